@@ -1,0 +1,116 @@
+# encbench - GNU make build. Objects go under $(BUILD); see README.md.
+
+CC ?= cc
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man/man1
+BUILD ?= build
+FUZZ_SECONDS ?= 60
+CORPUS ?= $(abspath ../shared/corpus)
+
+PKGS = jansson cairo
+WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+       -Wmissing-prototypes -Wformat=2 -Wvla -Wpointer-arith -Wundef \
+       -Wcast-qual -Wwrite-strings -Wno-format-nonliteral
+# CI builds treat every warning as an error.
+ifneq ($(CI),)
+WARN += -Werror
+endif
+CFLAGS ?= -O2 -g
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP
+LIBS = $(PKG_LIBS) -lcsv -lm
+
+LIB_SRC := $(wildcard core/*.c ingest/*.c analyze/*.c render/*.c)
+CLI_SRC := $(wildcard cli/*.c)
+TEST_SRC := $(wildcard tests/unit/test_*.c)
+FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
+
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
+TESTS := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+LIBA := $(BUILD)/libencbench.a
+BIN := $(BUILD)/encbench
+
+DEB_PACKAGES = build-essential pkg-config libcsv-dev libjansson-dev \
+	libcairo2-dev libcmocka-dev gnuplot-nox fonts-dejavu-core valgrind \
+	clang libclang-rt-14-dev fio bonnie++ busybox locales-all
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all check sanitize fuzz valgrind install uninstall clean deps demo bench
+
+all: $(BIN)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(LIBA): $(LIB_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BIN): $(CLI_OBJ) $(LIBA)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) $(LIBS)
+
+$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LIBS) -lcmocka
+
+check: $(BIN) $(TESTS)
+	@BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/run.sh $(TESTS)
+
+# ASan and UBSan over the whole suite, in a build tree of their own.
+sanitize:
+	$(MAKE) BUILD=build/sanitize \
+	    CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" \
+	    LDFLAGS="-fsanitize=address,undefined" check
+
+valgrind: $(BIN) $(TESTS)
+	@BUILD=$(BUILD) CORPUS=$(CORPUS) VALGRIND=1 sh tests/run.sh $(TESTS)
+
+# libFuzzer harnesses (clang), one per parser, seeded from tests/data and
+# samples; each runs for FUZZ_SECONDS.
+FUZZ_CC = clang
+FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS)
+FUZZERS := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz/%)
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRC)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(LIBS)
+
+fuzz: $(FUZZERS)
+	@for f in $(FUZZERS); do \
+	    name=$${f##*/}; seeds=tests/fuzz/seeds/$${name#fuzz_}; \
+	    mkdir -p $(BUILD)/fuzz/corpus/$$name; \
+	    echo "fuzz: $$name for $(FUZZ_SECONDS) s"; \
+	    $$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+	        -print_final_stats=0 $$( [ -f tests/fuzz/$$name.dict ] && echo -dict=tests/fuzz/$$name.dict ) \
+	        $(BUILD)/fuzz/corpus/$$name $$seeds >$(BUILD)/fuzz/$$name.log 2>&1 \
+	        || { tail -40 $(BUILD)/fuzz/$$name.log; exit 1; }; \
+	    grep -E '^#[0-9]+ +DONE' $(BUILD)/fuzz/$$name.log | tail -1; \
+	done
+
+install: $(BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/encbench
+	install -m 644 doc/encbench.1 $(DESTDIR)$(MANDIR)/encbench.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/encbench $(DESTDIR)$(MANDIR)/encbench.1
+
+clean:
+	rm -rf build demo
+
+deps:
+	$(SUDO) apt-get update
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $(DEB_PACKAGES)
+
+# The README's main job on the bundled samples.
+demo: $(BIN)
+	@mkdir -p demo
+	$(BIN) ingest -o demo/results.csv samples
+	@echo "wrote demo/results.csv ($$(($$(wc -l < demo/results.csv) - 1)) records)"
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TESTS:%=$(BUILD)/tests/unit/%.d)

@@ -1,0 +1,197 @@
+/* eb.h - the tidy record table shared by every stage of encbench, with its
+ * strings, errors, diagnostics, numbers and writers. Depends on nothing of ours. */
+#ifndef EB_H
+#define EB_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define EB_VERSION "0.1.0"
+
+/* Exit codes, as sysexits(3) names them. */
+#define EB_EXIT_OK 0
+#define EB_EXIT_FAIL 1
+#define EB_EXIT_USAGE 64
+#define EB_EXIT_DATA 65
+#define EB_EXIT_IO 74
+
+enum eb_status {
+	EB_OK = 0,
+	EB_ERR_USAGE,	/* the caller asked for something impossible */
+	EB_ERR_DATA,	/* the input is malformed or holds no result */
+	EB_ERR_IO,	/* reading or writing failed */
+};
+
+/* ---- allocation: running out of memory aborts, it is not an error path */
+
+void *eb_xmalloc(size_t n);
+void *eb_xcalloc(size_t count, size_t size);
+void *eb_xrealloc(void *p, size_t n);
+/* Grows *p (an array of *cap elements of size elem) to hold at least need. */
+void eb_xgrow(void *pp, size_t *cap, size_t need, size_t elem);
+char *eb_xstrdup(const char *s);
+char *eb_xstrndup(const char *s, size_t n);
+/* printf into a new string the caller frees. */
+char *eb_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- growable byte buffer with a hard ceiling (curl's dynbuf) */
+
+struct eb_buf {
+	char *data;	/* always NUL-terminated when len > 0 or after eb_buf_cstr */
+	size_t len, cap, max;	/* max 0 = unbounded */
+};
+
+void eb_buf_init(struct eb_buf *b, size_t max);
+/* Returns -1, appending nothing, when the ceiling would be passed. */
+int eb_buf_add(struct eb_buf *b, const void *p, size_t n);
+int eb_buf_addc(struct eb_buf *b, char c);
+int eb_buf_addf(struct eb_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+const char *eb_buf_cstr(struct eb_buf *b);
+void eb_buf_reset(struct eb_buf *b);
+void eb_buf_free(struct eb_buf *b);
+
+/* ---- source locations, errors, diagnostics */
+
+struct eb_loc {
+	const char *path;	/* "-" for standard input; borrowed */
+	long line;		/* 1-based, 0 when the whole file is meant */
+	long col;		/* 1-based, 0 when unknown */
+};
+
+struct eb_err {
+	enum eb_status code;
+	struct eb_loc loc;
+	char msg[256];
+};
+
+/* Fills err (when not NULL) and returns code, so that callers can write
+ * `return eb_err_set(err, EB_ERR_DATA, loc, "...")`. */
+enum eb_status eb_err_set(struct eb_err *err, enum eb_status code,
+    struct eb_loc loc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* "path:line:col: error: msg" (or "encbench: error: msg" without a path). */
+void eb_err_print(const struct eb_err *err, FILE *fp);
+int eb_exit_code(enum eb_status st);
+
+enum eb_severity { EB_NOTE, EB_WARNING, EB_ERROR };
+
+/* Where warnings and notes go. The default writes them to stderr in the
+ * error format; tests capture them instead. */
+struct eb_diag {
+	void (*emit)(void *ctx, enum eb_severity sev, struct eb_loc loc, const char *msg);
+	void *ctx;
+	int quiet;	/* suppress notes */
+	long nwarnings, nerrors;
+};
+
+void eb_diag_init_stderr(struct eb_diag *d);
+void eb_diag(struct eb_diag *d, enum eb_severity sev, struct eb_loc loc,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void eb_loc_print(struct eb_loc loc, FILE *fp);
+
+/* ---- the tidy record (DESIGN.md) */
+
+/* The text columns of a record, in results.csv order but for the numeric
+ * block_size, rep and value, which have fields of their own. */
+enum eb_field {
+	EB_F_RELEASE,
+	EB_F_HOST,
+	EB_F_CONFIG,
+	EB_F_MODE,
+	EB_F_TOOL,
+	EB_F_JOB,
+	EB_F_WORKLOAD,
+	EB_F_OP,
+	EB_F_METRIC,
+	EB_F_UNIT,
+	EB_F_SOURCE,
+	EB_NFIELDS
+};
+
+/* The results.csv columns, in their order. */
+enum eb_column {
+	EB_C_RELEASE, EB_C_HOST, EB_C_CONFIG, EB_C_MODE, EB_C_TOOL, EB_C_JOB,
+	EB_C_WORKLOAD, EB_C_OP, EB_C_BLOCK_SIZE, EB_C_METRIC, EB_C_UNIT,
+	EB_C_REP, EB_C_VALUE, EB_C_SOURCE, EB_NCOLUMNS
+};
+
+extern const char *const eb_column_names[EB_NCOLUMNS];
+/* The column of that name, or -1. */
+int eb_column_lookup(const char *name);
+/* The text field of a column, or -1 for block_size, rep and value. */
+int eb_column_field(int column);
+
+struct eb_record {
+	const char *f[EB_NFIELDS];	/* interned in the table; "" when unknown */
+	int64_t block_size;		/* bytes; 0 when unknown */
+	int rep;			/* 1-based; 0 until numbered */
+	double value;			/* canonical unit, full precision */
+};
+
+/* Canonical units of the metrics. */
+#define EB_UNIT_BPS "B/s"
+#define EB_UNIT_PER_S "1/s"
+#define EB_UNIT_NS "ns"
+#define EB_UNIT_PCT "%"
+
+struct eb_strpool;
+
+struct eb_table {
+	struct eb_record *rows;
+	size_t n, cap;
+	struct eb_strpool *pool;
+};
+
+struct eb_table *eb_table_new(void);
+void eb_table_free(struct eb_table *t);
+/* Returns the one copy of s (length n) that the table keeps; never NULL. */
+const char *eb_intern(struct eb_table *t, const char *s, size_t n);
+const char *eb_intern_cstr(struct eb_table *t, const char *s);
+/* A record with every text field "" and the rest 0, ready to fill. */
+void eb_record_init(struct eb_table *t, struct eb_record *r);
+/* Appends a copy; its strings must already be interned in t. */
+struct eb_record *eb_table_add(struct eb_table *t, const struct eb_record *r);
+/* Gives every record whose rep is 0 the next free rep number of its key
+ * (all columns but rep, value and source), in table order. */
+void eb_table_number_reps(struct eb_table *t, size_t from);
+/* Sets a text or numeric column of records [from, t->n) by name.
+ * Fails with EB_ERR_USAGE for an unknown column or a bad number. */
+enum eb_status eb_table_set(struct eb_table *t, size_t from, const char *column,
+    const char *value, struct eb_err *err);
+
+/* Whether larger is better for that metric (bw, iops, ops) or not (lat_*,
+ * cpu). */
+int eb_metric_higher_is_better(const char *metric);
+
+/* ---- numbers */
+
+/* Parses a decimal number with '.' or ',' as the decimal separator and an
+ * optional exponent, without the process locale. Returns the number of
+ * bytes consumed, 0 when s does not start with a number. */
+size_t eb_parse_number(const char *s, size_t n, double *out);
+/* Formats v with the fewest digits that read back as the same double. */
+void eb_format_double(char *buf, size_t n, double v);
+
+/* ---- writers */
+
+/* Writes results.csv with its header. */
+enum eb_status eb_write_csv(const struct eb_table *t, FILE *fp);
+/* Writes the records as a JSON array of objects keyed by column name. */
+enum eb_status eb_write_json(const struct eb_table *t, FILE *fp);
+/* One CSV cell, quoted when it needs to be. */
+void eb_csv_cell(FILE *fp, const char *s);
+
+/* Writes a file atomically: the callback writes into a temporary file next
+ * to path, which replaces path only when everything succeeded, so a failure
+ * leaves an existing file as it was. path "-" writes to stdout. */
+typedef enum eb_status (*eb_write_fn)(void *ctx, FILE *fp);
+enum eb_status eb_write_atomic(const char *path, eb_write_fn fn, void *ctx,
+    struct eb_err *err);
+
+/* Lower-cases ASCII in place. */
+void eb_ascii_lower(char *s);
+/* True when a and b are equal ignoring ASCII case. */
+int eb_ascii_ieq(const char *a, const char *b);
+
+#endif

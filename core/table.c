@@ -1,0 +1,318 @@
+/* table.c - the tidy record table: interned strings, records, repetition
+ * numbering and column assignment by name. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "eb.h"
+
+const char *const eb_column_names[EB_NCOLUMNS] = {
+	"release", "host", "config", "mode", "tool", "job", "workload", "op",
+	"block_size", "metric", "unit", "rep", "value", "source",
+};
+
+static const int column_field[EB_NCOLUMNS] = {
+	EB_F_RELEASE, EB_F_HOST, EB_F_CONFIG, EB_F_MODE, EB_F_TOOL, EB_F_JOB,
+	EB_F_WORKLOAD, EB_F_OP, -1, EB_F_METRIC, EB_F_UNIT, -1, -1, EB_F_SOURCE,
+};
+
+int
+eb_column_lookup(const char *name)
+{
+	for (int i = 0; i < EB_NCOLUMNS; i++)
+		if (strcmp(eb_column_names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+int
+eb_column_field(int column)
+{
+	if (column < 0 || column >= EB_NCOLUMNS)
+		return -1;
+	return column_field[column];
+}
+
+/* Strings live in large blocks and are found again through an open
+ * addressing hash set, so a million records cost a few distinct strings. */
+#define POOL_BLOCK 65536
+
+struct pool_block {
+	struct pool_block *next;
+	size_t used, size;
+	char data[];
+};
+
+struct eb_strpool {
+	struct pool_block *blocks;
+	const char **slots;
+	size_t nslots, count;
+};
+
+static uint64_t
+hash_bytes(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+static char *
+pool_alloc(struct eb_strpool *p, size_t n)
+{
+	struct pool_block *b = p->blocks;
+
+	if (b == NULL || b->size - b->used < n) {
+		size_t size = n > POOL_BLOCK ? n : POOL_BLOCK;
+
+		b = eb_xmalloc(sizeof *b + size);
+		b->size = size;
+		b->used = 0;
+		b->next = p->blocks;
+		p->blocks = b;
+	}
+	b->used += n;
+	return b->data + b->used - n;
+}
+
+static void
+pool_rehash(struct eb_strpool *p)
+{
+	size_t n = p->nslots ? p->nslots * 2 : 1024;
+	const char **slots = eb_xcalloc(n, sizeof *slots);
+
+	for (size_t i = 0; i < p->nslots; i++) {
+		const char *s = p->slots[i];
+		size_t j;
+
+		if (s == NULL)
+			continue;
+		j = hash_bytes(s, strlen(s)) & (n - 1);
+		while (slots[j] != NULL)
+			j = (j + 1) & (n - 1);
+		slots[j] = s;
+	}
+	free(p->slots);
+	p->slots = slots;
+	p->nslots = n;
+}
+
+const char *
+eb_intern(struct eb_table *t, const char *s, size_t n)
+{
+	struct eb_strpool *p = t->pool;
+	size_t j;
+	char *copy;
+
+	if (n == 0)
+		return "";
+	if (p->count * 2 >= p->nslots)
+		pool_rehash(p);
+	j = hash_bytes(s, n) & (p->nslots - 1);
+	while (p->slots[j] != NULL) {
+		const char *c = p->slots[j];
+
+		if (strncmp(c, s, n) == 0 && c[n] == '\0')
+			return c;
+		j = (j + 1) & (p->nslots - 1);
+	}
+	copy = pool_alloc(p, n + 1);
+	memcpy(copy, s, n);
+	copy[n] = '\0';
+	p->slots[j] = copy;
+	p->count++;
+	return copy;
+}
+
+const char *
+eb_intern_cstr(struct eb_table *t, const char *s)
+{
+	return eb_intern(t, s, strlen(s));
+}
+
+struct eb_table *
+eb_table_new(void)
+{
+	struct eb_table *t = eb_xcalloc(1, sizeof *t);
+
+	t->pool = eb_xcalloc(1, sizeof *t->pool);
+	return t;
+}
+
+void
+eb_table_free(struct eb_table *t)
+{
+	struct pool_block *b, *next;
+
+	if (t == NULL)
+		return;
+	for (b = t->pool->blocks; b != NULL; b = next) {
+		next = b->next;
+		free(b);
+	}
+	free(t->pool->slots);
+	free(t->pool);
+	free(t->rows);
+	free(t);
+}
+
+void
+eb_record_init(struct eb_table *t, struct eb_record *r)
+{
+	(void)t;
+	memset(r, 0, sizeof *r);
+	for (int i = 0; i < EB_NFIELDS; i++)
+		r->f[i] = "";
+}
+
+struct eb_record *
+eb_table_add(struct eb_table *t, const struct eb_record *r)
+{
+	eb_xgrow(&t->rows, &t->cap, t->n + 1, sizeof *t->rows);
+	t->rows[t->n] = *r;
+	return &t->rows[t->n++];
+}
+
+/* The key of a record for repetition numbering: every column but rep,
+ * value and source. Interned strings compare by pointer. */
+static uint64_t
+key_hash(const struct eb_record *r)
+{
+	uint64_t h = (uint64_t)r->block_size * 0x9e3779b97f4a7c15ULL;
+
+	for (int i = 0; i < EB_NFIELDS; i++) {
+		if (i == EB_F_SOURCE)
+			continue;
+		h ^= (uint64_t)(uintptr_t)r->f[i];
+		h *= 1099511628211ULL;
+		h ^= h >> 29;
+	}
+	return h;
+}
+
+static int
+key_equal(const struct eb_record *a, const struct eb_record *b)
+{
+	if (a->block_size != b->block_size)
+		return 0;
+	for (int i = 0; i < EB_NFIELDS; i++)
+		if (i != EB_F_SOURCE && a->f[i] != b->f[i])
+			return 0;
+	return 1;
+}
+
+struct rep_slot {
+	const struct eb_record *key;
+	int last;
+};
+
+static struct rep_slot *
+rep_find(struct rep_slot *slots, size_t n, const struct eb_record *r)
+{
+	size_t j = key_hash(r) & (n - 1);
+
+	while (slots[j].key != NULL && !key_equal(slots[j].key, r))
+		j = (j + 1) & (n - 1);
+	if (slots[j].key == NULL)
+		slots[j].key = r;
+	return &slots[j];
+}
+
+void
+eb_table_number_reps(struct eb_table *t, size_t from)
+{
+	size_t n = 16;
+	struct rep_slot *slots;
+
+	while (n < t->n * 2)
+		n *= 2;
+	slots = eb_xcalloc(n, sizeof *slots);
+	for (size_t i = 0; i < t->n; i++) {
+		struct rep_slot *s = rep_find(slots, n, &t->rows[i]);
+
+		if (t->rows[i].rep > s->last)
+			s->last = t->rows[i].rep;
+	}
+	for (size_t i = from; i < t->n; i++) {
+		if (t->rows[i].rep == 0) {
+			struct rep_slot *s = rep_find(slots, n, &t->rows[i]);
+
+			t->rows[i].rep = ++s->last;
+		}
+	}
+	free(slots);
+}
+
+enum eb_status
+eb_table_set(struct eb_table *t, size_t from, const char *column,
+    const char *value, struct eb_err *err)
+{
+	struct eb_loc none = { 0 };
+	int c = eb_column_lookup(column);
+	int field = eb_column_field(c);
+
+	if (c < 0)
+		return eb_err_set(err, EB_ERR_USAGE, none,
+		    "unknown column '%s' (columns: release, host, config, mode, "
+		    "tool, job, workload, op, block_size, metric, unit, rep)", column);
+	if (field >= 0) {
+		const char *s = eb_intern_cstr(t, value);
+
+		for (size_t i = from; i < t->n; i++)
+			t->rows[i].f[field] = s;
+		return EB_OK;
+	}
+	if (c == EB_C_BLOCK_SIZE || c == EB_C_REP) {
+		char *end;
+		long long v = strtoll(value, &end, 10);
+
+		if (end == value || *end != '\0' || v < (c == EB_C_REP) ||
+		    (c == EB_C_REP && v > 1000000000))
+			return eb_err_set(err, EB_ERR_USAGE, none,
+			    "%s must be a whole number%s, not '%s'", column,
+			    c == EB_C_REP ? " from 1" : " of bytes", value);
+		for (size_t i = from; i < t->n; i++) {
+			if (c == EB_C_REP)
+				t->rows[i].rep = (int)v;
+			else
+				t->rows[i].block_size = v;
+		}
+		return EB_OK;
+	}
+	return eb_err_set(err, EB_ERR_USAGE, none,
+	    "column '%s' comes from the data and cannot be set", column);
+}
+
+int
+eb_metric_higher_is_better(const char *metric)
+{
+	return strcmp(metric, "bw") == 0 || strcmp(metric, "iops") == 0 ||
+	    strcmp(metric, "ops") == 0;
+}
+
+void
+eb_ascii_lower(char *s)
+{
+	for (; *s; s++)
+		if (*s >= 'A' && *s <= 'Z')
+			*s = (char)(*s - 'A' + 'a');
+}
+
+int
+eb_ascii_ieq(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++) {
+		char x = *a, y = *b;
+
+		if (x >= 'A' && x <= 'Z')
+			x = (char)(x - 'A' + 'a');
+		if (y >= 'A' && y <= 'Z')
+			y = (char)(y - 'A' + 'a');
+		if (x != y)
+			return 0;
+	}
+	return *a == *b;
+}

@@ -1,0 +1,507 @@
+/* dd.c - dd's transfer statistics, as GNU coreutils of every era and locale,
+ * the BSDs, macOS and BusyBox print them, out of whatever text surrounds them. */
+#include <math.h>
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ingest.h"
+
+/* A number as dd prints it: %g seconds, so an exponent is possible
+ * ("7.0885e-05 s"), and a decimal comma under most LC_NUMERIC locales. */
+#define NUM "([0-9]+([.,][0-9]+)?([eE][-+]?[0-9]+)?)"
+
+/* "records in/out" in every translation seen in coreutils' po files; the
+ * records line and the summary line are separate messages, so a block can
+ * mix languages (kali-usb-de: German records, English summary). */
+static const char rec_re[] =
+    "([0-9]+)\\+([0-9]+) *(records (in|out)|Datensätze (ein|aus)|"
+    "enregistrements (lus|écrits)|записей (получено|отправлено)|"
+    "записів (прочитано|записано)|块记录|"
+    "registros (leídos|escritos|de entrada|de saída)|"
+    "(przeczytanych|zapisanych) rekordów|レコード(入力|出力)|"
+    "records (gelezen|geschreven))";
+
+/* GNU coreutils <= 5.3 and every BSD (macOS included): the rate is exact. */
+static const char xfer_re[] =
+    "([0-9]+) bytes transferred in " NUM " (secs|seconds) \\(([0-9]+) bytes/sec\\)";
+
+/* FreeBSD >= 12 and macOS >= 13 status=progress: always interim. */
+static const char bsd_progress_re[] =
+    "([0-9]+) bytes \\([^)]*\\) transferred " NUM "s,";
+
+/* GNU coreutils >= 5.9x in every language, and BusyBox: a byte count, its
+ * word, an optional human size in parentheses, a verb (none when it came
+ * first, as in Russian before 8.25), then seconds. The seconds unit is not
+ * translatable since 8.25; before, Russian wrote a Latin or Cyrillic "c". */
+static const char gnu_re[] =
+    "(^|[^0-9+])([0-9]+) *(bytes?|Bytes?|octets?|байт(а|ов)?|байтів|байти|"
+    "bajt(y|ów)?|字节|位元組|バイト|bayt|baiti?|bajtova)( *\\([^)]*\\))?"
+    "[^,(]*, *" NUM " *(s|seconds|c|с)(,|$| )";
+
+enum { GNU_BYTES = 2, GNU_HUMAN = 6, GNU_SECS = 7, GNU_NGROUPS = 12 };
+enum { XFER_BYTES = 1, XFER_SECS = 2, XFER_NGROUPS = 7 };
+enum { REC_FULL = 1, REC_PART = 2, REC_NGROUPS = 16 };
+
+static regex_t rec_rx, xfer_rx, bsdp_rx, gnu_rx, prefix_rx;
+static int compiled;
+
+static void
+compile(void)
+{
+	if (compiled)
+		return;
+	if (regcomp(&rec_rx, rec_re, REG_EXTENDED) != 0 ||
+	    regcomp(&xfer_rx, xfer_re, REG_EXTENDED) != 0 ||
+	    regcomp(&bsdp_rx, bsd_progress_re, REG_EXTENDED) != 0 ||
+	    regcomp(&gnu_rx, gnu_re, REG_EXTENDED) != 0 ||
+	    regcomp(&prefix_rx, "^([A-Za-z0-9][A-Za-z0-9._-]{0,62}): ", REG_EXTENDED) != 0) {
+		fputs("encbench: internal error: a dd pattern does not compile\n", stderr);
+		abort();
+	}
+	compiled = 1;
+}
+
+__attribute__((destructor)) static void
+release(void)
+{
+	if (!compiled)
+		return;
+	regfree(&rec_rx);
+	regfree(&xfer_rx);
+	regfree(&bsdp_rx);
+	regfree(&gnu_rx);
+	regfree(&prefix_rx);
+	compiled = 0;
+}
+
+/* One dd invocation's statistics as one summary line gave them. */
+struct dd_result {
+	long line, first_line;	/* the summary line; where its block began */
+	double bytes, secs;
+	long long out_full, out_part, in_full, in_part;
+	int have_records;
+	int dropped;		/* interim statistics of a later result */
+	char prefix[64];	/* pdsh/clush "host: " prefix, or "" */
+	char *error;		/* a "dd: ..." line of the same block */
+};
+
+/* What is known of the block being read for one prefix. */
+struct dd_block {
+	char prefix[64];
+	long first_line;
+	long long in_full, in_part, out_full, out_part;
+	int have_in, have_out;
+	char *error;
+	long last_summary;	/* line of this prefix's previous result */
+};
+
+struct dd_state {
+	struct dd_result *res;
+	size_t nres, capres;
+	struct dd_block *blocks;
+	size_t nblocks, capblocks;
+	struct eb_buf norm;
+	long nprogress;
+	char *last_error;	/* for "no result" messages */
+};
+
+/* The length of a BBCode tag ("[COLOR=#FF0000]", "[/COLOR]") at s, or 0. */
+static size_t
+bbcode_tag(const char *s, size_t n)
+{
+	size_t j = 1, letters = 0;
+
+	if (j < n && s[j] == '/')
+		j++;
+	while (j < n && ((s[j] >= 'A' && s[j] <= 'Z') || (s[j] >= 'a' && s[j] <= 'z'))) {
+		j++;
+		letters++;
+	}
+	if (letters == 0)
+		return 0;
+	if (j < n && s[j] == '=')
+		while (j < n && s[j] != ']' && s[j] != ' ')
+			j++;
+	return j < n && s[j] == ']' ? j + 1 : 0;
+}
+
+/* Copies a piece of a line into st->norm with the look-alike characters of
+ * translations made plain: no-break spaces (fr) become spaces, full-width
+ * and ideographic commas (zh, ja) become ", ", and forum markup (BBCode
+ * tags, markdown bold) that people wrap around the rate goes. */
+static const char *
+normalise(struct dd_state *st, const char *s, size_t n)
+{
+	struct eb_buf *b = &st->norm;
+
+	eb_buf_reset(b);
+	for (size_t i = 0; i < n;) {
+		const unsigned char *u = (const unsigned char *)s + i;
+
+		if (n - i >= 2 && u[0] == 0xC2 && u[1] == 0xA0) {
+			eb_buf_addc(b, ' ');
+			i += 2;
+		} else if (n - i >= 3 && u[0] == 0xE2 && u[1] == 0x80 && u[2] == 0xAF) {
+			eb_buf_addc(b, ' ');
+			i += 3;
+		} else if (n - i >= 3 && ((u[0] == 0xEF && u[1] == 0xBC && u[2] == 0x8C) ||
+		    (u[0] == 0xE3 && u[1] == 0x80 && u[2] == 0x81))) {
+			eb_buf_add(b, ", ", 2);
+			i += 3;
+		} else if (n - i >= 2 && s[i] == '*' && s[i + 1] == '*') {
+			i += 2;
+		} else if (s[i] == '[' && bbcode_tag(s + i, n - i) > 0) {
+			i += bbcode_tag(s + i, n - i);
+		} else {
+			eb_buf_addc(b, s[i++]);
+		}
+	}
+	while (b->len > 0 && (b->data[b->len - 1] == ' ' || b->data[b->len - 1] == '\t'))
+		b->data[--b->len] = '\0';
+	return eb_buf_cstr(b);
+}
+
+static int
+probe(const char *head, size_t len)
+{
+	struct dd_state st;
+	int score = 0;
+
+	compile();
+	memset(&st, 0, sizeof st);
+	for (size_t i = 0; i < len && score < 60;) {
+		size_t n = strcspn(head + i, "\n\r");
+		const char *s;
+
+		if (i + n > len)
+			n = len - i;
+		s = normalise(&st, head + i, n);
+		i += n + 1;
+		if (strpbrk(s, "0123456789") == NULL)
+			continue;
+		if (regexec(&xfer_rx, s, 0, NULL, 0) == 0 ||
+		    regexec(&gnu_rx, s, 0, NULL, 0) == 0 ||
+		    regexec(&bsdp_rx, s, 0, NULL, 0) == 0)
+			score = 60;
+		else if (regexec(&rec_rx, s, 0, NULL, 0) == 0)
+			score = 40;
+	}
+	eb_buf_free(&st.norm);
+	return score;
+}
+
+static struct dd_block *
+block_for(struct dd_state *st, const char *prefix)
+{
+	struct dd_block *b;
+
+	for (size_t i = 0; i < st->nblocks; i++)
+		if (strcmp(st->blocks[i].prefix, prefix) == 0)
+			return &st->blocks[i];
+	eb_xgrow(&st->blocks, &st->capblocks, st->nblocks + 1, sizeof *st->blocks);
+	b = &st->blocks[st->nblocks++];
+	memset(b, 0, sizeof *b);
+	snprintf(b->prefix, sizeof b->prefix, "%s", prefix);
+	return b;
+}
+
+static void
+block_reset(struct dd_block *b)
+{
+	free(b->error);
+	b->error = NULL;
+	b->first_line = 0;
+	b->have_in = b->have_out = 0;
+	b->in_full = b->in_part = b->out_full = b->out_part = 0;
+}
+
+static double
+group_number(const char *s, const regmatch_t *m)
+{
+	double v = 0;
+
+	eb_parse_number(s + m->rm_so, (size_t)(m->rm_eo - m->rm_so), &v);
+	return v;
+}
+
+static int
+is_out_word(const char *s, size_t n, const char *whole)
+{
+	static const char *const outs[] = {
+		"out", "aus", "écrits", "отправлено", "записано", "escritos",
+		"saída", "zapisanych", "出力", "geschreven",
+	};
+	char *m = eb_xstrndup(s, n);
+	int out = 0;
+
+	for (size_t i = 0; i < sizeof outs / sizeof outs[0] && !out; i++)
+		out = strstr(m, outs[i]) != NULL;
+	/* Chinese puts the direction before the count: 输出了 1+0 块记录. */
+	if (!out && strstr(m, "块记录") != NULL)
+		out = strstr(whole, "输出") != NULL;
+	free(m);
+	return out;
+}
+
+/* A block is SIGUSR1 (GNU) or SIGINFO (BSD) interim statistics of the next
+ * one when the next follows it at once, for the same host, and has moved on
+ * in bytes and time at the same block size; separate runs of one command
+ * repeat the byte count instead. ocz-ssd-clone (coreutils 6.x-8.24) shows
+ * three such blocks of one clone. */
+static int
+is_interim(const struct dd_result *a, const struct dd_result *b)
+{
+	if (a->error != NULL || strcmp(a->prefix, b->prefix) != 0)
+		return 0;
+	if (b->first_line != a->line + 1 || !a->have_records || !b->have_records)
+		return 0;
+	if (!(a->bytes < b->bytes && a->secs < b->secs))
+		return 0;
+	if (a->in_full > b->in_full || a->out_full > b->out_full)
+		return 0;
+	if (a->out_part == 0 && b->out_part == 0 && a->out_full > 0 &&
+	    a->bytes * (double)b->out_full != b->bytes * (double)a->out_full)
+		return 0;
+	return 1;
+}
+
+static void
+add_result(struct dd_state *st, struct eb_parse *p, struct dd_block *b,
+    double bytes, double secs, long lineno)
+{
+	struct dd_result *r;
+
+	eb_xgrow(&st->res, &st->capres, st->nres + 1, sizeof *st->res);
+	r = &st->res[st->nres];
+	memset(r, 0, sizeof *r);
+	r->line = lineno;
+	r->first_line = b->first_line ? b->first_line : lineno;
+	r->bytes = bytes;
+	r->secs = secs;
+	r->have_records = b->have_out;
+	r->in_full = b->in_full;
+	r->in_part = b->in_part;
+	r->out_full = b->out_full;
+	r->out_part = b->out_part;
+	snprintf(r->prefix, sizeof r->prefix, "%s", b->prefix);
+	r->error = b->error;
+	b->error = NULL;
+	if (st->nres > 0) {
+		for (size_t i = st->nres; i-- > 0;) {
+			struct dd_result *prev = &st->res[i];
+
+			if (strcmp(prev->prefix, r->prefix) != 0 || prev->dropped)
+				continue;
+			if (is_interim(prev, r)) {
+				prev->dropped = 1;
+				eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, prev->line),
+				    "interim statistics (SIGUSR1/SIGINFO) of the run ending "
+				    "at line %ld; only its final figure is kept", lineno);
+			}
+			break;
+		}
+	}
+	st->nres++;
+	block_reset(b);
+	b->last_summary = lineno;
+}
+
+static void
+take_records(struct dd_state *st, struct dd_block *b, const char *s, long lineno)
+{
+	regmatch_t m[REC_NGROUPS];
+	const char *at = s;
+
+	(void)st;
+	while (regexec(&rec_rx, at, REC_NGROUPS, m, at == s ? 0 : REG_NOTBOL) == 0) {
+		long long full = (long long)group_number(at, &m[REC_FULL]);
+		long long part = (long long)group_number(at, &m[REC_PART]);
+
+		if (is_out_word(at + m[3].rm_so, (size_t)(m[3].rm_eo - m[3].rm_so), s)) {
+			b->out_full = full;
+			b->out_part = part;
+			b->have_out = 1;
+		} else {
+			/* A new "records in" after a complete block starts the next. */
+			if (b->have_out)
+				block_reset(b);
+			b->in_full = full;
+			b->in_part = part;
+			b->have_in = 1;
+		}
+		if (b->first_line == 0)
+			b->first_line = lineno;
+		at += m[0].rm_eo;
+	}
+}
+
+/* Handles one piece of a line: the text before the first CR, or one of the
+ * pieces after it, which status=progress rewrote in place. */
+static void
+take_piece(struct dd_state *st, struct eb_parse *p, const char *raw, size_t n,
+    int after_cr, long lineno)
+{
+	const char *s = normalise(st, raw, n);
+	char prefix[64] = "";
+	regmatch_t m[GNU_NGROUPS];
+	struct dd_block *b;
+
+	while (*s == ' ' || *s == '\t' || *s == '>')
+		s++;
+	if (*s == '\0' || strpbrk(s, "0123456789") == NULL) {
+		if (strncmp(s, "dd: ", 4) != 0)
+			return;
+	}
+	if (regexec(&prefix_rx, s, 2, m, 0) == 0 && strncmp(s, "dd:", 3) != 0) {
+		const char *rest = s + m[0].rm_eo;
+
+		if (regexec(&rec_rx, rest, 0, NULL, 0) == 0 ||
+		    regexec(&gnu_rx, rest, 0, NULL, 0) == 0 ||
+		    regexec(&xfer_rx, rest, 0, NULL, 0) == 0 ||
+		    strncmp(rest, "dd: ", 4) == 0) {
+			snprintf(prefix, sizeof prefix, "%.*s",
+			    (int)(m[1].rm_eo - m[1].rm_so), s + m[1].rm_so);
+			s = rest;
+		}
+	}
+	b = block_for(st, prefix);
+	if (strncmp(s, "dd: ", 4) == 0) {
+		free(b->error);
+		b->error = eb_xstrdup(s);
+		free(st->last_error);
+		st->last_error = eb_xstrdup(s);
+		if (b->first_line == 0)
+			b->first_line = lineno;
+		return;
+	}
+	if (regexec(&bsdp_rx, s, 0, NULL, 0) == 0) {
+		st->nprogress++;
+		return;
+	}
+	if (regexec(&xfer_rx, s, XFER_NGROUPS, m, 0) == 0) {
+		if (after_cr) {
+			st->nprogress++;
+			return;
+		}
+		add_result(st, p, b, group_number(s, &m[XFER_BYTES]),
+		    group_number(s, &m[XFER_SECS]), lineno);
+		return;
+	}
+	take_records(st, b, s, lineno);
+	if (regexec(&gnu_rx, s, GNU_NGROUPS, m, 0) == 0) {
+		const char *secs = s + m[GNU_SECS].rm_so;
+		size_t secslen = (size_t)(m[GNU_SECS].rm_eo - m[GNU_SECS].rm_so);
+		int whole_secs = strcspn(secs, ".,eE") >= secslen;
+		int iec = m[GNU_HUMAN].rm_so >= 0 &&
+		    memmem(s + m[GNU_HUMAN].rm_so,
+			(size_t)(m[GNU_HUMAN].rm_eo - m[GNU_HUMAN].rm_so), "iB", 2) != NULL;
+
+		/* status=progress prints whole seconds from coreutils 8.28 on,
+		 * and a paste often turns its CR into a newline; a final
+		 * summary's %g seconds practically never come out whole. */
+		if (after_cr || (iec && whole_secs)) {
+			st->nprogress++;
+			return;
+		}
+		add_result(st, p, b, group_number(s, &m[GNU_BYTES]),
+		    group_number(s, &m[GNU_SECS]), lineno);
+	}
+}
+
+static enum eb_status
+parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
+{
+	struct dd_state *st = p->state;
+	size_t start = 0;
+	int after_cr = 0;
+
+	compile();
+	if (st->norm.max == 0)
+		eb_buf_init(&st->norm, 0);
+	for (size_t i = 0; i <= len; i++) {
+		if (i == len || line[i] == '\r') {
+			if (i > start)
+				take_piece(st, p, line + start, i - start, after_cr, lineno);
+			start = i + 1;
+			after_cr = 1;
+		}
+	}
+	return EB_OK;
+}
+
+static void
+release_state(struct dd_state *st)
+{
+	for (size_t i = 0; i < st->nres; i++)
+		free(st->res[i].error);
+	for (size_t i = 0; i < st->nblocks; i++)
+		free(st->blocks[i].error);
+	free(st->res);
+	free(st->blocks);
+	free(st->last_error);
+	eb_buf_free(&st->norm);
+}
+
+static void
+emit(struct eb_parse *p, const struct dd_result *r, int infer_bs)
+{
+	struct eb_loc loc = eb_parse_loc(p, r->line);
+	struct eb_record rec;
+
+	if (r->bytes <= 0 || r->secs <= 0 || !isfinite(r->bytes / r->secs)) {
+		eb_diag(p->diag, EB_WARNING, loc, "dd run %s: no rate, no record%s%s",
+		    r->bytes <= 0 ? "copied 0 bytes" : "took no measurable time",
+		    r->error ? "; dd said: " : "", r->error ? r->error : "");
+		return;
+	}
+	if (r->error != NULL)
+		eb_diag(p->diag, EB_WARNING, loc,
+		    "this dd run reported an error, its figure is kept: %s", r->error);
+	eb_parse_record(p, &rec, "dd", "bw", EB_UNIT_BPS, r->line);
+	rec.f[EB_F_JOB] = eb_intern_cstr(p->t, "dd");
+	rec.f[EB_F_HOST] = eb_intern_cstr(p->t, r->prefix);
+	rec.value = r->bytes / r->secs;
+	/* dd counts output records of obs bytes; with no partial record the
+	 * byte count divides into the block size exactly. A file where some
+	 * runs lack their records lines gets no block size at all, so that
+	 * the runs of one case keep one key. */
+	if (infer_bs && r->out_part == 0 && r->out_full > 0 &&
+	    fmod(r->bytes, (double)r->out_full) == 0)
+		rec.block_size = (int64_t)(r->bytes / (double)r->out_full);
+	eb_table_add(p->t, &rec);
+}
+
+static enum eb_status
+finish(struct eb_parse *p, int ok)
+{
+	struct dd_state *st = p->state;
+	enum eb_status status = EB_OK;
+	size_t before = p->t->n;
+	int infer_bs = 1;
+
+	if (ok) {
+		for (size_t i = 0; i < st->nres; i++)
+			if (!st->res[i].dropped && !st->res[i].have_records)
+				infer_bs = 0;
+		for (size_t i = 0; i < st->nres; i++)
+			if (!st->res[i].dropped)
+				emit(p, &st->res[i], infer_bs);
+		if (st->nres == 0)
+			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, 0),
+			    "no dd result in this file%s%s%s",
+			    st->nprogress ? " (only status=progress lines)" : "",
+			    st->last_error ? "; dd said: " : "",
+			    st->last_error ? st->last_error : "");
+		else if (p->t->n == before)
+			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, 0),
+			    "no usable dd result in this file");
+	}
+	release_state(st);
+	return status;
+}
+
+const struct eb_format eb_format_dd = {
+	"dd", "dd transfer statistics (GNU any era and locale, BSD, macOS, BusyBox)",
+	probe, sizeof(struct dd_state), parse_line, finish,
+};

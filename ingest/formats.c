@@ -1,0 +1,12 @@
+/* formats.c - the table of input formats; --format auto asks each probe and
+ * takes the surest. */
+#include "ingest.h"
+
+extern const struct eb_format eb_format_results;
+extern const struct eb_format eb_format_dd;
+
+const struct eb_format *const eb_formats[] = {
+	&eb_format_results,
+	&eb_format_dd,
+	NULL,
+};

@@ -1,0 +1,388 @@
+/* ingest.c - the driver: walks paths, detects each file's format from its
+ * first bytes, and streams its lines through that format's parser. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ingest.h"
+
+#define MAX_DEPTH 16
+#define CHUNK 65536
+
+/* A file no format claims: skipped inside a directory, an error otherwise. */
+#define UNRECOGNISED ((enum eb_status)100)
+
+const char *
+eb_parse_source(struct eb_parse *p, long lineno)
+{
+	char buf[64];
+	struct eb_buf b;
+	const char *s;
+
+	eb_buf_init(&b, 0);
+	eb_buf_add(&b, p->path, strlen(p->path));
+	snprintf(buf, sizeof buf, ":%ld", lineno);
+	eb_buf_add(&b, buf, strlen(buf));
+	s = eb_intern(p->t, b.data, b.len);
+	eb_buf_free(&b);
+	return s;
+}
+
+void
+eb_parse_record(struct eb_parse *p, struct eb_record *r, const char *tool,
+    const char *metric, const char *unit, long lineno)
+{
+	eb_record_init(p->t, r);
+	r->f[EB_F_TOOL] = eb_intern_cstr(p->t, tool);
+	r->f[EB_F_METRIC] = eb_intern_cstr(p->t, metric);
+	r->f[EB_F_UNIT] = eb_intern_cstr(p->t, unit);
+	r->f[EB_F_SOURCE] = eb_parse_source(p, lineno);
+}
+
+struct eb_loc
+eb_parse_loc(const struct eb_parse *p, long lineno)
+{
+	struct eb_loc loc = { p->path, lineno, 0 };
+
+	return loc;
+}
+
+const struct eb_format *
+eb_format_find(const char *name)
+{
+	for (size_t i = 0; eb_formats[i] != NULL; i++)
+		if (strcmp(eb_formats[i]->name, name) == 0)
+			return eb_formats[i];
+	return NULL;
+}
+
+const char *
+eb_format_names(void)
+{
+	static char names[512];
+
+	if (names[0] == '\0') {
+		for (size_t i = 0; eb_formats[i] != NULL; i++) {
+			if (i > 0)
+				strncat(names, ", ", sizeof names - strlen(names) - 1);
+			strncat(names, eb_formats[i]->name, sizeof names - strlen(names) - 1);
+		}
+	}
+	return names;
+}
+
+/* Where the bytes of one input come from: a head already read (what the
+ * probes saw), then, for files, the rest of the descriptor. */
+struct source {
+	const char *path;
+	const char *head;
+	size_t headlen;
+	int fd;			/* -1 when head is everything */
+};
+
+struct feed {
+	const struct eb_format *fmt;
+	struct eb_parse p;
+	int parser_failed;
+};
+
+static enum eb_status
+feed_line(void *ctx, char *line, size_t len, long lineno)
+{
+	struct feed *f = ctx;
+	enum eb_status st = f->fmt->line(&f->p, line, len, lineno);
+
+	if (st != EB_OK)
+		f->parser_failed = 1;
+	return st;
+}
+
+static const struct eb_format *
+detect(const char *head, size_t len)
+{
+	const struct eb_format *best = NULL;
+	int best_score = 0;
+
+	if (len > EB_PROBE_BYTES)
+		len = EB_PROBE_BYTES;
+
+	for (size_t i = 0; eb_formats[i] != NULL; i++) {
+		int s = eb_formats[i]->probe(head, len);
+
+		if (s > best_score) {
+			best_score = s;
+			best = eb_formats[i];
+		}
+	}
+	return best;
+}
+
+static enum eb_status
+check_text(const struct source *src, struct eb_err *err)
+{
+	struct eb_loc loc = { src->path, 0, 0 };
+
+	if (src->headlen == 0)
+		return eb_err_set(err, EB_ERR_DATA, loc, "empty file: no benchmark output in it");
+	if (src->headlen >= 2 &&
+	    (memcmp(src->head, "\xFF\xFE", 2) == 0 || memcmp(src->head, "\xFE\xFF", 2) == 0))
+		return eb_err_set(err, EB_ERR_DATA, loc,
+		    "UTF-16 text is not read; convert it first "
+		    "(iconv -f UTF-16 -t UTF-8 FILE > FILE.txt)");
+	if (memchr(src->head, '\0', src->headlen) != NULL)
+		return eb_err_set(err, EB_ERR_DATA, loc,
+		    "binary data (a NUL byte), not benchmark output");
+	return EB_OK;
+}
+
+static enum eb_status
+run_parser(struct eb_table *t, const struct eb_format *fmt,
+    const struct source *src, const struct eb_ingest_opts *opts,
+    struct eb_err *err)
+{
+	struct feed f;
+	struct eb_lines lr;
+	enum eb_status st;
+	size_t first = t->n;
+	char *chunk = NULL;
+
+	memset(&f, 0, sizeof f);
+	f.fmt = fmt;
+	f.p.t = t;
+	f.p.diag = opts->diag;
+	f.p.err = err;
+	f.p.path = src->path;
+	f.p.state = fmt->state_size ? eb_xcalloc(1, fmt->state_size) : NULL;
+	eb_lines_init(&lr, EB_MAX_LINE, feed_line, &f);
+
+	st = eb_lines_feed(&lr, src->head, src->headlen);
+	if (st == EB_OK && src->fd >= 0) {
+		chunk = eb_xmalloc(CHUNK);
+		for (;;) {
+			ssize_t n = read(src->fd, chunk, CHUNK);
+
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0) {
+				struct eb_loc loc = { src->path, 0, 0 };
+
+				st = eb_err_set(err, EB_ERR_IO, loc, "cannot read: %s",
+				    strerror(errno));
+				break;
+			}
+			if (n == 0)
+				break;
+			if ((st = eb_lines_feed(&lr, chunk, (size_t)n)) != EB_OK)
+				break;
+		}
+		free(chunk);
+	}
+	if (st == EB_OK)
+		st = eb_lines_finish(&lr);
+	if (st != EB_OK && !f.parser_failed && st == EB_ERR_DATA) {
+		struct eb_loc loc = { src->path, lr.lineno, 0 };
+
+		eb_err_set(err, EB_ERR_DATA, loc,
+		    "line longer than %d bytes, the most encbench reads", EB_MAX_LINE);
+	}
+	if (st == EB_OK)
+		st = fmt->finish(&f.p, 1);
+	else
+		fmt->finish(&f.p, 0);
+	eb_lines_free(&lr);
+	free(f.p.state);
+	if (st != EB_OK)
+		t->n = first;
+	return st;
+}
+
+static enum eb_status
+ingest_source(struct eb_table *t, const struct source *src, int in_dir,
+    const struct eb_ingest_opts *opts, struct eb_err *err)
+{
+	const struct eb_format *fmt = NULL;
+	struct eb_loc loc = { src->path, 0, 0 };
+	enum eb_status st;
+
+	if ((st = check_text(src, err)) != EB_OK)
+		return in_dir ? UNRECOGNISED : st;
+	if (opts->format != NULL && strcmp(opts->format, "auto") != 0) {
+		fmt = eb_format_find(opts->format);
+		if (fmt == NULL)
+			return eb_err_set(err, EB_ERR_USAGE, (struct eb_loc){ 0 },
+			    "unknown format '%s' (formats: auto, %s)", opts->format,
+			    eb_format_names());
+		if (in_dir && fmt->probe(src->head, src->headlen) == 0)
+			return UNRECOGNISED;
+	} else if ((fmt = detect(src->head, src->headlen)) == NULL) {
+		if (in_dir)
+			return UNRECOGNISED;
+		return eb_err_set(err, EB_ERR_DATA, loc,
+		    "not output of any format encbench reads (%s); "
+		    "name one with --format if this is a damaged one", eb_format_names());
+	}
+	return run_parser(t, fmt, src, opts, err);
+}
+
+static void
+report(const struct eb_ingest_opts *opts, const struct eb_err *err)
+{
+	eb_diag(opts->diag, EB_ERROR, err->loc, "%s", err->msg);
+}
+
+static enum eb_status
+ingest_fd(struct eb_table *t, const char *path, int fd, int in_dir,
+    const struct eb_ingest_opts *opts, struct eb_err *err)
+{
+	struct source src = { path, NULL, 0, fd };
+	char *head = eb_xmalloc(EB_PROBE_BYTES);
+	size_t len = 0;
+	enum eb_status st;
+
+	while (len < EB_PROBE_BYTES) {
+		ssize_t n = read(fd, head + len, EB_PROBE_BYTES - len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			struct eb_loc loc = { path, 0, 0 };
+
+			free(head);
+			return eb_err_set(err, EB_ERR_IO, loc, "cannot read: %s",
+			    strerror(errno));
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	src.head = head;
+	src.headlen = len;
+	st = ingest_source(t, &src, in_dir, opts, err);
+	free(head);
+	return st;
+}
+
+static int
+skip_dotfiles(const struct dirent *d)
+{
+	return d->d_name[0] != '.';
+}
+
+static enum eb_status walk(struct eb_table *t, const char *dir, int depth,
+    size_t *nread, const struct eb_ingest_opts *opts, struct eb_err *err);
+
+static enum eb_status
+ingest_file(struct eb_table *t, const char *path, int in_dir, size_t *nread,
+    const struct eb_ingest_opts *opts, struct eb_err *err)
+{
+	struct eb_loc loc = { path, 0, 0 };
+	enum eb_status st;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		st = eb_err_set(err, EB_ERR_IO, loc,
+		    "cannot open: %s", strerror(errno));
+		report(opts, err);
+		return st;
+	}
+	st = ingest_fd(t, path, fd, in_dir, opts, err);
+	close(fd);
+	if (st == UNRECOGNISED) {
+		eb_diag(opts->diag, EB_NOTE, loc, "skipped: not benchmark output");
+		return EB_OK;
+	}
+	if (st != EB_OK)
+		report(opts, err);
+	else
+		(*nread)++;
+	return st;
+}
+
+static enum eb_status
+walk(struct eb_table *t, const char *dir, int depth, size_t *nread,
+    const struct eb_ingest_opts *opts, struct eb_err *err)
+{
+	struct dirent **names;
+	struct eb_loc loc = { dir, 0, 0 };
+	enum eb_status worst = EB_OK;
+	int n;
+
+	if (depth > MAX_DEPTH) {
+		eb_err_set(err, EB_ERR_DATA, loc,
+		    "directories nested deeper than %d levels are not walked", MAX_DEPTH);
+		report(opts, err);
+		return EB_ERR_DATA;
+	}
+	n = scandir(dir, &names, skip_dotfiles, alphasort);
+	if (n < 0) {
+		eb_err_set(err, EB_ERR_IO, loc, "cannot read directory: %s", strerror(errno));
+		report(opts, err);
+		return EB_ERR_IO;
+	}
+	for (int i = 0; i < n; i++) {
+		size_t dl = strlen(dir);
+		char *child = eb_xasprintf("%s%s%s", dir,
+		    dl > 0 && dir[dl - 1] == '/' ? "" : "/", names[i]->d_name);
+		struct stat sb;
+		enum eb_status st = EB_OK;
+
+		if (stat(child, &sb) != 0)
+			;
+		else if (S_ISDIR(sb.st_mode))
+			st = walk(t, child, depth + 1, nread, opts, err);
+		else if (S_ISREG(sb.st_mode))
+			st = ingest_file(t, child, 1, nread, opts, err);
+		if (st != EB_OK)
+			worst = st;
+		free(child);
+		free(names[i]);
+	}
+	free(names);
+	return worst;
+}
+
+enum eb_status
+eb_ingest_path(struct eb_table *t, const char *path,
+    const struct eb_ingest_opts *opts, struct eb_err *err)
+{
+	struct eb_loc loc = { path, 0, 0 };
+	struct stat sb;
+	size_t nread = 0;
+	enum eb_status st;
+
+	if (strcmp(path, "-") == 0) {
+		st = ingest_fd(t, "-", STDIN_FILENO, 0, opts, err);
+		if (st != EB_OK)
+			report(opts, err);
+		return st;
+	}
+	if (stat(path, &sb) != 0) {
+		st = eb_err_set(err, EB_ERR_IO, loc, "cannot open: %s", strerror(errno));
+		report(opts, err);
+		return st;
+	}
+	if (!S_ISDIR(sb.st_mode))
+		return ingest_file(t, path, 0, &nread, opts, err);
+	st = walk(t, path, 0, &nread, opts, err);
+	if (st == EB_OK && nread == 0) {
+		st = eb_err_set(err, EB_ERR_DATA, loc,
+		    "no benchmark output in this directory (formats: %s)", eb_format_names());
+		report(opts, err);
+	}
+	return st;
+}
+
+enum eb_status
+eb_ingest_buffer(struct eb_table *t, const char *path, const char *data,
+    size_t len, const struct eb_ingest_opts *opts, struct eb_err *err)
+{
+	struct source src = { path, data, len, -1 };
+	enum eb_status st = ingest_source(t, &src, 0, opts, err);
+
+	return st == UNRECOGNISED ? EB_ERR_DATA : st;
+}

@@ -1,0 +1,97 @@
+/* ingest.h - bytes to tidy records: the push line reader, the format table
+ * and the driver that walks paths, detects formats and feeds parsers. */
+#ifndef EB_INGEST_H
+#define EB_INGEST_H
+
+#include "../core/eb.h"
+
+/* Longest line any parser accepts; a longer one is an error naming this. */
+#define EB_MAX_LINE (1024 * 1024)
+/* How much of a file the format probes see. */
+#define EB_PROBE_BYTES 65536
+
+/* ---- push line reader: feed it chunks, it calls back once per line, with
+ * the partial line kept across chunks, LF or CRLF endings (a CR split from
+ * its LF by a chunk boundary included), a leading UTF-8 BOM dropped, and a
+ * maximum line length. Lines are NUL-terminated; a CR inside a line is
+ * kept, since dd's progress output depends on it. */
+
+typedef enum eb_status (*eb_line_fn)(void *ctx, char *line, size_t len, long lineno);
+
+struct eb_lines {
+	struct eb_buf cur;
+	long lineno;
+	size_t max;
+	int started;		/* a byte has been seen (BOM handling) */
+	eb_line_fn fn;
+	void *ctx;
+};
+
+void eb_lines_init(struct eb_lines *lr, size_t max, eb_line_fn fn, void *ctx);
+/* Returns what the callback returned when it failed, or EB_ERR_DATA for a
+ * line over the maximum (lr->lineno is then that line). */
+enum eb_status eb_lines_feed(struct eb_lines *lr, const char *p, size_t n);
+/* Delivers the last line when it has no newline. */
+enum eb_status eb_lines_finish(struct eb_lines *lr);
+void eb_lines_free(struct eb_lines *lr);
+
+/* ---- formats */
+
+/* What a parser works with while it reads one input. */
+struct eb_parse {
+	struct eb_table *t;
+	struct eb_diag *diag;
+	struct eb_err *err;
+	const char *path;	/* as the user named it; "-" for stdin */
+	void *state;		/* state_size zeroed bytes owned by the driver */
+};
+
+struct eb_format {
+	const char *name;
+	const char *summary;	/* one line for --help */
+	/* How sure (0-100) the format is that a file starting with head is
+	 * its own; 0 means "not mine". */
+	int (*probe)(const char *head, size_t len);
+	size_t state_size;
+	/* Called once per line; returning non-OK stops the file (after filling
+	 * p->err). */
+	enum eb_status (*line)(struct eb_parse *p, char *line, size_t len, long lineno);
+	/* Called at the end of the input; ok is 0 when reading failed, and the
+	 * parser then only releases what its state holds. */
+	enum eb_status (*finish)(struct eb_parse *p, int ok);
+};
+
+extern const struct eb_format *const eb_formats[];
+
+/* The format of that name, or NULL. */
+const struct eb_format *eb_format_find(const char *name);
+/* Names of every format, comma separated, for messages. */
+const char *eb_format_names(void);
+
+/* An interned "path:line" for a record's source column. */
+const char *eb_parse_source(struct eb_parse *p, long lineno);
+/* A record with tool, unit and source filled, the rest empty. */
+void eb_parse_record(struct eb_parse *p, struct eb_record *r, const char *tool,
+    const char *metric, const char *unit, long lineno);
+struct eb_loc eb_parse_loc(const struct eb_parse *p, long lineno);
+
+/* ---- the driver */
+
+struct eb_ingest_opts {
+	const char *format;	/* a format name, or NULL / "auto" to detect */
+	struct eb_diag *diag;
+};
+
+/* Reads a file, a directory (walked in name order, every recognisable file
+ * read) or "-" (stdin) and appends its records to t. Each problem goes to
+ * opts->diag as an error; the return is the worst status seen, with err
+ * describing the last failure. */
+enum eb_status eb_ingest_path(struct eb_table *t, const char *path,
+    const struct eb_ingest_opts *opts, struct eb_err *err);
+
+/* Parses a buffer as one input named path (fuzzing and tests). */
+enum eb_status eb_ingest_buffer(struct eb_table *t, const char *path,
+    const char *data, size_t len, const struct eb_ingest_opts *opts,
+    struct eb_err *err);
+
+#endif

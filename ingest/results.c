@@ -1,0 +1,187 @@
+/* results.c - reads encbench's own results.csv back, so that every command
+ * takes a tidy dataset as input. Recognised by its exact header. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <csv.h>
+
+#include "ingest.h"
+
+static const char header[] =
+    "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source";
+
+struct results_state {
+	struct csv_parser csv;
+	int started;
+	long line, row_line;	/* current physical line; where the row began */
+	size_t nfields;
+	char *fields[EB_NCOLUMNS];
+	struct eb_parse *p;
+	enum eb_status st;
+	int header_seen;
+	int in_quote;	/* quote parity: a row goes on past this line */
+};
+
+static int
+probe(const char *head, size_t len)
+{
+	size_t n = sizeof header - 1;
+
+	if (len >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0) {
+		head += 3;
+		len -= 3;
+	}
+	if (len >= n && memcmp(head, header, n) == 0 &&
+	    (len == n || head[n] == '\n' || head[n] == '\r'))
+		return 100;
+	return 0;
+}
+
+static void
+on_field(void *s, size_t len, void *ctx)
+{
+	struct results_state *rs = ctx;
+
+	if (rs->nfields < EB_NCOLUMNS)
+		rs->fields[rs->nfields] = eb_xstrndup(s, len);
+	rs->nfields++;
+}
+
+static enum eb_status
+row_error(struct results_state *rs, long col, const char *what, const char *text)
+{
+	struct eb_loc loc = { rs->p->path, rs->row_line, col };
+
+	return eb_err_set(rs->p->err, EB_ERR_DATA, loc, "%s '%.60s'", what, text);
+}
+
+static enum eb_status
+take_row(struct results_state *rs)
+{
+	struct eb_parse *p = rs->p;
+	struct eb_record r;
+	char *end;
+
+	if (rs->nfields != EB_NCOLUMNS) {
+		struct eb_loc loc = { p->path, rs->row_line, 0 };
+
+		return eb_err_set(p->err, EB_ERR_DATA, loc,
+		    "%zu fields where results.csv has %d", rs->nfields, EB_NCOLUMNS);
+	}
+	if (!rs->header_seen) {
+		rs->header_seen = 1;
+		for (int c = 0; c < EB_NCOLUMNS; c++)
+			if (strcmp(rs->fields[c], eb_column_names[c]) != 0)
+				return row_error(rs, c + 1, "expected the results.csv header, found",
+				    rs->fields[c]);
+		return EB_OK;
+	}
+	eb_record_init(p->t, &r);
+	for (int c = 0; c < EB_NCOLUMNS; c++) {
+		const char *s = rs->fields[c];
+		int field = eb_column_field(c);
+
+		if (field >= 0) {
+			r.f[field] = eb_intern_cstr(p->t, s);
+		} else if (c == EB_C_BLOCK_SIZE) {
+			long long v;
+
+			if (*s == '\0')
+				continue;
+			v = strtoll(s, &end, 10);
+			if (*end != '\0' || v < 0)
+				return row_error(rs, c + 1, "block_size is not a whole number of bytes:", s);
+			r.block_size = v;
+		} else if (c == EB_C_REP) {
+			long v = strtol(s, &end, 10);
+
+			if (end == s || *end != '\0' || v < 1 || v > 1000000000)
+				return row_error(rs, c + 1, "rep is not a whole number from 1:", s);
+			r.rep = (int)v;
+		} else {
+			double v;
+			size_t n = strlen(s);
+
+			if (n == 0 || eb_parse_number(s, n, &v) != n || strchr(s, ',') != NULL)
+				return row_error(rs, c + 1, "value is not a number:", s);
+			if (!isfinite(v) || v < 0)
+				return row_error(rs, c + 1, "value is not a finite number >= 0:", s);
+			r.value = v;
+		}
+	}
+	if (*r.f[EB_F_METRIC] == '\0')
+		return row_error(rs, EB_C_METRIC + 1, "metric is empty:", "");
+	if (*r.f[EB_F_SOURCE] == '\0')
+		r.f[EB_F_SOURCE] = eb_parse_source(p, rs->row_line);
+	eb_table_add(p->t, &r);
+	return EB_OK;
+}
+
+static void
+on_row(int c, void *ctx)
+{
+	struct results_state *rs = ctx;
+
+	(void)c;
+	if (rs->st == EB_OK && !(rs->nfields == 1 && rs->fields[0][0] == '\0'))
+		rs->st = take_row(rs);
+	for (size_t i = 0; i < rs->nfields && i < EB_NCOLUMNS; i++)
+		free(rs->fields[i]);
+	rs->nfields = 0;
+}
+
+static enum eb_status
+parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
+{
+	struct results_state *rs = p->state;
+
+	if (!rs->started) {
+		csv_init(&rs->csv, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL);
+		rs->started = 1;
+		rs->p = p;
+	}
+	rs->line = lineno;
+	if (!rs->in_quote)
+		rs->row_line = lineno;
+	for (size_t i = 0; i < len; i++)
+		if (line[i] == '"')
+			rs->in_quote = !rs->in_quote;
+	if (csv_parse(&rs->csv, line, len, on_field, on_row, rs) != len ||
+	    csv_parse(&rs->csv, "\n", 1, on_field, on_row, rs) != 1) {
+		struct eb_loc loc = { p->path, lineno, 0 };
+
+		return eb_err_set(p->err, EB_ERR_DATA, loc, "malformed CSV: %s",
+		    csv_strerror(csv_error(&rs->csv)));
+	}
+	return rs->st;
+}
+
+static enum eb_status
+finish(struct eb_parse *p, int ok)
+{
+	struct results_state *rs = p->state;
+	enum eb_status st = EB_OK;
+
+	if (!rs->started)
+		return ok ? eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, 0),
+		    "empty results.csv") : EB_OK;
+	if (csv_fini(&rs->csv, on_field, on_row, rs) != 0 && ok) {
+		struct eb_loc loc = { p->path, rs->row_line, 0 };
+
+		st = eb_err_set(p->err, EB_ERR_DATA, loc,
+		    "malformed CSV: a quoted field is never closed");
+	}
+	for (size_t i = 0; i < rs->nfields && i < EB_NCOLUMNS; i++)
+		free(rs->fields[i]);
+	rs->nfields = 0;
+	csv_free(&rs->csv);
+	if (st == EB_OK && ok)
+		st = rs->st;
+	return st;
+}
+
+const struct eb_format eb_format_results = {
+	"results", "encbench's own results.csv (tidy records)",
+	probe, sizeof(struct results_state), parse_line, finish,
+};

@@ -1,0 +1,52 @@
+#!/bin/sh
+# run.sh - runs every unit test binary given and every end-to-end script in
+# tests/e2e, and closes with one "N passed, N failed, N skipped" line.
+# VALGRIND=1 runs the unit tests and the CLI under valgrind's memcheck.
+set -u
+passed=0 failed=0 skipped=0
+log=${BUILD:-build}/tests/log
+mkdir -p "$log"
+export CORPUS="${CORPUS:-../shared/corpus}"
+vg=""
+if [ "${VALGRIND:-0}" = 1 ]; then
+	vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
+fi
+
+count() { # $1: cmocka output file; adds its counts
+	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$1" | tail -1)
+	f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$1" | tail -1)
+	s=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) test.*/\1/p' "$1" | tail -1)
+	passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0})); skipped=$((skipped + ${s:-0}))
+}
+
+for t in "$@"; do
+	name=${t##*/}
+	out=$log/$name.out
+	if $vg "$t" >"$out" 2>&1; then
+		count "$out"
+	else
+		rc=$?
+		count "$out"
+		grep -q '^\[  FAILED  \]' "$out" || failed=$((failed + 1))
+		echo "--- $name failed (exit $rc):"
+		grep -E 'FAILED|ERROR|error|Assert|==[0-9]+==' "$out" | head -40
+	fi
+done
+
+ENCBENCH=$(cd "$(dirname "${BUILD:-build}/encbench")" && pwd)/encbench
+export ENCBENCH VALGRIND_CMD="$vg"
+for s in tests/e2e/*.sh; do
+	[ -f "$s" ] || continue
+	name=${s##*/}
+	out=$log/$name.out
+	sh "$s" >"$out" 2>&1
+	p=$(grep -c '^PASS: ' "$out"); f=$(grep -c '^FAIL: ' "$out"); k=$(grep -c '^SKIP: ' "$out")
+	passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + k))
+	if [ "$f" -gt 0 ]; then
+		echo "--- $name:"
+		grep -A6 '^FAIL: ' "$out" | head -60
+	fi
+done
+
+echo "check: $passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

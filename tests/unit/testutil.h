@@ -1,0 +1,126 @@
+/* testutil.h - helpers shared by the cmocka unit tests: ingest a file or a
+ * string with captured diagnostics, find the shared corpus, compare values. */
+#ifndef EB_TESTUTIL_H
+#define EB_TESTUTIL_H
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+
+#include "../../core/eb.h"
+#include "../../ingest/ingest.h"
+
+struct tu_run {
+	struct eb_table *t;
+	enum eb_status st;
+	struct eb_err err;
+	struct eb_buf diag;	/* every diagnostic, one "sev: line: msg" per line */
+	long nwarnings;
+};
+
+static inline void
+tu_capture(void *ctx, enum eb_severity sev, struct eb_loc loc, const char *msg)
+{
+	static const char *const names[] = { "note", "warning", "error" };
+	struct eb_buf *b = ctx;
+
+	eb_buf_addf(b, "%s: %ld: %s\n", names[sev], loc.line, msg);
+}
+
+/* Ingests path (a file or directory) with format ("auto" or a name). */
+static inline void
+tu_ingest(struct tu_run *r, const char *path, const char *format)
+{
+	struct eb_ingest_opts opts;
+	struct eb_diag d;
+
+	memset(r, 0, sizeof *r);
+	eb_buf_init(&r->diag, 0);
+	memset(&d, 0, sizeof d);
+	d.emit = tu_capture;
+	d.ctx = &r->diag;
+	opts.format = format;
+	opts.diag = &d;
+	r->t = eb_table_new();
+	r->st = eb_ingest_path(r->t, path, &opts, &r->err);
+	r->nwarnings = d.nwarnings;
+	eb_table_number_reps(r->t, 0);
+}
+
+/* Ingests a string as if it were a file named "input". */
+static inline void
+tu_ingest_text(struct tu_run *r, const char *text, const char *format)
+{
+	struct eb_ingest_opts opts;
+	struct eb_diag d;
+
+	memset(r, 0, sizeof *r);
+	eb_buf_init(&r->diag, 0);
+	memset(&d, 0, sizeof d);
+	d.emit = tu_capture;
+	d.ctx = &r->diag;
+	opts.format = format;
+	opts.diag = &d;
+	r->t = eb_table_new();
+	r->st = eb_ingest_buffer(r->t, "input", text, strlen(text), &opts, &r->err);
+	r->nwarnings = d.nwarnings;
+	eb_table_number_reps(r->t, 0);
+}
+
+static inline void
+tu_free(struct tu_run *r)
+{
+	eb_table_free(r->t);
+	eb_buf_free(&r->diag);
+}
+
+/* The path of a file of the shared corpus, or NULL (and the test is
+ * skipped) when the corpus is not beside this checkout. */
+static inline const char *
+tu_corpus(const char *rel)
+{
+	static char path[4096];
+	const char *root = getenv("CORPUS");
+	struct stat sb;
+
+	if (root == NULL)
+		root = "../shared/corpus";
+	snprintf(path, sizeof path, "%s/%s", root, rel);
+	if (stat(path, &sb) != 0)
+		return NULL;
+	return path;
+}
+
+#define TU_CORPUS_OR_SKIP(var, rel) \
+	const char *var = tu_corpus(rel); \
+	if (var == NULL) { \
+		skip(); \
+		return; \
+	}
+
+/* Asserts a relative difference of at most 1e-12 (the same double math). */
+#define tu_assert_close(actual, expected) \
+	tu_assert_close_at((actual), (expected), 1e-12, __FILE__, __LINE__)
+
+static inline void
+tu_assert_close_at(double a, double e, double rel, const char *file, int line)
+{
+	double d = fabs(a - e);
+
+	if (!(d <= rel * fabs(e)) && !(a == e)) {
+		cm_print_error("%.17g != %.17g (relative %.3g)\n", a, e, e != 0 ? d / fabs(e) : d);
+		_fail(file, line);
+	}
+}
+
+/* The i-th record's field as a string. */
+#define TU_F(run, i, field) ((run).t->rows[(i)].f[EB_F_##field])
+
+#endif
