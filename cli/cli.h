@@ -29,6 +29,8 @@ struct eb_inputs {
 	char **sets;		/* "column=value" */
 	size_t nsets;
 	int quiet;
+	const char *map;	/* --map FILE for spreadsheets */
+	const char *unit;	/* --unit UNIT for spreadsheets */
 };
 
 void eb_inputs_free(struct eb_inputs *in);
@@ -44,5 +46,16 @@ int eb_inputs_load(const struct eb_inputs *in, char **paths, int npaths,
 
 #define EB_OPT_FORMAT 0x1000
 #define EB_OPT_SET 0x1001
+#define EB_OPT_MAP 0x1002
+#define EB_OPT_UNIT 0x1003
+
+/* The getopt_long entries of the input options, to put in a command's
+ * option table: --format, --set, --map, --unit, --quiet. */
+#define EB_INPUT_LONGOPTS \
+	{ "format", required_argument, NULL, EB_OPT_FORMAT }, \
+	{ "set", required_argument, NULL, EB_OPT_SET }, \
+	{ "map", required_argument, NULL, EB_OPT_MAP }, \
+	{ "unit", required_argument, NULL, EB_OPT_UNIT }, \
+	{ "quiet", no_argument, NULL, 'q' }
 
 #endif

@@ -10,7 +10,8 @@ static int exec_ingest(int argc, char **argv);
 
 const struct eb_cmd eb_cmd_ingest = {
 	"ingest",
-	"ingest [--format NAME|auto] [--set COLUMN=VALUE]... [-o OUT.csv|OUT.json] [--json] [-q] PATH...",
+	"ingest [--format NAME|auto] [--set COLUMN=VALUE]... [--map MAP.json] [--unit UNIT]\n"
+	"                [-o OUT.csv|OUT.json] [--json] [-q] PATH...",
 	"Read raw benchmark output into tidy records (results.csv).",
 	"\n"
 	"Each PATH is a file, a directory (walked in name order; files that are\n"
@@ -21,6 +22,8 @@ const struct eb_cmd eb_cmd_ingest = {
 	"  --format NAME      read every file as NAME instead of detecting it\n"
 	"  --set COLUMN=VALUE fill or override a column of every record, e.g.\n"
 	"                     --set release=24.04 --set mode=aes-256-gcm --set op=write\n"
+	"  --map MAP.json     what a spreadsheet's layout cannot say (see encbench(1))\n"
+	"  --unit UNIT        the unit of spreadsheet values that name none (MB/s ...)\n"
 	"  -o FILE            write FILE instead of standard output, replacing it\n"
 	"                     only when everything succeeded; FILE.json writes JSON\n"
 	"  --json             write JSON to standard output\n"
@@ -70,11 +73,9 @@ static int
 exec_ingest(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, EB_OPT_FORMAT },
-		{ "set", required_argument, NULL, EB_OPT_SET },
+		EB_INPUT_LONGOPTS,
 		{ "output", required_argument, NULL, 'o' },
 		{ "json", no_argument, NULL, 'j' },
-		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};

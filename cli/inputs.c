@@ -27,6 +27,12 @@ eb_inputs_option(struct eb_inputs *in, int opt, char *arg)
 		eb_xgrow(&in->sets, &cap, in->nsets + 1, sizeof *in->sets);
 		in->sets[in->nsets++] = arg;
 		return 1;
+	case EB_OPT_MAP:
+		in->map = arg;
+		return 1;
+	case EB_OPT_UNIT:
+		in->unit = arg;
+		return 1;
 	case 'q':
 		in->quiet = 1;
 		return 1;
@@ -71,8 +77,11 @@ eb_inputs_load(const struct eb_inputs *in, char **paths, int npaths,
 
 	eb_diag_init_stderr(&diag);
 	diag.quiet = in->quiet;
+	memset(&opts, 0, sizeof opts);
 	opts.format = in->format;
 	opts.diag = &diag;
+	opts.map = in->map;
+	opts.unit = in->unit;
 	for (int i = 0; i < npaths; i++) {
 		enum eb_status st = eb_ingest_path(t, paths[i], &opts, &err);
 

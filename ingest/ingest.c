@@ -156,6 +156,7 @@ run_parser(struct eb_table *t, const struct eb_format *fmt,
 	f.p.diag = opts->diag;
 	f.p.err = err;
 	f.p.path = src->path;
+	f.p.opts = opts;
 	f.p.state = fmt->state_size ? eb_xcalloc(1, fmt->state_size) : NULL;
 	eb_lines_init(&lr, EB_MAX_LINE, feed_line, &f);
 

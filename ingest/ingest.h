@@ -37,6 +37,8 @@ void eb_lines_free(struct eb_lines *lr);
 
 /* ---- formats */
 
+struct eb_ingest_opts;
+
 /* What a parser works with while it reads one input. */
 struct eb_parse {
 	struct eb_table *t;
@@ -44,6 +46,7 @@ struct eb_parse {
 	struct eb_err *err;
 	const char *path;	/* as the user named it; "-" for stdin */
 	void *state;		/* state_size zeroed bytes owned by the driver */
+	const struct eb_ingest_opts *opts;
 };
 
 struct eb_format {
@@ -80,6 +83,8 @@ struct eb_loc eb_parse_loc(const struct eb_parse *p, long lineno);
 struct eb_ingest_opts {
 	const char *format;	/* a format name, or NULL / "auto" to detect */
 	struct eb_diag *diag;
+	const char *map;	/* --map: a spreadsheet mapping file, or NULL */
+	const char *unit;	/* --unit: the unit of unlabelled sheet values, or NULL */
 };
 
 /* Reads a file, a directory (walked in name order, every recognisable file

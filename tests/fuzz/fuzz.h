@@ -30,6 +30,7 @@ fuzz_format(const char *format, const uint8_t *data, size_t size)
 
 	memset(&d, 0, sizeof d);
 	d.emit = fuzz_quiet;
+	memset(&opts, 0, sizeof opts);
 	opts.format = format;
 	opts.diag = &d;
 	if (eb_ingest_buffer(t, "fuzz", (const char *)data, size, &opts, &err) == EB_OK) {

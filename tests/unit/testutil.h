@@ -46,6 +46,7 @@ tu_ingest(struct tu_run *r, const char *path, const char *format)
 	memset(&d, 0, sizeof d);
 	d.emit = tu_capture;
 	d.ctx = &r->diag;
+	memset(&opts, 0, sizeof opts);
 	opts.format = format;
 	opts.diag = &d;
 	r->t = eb_table_new();
@@ -66,6 +67,7 @@ tu_ingest_text(struct tu_run *r, const char *text, const char *format)
 	memset(&d, 0, sizeof d);
 	d.emit = tu_capture;
 	d.ctx = &r->diag;
+	memset(&opts, 0, sizeof opts);
 	opts.format = format;
 	opts.diag = &d;
 	r->t = eb_table_new();
