@@ -33,11 +33,6 @@ TESTS := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 LIBA := $(BUILD)/libencbench.a
 BIN := $(BUILD)/encbench
 
-DEB_PACKAGES = build-essential pkg-config libcsv-dev libjansson-dev \
-	libcairo2-dev libcmocka-dev gnuplot-nox fonts-dejavu-core valgrind \
-	clang libclang-rt-14-dev fio bonnie++ busybox locales-all
-SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-
 .PHONY: all check sanitize fuzz valgrind install uninstall clean deps demo bench
 
 all: $(BIN)
@@ -104,8 +99,7 @@ clean:
 	rm -rf build demo
 
 deps:
-	$(SUDO) apt-get update
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $(DEB_PACKAGES)
+	sh scripts/deps.sh
 
 # The README's main job on the bundled samples.
 demo: $(BIN)

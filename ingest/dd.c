@@ -102,7 +102,7 @@ struct dd_state {
 	struct dd_block *blocks;
 	size_t nblocks, capblocks;
 	struct eb_buf norm;
-	long nprogress;
+	long nprogress, nrecords;
 	char *last_error;	/* for "no result" messages */
 };
 
@@ -313,7 +313,6 @@ take_records(struct dd_state *st, struct dd_block *b, const char *s, long lineno
 	regmatch_t m[REC_NGROUPS];
 	const char *at = s;
 
-	(void)st;
 	while (regexec(&rec_rx, at, REC_NGROUPS, m, at == s ? 0 : REG_NOTBOL) == 0) {
 		long long full = (long long)group_number(at, &m[REC_FULL]);
 		long long part = (long long)group_number(at, &m[REC_PART]);
@@ -332,6 +331,7 @@ take_records(struct dd_state *st, struct dd_block *b, const char *s, long lineno
 		}
 		if (b->first_line == 0)
 			b->first_line = lineno;
+		st->nrecords++;
 		at += m[0].rm_eo;
 	}
 }
@@ -366,6 +366,13 @@ take_piece(struct dd_state *st, struct eb_parse *p, const char *raw, size_t n,
 		}
 	}
 	b = block_for(st, prefix);
+	/* "dd: warning: partial read" (GNU, reading a pipe or /dev/zero under
+	 * SIGUSR1 polling) is advice, not a failed run. */
+	if (strncmp(s, "dd: ", 4) == 0 && strstr(s, "partial read") != NULL) {
+		if (b->first_line == 0)
+			b->first_line = lineno;
+		return;
+	}
 	if (strncmp(s, "dd: ", 4) == 0) {
 		free(b->error);
 		b->error = eb_xstrdup(s);
@@ -489,8 +496,11 @@ finish(struct eb_parse *p, int ok)
 				emit(p, &st->res[i], infer_bs);
 		if (st->nres == 0)
 			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, 0),
-			    "no dd result in this file%s%s%s",
+			    "no dd result in this file%s%s%s%s",
 			    st->nprogress ? " (only status=progress lines)" : "",
+			    st->nrecords ? " (only records lines: this dd printed no "
+			    "byte count or time, as BusyBox without its third status "
+			    "line and status=noxfer do)" : "",
 			    st->last_error ? "; dd said: " : "",
 			    st->last_error ? st->last_error : "");
 		else if (p->t->n == before)

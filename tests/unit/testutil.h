@@ -117,7 +117,7 @@ tu_assert_close_at(double a, double e, double rel, const char *file, int line)
 	double d = fabs(a - e);
 
 	if (!(d <= rel * fabs(e)) && !(a == e)) {
-		cm_print_error("%.17g != %.17g (relative %.3g)\n", a, e, e != 0 ? d / fabs(e) : d);
+		print_error("%.17g != %.17g (relative %.3g)\n", a, e, e != 0 ? d / fabs(e) : d);
 		_fail(file, line);
 	}
 }

@@ -1,0 +1,84 @@
+# ingest.sh - "encbench ingest" end to end: output, options, help, and bad
+# input that must give a located error and leave -o untouched.
+. tests/e2e/lib.sh
+D=tests/data/dd
+
+eb --version
+expect_rc "--version exits 0" 0
+expect_out "--version prints the version" "encbench 0.1.0"
+
+eb --help
+expect_rc "--help exits 0" 0
+grep -q "^  ingest " "$TMP/out" && pass "--help lists ingest" || fail "--help lists ingest"
+eb help ingest
+grep -q "^  --set COLUMN=VALUE" "$TMP/out" && pass "help ingest explains --set" || fail "help ingest explains --set"
+eb frobnicate
+expect_rc "an unknown command is a usage error" 64
+eb ingest --bogus x
+expect_rc "an unknown option is a usage error" 64
+eb ingest
+expect_rc "no path is a usage error" 64
+eb ingest --set colour=red $D/gnu-9.1-sigusr1.log
+expect_rc "--set of an unknown column is a usage error" 64
+
+eb ingest --set release=24.04 --set mode=aes-256-gcm --set op=read --set config=default $D/gnu-9.1-sigusr1.log $D/gnu-9.1-status-progress.log
+expect_rc "ingest of two dd logs exits 0" 0
+expect_out "ingest writes the tidy CSV with --set columns and reps across files" \
+"release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source
+24.04,,default,aes-256-gcm,dd,dd,,read,,bw,B/s,1,38368130914.307045,$D/gnu-9.1-sigusr1.log:10
+24.04,,default,aes-256-gcm,dd,dd,,read,1048576,bw,B/s,1,35560820931.37615,$D/gnu-9.1-status-progress.log:4"
+
+"$ENCBENCH" ingest - < $D/gnu-9.1-status-progress.log > "$TMP/out" 2>"$TMP/err"; rc=$?
+expect_rc "ingest reads standard input" 0
+grep -q ",bw,B/s,1,35560820931.37615,-:4$" "$TMP/out" && pass "stdin records name - as their source" || fail "stdin records name - as their source"
+
+eb ingest -q -o "$TMP/r.json" $D/gnu-9.1-status-progress.log
+expect_rc "-o FILE.json exits 0" 0
+grep -q '"value": 35560820931.37615' "$TMP/r.json" && pass "-o FILE.json writes JSON" || fail "-o FILE.json writes JSON"
+
+eb ingest -o "$TMP/r.csv" $D/gnu-9.1-status-progress.log
+"$ENCBENCH" ingest "$TMP/r.csv" > "$TMP/again.csv" 2>/dev/null
+if cmp -s "$TMP/r.csv" "$TMP/again.csv"; then pass "results.csv reads back to the same CSV"; else fail "results.csv reads back to the same CSV"; fi
+
+# Bad input: a located error, a non-zero exit, and -o left as it was.
+echo "previous output" > "$TMP/keep.csv"
+: > "$TMP/empty.log"
+eb ingest -o "$TMP/keep.csv" "$TMP/empty.log"
+expect_rc "an empty file is bad data" 65
+expect_err_line "an empty file is named" "$TMP/empty.log: error: empty file: no benchmark output in it"
+expect_file_is "an empty file leaves -o untouched" "$TMP/keep.csv" "previous output"
+
+head -c 4096 /dev/urandom > "$TMP/garbage.bin"
+printf '\0' >> "$TMP/garbage.bin"
+eb ingest -o "$TMP/keep.csv" "$TMP/garbage.bin"
+expect_rc "binary garbage is bad data" 65
+expect_err_line "binary garbage is named" "$TMP/garbage.bin: error: binary data (a NUL byte), not benchmark output"
+expect_file_is "binary garbage leaves -o untouched" "$TMP/keep.csv" "previous output"
+
+{ cat $D/gnu-9.1-status-progress.log; head -c 20000000 /dev/zero | tr '\0' 'x'; } > "$TMP/longline.log"
+eb ingest --format dd -o "$TMP/keep.csv" "$TMP/longline.log"
+expect_rc "a 20 MB line is bad data" 65
+expect_err_line "a 20 MB line is located" "$TMP/longline.log:5: error: line longer than 1048576 bytes, the most encbench reads"
+expect_file_is "a 20 MB line leaves -o untouched" "$TMP/keep.csv" "previous output"
+
+eb ingest -o "$TMP/keep.csv" "$TMP/does-not-exist.log"
+expect_rc "a nonexistent path is an I/O error" 74
+expect_err_line "a nonexistent path is named" "$TMP/does-not-exist.log: error: cannot open: No such file or directory"
+expect_file_is "a nonexistent path leaves -o untouched" "$TMP/keep.csv" "previous output"
+
+mkdir "$TMP/nothing"
+echo "just some notes" > "$TMP/nothing/notes.txt"
+eb ingest -o "$TMP/keep.csv" "$TMP/nothing"
+expect_rc "a directory with nothing recognisable is bad data" 65
+expect_err_line "the directory is named" "$TMP/nothing: error: no benchmark output in this directory (formats: $(sed -n 's/.*(formats: \(.*\))$/\1/p' "$TMP/err" | head -1))"
+expect_err_line "the skipped file is noted" "$TMP/nothing/notes.txt: note: skipped: not benchmark output"
+expect_file_is "an empty directory leaves -o untouched" "$TMP/keep.csv" "previous output"
+
+eb ingest -o "$TMP/keep.csv" $D/gnu-9.1-status-progress.log "$TMP/empty.log"
+expect_rc "one bad file among good ones fails the command" 65
+expect_file_is "one bad file leaves -o untouched" "$TMP/keep.csv" "previous output"
+
+mkdir "$TMP/runs" && cp $D/gnu-9.1-sigusr1.log $D/gnu-9.1-11-locales.log "$TMP/runs/" && cp "$TMP/nothing/notes.txt" "$TMP/runs/"
+eb ingest "$TMP/runs"
+expect_rc "a directory is walked" 0
+[ "$(grep -c ',bw,B/s,' "$TMP/out")" -eq 12 ] && pass "a directory yields every run of every file" || fail "a directory yields every run of every file"

@@ -1,0 +1,285 @@
+/* test_core.c - the record table, numbers, writers, the push line reader
+ * and the results.csv round trip. */
+#include <unistd.h>
+
+#include "testutil.h"
+
+static void
+test_intern_and_reps(void **state)
+{
+	struct eb_table *t = eb_table_new();
+	struct eb_record r;
+	const char *a = eb_intern_cstr(t, "aes-256-gcm");
+
+	(void)state;
+	assert_ptr_equal(a, eb_intern(t, "aes-256-gcm-x", 11));
+	assert_string_equal(eb_intern(t, "", 0), "");
+	/* Three runs of one key, one of another, one with an explicit rep. */
+	for (int i = 0; i < 5; i++) {
+		eb_record_init(t, &r);
+		r.f[EB_F_MODE] = i == 3 ? eb_intern_cstr(t, "none") : a;
+		r.f[EB_F_METRIC] = eb_intern_cstr(t, "bw");
+		r.rep = i == 4 ? 7 : 0;
+		r.value = i;
+		eb_table_add(t, &r);
+	}
+	eb_table_number_reps(t, 0);
+	assert_int_equal(t->rows[0].rep, 8);
+	assert_int_equal(t->rows[1].rep, 9);
+	assert_int_equal(t->rows[2].rep, 10);
+	assert_int_equal(t->rows[3].rep, 1);
+	assert_int_equal(t->rows[4].rep, 7);
+	eb_table_free(t);
+}
+
+static void
+test_set(void **state)
+{
+	struct eb_table *t = eb_table_new();
+	struct eb_record r;
+	struct eb_err err;
+
+	(void)state;
+	eb_record_init(t, &r);
+	eb_table_add(t, &r);
+	assert_int_equal(eb_table_set(t, 0, "mode", "aes-128-ccm", &err), EB_OK);
+	assert_string_equal(t->rows[0].f[EB_F_MODE], "aes-128-ccm");
+	assert_int_equal(eb_table_set(t, 0, "block_size", "4096", &err), EB_OK);
+	assert_int_equal(t->rows[0].block_size, 4096);
+	assert_int_equal(eb_table_set(t, 0, "rep", "0", &err), EB_ERR_USAGE);
+	assert_int_equal(eb_table_set(t, 0, "colour", "red", &err), EB_ERR_USAGE);
+	assert_non_null(strstr(err.msg, "unknown column 'colour'"));
+	assert_int_equal(eb_table_set(t, 0, "value", "1", &err), EB_ERR_USAGE);
+	eb_table_free(t);
+}
+
+static void
+test_numbers(void **state)
+{
+	double v = 0;
+	char buf[40];
+
+	(void)state;
+	assert_int_equal(eb_parse_number("4,17328 c", 9, &v), 7);
+	assert_true(v == 4.17328);
+	assert_int_equal(eb_parse_number("7.0885e-05 s", 12, &v), 10);
+	assert_true(v == 7.0885e-05);
+	assert_int_equal(eb_parse_number("12e", 3, &v), 2);
+	assert_int_equal(eb_parse_number("x1", 2, &v), 0);
+	assert_int_equal(eb_parse_number("1.", 2, &v), 1);
+	eb_format_double(buf, sizeof buf, 0.1);
+	assert_string_equal(buf, "0.1");
+	eb_format_double(buf, sizeof buf, 2147483648.0);
+	assert_string_equal(buf, "2147483648");
+	eb_format_double(buf, sizeof buf, 967789 / 0.00913792);
+	assert_string_equal(buf, "105909112.79590978");
+}
+
+static char *
+write_to_string(enum eb_status (*fn)(const struct eb_table *, FILE *),
+    const struct eb_table *t)
+{
+	char *s = NULL;
+	size_t n = 0;
+	FILE *fp = open_memstream(&s, &n);
+
+	assert_int_equal(fn(t, fp), EB_OK);
+	fclose(fp);
+	return s;
+}
+
+static struct eb_table *
+sample_table(void)
+{
+	struct eb_table *t = eb_table_new();
+	struct eb_record r;
+
+	eb_record_init(t, &r);
+	r.f[EB_F_RELEASE] = eb_intern_cstr(t, "24.04");
+	r.f[EB_F_MODE] = eb_intern_cstr(t, "aes-256-gcm");
+	r.f[EB_F_JOB] = eb_intern_cstr(t, "seq, \"big\"");
+	r.f[EB_F_TOOL] = eb_intern_cstr(t, "fio");
+	r.f[EB_F_METRIC] = eb_intern_cstr(t, "bw");
+	r.f[EB_F_UNIT] = eb_intern_cstr(t, "B/s");
+	r.f[EB_F_SOURCE] = eb_intern_cstr(t, "a.json:57");
+	r.block_size = 1048576;
+	r.rep = 2;
+	r.value = 0.1;
+	eb_table_add(t, &r);
+	return t;
+}
+
+static void
+test_csv_and_json(void **state)
+{
+	struct eb_table *t = sample_table();
+	char *csv = write_to_string(eb_write_csv, t);
+	char *json = write_to_string(eb_write_json, t);
+
+	(void)state;
+	assert_string_equal(csv,
+	    "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source\n"
+	    "24.04,,,aes-256-gcm,fio,\"seq, \"\"big\"\"\",,,1048576,bw,B/s,2,0.1,a.json:57\n");
+	assert_string_equal(json,
+	    "[\n  {\"release\": \"24.04\", \"host\": \"\", \"config\": \"\", \"mode\": \"aes-256-gcm\", "
+	    "\"tool\": \"fio\", \"job\": \"seq, \\\"big\\\"\", \"workload\": \"\", \"op\": \"\", "
+	    "\"block_size\": 1048576, \"metric\": \"bw\", \"unit\": \"B/s\", \"rep\": 2, "
+	    "\"value\": 0.1, \"source\": \"a.json:57\"}\n]\n");
+	free(csv);
+	free(json);
+	eb_table_free(t);
+}
+
+static void
+test_results_round_trip(void **state)
+{
+	struct eb_table *t = sample_table();
+	char *csv = write_to_string(eb_write_csv, t);
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest_text(&r, csv, "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	assert_string_equal(TU_F(r, 0, JOB), "seq, \"big\"");
+	assert_string_equal(TU_F(r, 0, SOURCE), "a.json:57");
+	assert_int_equal(r.t->rows[0].block_size, 1048576);
+	assert_int_equal(r.t->rows[0].rep, 2);
+	assert_true(r.t->rows[0].value == 0.1);
+	tu_free(&r);
+	free(csv);
+	eb_table_free(t);
+}
+
+static void
+test_results_errors(void **state)
+{
+	static const char head[] =
+	    "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source\n";
+	char buf[512];
+	struct tu_run r;
+
+	(void)state;
+	snprintf(buf, sizeof buf, "%s24.04,,,none,dd,dd,,,,bw,B/s,1,12,\n,,,,dd\n", head);
+	tu_ingest_text(&r, buf, "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 3);
+	assert_string_equal(r.err.msg, "5 fields where results.csv has 14");
+	assert_int_equal(r.t->n, 0);
+	tu_free(&r);
+
+	snprintf(buf, sizeof buf, "%s,,,,dd,dd,,,,bw,B/s,1,nan,\n", head);
+	tu_ingest_text(&r, buf, "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 2);
+	assert_int_equal(r.err.loc.col, 13);
+	tu_free(&r);
+
+	snprintf(buf, sizeof buf, "%s,,,,dd,dd,,,,bw,B/s,1,-5,\n", head);
+	tu_ingest_text(&r, buf, "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_non_null(strstr(r.err.msg, "finite number >= 0"));
+	tu_free(&r);
+
+	snprintf(buf, sizeof buf, "%s,,,,dd,\"dd,,,,bw,B/s,1,5,\n,,\n", head);
+	tu_ingest_text(&r, buf, "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 2);
+	assert_non_null(strstr(r.err.msg, "never closed"));
+	tu_free(&r);
+}
+
+struct collected {
+	char text[256];
+	long last;
+};
+
+static enum eb_status
+collect(void *ctx, char *line, size_t len, long lineno)
+{
+	struct collected *c = ctx;
+
+	strncat(c->text, line, len);
+	strcat(c->text, "|");
+	c->last = lineno;
+	return EB_OK;
+}
+
+static void
+test_line_reader(void **state)
+{
+	struct eb_lines lr;
+	struct collected c = { "", 0 };
+
+	(void)state;
+	eb_lines_init(&lr, 8, collect, &c);
+	/* BOM split across chunks, a CRLF split between its CR and LF, a
+	 * CR inside a line kept, a last line without a newline. */
+	assert_int_equal(eb_lines_feed(&lr, "\xEF\xBB", 2), EB_OK);
+	assert_int_equal(eb_lines_feed(&lr, "\xBF" "ab\r", 4), EB_OK);
+	assert_int_equal(eb_lines_feed(&lr, "\ncd\ref\n\ngh", 10), EB_OK);
+	assert_int_equal(eb_lines_finish(&lr), EB_OK);
+	assert_string_equal(c.text, "ab|cd\ref||gh|");
+	assert_int_equal(c.last, 4);
+	eb_lines_free(&lr);
+
+	eb_lines_init(&lr, 8, collect, &c);
+	assert_int_equal(eb_lines_feed(&lr, "12345678\n123456789\n", 19), EB_ERR_DATA);
+	assert_int_equal(lr.lineno, 2);
+	eb_lines_free(&lr);
+}
+
+static enum eb_status
+write_nothing_then_fail(void *ctx, FILE *fp)
+{
+	(void)ctx;
+	fputs("partial", fp);
+	return EB_ERR_DATA;
+}
+
+static enum eb_status
+write_hello(void *ctx, FILE *fp)
+{
+	(void)ctx;
+	fputs("hello\n", fp);
+	return EB_OK;
+}
+
+static void
+test_atomic_write(void **state)
+{
+	char dir[] = "/tmp/eb-test-XXXXXX";
+	char path[64], buf[32] = "";
+	struct eb_err err;
+	FILE *fp;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/out.csv", dir);
+	assert_int_equal(eb_write_atomic(path, write_hello, NULL, &err), EB_OK);
+	assert_int_equal(eb_write_atomic(path, write_nothing_then_fail, NULL, &err), EB_ERR_DATA);
+	fp = fopen(path, "r");
+	assert_non_null(fp);
+	assert_non_null(fgets(buf, sizeof buf, fp));
+	fclose(fp);
+	assert_string_equal(buf, "hello\n");
+	unlink(path);
+	assert_int_equal(rmdir(dir), 0);	/* no temporary file was left */
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_intern_and_reps),
+		cmocka_unit_test(test_set),
+		cmocka_unit_test(test_numbers),
+		cmocka_unit_test(test_csv_and_json),
+		cmocka_unit_test(test_results_round_trip),
+		cmocka_unit_test(test_results_errors),
+		cmocka_unit_test(test_line_reader),
+		cmocka_unit_test(test_atomic_write),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

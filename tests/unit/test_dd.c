@@ -1,0 +1,297 @@
+/* test_dd.c - the dd parser against every dd file of the shared corpus and
+ * against GNU dd 9.1 and BusyBox 1.35 output made for these tests. Every
+ * expected figure is the byte count over the seconds printed in the file. */
+#include "testutil.h"
+
+struct expect {
+	double bytes, secs;
+	const char *host;
+	int64_t block_size;
+	int rep;
+};
+
+struct corpus_case {
+	const char *file;
+	size_t n;
+	struct expect e[8];
+};
+
+/* From corpus/MANIFEST-bonnie-dd.md, checked against the files. The
+ * ocz-ssd-clone file holds three SIGUSR1 statistics blocks of one clone:
+ * only the last is that run's result. */
+static const struct corpus_case corpus_cases[] = {
+	{ "dd/archlinux-de-wiki_dd_german-gnu-old-style_excerpt.txt", 1,
+	    { { 967789, 0.00913792, "", 0, 1 } } },
+	{ "dd/ceph-deploy-zh_doc_gnu-dd_new-style_excerpt.md", 2,
+	    { { 10737418240.0, 3.62128, "", 1048576, 1 },
+	      { 10737418240.0, 1.30639, "", 1048576, 2 } } },
+	{ "dd/dm-proxy-ru_readme_gnu-dd-ru_translated_singular-form_excerpt.md", 2,
+	    { { 4096, 0.00039053, "", 4096, 1 }, { 4096, 0.000466928, "", 4096, 2 } } },
+	{ "dd/ethraspbian-guide_gnu-dd-new_progress_decimal-comma_excerpt.md", 1,
+	    { { 2562719744.0, 258.691, "", 1048576, 1 } } },
+	{ "dd/hardinfo2-pr263_gnu-dd-zh_CN_translated_fullwidth-comma_excerpt.md", 2,
+	    { { 1048576, 0.000517593, "", 1048576, 1 },
+	      { 1048576, 0.000941705, "", 1048576, 2 } } },
+	{ "dd/k8s-raw-block-pod_readme_busybox-dd_excerpt.md", 1,
+	    { { 104857600, 0.054862, "", 1048576, 1 } } },
+	{ "dd/kali-usb-de_blog_gnu-dd_partly-translated-de_excerpt.md", 1,
+	    { { 3353227264.0, 365.951, "", 0, 1 } } },
+	{ "dd/lkml-2004_gnu-coreutils-5.x_bytes-transferred-seconds_excerpt.txt", 1,
+	    { { 10485760, 0.028418, "", 1048576, 1 } } },
+	{ "dd/lkml-devnull-microbench_gnu-dd-new_progress+final_grep-copied_10runs_excerpt.txt", 6,
+	    { { 68719476736.0, 1.93069, "", 0, 1 }, { 68719476736.0, 1.78017, "", 0, 2 },
+	      { 68719476736.0, 2.13716, "", 0, 3 }, { 68719476736.0, 1.14129, "", 0, 4 },
+	      { 68719476736.0, 1.28398, "", 0, 5 }, { 68719476736.0, 1.22507, "", 0, 6 } } },
+	{ "dd/lkml-reiserfs-2005_gnu-coreutils-5.9x_seconds-word_excerpt.txt", 1,
+	    { { 67108864, 0.552862, "", 1048576, 1 } } },
+	{ "dd/lvm-lab-fr_notes_gnu-dd-fr_translated_nbsp_progress_excerpt.md", 1,
+	    { { 524288000, 1.24566, "", 1048576, 1 } } },
+	{ "dd/ocz-ssd-clone_forum_gnu-dd-old_usr1-stats-bbcode_excerpt.md", 2,
+	    { { 64023257088.0, 327.13, "", 0, 1 }, { 944766976, 23.5395, "", 0, 2 } } },
+	{ "dd/openstack-cpu-quota-zh_notes_gnu-dd-old_oflag-direct_multi-run_excerpt.md", 3,
+	    { { 40960000, 3.90028, "", 8192, 1 }, { 52428800, 4.9546, "", 1048576, 1 },
+	      { 524288000, 50.9428, "", 10485760, 1 } } },
+	{ "dd/opnsense-backup_notes_freebsd-dd_progress+summary_excerpt.md", 1,
+	    { { 4017807360.0, 415.634273, "", 0, 1 } } },
+	{ "dd/otus-linux-ru_hw10-ionice_gnu-dd-8.x-ru_translated_prompt-interleaved_excerpt.txt", 2,
+	    { { 2147483648.0, 4.17328, "", 1048576, 1 }, { 2147483648.0, 5.39265, "", 1048576, 2 } } },
+	{ "dd/otus-lvm-ru_homework_gnu-dd-new_progress_enospc_decimal-comma_excerpt.md", 1,
+	    { { 8329297920.0, 2.52268, "", 0, 1 } } },
+	{ "dd/raid5-ext4-writeup_gnu-dd-ru_translated_progress_excerpt.md", 1,
+	    { { 209715200, 8.69378, "", 4096, 1 } } },
+	{ "dd/rhel-usb-macos-ja_notes_macos-dd_progress+summary_excerpt.md", 1,
+	    { { 8465612800.0, 612.61555, "", 0, 1 } } },
+	{ "dd/rpi-raspbian-fr_readme_macos-dd_excerpt.md", 1,
+	    { { 1021592274, 480.752682, "", 0, 1 } } },
+	{ "dd/rust-nullblk-clang_notes_busybox-dd_no-records_excerpt.md", 1,
+	    { { 1048576, 0.000367, "", 0, 1 } } },
+	{ "dd/sdcard-image-fr_notes_gnu-dd-fr_partly-translated_nbsp_excerpt.md", 1,
+	    { { 15476981760.0, 836.52, "", 512, 1 } } },
+	{ "dd/ucore-lab-zh_notes_gnu-dd-old_512B-kBps_excerpt.md", 2,
+	    { { 5120000, 0.509, "", 512, 1 }, { 512, 0.011, "", 512, 2 } } },
+	{ "dd/usb-recovery-ptbr_blog_gnu-dd_progress-then-error_excerpt.md", 1,
+	    { { 2306867200.0, 133.767, "", 104857600, 1 } } },
+	/* pdsh interleaves two hosts; the first chunk2 result lost its
+	 * records lines in the excerpt, so the file gets no block size. */
+	{ "dd/vagrant-lizardfs_readme_gnu-dd-old_pdsh-prefixed.md", 4,
+	    { { 52428800, 1.39275, "chunk2", 0, 1 }, { 52428800, 1.66993, "chunk1", 0, 1 },
+	      { 52428800, 2.54965, "chunk2", 0, 2 }, { 52428800, 2.38723, "chunk1", 0, 2 } } },
+};
+
+static void
+check_records(struct tu_run *r, const struct expect *e, size_t n)
+{
+	assert_int_equal(r->st, EB_OK);
+	assert_int_equal(r->t->n, n);
+	for (size_t i = 0; i < n; i++) {
+		const struct eb_record *rec = &r->t->rows[i];
+
+		tu_assert_close(rec->value, e[i].bytes / e[i].secs);
+		assert_string_equal(rec->f[EB_F_TOOL], "dd");
+		assert_string_equal(rec->f[EB_F_JOB], "dd");
+		assert_string_equal(rec->f[EB_F_METRIC], "bw");
+		assert_string_equal(rec->f[EB_F_UNIT], "B/s");
+		assert_string_equal(rec->f[EB_F_HOST], e[i].host);
+		assert_string_equal(rec->f[EB_F_OP], "");
+		assert_string_equal(rec->f[EB_F_MODE], "");
+		assert_int_equal(rec->block_size, e[i].block_size);
+		assert_int_equal(rec->rep, e[i].rep);
+	}
+}
+
+static void
+test_corpus(void **state)
+{
+	(void)state;
+	if (tu_corpus("dd") == NULL) {
+		skip();
+		return;
+	}
+	for (size_t c = 0; c < sizeof corpus_cases / sizeof corpus_cases[0]; c++) {
+		const struct corpus_case *cc = &corpus_cases[c];
+		struct tu_run r;
+
+		print_message("%s\n", cc->file);
+		tu_ingest(&r, tu_corpus(cc->file), "auto");
+		check_records(&r, cc->e, cc->n);
+		tu_free(&r);
+	}
+}
+
+static void
+test_corpus_sources_and_warnings(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	TU_CORPUS_OR_SKIP(path, "dd/otus-lvm-ru_homework_gnu-dd-new_progress_enospc_decimal-comma_excerpt.md");
+	tu_ingest(&r, path, "dd");
+	assert_int_equal(r.t->n, 1);
+	assert_non_null(strstr(r.t->rows[0].f[EB_F_SOURCE], "excerpt.md:7"));
+	assert_int_equal(r.nwarnings, 1);
+	assert_non_null(strstr(r.diag.data, "warning: 7: this dd run reported an error, "
+	    "its figure is kept: dd: error writing '/data/test.log': No space left on device"));
+	tu_free(&r);
+
+	path = tu_corpus("dd/ocz-ssd-clone_forum_gnu-dd-old_usr1-stats-bbcode_excerpt.md");
+	tu_ingest(&r, path, "dd");
+	assert_non_null(strstr(r.diag.data, "note: 17: interim statistics"));
+	assert_non_null(strstr(r.diag.data, "note: 20: interim statistics"));
+	tu_free(&r);
+}
+
+/* LC_ALL=<locale> dd if=/dev/zero of=t bs=64k count=32, coreutils 9.1:
+ * C de fr es ru ja zh_CN pt_BR uk pl nl. Of these 9.1 translates de, fr,
+ * zh_CN, uk and nl; the rest print English words with local decimals. */
+static void
+test_gnu_locales(void **state)
+{
+	static const double secs[] = {
+		0.00071449, 0.00304296, 0.00808962, 0.00221422, 0.00701112,
+		0.00727958, 0.00616542, 0.0101857, 0.00650456, 0.00590301, 0.00553997,
+	};
+	struct expect e[11];
+	struct tu_run r;
+
+	(void)state;
+	for (size_t i = 0; i < 11; i++) {
+		e[i].bytes = 2097152;
+		e[i].secs = secs[i];
+		e[i].host = "";
+		e[i].block_size = 65536;
+		e[i].rep = (int)i + 1;
+	}
+	tu_ingest(&r, "tests/data/dd/gnu-9.1-11-locales.log", "auto");
+	check_records(&r, e, 11);
+	assert_string_equal(r.t->rows[10].f[EB_F_SOURCE], "tests/data/dd/gnu-9.1-11-locales.log:44");
+	tu_free(&r);
+}
+
+static void
+test_gnu_tiny_and_failed(void **state)
+{
+	static const struct expect e[] = {
+		{ 1, 8.2555e-05, "", 1, 1 },
+		{ 999, 7.6153e-05, "", 999, 1 },
+		{ 1000, 6.6825e-05, "", 1000, 1 },
+		{ 1, 0.000137137, "", 1, 2 },
+		{ 1, 0.000126387, "", 1, 3 },
+	};
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, "tests/data/dd/gnu-9.1-tiny-and-failed.log", "auto");
+	check_records(&r, e, 5);
+	assert_int_equal(r.nwarnings, 2);
+	assert_non_null(strstr(r.diag.data, "warning: 19: dd run copied 0 bytes: no rate, "
+	    "no record; dd said: dd: error writing '/dev/full': No space left on device"));
+	tu_free(&r);
+}
+
+static void
+test_gnu_sigusr1_and_progress(void **state)
+{
+	static const struct expect usr1[] = { { 31455498240.0, 0.819834, "", 0, 1 } };
+	static const struct expect prog[] = { { 62914560000.0, 1.76921, "", 1048576, 1 } };
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, "tests/data/dd/gnu-9.1-sigusr1.log", "auto");
+	check_records(&r, usr1, 1);
+	tu_free(&r);
+	tu_ingest(&r, "tests/data/dd/gnu-9.1-status-progress.log", "auto");
+	check_records(&r, prog, 1);
+	tu_free(&r);
+}
+
+static void
+test_busybox_without_figures(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, "tests/data/dd/busybox-1.35-debian-no-figures.log", "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.t->n, 0);
+	assert_string_equal(r.err.loc.path, "tests/data/dd/busybox-1.35-debian-no-figures.log");
+	assert_non_null(strstr(r.err.msg, "only records lines"));
+	tu_free(&r);
+}
+
+static void
+test_text_forms(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	/* Prompt glued to the records line, CRLF, a BOM, markdown bold. */
+	tu_ingest_text(&r, "\xEF\xBB\xBF$ dd if=a of=b\r\n[root@x ~]# 4+0 records in\r\n"
+	    "4+0 records out\r\n4096 bytes (4.1 kB, 4.0 KiB) copied, 0.5 s, **8.2 kB/s**\r\n", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	tu_assert_close(r.t->rows[0].value, 8192);
+	assert_int_equal(r.t->rows[0].block_size, 1024);
+	assert_string_equal(r.t->rows[0].f[EB_F_SOURCE], "input:4");
+	tu_free(&r);
+
+	/* GNU 8.24-8.27 progress kept its decimals: only the CR tells. */
+	tu_ingest_text(&r, "\r1000000 bytes (1.0 MB, 977 KiB) copied, 1.00001 s, 1.0 MB/s\n"
+	    "3+0 records in\n3+0 records out\n3000000 bytes (3.0 MB, 2.9 MiB) copied, 2.5 s, 1.2 MB/s\n",
+	    "auto");
+	assert_int_equal(r.t->n, 1);
+	tu_assert_close(r.t->rows[0].value, 3000000 / 2.5);
+	tu_free(&r);
+
+	/* Exponent-form seconds of a very long run. */
+	tu_ingest_text(&r, "1+0 records in\n1+0 records out\n"
+	    "1234567890123 bytes (1.2 TB, 1.1 TiB) copied, 1.23457e+06 s, 1.0 MB/s\n", "auto");
+	assert_int_equal(r.t->n, 1);
+	tu_assert_close(r.t->rows[0].value, 1234567890123.0 / 1.23457e+06);
+	tu_free(&r);
+
+	/* Zero time: dd prints "Infinity B/s"; there is no rate to keep. */
+	tu_ingest_text(&r, "0+0 records in\n0+0 records out\n"
+	    "512 bytes copied, 0 s, Infinity B/s\n", "dd");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_non_null(strstr(r.err.msg, "no usable dd result"));
+	tu_free(&r);
+}
+
+static void
+test_bad_input(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest_text(&r, "hello\nworld\n", "dd");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_string_equal(r.err.msg, "no dd result in this file");
+	tu_free(&r);
+
+	tu_ingest_text(&r, "", "dd");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_string_equal(r.err.msg, "empty file: no benchmark output in it");
+	tu_free(&r);
+
+	tu_ingest_text(&r, "no benchmark here\n", "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_non_null(strstr(r.err.msg, "not output of any format encbench reads"));
+	tu_free(&r);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_corpus),
+		cmocka_unit_test(test_corpus_sources_and_warnings),
+		cmocka_unit_test(test_gnu_locales),
+		cmocka_unit_test(test_gnu_tiny_and_failed),
+		cmocka_unit_test(test_gnu_sigusr1_and_progress),
+		cmocka_unit_test(test_busybox_without_figures),
+		cmocka_unit_test(test_text_forms),
+		cmocka_unit_test(test_bad_input),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
