@@ -84,7 +84,7 @@ fuzz: $(FUZZERS)
 	        -print_final_stats=0 $$( [ -f tests/fuzz/$$name.dict ] && echo -dict=tests/fuzz/$$name.dict ) \
 	        $(BUILD)/fuzz/corpus/$$name $$seeds >$(BUILD)/fuzz/$$name.log 2>&1 \
 	        || { tail -40 $(BUILD)/fuzz/$$name.log; exit 1; }; \
-	    grep -E '^#[0-9]+ +DONE' $(BUILD)/fuzz/$$name.log | tail -1; \
+	    grep -E '^Done [0-9]+ runs' $(BUILD)/fuzz/$$name.log | sed "s/^/  $$name: /"; \
 	done
 
 install: $(BIN)

@@ -424,8 +424,6 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 	int after_cr = 0;
 
 	compile();
-	if (st->norm.max == 0)
-		eb_buf_init(&st->norm, 0);
 	for (size_t i = 0; i <= len; i++) {
 		if (i == len || line[i] == '\r') {
 			if (i > start)
