@@ -33,6 +33,7 @@ TESTS := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 LIBA := $(BUILD)/libencbench.a
 BIN := $(BUILD)/encbench
 
+.SECONDARY:
 .PHONY: all check sanitize fuzz valgrind install uninstall clean deps demo bench
 
 all: $(BIN)

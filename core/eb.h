@@ -137,10 +137,20 @@ struct eb_record {
 
 struct eb_strpool;
 
+/* What a run directory's meta.json says (the runner writes it): the labels
+ * its records get, and the whole document for reports. */
+struct eb_run_meta {
+	const char *path;	/* the meta.json; interned */
+	const char *release, *host, *config;	/* interned; "" when absent */
+	char *json;		/* the document, compact; owned by the table */
+};
+
 struct eb_table {
 	struct eb_record *rows;
 	size_t n, cap;
 	struct eb_strpool *pool;
+	struct eb_run_meta *meta;
+	size_t nmeta, capmeta;
 };
 
 struct eb_table *eb_table_new(void);
@@ -152,6 +162,9 @@ const char *eb_intern_cstr(struct eb_table *t, const char *s);
 void eb_record_init(struct eb_table *t, struct eb_record *r);
 /* Appends a copy; its strings must already be interned in t. */
 struct eb_record *eb_table_add(struct eb_table *t, const struct eb_record *r);
+/* Appends run metadata; the table takes ownership of m->json. Returns its
+ * index. */
+size_t eb_table_add_meta(struct eb_table *t, const struct eb_run_meta *m);
 /* Gives every record whose rep is 0 the next free rep number of its key
  * (all columns but rep, value and source), in table order. */
 void eb_table_number_reps(struct eb_table *t, size_t from);

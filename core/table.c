@@ -156,6 +156,9 @@ eb_table_free(struct eb_table *t)
 	free(t->pool->slots);
 	free(t->pool);
 	free(t->rows);
+	for (size_t i = 0; i < t->nmeta; i++)
+		free(t->meta[i].json);
+	free(t->meta);
 	free(t);
 }
 
@@ -174,6 +177,14 @@ eb_table_add(struct eb_table *t, const struct eb_record *r)
 	eb_xgrow(&t->rows, &t->cap, t->n + 1, sizeof *t->rows);
 	t->rows[t->n] = *r;
 	return &t->rows[t->n++];
+}
+
+size_t
+eb_table_add_meta(struct eb_table *t, const struct eb_run_meta *m)
+{
+	eb_xgrow(&t->meta, &t->capmeta, t->nmeta + 1, sizeof *t->meta);
+	t->meta[t->nmeta] = *m;
+	return t->nmeta++;
 }
 
 /* The key of a record for repetition numbering: every column but rep,

@@ -273,77 +273,103 @@ skip_dotfiles(const struct dirent *d)
 	return d->d_name[0] != '.';
 }
 
-static enum eb_status walk(struct eb_table *t, const char *dir, int depth,
-    size_t *nread, const struct eb_ingest_opts *opts, struct eb_err *err);
+/* What a directory walk carries down: where records go, how many files
+ * were read, and the run directory (meta.json) the walk is inside, if any. */
+struct walker {
+	struct eb_table *t;
+	const struct eb_ingest_opts *opts;
+	struct eb_err *err;
+	size_t nread;
+	int in_run;
+	size_t run_index;
+	size_t root_len;	/* length of the run root's path */
+};
 
 static enum eb_status
-ingest_file(struct eb_table *t, const char *path, int in_dir, size_t *nread,
-    const struct eb_ingest_opts *opts, struct eb_err *err)
+ingest_file(struct walker *w, const char *path, int in_dir)
 {
 	struct eb_loc loc = { path, 0, 0 };
+	size_t first = w->t->n;
 	enum eb_status st;
 	int fd;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		st = eb_err_set(err, EB_ERR_IO, loc,
-		    "cannot open: %s", strerror(errno));
-		report(opts, err);
+		st = eb_err_set(w->err, EB_ERR_IO, loc, "cannot open: %s", strerror(errno));
+		report(w->opts, w->err);
 		return st;
 	}
-	st = ingest_fd(t, path, fd, in_dir, opts, err);
+	st = ingest_fd(w->t, path, fd, in_dir, w->opts, w->err);
 	close(fd);
 	if (st == UNRECOGNISED) {
-		eb_diag(opts->diag, EB_NOTE, loc, "skipped: not benchmark output");
+		eb_diag(w->opts->diag, EB_NOTE, loc, "skipped: not benchmark output");
 		return EB_OK;
 	}
-	if (st != EB_OK)
-		report(opts, err);
-	else
-		(*nread)++;
-	return st;
+	if (st != EB_OK) {
+		report(w->opts, w->err);
+		return st;
+	}
+	w->nread++;
+	if (w->in_run)
+		eb_rundir_label(w->t, w->run_index, first, path + w->root_len + 1);
+	return EB_OK;
 }
 
 static enum eb_status
-walk(struct eb_table *t, const char *dir, int depth, size_t *nread,
-    const struct eb_ingest_opts *opts, struct eb_err *err)
+walk(struct walker *w, const char *dir, int depth)
 {
 	struct dirent **names;
 	struct eb_loc loc = { dir, 0, 0 };
-	enum eb_status worst = EB_OK;
-	int n;
+	enum eb_status worst = EB_OK, st;
+	int n, found = 0, run_root = 0;
 
 	if (depth > MAX_DEPTH) {
-		eb_err_set(err, EB_ERR_DATA, loc,
+		eb_err_set(w->err, EB_ERR_DATA, loc,
 		    "directories nested deeper than %d levels are not walked", MAX_DEPTH);
-		report(opts, err);
+		report(w->opts, w->err);
 		return EB_ERR_DATA;
+	}
+	if (!w->in_run) {
+		st = eb_rundir_load(w->t, dir, &w->run_index, &found, w->err);
+		if (st != EB_OK) {
+			report(w->opts, w->err);
+			return st;
+		}
+		if (found) {
+			w->in_run = run_root = 1;
+			w->root_len = strlen(dir);
+			while (w->root_len > 1 && dir[w->root_len - 1] == '/')
+				w->root_len--;
+		}
 	}
 	n = scandir(dir, &names, skip_dotfiles, alphasort);
 	if (n < 0) {
-		eb_err_set(err, EB_ERR_IO, loc, "cannot read directory: %s", strerror(errno));
-		report(opts, err);
+		eb_err_set(w->err, EB_ERR_IO, loc, "cannot read directory: %s", strerror(errno));
+		report(w->opts, w->err);
 		return EB_ERR_IO;
 	}
 	for (int i = 0; i < n; i++) {
 		size_t dl = strlen(dir);
-		char *child = eb_xasprintf("%s%s%s", dir,
-		    dl > 0 && dir[dl - 1] == '/' ? "" : "/", names[i]->d_name);
+		char *child = eb_xasprintf("%.*s/%s", (int)(dl > 1 && dir[dl - 1] == '/' ? dl - 1 : dl),
+		    dir, names[i]->d_name);
 		struct stat sb;
-		enum eb_status st = EB_OK;
 
+		st = EB_OK;
 		if (stat(child, &sb) != 0)
 			;
 		else if (S_ISDIR(sb.st_mode))
-			st = walk(t, child, depth + 1, nread, opts, err);
-		else if (S_ISREG(sb.st_mode))
-			st = ingest_file(t, child, 1, nread, opts, err);
+			st = walk(w, child, depth + 1);
+		else if (S_ISREG(sb.st_mode) &&
+		    !(run_root && strcmp(names[i]->d_name, "meta.json") == 0))
+			st = ingest_file(w, child, 1);
 		if (st != EB_OK)
 			worst = st;
 		free(child);
 		free(names[i]);
 	}
 	free(names);
+	if (run_root)
+		w->in_run = 0;
 	return worst;
 }
 
@@ -352,8 +378,8 @@ eb_ingest_path(struct eb_table *t, const char *path,
     const struct eb_ingest_opts *opts, struct eb_err *err)
 {
 	struct eb_loc loc = { path, 0, 0 };
+	struct walker w = { t, opts, err, 0, 0, 0, 0 };
 	struct stat sb;
-	size_t nread = 0;
 	enum eb_status st;
 
 	if (strcmp(path, "-") == 0) {
@@ -368,9 +394,9 @@ eb_ingest_path(struct eb_table *t, const char *path,
 		return st;
 	}
 	if (!S_ISDIR(sb.st_mode))
-		return ingest_file(t, path, 0, &nread, opts, err);
-	st = walk(t, path, 0, &nread, opts, err);
-	if (st == EB_OK && nread == 0) {
+		return ingest_file(&w, path, 0);
+	st = walk(&w, path, 0);
+	if (st == EB_OK && w.nread == 0) {
 		st = eb_err_set(err, EB_ERR_DATA, loc,
 		    "no benchmark output in this directory (formats: %s)", eb_format_names());
 		report(opts, err);

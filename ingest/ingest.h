@@ -94,6 +94,14 @@ struct eb_ingest_opts {
 enum eb_status eb_ingest_path(struct eb_table *t, const char *path,
     const struct eb_ingest_opts *opts, struct eb_err *err);
 
+/* Run directories (rundir.c): reads DIR/meta.json into t's run metadata
+ * when it exists (*found 0 when not), and labels records [first, t->n) of
+ * the file at rel (relative to the run root) from the metadata, the mode
+ * folder and the file name. */
+enum eb_status eb_rundir_load(struct eb_table *t, const char *dir, size_t *index,
+    int *found, struct eb_err *err);
+void eb_rundir_label(struct eb_table *t, size_t index, size_t first, const char *rel);
+
 /* Parses a buffer as one input named path (fuzzing and tests). */
 enum eb_status eb_ingest_buffer(struct eb_table *t, const char *path,
     const char *data, size_t len, const struct eb_ingest_opts *opts,

@@ -82,3 +82,20 @@ mkdir "$TMP/runs" && cp $D/gnu-9.1-sigusr1.log $D/gnu-9.1-11-locales.log "$TMP/r
 eb ingest "$TMP/runs"
 expect_rc "a directory is walked" 0
 [ "$(grep -c ',bw,B/s,' "$TMP/out")" -eq 12 ] && pass "a directory yields every run of every file" || fail "a directory yields every run of every file"
+
+# A run directory labels its records: meta.json gives release, host and
+# config, the folder the mode, the file name op and rep.
+eb ingest -q tests/data/rundir/run-24.04
+expect_rc "a run directory is read" 0
+line=$(grep ',none,dd,dd,,write,1048576,bw,B/s,2,' "$TMP/out")
+case "$line" in
+"24.04,testbox,default,none,dd,dd,,write,1048576,bw,B/s,2,"*",tests/data/rundir/run-24.04/none/dd-write-r2.txt:3")
+	pass "a run directory fills release, host, config, mode, op and rep" ;;
+*)	fail "a run directory fills release, host, config, mode, op and rep" ;;
+esac
+[ "$(grep -c ',bw,B/s,' "$TMP/out")" -eq 8 ] && pass "a run directory yields all 8 runs" || fail "a run directory yields all 8 runs"
+printf '{"release": 24.04,\n "host": "x"' > "$TMP/bad-meta.json"
+mkdir -p "$TMP/badrun/none" && cp "$TMP/bad-meta.json" "$TMP/badrun/meta.json" && cp tests/data/dd/gnu-9.1-sigusr1.log "$TMP/badrun/none/dd-write-r1.txt"
+eb ingest "$TMP/badrun"
+expect_rc "a broken meta.json is bad data" 65
+grep -q "^$TMP/badrun/meta.json:2:[0-9]*: error: " "$TMP/err" && pass "a broken meta.json is located" || fail "a broken meta.json is located"

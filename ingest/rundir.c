@@ -1,0 +1,148 @@
+/* rundir.c - run directories as the runner writes them: meta.json at the
+ * root labels every record with release, host and config, a first-level
+ * folder names the mode, and a file name such as dd-write-r2.txt or
+ * fio-rand-read-r1.json gives the tool, workload, op and repetition. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "ingest.h"
+
+/* Reads DIR/meta.json when there is one. Returns EB_OK with *found 0 when
+ * there is none. */
+enum eb_status
+eb_rundir_load(struct eb_table *t, const char *dir, size_t *index, int *found,
+    struct eb_err *err)
+{
+	char *path = eb_xasprintf("%s/meta.json", dir);
+	struct eb_run_meta m;
+	json_error_t je;
+	json_t *doc;
+	const char *keys[] = { "release", "host", "config" };
+	const char **vals[] = { &m.release, &m.host, &m.config };
+	FILE *fp;
+
+	*found = 0;
+	fp = fopen(path, "r");
+	if (fp == NULL) {
+		free(path);
+		return EB_OK;
+	}
+	doc = json_loadf(fp, JSON_REJECT_DUPLICATES, &je);
+	fclose(fp);
+	m.path = eb_intern_cstr(t, path);
+	free(path);
+	if (doc == NULL) {
+		struct eb_loc loc = { m.path, je.line > 0 ? je.line : 0, je.column > 0 ? je.column : 0 };
+
+		return eb_err_set(err, EB_ERR_DATA, loc, "%s", je.text);
+	}
+	if (!json_is_object(doc)) {
+		struct eb_loc loc = { m.path, 1, 0 };
+
+		json_decref(doc);
+		return eb_err_set(err, EB_ERR_DATA, loc, "meta.json is not a JSON object");
+	}
+	for (size_t i = 0; i < 3; i++) {
+		json_t *v = json_object_get(doc, keys[i]);
+
+		*vals[i] = "";
+		if (v == NULL || json_is_null(v))
+			continue;
+		if (!json_is_string(v)) {
+			struct eb_loc loc = { m.path, 0, 0 };
+
+			json_decref(doc);
+			return eb_err_set(err, EB_ERR_DATA, loc,
+			    "\"%s\" in meta.json must be a string", keys[i]);
+		}
+		*vals[i] = eb_intern_cstr(t, json_string_value(v));
+	}
+	m.json = json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	json_decref(doc);
+	if (m.json == NULL) {
+		fputs("encbench: out of memory\n", stderr);
+		abort();
+	}
+	*index = eb_table_add_meta(t, &m);
+	*found = 1;
+	return EB_OK;
+}
+
+static int
+is_op(const char *s)
+{
+	static const char *const ops[] = {
+		"read", "write", "rewrite", "mixed", "trim", "seek", "create",
+		"stat", "delete", "rw", "randrw", "readwrite",
+	};
+
+	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+		if (strcmp(s, ops[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+fill(struct eb_table *t, size_t first, int field, const char *value)
+{
+	const char *v = eb_intern_cstr(t, value);
+
+	for (size_t i = first; i < t->n; i++)
+		if (*t->rows[i].f[field] == '\0')
+			t->rows[i].f[field] = v;
+}
+
+void
+eb_rundir_label(struct eb_table *t, size_t index, size_t first, const char *rel)
+{
+	const struct eb_run_meta *m = &t->meta[index];
+	const char *slash = strchr(rel, '/');
+	const char *base = strrchr(rel, '/');
+	char name[256], *tok[8], *dot, *save = NULL;
+	size_t ntok = 0;
+
+	fill(t, first, EB_F_RELEASE, m->release);
+	fill(t, first, EB_F_HOST, m->host);
+	fill(t, first, EB_F_CONFIG, m->config);
+	if (slash != NULL) {
+		char mode[128];
+		size_t n = (size_t)(slash - rel);
+
+		if (n < sizeof mode) {
+			memcpy(mode, rel, n);
+			mode[n] = '\0';
+			eb_ascii_lower(mode);
+			fill(t, first, EB_F_MODE, mode);
+		}
+	}
+	snprintf(name, sizeof name, "%s", base ? base + 1 : rel);
+	if ((dot = strchr(name, '.')) != NULL)
+		*dot = '\0';
+	for (char *p = strtok_r(name, "-_", &save); p != NULL && ntok < 8;
+	    p = strtok_r(NULL, "-_", &save))
+		tok[ntok++] = p;
+	if (ntok > 0 && tok[ntok - 1][0] == 'r' && tok[ntok - 1][1] >= '0' &&
+	    tok[ntok - 1][1] <= '9') {
+		char *end;
+		long rep = strtol(tok[ntok - 1] + 1, &end, 10);
+
+		if (*end == '\0' && rep >= 1 && rep <= 1000000) {
+			for (size_t i = first; i < t->n; i++)
+				if (t->rows[i].rep == 0)
+					t->rows[i].rep = (int)rep;
+			ntok--;
+		}
+	}
+	if (ntok >= 2 && is_op(tok[ntok - 1])) {
+		fill(t, first, EB_F_OP, tok[ntok - 1]);
+		ntok--;
+	}
+	if (ntok >= 2) {
+		const char *w = tok[1];
+
+		if (strcmp(w, "seq") == 0 || strcmp(w, "rand") == 0 || strcmp(w, "mixed") == 0)
+			fill(t, first, EB_F_WORKLOAD, w);
+	}
+}
