@@ -15,6 +15,60 @@ struct eb_cmd {
 };
 
 extern const struct eb_cmd eb_cmd_ingest;
+extern const struct eb_cmd eb_cmd_overhead;
+extern const struct eb_cmd eb_cmd_diff;
+extern const struct eb_cmd eb_cmd_trend;
+extern const struct eb_cmd eb_cmd_table;
+extern const struct eb_cmd eb_cmd_findings;
+
+/* ---- output of the analysis commands (output.c) */
+
+enum eb_outfmt { EB_OUT_MD, EB_OUT_CSV, EB_OUT_JSON };
+
+struct eb_output {
+	enum eb_outfmt fmt;
+	const char *path;	/* -o, or "-" */
+	int iec;		/* --units iec */
+};
+
+#define EB_OUTPUT_LONGOPTS \
+	{ "md", no_argument, NULL, EB_OPT_MD }, \
+	{ "csv", no_argument, NULL, EB_OPT_CSV }, \
+	{ "json", no_argument, NULL, EB_OPT_JSON }, \
+	{ "units", required_argument, NULL, EB_OPT_UNITS }, \
+	{ "output", required_argument, NULL, 'o' }
+
+/* Handles --md, --csv, --json, --units and -o; returns 1 when the option was
+ * one of them, -1 for a bad value (after printing why). */
+int eb_output_option(struct eb_output *o, const struct eb_cmd *cmd, int opt,
+    const char *arg);
+/* Writes through fn to o->path atomically; returns the exit code. */
+int eb_output_write(const struct eb_output *o, eb_write_fn fn, void *ctx);
+
+/* The key columns of a record (release ... unit) as CSV cells, with a
+ * trailing comma, or as JSON members, with a trailing ", ". */
+extern const char eb_key_csv_header[];
+void eb_key_csv(FILE *fp, const struct eb_record *r);
+void eb_key_json(FILE *fp, const struct eb_record *r);
+
+/* Keeps only the records whose column equals value (filters of the
+ * analysis commands: --release, --config, --metric, --op, --tool). */
+void eb_table_keep(struct eb_table *t, int field, const char *value);
+
+/* The filter options every analysis command takes. */
+struct eb_filters {
+	const char *v[EB_NFIELDS];
+};
+
+#define EB_FILTER_LONGOPTS \
+	{ "metric", required_argument, NULL, EB_OPT_FILTER + EB_F_METRIC }, \
+	{ "op", required_argument, NULL, EB_OPT_FILTER + EB_F_OP }, \
+	{ "config", required_argument, NULL, EB_OPT_FILTER + EB_F_CONFIG }, \
+	{ "tool", required_argument, NULL, EB_OPT_FILTER + EB_F_TOOL }, \
+	{ "host", required_argument, NULL, EB_OPT_FILTER + EB_F_HOST }
+
+int eb_filters_option(struct eb_filters *f, int opt, const char *arg);
+void eb_filters_apply(const struct eb_filters *f, struct eb_table *t);
 
 /* Prints "usage: encbench ..." and a hint to stderr; returns EB_EXIT_USAGE. */
 int eb_cli_usage(const struct eb_cmd *cmd, const char *fmt, ...)
@@ -48,6 +102,11 @@ int eb_inputs_load(const struct eb_inputs *in, char **paths, int npaths,
 #define EB_OPT_SET 0x1001
 #define EB_OPT_MAP 0x1002
 #define EB_OPT_UNIT 0x1003
+#define EB_OPT_MD 0x1004
+#define EB_OPT_CSV 0x1005
+#define EB_OPT_JSON 0x1006
+#define EB_OPT_UNITS 0x1007
+#define EB_OPT_FILTER 0x1100	/* + column, for --release, --metric ... */
 
 /* The getopt_long entries of the input options, to put in a command's
  * option table: --format, --set, --map, --unit, --quiet. */

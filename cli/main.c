@@ -8,6 +8,7 @@
 
 static const struct eb_cmd *const commands[] = {
 	&eb_cmd_ingest,
+	&eb_cmd_overhead,
 	NULL,
 };
 

@@ -173,6 +173,19 @@ void eb_table_number_reps(struct eb_table *t, size_t from);
 enum eb_status eb_table_set(struct eb_table *t, size_t from, const char *column,
     const char *value, struct eb_err *err);
 
+/* Record keys: every text column but source, and block_size. ignore is a
+ * mask of EB_FIELD_BIT(field) for columns left out of the key (mode, to
+ * pair a mode with its baseline; release, to pair two releases). Interned
+ * strings compare by pointer, so both records must be of one table. */
+#define EB_FIELD_BIT(f) (1u << (f))
+uint64_t eb_record_key_hash(const struct eb_record *r, unsigned ignore);
+int eb_record_key_equal(const struct eb_record *a, const struct eb_record *b,
+    unsigned ignore);
+
+/* Orders release labels as people do: digit runs by value, so 9.10 <
+ * 20.04 < 20.10 < 24.04. */
+int eb_natural_cmp(const char *a, const char *b);
+
 /* Whether larger is better for that metric (bw, iops, ops) or not (lat_*,
  * cpu). */
 int eb_metric_higher_is_better(const char *metric);
@@ -194,6 +207,14 @@ enum eb_status eb_write_csv(const struct eb_table *t, FILE *fp);
 enum eb_status eb_write_json(const struct eb_table *t, FILE *fp);
 /* One CSV cell, quoted when it needs to be. */
 void eb_csv_cell(FILE *fp, const char *s);
+/* A number at full precision; NAN and infinities are an empty cell. */
+void eb_csv_number(FILE *fp, double v);
+/* A JSON string (escaped) and a JSON number at full precision (null for
+ * NAN and infinities). */
+void eb_json_string(FILE *fp, const char *s);
+void eb_json_number(FILE *fp, double v);
+/* Copies the records and run metadata of src into dst (interning anew). */
+void eb_table_append(struct eb_table *dst, const struct eb_table *src);
 
 /* Writes a file atomically: the callback writes into a temporary file next
  * to path, which replaces path only when everything succeeded, so a failure

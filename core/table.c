@@ -179,6 +179,28 @@ eb_table_add(struct eb_table *t, const struct eb_record *r)
 	return &t->rows[t->n++];
 }
 
+void
+eb_table_append(struct eb_table *dst, const struct eb_table *src)
+{
+	for (size_t i = 0; i < src->n; i++) {
+		struct eb_record r = src->rows[i];
+
+		for (int f = 0; f < EB_NFIELDS; f++)
+			r.f[f] = eb_intern_cstr(dst, src->rows[i].f[f]);
+		eb_table_add(dst, &r);
+	}
+	for (size_t i = 0; i < src->nmeta; i++) {
+		struct eb_run_meta m = src->meta[i];
+
+		m.path = eb_intern_cstr(dst, m.path);
+		m.release = eb_intern_cstr(dst, m.release);
+		m.host = eb_intern_cstr(dst, m.host);
+		m.config = eb_intern_cstr(dst, m.config);
+		m.json = eb_xstrdup(m.json);
+		eb_table_add_meta(dst, &m);
+	}
+}
+
 size_t
 eb_table_add_meta(struct eb_table *t, const struct eb_run_meta *m)
 {
@@ -187,15 +209,13 @@ eb_table_add_meta(struct eb_table *t, const struct eb_run_meta *m)
 	return t->nmeta++;
 }
 
-/* The key of a record for repetition numbering: every column but rep,
- * value and source. Interned strings compare by pointer. */
-static uint64_t
-key_hash(const struct eb_record *r)
+uint64_t
+eb_record_key_hash(const struct eb_record *r, unsigned ignore)
 {
 	uint64_t h = (uint64_t)r->block_size * 0x9e3779b97f4a7c15ULL;
 
 	for (int i = 0; i < EB_NFIELDS; i++) {
-		if (i == EB_F_SOURCE)
+		if (i == EB_F_SOURCE || (ignore & EB_FIELD_BIT(i)))
 			continue;
 		h ^= (uint64_t)(uintptr_t)r->f[i];
 		h *= 1099511628211ULL;
@@ -204,15 +224,49 @@ key_hash(const struct eb_record *r)
 	return h;
 }
 
-static int
-key_equal(const struct eb_record *a, const struct eb_record *b)
+int
+eb_record_key_equal(const struct eb_record *a, const struct eb_record *b,
+    unsigned ignore)
 {
 	if (a->block_size != b->block_size)
 		return 0;
 	for (int i = 0; i < EB_NFIELDS; i++)
-		if (i != EB_F_SOURCE && a->f[i] != b->f[i])
+		if (i != EB_F_SOURCE && !(ignore & EB_FIELD_BIT(i)) && a->f[i] != b->f[i])
 			return 0;
 	return 1;
+}
+
+int
+eb_natural_cmp(const char *a, const char *b)
+{
+	while (*a && *b) {
+		if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
+			const char *x = a, *y = b;
+			size_t lx, ly;
+			int c;
+
+			while (*x == '0' && x[1] >= '0' && x[1] <= '9')
+				x++;
+			while (*y == '0' && y[1] >= '0' && y[1] <= '9')
+				y++;
+			for (a = x; *a >= '0' && *a <= '9'; a++)
+				;
+			for (b = y; *b >= '0' && *b <= '9'; b++)
+				;
+			lx = (size_t)(a - x);
+			ly = (size_t)(b - y);
+			if (lx != ly)
+				return lx < ly ? -1 : 1;
+			if ((c = strncmp(x, y, lx)) != 0)
+				return c;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+		a++;
+		b++;
+	}
+	return *a ? 1 : *b ? -1 : 0;
 }
 
 struct rep_slot {
@@ -223,9 +277,9 @@ struct rep_slot {
 static struct rep_slot *
 rep_find(struct rep_slot *slots, size_t n, const struct eb_record *r)
 {
-	size_t j = key_hash(r) & (n - 1);
+	size_t j = eb_record_key_hash(r, 0) & (n - 1);
 
-	while (slots[j].key != NULL && !key_equal(slots[j].key, r))
+	while (slots[j].key != NULL && !eb_record_key_equal(slots[j].key, r, 0))
 		j = (j + 1) & (n - 1);
 	if (slots[j].key == NULL)
 		slots[j].key = r;

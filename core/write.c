@@ -1,6 +1,7 @@
 /* write.c - results.csv and results.json writers, and the atomic file
  * replacement every output of encbench goes through. */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -27,6 +28,30 @@ eb_csv_cell(FILE *fp, const char *s)
 		putc(*s, fp);
 	}
 	putc('"', fp);
+}
+
+void
+eb_csv_number(FILE *fp, double v)
+{
+	char num[40];
+
+	if (!isfinite(v))
+		return;
+	eb_format_double(num, sizeof num, v);
+	fputs(num, fp);
+}
+
+void
+eb_json_number(FILE *fp, double v)
+{
+	char num[40];
+
+	if (!isfinite(v)) {
+		fputs("null", fp);
+		return;
+	}
+	eb_format_double(num, sizeof num, v);
+	fputs(num, fp);
 }
 
 enum eb_status
@@ -65,8 +90,8 @@ eb_write_csv(const struct eb_table *t, FILE *fp)
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
-static void
-write_json_string(FILE *fp, const char *s)
+void
+eb_json_string(FILE *fp, const char *s)
 {
 	json_t *j = json_string(s);
 	char *text;
@@ -109,7 +134,7 @@ eb_write_json(const struct eb_table *t, FILE *fp)
 				fputs(", ", fp);
 			fprintf(fp, "\"%s\": ", eb_column_names[c]);
 			if (field >= 0)
-				write_json_string(fp, r->f[field]);
+				eb_json_string(fp, r->f[field]);
 			else if (c == EB_C_BLOCK_SIZE) {
 				if (r->block_size > 0)
 					fprintf(fp, "%lld", (long long)r->block_size);

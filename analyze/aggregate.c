@@ -1,0 +1,127 @@
+/* aggregate.c - repetitions to groups: every record of one key (all columns
+ * but rep, value and source) becomes one sample, summarised once. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze.h"
+
+struct eb_group_index {
+	const struct eb_group **slots;
+	size_t nslots;
+	unsigned ignore;
+};
+
+static size_t
+table_size(size_t n)
+{
+	size_t s = 16;
+
+	while (s < n * 2)
+		s *= 2;
+	return s;
+}
+
+struct eb_groups *
+eb_aggregate(const struct eb_table *t)
+{
+	struct eb_groups *gs = eb_xcalloc(1, sizeof *gs);
+	size_t nslots = table_size(t->n);
+	size_t *slots = eb_xmalloc(nslots * sizeof *slots);	/* group + 1, 0 empty */
+	size_t *of = eb_xmalloc((t->n ? t->n : 1) * sizeof *of);	/* group of each row */
+	size_t *fill, cap = 0;
+
+	memset(slots, 0, nslots * sizeof *slots);
+	gs->t = t;
+	for (size_t i = 0; i < t->n; i++) {
+		const struct eb_record *r = &t->rows[i];
+		size_t j = eb_record_key_hash(r, 0) & (nslots - 1);
+
+		while (slots[j] != 0 && !eb_record_key_equal(gs->g[slots[j] - 1].key, r, 0))
+			j = (j + 1) & (nslots - 1);
+		if (slots[j] == 0) {
+			eb_xgrow(&gs->g, &cap, gs->n + 1, sizeof *gs->g);
+			memset(&gs->g[gs->n], 0, sizeof gs->g[gs->n]);
+			gs->g[gs->n].key = r;
+			slots[j] = ++gs->n;
+		}
+		of[i] = slots[j] - 1;
+		gs->g[of[i]].s.n++;
+	}
+	/* One pool of values, each group a slice of it in input order. */
+	gs->pool = eb_xmalloc((t->n ? t->n : 1) * sizeof *gs->pool);
+	fill = eb_xcalloc(gs->n ? gs->n : 1, sizeof *fill);
+	for (size_t g = 0, off = 0; g < gs->n; g++) {
+		gs->g[g].values = gs->pool + off;
+		off += gs->g[g].s.n;
+	}
+	for (size_t i = 0; i < t->n; i++)
+		gs->g[of[i]].values[fill[of[i]]++] = t->rows[i].value;
+	for (size_t g = 0; g < gs->n; g++)
+		eb_sample_summarize(gs->g[g].values, gs->g[g].s.n, &gs->g[g].s);
+	free(fill);
+	free(of);
+	free(slots);
+	return gs;
+}
+
+void
+eb_groups_free(struct eb_groups *gs)
+{
+	if (gs == NULL)
+		return;
+	free(gs->g);
+	free(gs->pool);
+	free(gs);
+}
+
+struct eb_group_index *
+eb_group_index_new(const struct eb_groups *gs, unsigned ignore,
+    int (*want)(const struct eb_group *, void *), void *ctx)
+{
+	struct eb_group_index *ix = eb_xcalloc(1, sizeof *ix);
+
+	ix->nslots = table_size(gs->n);
+	ix->slots = eb_xcalloc(ix->nslots, sizeof *ix->slots);
+	ix->ignore = ignore;
+	for (size_t g = 0; g < gs->n; g++) {
+		size_t j;
+
+		if (want != NULL && !want(&gs->g[g], ctx))
+			continue;
+		j = eb_record_key_hash(gs->g[g].key, ignore) & (ix->nslots - 1);
+		while (ix->slots[j] != NULL &&
+		    !eb_record_key_equal(ix->slots[j]->key, gs->g[g].key, ignore))
+			j = (j + 1) & (ix->nslots - 1);
+		if (ix->slots[j] == NULL)
+			ix->slots[j] = &gs->g[g];
+	}
+	return ix;
+}
+
+const struct eb_group *
+eb_group_index_find(const struct eb_group_index *ix, const struct eb_record *r,
+    int f, const char *v)
+{
+	struct eb_record probe = *r;
+	size_t j;
+
+	if (f >= 0)
+		probe.f[f] = v;
+	j = eb_record_key_hash(&probe, ix->ignore) & (ix->nslots - 1);
+	while (ix->slots[j] != NULL) {
+		if (eb_record_key_equal(ix->slots[j]->key, &probe, ix->ignore))
+			return ix->slots[j];
+		j = (j + 1) & (ix->nslots - 1);
+	}
+	return NULL;
+}
+
+void
+eb_group_index_free(struct eb_group_index *ix)
+{
+	if (ix == NULL)
+		return;
+	free(ix->slots);
+	free(ix);
+}

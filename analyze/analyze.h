@@ -1,0 +1,130 @@
+/* analyze.h - records to numbers people publish: repetitions to means with
+ * confidence intervals, overhead against a baseline, release diffs with a
+ * significance test, trends. Pure functions over a table; no I/O. */
+#ifndef EB_ANALYZE_H
+#define EB_ANALYZE_H
+
+#include "../core/eb.h"
+
+/* ---- statistics (stats.c); NAN stands for "cannot be computed" */
+
+/* Two-sided tail probability of Student's t with df degrees of freedom. */
+double eb_t_pvalue(double t, double df);
+/* The quantile q of Student's t (0 < q < 1). */
+double eb_t_quantile(double q, double df);
+
+struct eb_sample {
+	size_t n;
+	double mean, median, sd, min, max;
+	double ci_low, ci_high;	/* 95 % interval of the mean; NAN when n < 2 */
+};
+
+/* Summarises n values (sorts a copy for the median). */
+void eb_sample_summarize(const double *v, size_t n, struct eb_sample *out);
+
+struct eb_welch {
+	double t, df, p;	/* p is NAN when either side has n < 2 */
+};
+
+/* Welch's unequal-variance t test of b against a, two-sided. */
+void eb_welch_test(const struct eb_sample *a, const struct eb_sample *b,
+    struct eb_welch *out);
+
+/* Two-sided Mann-Whitney U test p-value: exact permutation distribution
+ * (ties included, through mid-ranks) when na + nb <= EB_MWU_EXACT_MAX,
+ * else the normal approximation with tie and continuity correction. */
+#define EB_MWU_EXACT_MAX 40
+double eb_mann_whitney_p(const double *a, size_t na, const double *b, size_t nb,
+    double *u_out);
+
+/* Fieller's 95 % (1 - alpha) interval for the ratio num/den of two
+ * independent means. Returns 0 and NANs when the denominator's mean is not
+ * significantly different from zero (the interval is unbounded) or a side
+ * has n < 2. */
+int eb_fieller(const struct eb_sample *num, const struct eb_sample *den,
+    double alpha, double *lo, double *hi);
+
+/* Holm-Bonferroni: adjusts n p-values in place (NANs are left alone). */
+void eb_holm(double *p, size_t n);
+
+/* ---- repetitions to groups (aggregate.c) */
+
+struct eb_group {
+	const struct eb_record *key;	/* first record of the group */
+	double *values;			/* n values in input order */
+	struct eb_sample s;
+};
+
+struct eb_groups {
+	struct eb_group *g;
+	size_t n;
+	double *pool;
+	const struct eb_table *t;
+};
+
+/* Groups records by every column but rep, value and source, in the order
+ * of their first record. The caller frees with eb_groups_free. */
+struct eb_groups *eb_aggregate(const struct eb_table *t);
+void eb_groups_free(struct eb_groups *gs);
+
+/* A hash index of groups by key with some columns left out. */
+struct eb_group_index;
+struct eb_group_index *eb_group_index_new(const struct eb_groups *gs,
+    unsigned ignore, int (*want)(const struct eb_group *, void *), void *ctx);
+/* The indexed group with the same key as r (ignoring the index's columns),
+ * optionally with field f replaced by value v (an interned string). */
+const struct eb_group *eb_group_index_find(const struct eb_group_index *ix,
+    const struct eb_record *r, int f, const char *v);
+void eb_group_index_free(struct eb_group_index *ix);
+
+/* ---- overhead against the baseline mode (overhead.c) */
+
+struct eb_overhead {
+	const struct eb_group *g;	/* the encrypted mode */
+	const struct eb_group *base;	/* the baseline mode, same key */
+	double ratio;		/* < 1 means slower, whatever the metric */
+	double ci_low, ci_high;	/* Fieller; NAN when unknown */
+	double overhead_pct;	/* (1 - ratio) * 100 */
+};
+
+/* One row per group whose mode is not the baseline and whose key has a
+ * baseline group, in group order. *n gets the count. */
+struct eb_overhead *eb_overhead_compute(const struct eb_groups *gs,
+    const char *baseline, size_t *n);
+/* The overhead of one group, or NULL. */
+const struct eb_overhead *eb_overhead_find(const struct eb_overhead *rows,
+    size_t n, const struct eb_group *g);
+
+/* ---- comparing two releases, configs or input sets (diff.c) */
+
+enum eb_split { EB_SPLIT_RELEASE, EB_SPLIT_CONFIG };
+
+struct eb_diff_opts {
+	enum eb_split by;
+	const char *from, *to;	/* the release or config labels */
+	double alpha;		/* 0.05 */
+	int median;		/* --center median: Mann-Whitney U */
+	int holm;		/* --adjust holm */
+	const char *baseline;	/* for the overhead fields */
+};
+
+struct eb_diff {
+	const struct eb_group *a, *b;
+	double delta_pct, delta_ci_low_pct, delta_ci_high_pct;	/* NAN unknown */
+	double p_value;		/* NAN for single runs */
+	const char *verdict;	/* improved, regressed, no change, single run */
+	int has_overhead;
+	double overhead_from_pct, overhead_to_pct, overhead_change_pp;
+};
+
+/* Pairs each key of `from` with the same key of `to`. *n gets the count. */
+struct eb_diff *eb_diff_compute(const struct eb_groups *gs,
+    const struct eb_diff_opts *o, size_t *n);
+
+/* ---- releases in order (trend.c) */
+
+/* The distinct releases of the groups in natural version order; the caller
+ * frees the array (not the strings). */
+const char **eb_releases(const struct eb_groups *gs, size_t *n);
+
+#endif

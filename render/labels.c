@@ -1,0 +1,112 @@
+/* labels.c - how modes and test cases are named and ordered in tables and
+ * charts, the same way everywhere. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+
+/* Rank of a mode family, then of its key or sector size within it. */
+static int
+mode_rank(const char *m, int *size)
+{
+	*size = 0;
+	if (strcmp(m, "none") == 0)
+		return 0;
+	if (strncmp(m, "aes-", 4) == 0) {
+		*size = atoi(m + 4);
+		if (strstr(m, "-ccm") != NULL)
+			return 1;
+		if (strstr(m, "-gcm") != NULL)
+			return 2;
+		return 3;
+	}
+	if (strncmp(m, "luks", 4) == 0) {
+		const char *dash = strrchr(m, '-');
+
+		*size = dash ? atoi(dash + 1) : 0;
+		if (dash && strcmp(dash, "-4k") == 0)
+			*size = 4096;
+		return 4;
+	}
+	if (strncmp(m, "geli", 4) == 0) {
+		const char *dash = strrchr(m, '-');
+
+		*size = dash ? atoi(dash + 1) : 0;
+		return 5;
+	}
+	return 6;
+}
+
+int
+eb_mode_cmp(const char *a, const char *b)
+{
+	int sa, sb, ra = mode_rank(a, &sa), rb = mode_rank(b, &sb);
+
+	if (ra != rb)
+		return ra < rb ? -1 : 1;
+	if (sa != sb)
+		return sa < sb ? -1 : 1;
+	return strcmp(a, b);
+}
+
+void
+eb_case_label(const struct eb_record *r, char *buf, size_t n)
+{
+	const char *parts[4] = { r->f[EB_F_TOOL], NULL, r->f[EB_F_WORKLOAD], r->f[EB_F_OP] };
+	const char *job = r->f[EB_F_JOB];
+	size_t len = 0;
+
+	/* A job name that only repeats the tool adds nothing. */
+	if (*job != '\0' && strcmp(job, r->f[EB_F_TOOL]) != 0)
+		parts[1] = job;
+	buf[0] = '\0';
+	for (size_t i = 0; i < 4; i++) {
+		if (parts[i] == NULL || *parts[i] == '\0')
+			continue;
+		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s",
+		    len ? " " : "", parts[i]);
+	}
+	if (r->block_size > 0 && len < n) {
+		char bs[32];
+
+		eb_format_bytes(bs, sizeof bs, r->block_size);
+		snprintf(buf + len, n - len, "%s%s", len ? " " : "", bs);
+	}
+}
+
+const char *
+eb_metric_words(const char *metric)
+{
+	static const struct {
+		const char *metric, *words;
+	} names[] = {
+		{ "bw", "throughput" }, { "iops", "IOPS" }, { "ops", "operations" },
+		{ "lat_mean", "mean latency" }, { "lat_p99", "99th percentile latency" },
+		{ "lat_max", "maximum latency" }, { "cpu", "CPU" }, { "power", "power" },
+	};
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(metric, names[i].metric) == 0)
+			return names[i].words;
+	return metric;
+}
+
+int
+eb_record_report_cmp(const struct eb_record *a, const struct eb_record *b)
+{
+	static const int order[] = {
+		EB_F_CONFIG, EB_F_HOST, EB_F_TOOL, EB_F_JOB, EB_F_WORKLOAD, EB_F_OP,
+	};
+	int c;
+
+	if ((c = eb_natural_cmp(a->f[EB_F_RELEASE], b->f[EB_F_RELEASE])) != 0)
+		return c;
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+		if ((c = strcmp(a->f[order[i]], b->f[order[i]])) != 0)
+			return c;
+	if (a->block_size != b->block_size)
+		return a->block_size < b->block_size ? -1 : 1;
+	if ((c = strcmp(a->f[EB_F_METRIC], b->f[EB_F_METRIC])) != 0)
+		return c;
+	return eb_mode_cmp(a->f[EB_F_MODE], b->f[EB_F_MODE]);
+}

@@ -1,0 +1,150 @@
+/* markdown.c - GitHub-flavoured markdown tables with aligned columns, so
+ * the file reads as well in a terminal as rendered. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+
+void
+eb_md_init(struct eb_md *t, size_t ncols)
+{
+	memset(t, 0, sizeof *t);
+	t->ncols = ncols;
+	t->align = eb_xcalloc(ncols + 1, 1);
+	memset(t->align, 'l', ncols);
+}
+
+/* A cell as markdown wants it: '|' escaped, line breaks as spaces. */
+static char *
+escape(const char *s)
+{
+	struct eb_buf b;
+
+	eb_buf_init(&b, 0);
+	for (; s != NULL && *s; s++) {
+		if (*s == '|')
+			eb_buf_add(&b, "\\|", 2);
+		else if (*s == '\n' || *s == '\r')
+			eb_buf_addc(&b, ' ');
+		else
+			eb_buf_addc(&b, *s);
+	}
+	eb_buf_cstr(&b);
+	return b.data;
+}
+
+static void
+add_row(struct eb_md *t, const char *const *cells)
+{
+	eb_xgrow(&t->cells, &t->cap, (t->nrows + 1) * t->ncols, sizeof *t->cells);
+	for (size_t c = 0; c < t->ncols; c++)
+		t->cells[t->nrows * t->ncols + c] = escape(cells[c]);
+	t->nrows++;
+}
+
+void
+eb_md_header(struct eb_md *t, const char *align, ...)
+{
+	const char **cells = eb_xcalloc(t->ncols, sizeof *cells);
+	va_list ap;
+
+	va_start(ap, align);
+	for (size_t c = 0; c < t->ncols; c++)
+		cells[c] = va_arg(ap, const char *);
+	va_end(ap);
+	for (size_t c = 0; c < t->ncols && align[c]; c++)
+		t->align[c] = align[c];
+	add_row(t, cells);
+	free((void *)cells);
+}
+
+void
+eb_md_row(struct eb_md *t, ...)
+{
+	const char **cells = eb_xcalloc(t->ncols, sizeof *cells);
+	va_list ap;
+
+	va_start(ap, t);
+	for (size_t c = 0; c < t->ncols; c++)
+		cells[c] = va_arg(ap, const char *);
+	va_end(ap);
+	add_row(t, cells);
+	free((void *)cells);
+}
+
+void
+eb_md_rowv(struct eb_md *t, const char *const *cells)
+{
+	add_row(t, cells);
+}
+
+/* Display width: UTF-8 continuation bytes take no column. */
+static size_t
+width(const char *s)
+{
+	size_t w = 0;
+
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xC0) != 0x80)
+			w++;
+	return w;
+}
+
+static void
+pad(FILE *fp, size_t n)
+{
+	while (n-- > 0)
+		putc(' ', fp);
+}
+
+void
+eb_md_write(const struct eb_md *t, FILE *fp)
+{
+	size_t *w = eb_xcalloc(t->ncols, sizeof *w);
+
+	for (size_t r = 0; r < t->nrows; r++)
+		for (size_t c = 0; c < t->ncols; c++) {
+			size_t cw = width(t->cells[r * t->ncols + c]);
+
+			if (cw > w[c])
+				w[c] = cw;
+		}
+	for (size_t c = 0; c < t->ncols; c++)
+		if (w[c] < 3)
+			w[c] = 3;
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t c = 0; c < t->ncols; c++) {
+			const char *s = t->cells[r * t->ncols + c];
+			size_t gap = w[c] - width(s);
+
+			fputs(c ? " | " : "| ", fp);
+			if (t->align[c] == 'r' && r > 0)
+				pad(fp, gap);
+			fputs(s, fp);
+			if (!(t->align[c] == 'r' && r > 0))
+				pad(fp, gap);
+		}
+		fputs(" |\n", fp);
+		if (r == 0) {
+			for (size_t c = 0; c < t->ncols; c++) {
+				fputs(c ? " | " : "| ", fp);
+				for (size_t i = 0; i + 1 < w[c]; i++)
+					putc('-', fp);
+				putc(t->align[c] == 'r' ? ':' : '-', fp);
+			}
+			fputs(" |\n", fp);
+		}
+	}
+	free(w);
+}
+
+void
+eb_md_free(struct eb_md *t)
+{
+	for (size_t i = 0; i < t->nrows * t->ncols; i++)
+		free(t->cells[i]);
+	free(t->cells);
+	free(t->align);
+	memset(t, 0, sizeof *t);
+}

@@ -1,0 +1,58 @@
+/* render.h - numbers to what people read: display units, labels of cases
+ * and modes, and GitHub-flavoured markdown tables. */
+#ifndef EB_RENDER_H
+#define EB_RENDER_H
+
+#include "../core/eb.h"
+
+/* ---- display units (units.c) */
+
+struct eb_display {
+	char label[16];		/* "MB/s", "MiB/s", "IOPS", "µs", "%" */
+	double div;		/* canonical value / div = displayed value */
+};
+
+/* The display unit for a metric whose values reach about `magnitude` (in
+ * the canonical unit): bandwidth in SI (kB/s, MB/s, GB/s) or, with iec,
+ * in KiB/s, MiB/s, GiB/s; time in ns, µs, ms or s. */
+void eb_display_unit(const char *metric, const char *unit, double magnitude,
+    int iec, struct eb_display *out);
+/* A displayed number with 3 significant digits or whole: "2.46", "931",
+ * "12400". */
+void eb_format_display(char *buf, size_t n, double v);
+/* "1 MiB" / "4 KiB" / "512 B" for a block size in bytes. */
+void eb_format_bytes(char *buf, size_t n, int64_t bytes);
+
+/* ---- labels (labels.c) */
+
+/* Orders modes as a report lists them: none, the native modes by family
+ * (ccm, gcm) and key size, then LUKS, geli, and the rest by name. */
+int eb_mode_cmp(const char *a, const char *b);
+/* Orders records as a report lists them: release (natural order), config,
+ * host, tool, job, workload, op, block size, metric, then mode. */
+int eb_record_report_cmp(const struct eb_record *a, const struct eb_record *b);
+/* "fio seq write 4 KiB", "dd write 1 MiB", "bonnie block read": the test
+ * a record measured, without its mode, release or config. */
+void eb_case_label(const struct eb_record *r, char *buf, size_t n);
+/* A metric in words for headers: "throughput", "IOPS", "mean latency". */
+const char *eb_metric_words(const char *metric);
+
+/* ---- markdown tables (markdown.c) */
+
+struct eb_md {
+	size_t ncols, nrows, cap;
+	char **cells;		/* row-major, header first; owned */
+	char *align;		/* 'l' or 'r' per column */
+};
+
+void eb_md_init(struct eb_md *t, size_t ncols);
+/* Sets the header; align is a string of 'l'/'r', one per column. */
+void eb_md_header(struct eb_md *t, const char *align, ...);
+/* Appends a row of ncols cells (strings; NULL is empty). */
+void eb_md_row(struct eb_md *t, ...);
+void eb_md_rowv(struct eb_md *t, const char *const *cells);
+/* Writes the table with aligned columns and '|' escaped in cells. */
+void eb_md_write(const struct eb_md *t, FILE *fp);
+void eb_md_free(struct eb_md *t);
+
+#endif
