@@ -9,6 +9,9 @@
 static const struct eb_cmd *const commands[] = {
 	&eb_cmd_ingest,
 	&eb_cmd_overhead,
+	&eb_cmd_diff,
+	&eb_cmd_trend,
+	&eb_cmd_table,
 	NULL,
 };
 

@@ -49,6 +49,37 @@ eb_mode_cmp(const char *a, const char *b)
 	return strcmp(a, b);
 }
 
+/* Whether a job name says no more than the rest of the label: fio jobs are
+ * often named after what they do ("seq-write", "randread-4k"). */
+static int
+job_is_redundant(const struct eb_record *r)
+{
+	static const char *const words[] = {
+		"seq", "sequential", "rand", "random", "read", "write", "rw", "randread",
+		"randwrite", "randrw", "readwrite", "mixed", "job", "test", "bench",
+	};
+	char job[128], *tok, *save = NULL;
+	int redundant = 1;
+
+	snprintf(job, sizeof job, "%s", r->f[EB_F_JOB]);
+	for (tok = strtok_r(job, "-_ .", &save); tok != NULL && redundant;
+	    tok = strtok_r(NULL, "-_ .", &save)) {
+		int known = strcmp(tok, r->f[EB_F_TOOL]) == 0 ||
+		    strcmp(tok, r->f[EB_F_WORKLOAD]) == 0 || strcmp(tok, r->f[EB_F_OP]) == 0;
+		char *end;
+
+		for (size_t i = 0; !known && i < sizeof words / sizeof words[0]; i++)
+			known = strcmp(tok, words[i]) == 0;
+		/* A block size such as 4k or 1M. */
+		if (!known && strtol(tok, &end, 10) > 0 &&
+		    (end[0] == '\0' || (strchr("kKmMgG", end[0]) && (end[1] == '\0' ||
+		    ((end[1] == 'b' || end[1] == 'B') && end[2] == '\0')))))
+			known = 1;
+		redundant = known;
+	}
+	return redundant;
+}
+
 void
 eb_case_label(const struct eb_record *r, char *buf, size_t n)
 {
@@ -57,7 +88,7 @@ eb_case_label(const struct eb_record *r, char *buf, size_t n)
 	size_t len = 0;
 
 	/* A job name that only repeats the tool adds nothing. */
-	if (*job != '\0' && strcmp(job, r->f[EB_F_TOOL]) != 0)
+	if (*job != '\0' && !job_is_redundant(r))
 		parts[1] = job;
 	buf[0] = '\0';
 	for (size_t i = 0; i < 4; i++) {

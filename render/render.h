@@ -20,6 +20,9 @@ void eb_display_unit(const char *metric, const char *unit, double magnitude,
 /* A displayed number with 3 significant digits or whole: "2.46", "931",
  * "12400". */
 void eb_format_display(char *buf, size_t n, double v);
+/* How many decimals eb_format_display gives v; a ± half-width is written
+ * with the decimals of its mean. */
+int eb_display_decimals(double v);
 /* "1 MiB" / "4 KiB" / "512 B" for a block size in bytes. */
 void eb_format_bytes(char *buf, size_t n, int64_t bytes);
 

@@ -48,21 +48,27 @@ eb_display_unit(const char *metric, const char *unit, double magnitude,
 	}
 }
 
-void
-eb_format_display(char *buf, size_t n, double v)
+int
+eb_display_decimals(double v)
 {
 	double a = fabs(v);
 
+	if (!isfinite(a) || a >= 100 || a == 0)
+		return 0;
+	if (a >= 10)
+		return 1;
+	if (a >= 1)
+		return 2;
+	return 2 - (int)floor(log10(a));
+}
+
+void
+eb_format_display(char *buf, size_t n, double v)
+{
 	if (!isfinite(v))
 		snprintf(buf, n, "–");
-	else if (a >= 100 || a == 0)
-		snprintf(buf, n, "%.0f", v);
-	else if (a >= 10)
-		snprintf(buf, n, "%.1f", v);
-	else if (a >= 1)
-		snprintf(buf, n, "%.2f", v);
 	else
-		snprintf(buf, n, "%.3g", v);
+		snprintf(buf, n, "%.*f", eb_display_decimals(v), v);
 }
 
 void

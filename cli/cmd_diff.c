@@ -1,0 +1,468 @@
+/* cmd_diff.c - "encbench diff": did a release (or a config, or another set
+ * of runs) make each case faster or slower, and can the data tell? */
+#include <getopt.h>
+#include <libgen.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "../analyze/analyze.h"
+#include "../render/render.h"
+
+static int exec_diff(int argc, char **argv);
+
+const struct eb_cmd eb_cmd_diff = {
+	"diff",
+	"diff [--from A --to B | --from-config A --to-config B |\n"
+	"                  --from-file PATH... --to-file PATH...] [--alpha 0.05]\n"
+	"                  [--center mean|median] [--adjust holm|none] [--baseline MODE]\n"
+	"                  [--md|--csv|--json] [-o FILE] [--units si|iec] [filters] [INPUT...]",
+	"Compare two releases, configs or sets of runs, with a significance test.",
+	"\n"
+	"Each key (host, config, mode, tool, job, workload, op, block size, metric)\n"
+	"of release A is paired with the same key of release B. For each pair:\n"
+	"\n"
+	"  delta %        (mean B / mean A - 1) x 100, with a 95 % interval from\n"
+	"                 Fieller's theorem on the ratio of the means\n"
+	"  p              Welch's two-sided t test (default), or the Mann-Whitney U\n"
+	"                 test with --center median (exact, ties included, up to 40\n"
+	"                 runs; normal approximation beyond)\n"
+	"  verdict        improved / regressed when p < alpha (direction-aware: more\n"
+	"                 bandwidth is better, more latency is worse), no change\n"
+	"                 otherwise, single run when a side has fewer than 2 runs\n"
+	"  overhead       for modes other than the baseline: the overhead in A and\n"
+	"                 in B and its change in percentage points (did encryption\n"
+	"                 get cheaper?)\n"
+	"\n"
+	"Options:\n"
+	"  --from A --to B    the releases to compare (default: the two newest)\n"
+	"  --from-config A --to-config B   two configs of the same release (AES-NI\n"
+	"                     on and off, core counts)\n"
+	"  --from-file PATH --to-file PATH   two sets of inputs, repeatable\n"
+	"  --alpha P          significance level (default 0.05)\n"
+	"  --center mean|median   what is compared (default mean)\n"
+	"  --adjust holm|none Holm-Bonferroni across all pairs of this call\n"
+	"  --baseline MODE    the unencrypted mode for the overhead fields (none)\n"
+	"  --md, --csv, --json, -o FILE, --units si|iec   output\n"
+	"  --metric, --op, --config, --tool, --host VALUE   filters\n"
+	"\n"
+	"Examples:\n"
+	"  encbench diff --from 23.10 --to 24.04 runs/\n"
+	"  encbench diff --from-config default --to-config no-aesni runs/24.04\n",
+	exec_diff,
+};
+
+struct diff_out {
+	struct eb_diff *rows;
+	size_t *order, n;
+	const struct eb_output *o;
+	const char *from, *to;
+	int median;
+};
+
+static void
+value_text(char *buf, size_t n, const struct eb_record *key, double v, int iec)
+{
+	struct eb_display d;
+	char num[32];
+
+	eb_display_unit(key->f[EB_F_METRIC], key->f[EB_F_UNIT], v, iec, &d);
+	eb_format_display(num, sizeof num, v / d.div);
+	snprintf(buf, n, "%s %s", num, d.label);
+}
+
+static void
+side_text(char *buf, size_t n, const struct eb_group *g, int median, int iec)
+{
+	char v[48];
+
+	value_text(v, sizeof v, g->key, median ? g->s.median : g->s.mean, iec);
+	snprintf(buf, n, "%s (n=%zu)", v, g->s.n);
+}
+
+static void
+p_text(char *buf, size_t n, double p)
+{
+	if (isnan(p))
+		snprintf(buf, n, "–");
+	else if (p < 0.001)
+		snprintf(buf, n, "< 0.001");
+	else
+		snprintf(buf, n, "%.3f", p);
+}
+
+static enum eb_status
+write_md(void *ctx, FILE *fp)
+{
+	struct diff_out *w = ctx;
+	char ha[64], hb[64];
+	struct eb_md md;
+
+	snprintf(ha, sizeof ha, "%s", w->from);
+	snprintf(hb, sizeof hb, "%s", w->to);
+	eb_md_init(&md, 10);
+	eb_md_header(&md, "llllrrrrlr", "config", "test", "metric", "mode", ha, hb,
+	    "change (95 % CI)", "p", "verdict", "overhead");
+	for (size_t i = 0; i < w->n; i++) {
+		const struct eb_diff *d = &w->rows[w->order[i]];
+		const struct eb_record *k = d->a->key;
+		char test[160], a[64], b[64], delta[96], p[24], oh[64];
+		const char *cells[10];
+
+		eb_case_label(k, test, sizeof test);
+		side_text(a, sizeof a, d->a, w->median, w->o->iec);
+		side_text(b, sizeof b, d->b, w->median, w->o->iec);
+		if (isnan(d->delta_ci_low_pct))
+			snprintf(delta, sizeof delta, "%+.1f %%", d->delta_pct);
+		else
+			snprintf(delta, sizeof delta, "%+.1f %% (%+.1f to %+.1f)", d->delta_pct,
+			    d->delta_ci_low_pct, d->delta_ci_high_pct);
+		p_text(p, sizeof p, d->p_value);
+		if (d->has_overhead)
+			snprintf(oh, sizeof oh, "%.1f %% → %.1f %% (%+.1f pp)", d->overhead_from_pct,
+			    d->overhead_to_pct, d->overhead_change_pp);
+		else
+			oh[0] = '\0';
+		cells[0] = k->f[EB_F_CONFIG];
+		cells[1] = test;
+		cells[2] = eb_metric_words(k->f[EB_F_METRIC]);
+		cells[3] = k->f[EB_F_MODE];
+		cells[4] = a;
+		cells[5] = b;
+		cells[6] = delta;
+		cells[7] = p;
+		cells[8] = strcmp(d->verdict, "no change") == 0 ? "no significant change" : d->verdict;
+		cells[9] = oh;
+		eb_md_rowv(&md, cells);
+	}
+	eb_md_write(&md, fp);
+	fprintf(fp, "\n%s of %s against %s; p from %s; overhead is what encryption costs "
+	    "against the baseline in each, and its change in percentage points.\n",
+	    w->median ? "Medians" : "Means", w->to, w->from,
+	    w->median ? "the Mann-Whitney U test" : "Welch's t test");
+	eb_md_free(&md);
+	return ferror(fp) ? EB_ERR_IO : EB_OK;
+}
+
+static void
+side_json(FILE *fp, const struct eb_sample *s)
+{
+	fprintf(fp, "{\"n\": %zu, \"mean\": ", s->n);
+	eb_json_number(fp, s->mean);
+	fputs(", \"median\": ", fp);
+	eb_json_number(fp, s->median);
+	fputs(", \"sd\": ", fp);
+	eb_json_number(fp, s->sd);
+	fputs(", \"ci_low\": ", fp);
+	eb_json_number(fp, s->ci_low);
+	fputs(", \"ci_high\": ", fp);
+	eb_json_number(fp, s->ci_high);
+	fputs("}", fp);
+}
+
+static enum eb_status
+write_json(void *ctx, FILE *fp)
+{
+	struct diff_out *w = ctx;
+
+	fputs("[", fp);
+	for (size_t i = 0; i < w->n; i++) {
+		const struct eb_diff *d = &w->rows[w->order[i]];
+
+		fputs(i ? ",\n  {" : "\n  {", fp);
+		eb_key_json(fp, d->a->key);
+		fputs("\"from_label\": ", fp);
+		eb_json_string(fp, w->from);
+		fputs(", \"to_label\": ", fp);
+		eb_json_string(fp, w->to);
+		fputs(", \"from\": ", fp);
+		side_json(fp, &d->a->s);
+		fputs(", \"to\": ", fp);
+		side_json(fp, &d->b->s);
+		fputs(", \"delta_pct\": ", fp);
+		eb_json_number(fp, d->delta_pct);
+		fputs(", \"delta_ci_low_pct\": ", fp);
+		eb_json_number(fp, d->delta_ci_low_pct);
+		fputs(", \"delta_ci_high_pct\": ", fp);
+		eb_json_number(fp, d->delta_ci_high_pct);
+		fputs(", \"p_value\": ", fp);
+		eb_json_number(fp, d->p_value);
+		fputs(", \"verdict\": ", fp);
+		eb_json_string(fp, d->verdict);
+		fputs(", \"overhead_from_pct\": ", fp);
+		eb_json_number(fp, d->has_overhead ? d->overhead_from_pct : NAN);
+		fputs(", \"overhead_to_pct\": ", fp);
+		eb_json_number(fp, d->has_overhead ? d->overhead_to_pct : NAN);
+		fputs(", \"overhead_change_pp\": ", fp);
+		eb_json_number(fp, d->has_overhead ? d->overhead_change_pp : NAN);
+		fputs("}", fp);
+	}
+	fputs(w->n ? "\n]\n" : "]\n", fp);
+	return ferror(fp) ? EB_ERR_IO : EB_OK;
+}
+
+static enum eb_status
+write_csv(void *ctx, FILE *fp)
+{
+	struct diff_out *w = ctx;
+
+	fprintf(fp, "%sfrom_label,to_label,from_n,from_mean,from_sd,to_n,to_mean,to_sd,"
+	    "delta_pct,delta_ci_low_pct,delta_ci_high_pct,p_value,verdict,"
+	    "overhead_from_pct,overhead_to_pct,overhead_change_pp\n", eb_key_csv_header);
+	for (size_t i = 0; i < w->n; i++) {
+		const struct eb_diff *d = &w->rows[w->order[i]];
+		const double nums[] = {
+			d->a->s.mean, d->a->s.sd, d->b->s.mean, d->b->s.sd, d->delta_pct,
+			d->delta_ci_low_pct, d->delta_ci_high_pct, d->p_value,
+		};
+
+		eb_key_csv(fp, d->a->key);
+		eb_csv_cell(fp, w->from);
+		putc(',', fp);
+		eb_csv_cell(fp, w->to);
+		fprintf(fp, ",%zu,", d->a->s.n);
+		for (size_t j = 0; j < sizeof nums / sizeof nums[0]; j++) {
+			if (j == 2)
+				fprintf(fp, "%zu,", d->b->s.n);
+			eb_csv_number(fp, nums[j]);
+			putc(',', fp);
+		}
+		eb_csv_cell(fp, d->verdict);
+		putc(',', fp);
+		eb_csv_number(fp, d->has_overhead ? d->overhead_from_pct : NAN);
+		putc(',', fp);
+		eb_csv_number(fp, d->has_overhead ? d->overhead_to_pct : NAN);
+		putc(',', fp);
+		eb_csv_number(fp, d->has_overhead ? d->overhead_change_pp : NAN);
+		putc('\n', fp);
+	}
+	return ferror(fp) ? EB_ERR_IO : EB_OK;
+}
+
+static const struct eb_diff *sort_rows;
+
+static int
+cmp_rows(const void *a, const void *b)
+{
+	return eb_record_report_cmp(sort_rows[*(const size_t *)a].a->key,
+	    sort_rows[*(const size_t *)b].a->key);
+}
+
+/* Loads one side of --from-file/--to-file and labels its records. */
+static int
+load_side(const struct eb_inputs *in, char **paths, int n, const char *label,
+    struct eb_table *into)
+{
+	struct eb_table *t;
+	int rc = eb_inputs_load(in, paths, n, &t);
+
+	if (rc != 0)
+		return rc;
+	eb_table_set(t, 0, "release", label, NULL);
+	eb_table_append(into, t);
+	eb_table_free(t);
+	return 0;
+}
+
+/* Names the labels of the data, for messages. */
+static void
+list_labels(const struct eb_groups *gs, int field, char *buf, size_t n)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < gs->n && len + 1 < n; i++) {
+		const char *v = gs->g[i].key->f[field];
+		size_t j;
+
+		for (j = 0; j < i && gs->g[j].key->f[field] != v; j++)
+			;
+		if (j == i)
+			len += (size_t)snprintf(buf + len, n - len, "%s'%s'", len ? ", " : "", v);
+	}
+}
+
+static int
+exec_diff(int argc, char **argv)
+{
+	enum { FROM = 0x2000, TO, FROM_CONFIG, TO_CONFIG, FROM_FILE, TO_FILE, ALPHA,
+		CENTER, ADJUST, BASELINE };
+	static const struct option longopts[] = {
+		EB_INPUT_LONGOPTS, EB_OUTPUT_LONGOPTS, EB_FILTER_LONGOPTS,
+		{ "from", required_argument, NULL, FROM },
+		{ "to", required_argument, NULL, TO },
+		{ "from-config", required_argument, NULL, FROM_CONFIG },
+		{ "to-config", required_argument, NULL, TO_CONFIG },
+		{ "from-file", required_argument, NULL, FROM_FILE },
+		{ "to-file", required_argument, NULL, TO_FILE },
+		{ "alpha", required_argument, NULL, ALPHA },
+		{ "center", required_argument, NULL, CENTER },
+		{ "adjust", required_argument, NULL, ADJUST },
+		{ "baseline", required_argument, NULL, BASELINE },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct eb_inputs in = { 0 };
+	struct eb_output out = { EB_OUT_MD, NULL, 0 };
+	struct eb_filters filters = { { 0 } };
+	struct eb_diff_opts o = { EB_SPLIT_RELEASE, NULL, NULL, 0.05, 0, 0, "none" };
+	char **files[2] = { NULL, NULL };
+	size_t nfiles[2] = { 0, 0 }, cap[2] = { 0, 0 };
+	const char *from_config = NULL, *to_config = NULL;
+	struct diff_out w = { 0 };
+	struct eb_table *t = NULL;
+	struct eb_groups *gs = NULL;
+	char *end;
+	int opt, rc = 0;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+		if (eb_inputs_option(&in, opt, optarg) || eb_filters_option(&filters, opt, optarg))
+			continue;
+		if ((rc = eb_output_option(&out, &eb_cmd_diff, opt, optarg)) != 0) {
+			if (rc < 0)
+				goto done;
+			rc = 0;
+			continue;
+		}
+		switch (opt) {
+		case FROM:
+			o.from = optarg;
+			break;
+		case TO:
+			o.to = optarg;
+			break;
+		case FROM_CONFIG:
+			from_config = optarg;
+			break;
+		case TO_CONFIG:
+			to_config = optarg;
+			break;
+		case FROM_FILE:
+		case TO_FILE:
+			eb_xgrow(&files[opt - FROM_FILE], &cap[opt - FROM_FILE],
+			    nfiles[opt - FROM_FILE] + 1, sizeof *files[0]);
+			files[opt - FROM_FILE][nfiles[opt - FROM_FILE]++] = optarg;
+			break;
+		case ALPHA:
+			o.alpha = strtod(optarg, &end);
+			if (*end != '\0' || !(o.alpha > 0 && o.alpha < 1)) {
+				rc = eb_cli_usage(&eb_cmd_diff, "--alpha takes a number between 0 and 1, not '%s'", optarg);
+				goto done;
+			}
+			break;
+		case CENTER:
+			if (strcmp(optarg, "mean") != 0 && strcmp(optarg, "median") != 0) {
+				rc = eb_cli_usage(&eb_cmd_diff, "--center takes mean or median, not '%s'", optarg);
+				goto done;
+			}
+			o.median = strcmp(optarg, "median") == 0;
+			break;
+		case ADJUST:
+			if (strcmp(optarg, "holm") != 0 && strcmp(optarg, "none") != 0) {
+				rc = eb_cli_usage(&eb_cmd_diff, "--adjust takes holm or none, not '%s'", optarg);
+				goto done;
+			}
+			o.holm = strcmp(optarg, "holm") == 0;
+			break;
+		case BASELINE:
+			o.baseline = optarg;
+			break;
+		case 'h':
+			eb_cli_help(&eb_cmd_diff, stdout);
+			goto done;
+		default:
+			rc = eb_cli_usage(&eb_cmd_diff, "bad option");
+			goto done;
+		}
+	}
+	if ((rc = eb_inputs_check(&in, &eb_cmd_diff)) != 0)
+		goto done;
+	if ((from_config == NULL) != (to_config == NULL) ||
+	    (nfiles[0] == 0) != (nfiles[1] == 0)) {
+		rc = eb_cli_usage(&eb_cmd_diff, "--from-config needs --to-config, and "
+		    "--from-file needs --to-file");
+		goto done;
+	}
+	if (nfiles[0] > 0) {
+		const char *la = o.from ? o.from : basename(files[0][0]);
+		const char *lb = o.to ? o.to : basename(files[1][0]);
+
+		if (strcmp(la, lb) == 0) {
+			la = "from";
+			lb = "to";
+		}
+		t = eb_table_new();
+		if ((rc = load_side(&in, files[0], (int)nfiles[0], la, t)) != 0 ||
+		    (rc = load_side(&in, files[1], (int)nfiles[1], lb, t)) != 0)
+			goto done;
+		o.from = eb_intern_cstr(t, la);
+		o.to = eb_intern_cstr(t, lb);
+	} else {
+		if (optind >= argc) {
+			rc = eb_cli_usage(&eb_cmd_diff, "no INPUT to read");
+			goto done;
+		}
+		if ((rc = eb_inputs_load(&in, argv + optind, argc - optind, &t)) != 0)
+			goto done;
+	}
+	if (from_config != NULL) {
+		o.by = EB_SPLIT_CONFIG;
+		o.from = from_config;
+		o.to = to_config;
+	}
+	eb_filters_apply(&filters, t);
+	gs = eb_aggregate(t);
+	if (o.by == EB_SPLIT_RELEASE && (o.from == NULL || o.to == NULL)) {
+		size_t nrel;
+		const char **rel = eb_releases(gs, &nrel);
+
+		if (nrel < 2) {
+			fprintf(stderr, "encbench: error: diff needs two releases and this data "
+			    "has %s%s%s; name two sets of inputs with --from-file and --to-file, "
+			    "or two configs with --from-config and --to-config\n",
+			    nrel ? "only '" : "none", nrel ? rel[0] : "", nrel ? "'" : "");
+			free((void *)rel);
+			rc = EB_EXIT_DATA;
+			goto done;
+		}
+		if (o.from == NULL)
+			o.from = rel[nrel - 2];
+		if (o.to == NULL)
+			o.to = rel[nrel - 1];
+		free((void *)rel);
+	}
+	w.rows = eb_diff_compute(gs, &o, &w.n);
+	if (w.n == 0) {
+		char have[512];
+		int field = o.by == EB_SPLIT_CONFIG ? EB_F_CONFIG : EB_F_RELEASE;
+
+		list_labels(gs, field, have, sizeof have);
+		fprintf(stderr, "encbench: error: no case was measured in both %s '%s' and "
+		    "'%s' (the data has %s)\n", field == EB_F_CONFIG ? "configs" : "releases",
+		    o.from, o.to, have[0] ? have : "no records");
+		rc = EB_EXIT_DATA;
+		goto done;
+	}
+	w.order = eb_xmalloc(w.n * sizeof *w.order);
+	for (size_t i = 0; i < w.n; i++)
+		w.order[i] = i;
+	sort_rows = w.rows;
+	qsort(w.order, w.n, sizeof *w.order, cmp_rows);
+	w.o = &out;
+	w.from = o.from;
+	w.to = o.to;
+	w.median = o.median;
+	rc = eb_output_write(&out, out.fmt == EB_OUT_CSV ? write_csv :
+	    out.fmt == EB_OUT_JSON ? write_json : write_md, &w);
+done:
+	free(w.order);
+	free(w.rows);
+	free(files[0]);
+	free(files[1]);
+	eb_groups_free(gs);
+	eb_table_free(t);
+	eb_inputs_free(&in);
+	return rc;
+}
