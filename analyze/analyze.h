@@ -121,6 +121,25 @@ struct eb_diff {
 struct eb_diff *eb_diff_compute(const struct eb_groups *gs,
     const struct eb_diff_opts *o, size_t *n);
 
+/* ---- plain-sentence findings (findings.c) */
+
+struct eb_findings {
+	char **lines;		/* sentences, each carrying its numbers */
+	size_t n, cap;
+};
+
+/* The comparisons people write by hand: overhead per mode family and
+ * direction, GCM against CCM, key-size sensitivity, LUKS against native
+ * encryption and against none, the change between the two newest releases
+ * of the baseline and of each overhead, and configs (AES-NI off, fewer
+ * cores) against the default one. Verdicts use `alpha`; single runs get no
+ * verdict, and the sentence says so. */
+void eb_findings_compute(const struct eb_groups *gs, const char *baseline,
+    double alpha, struct eb_findings *out);
+void eb_findings_free(struct eb_findings *f);
+/* "AES-GCM", "AES-CCM", "LUKS", "geli", or the mode itself. */
+const char *eb_mode_family(const char *mode);
+
 /* ---- releases in order (trend.c) */
 
 /* The distinct releases of the groups in natural version order; the caller

@@ -12,6 +12,7 @@ static const struct eb_cmd *const commands[] = {
 	&eb_cmd_diff,
 	&eb_cmd_trend,
 	&eb_cmd_table,
+	&eb_cmd_findings,
 	NULL,
 };
 

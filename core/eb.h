@@ -158,6 +158,8 @@ void eb_table_free(struct eb_table *t);
 /* Returns the one copy of s (length n) that the table keeps; never NULL. */
 const char *eb_intern(struct eb_table *t, const char *s, size_t n);
 const char *eb_intern_cstr(struct eb_table *t, const char *s);
+/* The table's copy of s when it has one, else NULL; adds nothing. */
+const char *eb_intern_lookup(const struct eb_table *t, const char *s);
 /* A record with every text field "" and the rest 0, ready to fill. */
 void eb_record_init(struct eb_table *t, struct eb_record *r);
 /* Appends a copy; its strings must already be interned in t. */

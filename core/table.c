@@ -128,6 +128,23 @@ eb_intern(struct eb_table *t, const char *s, size_t n)
 }
 
 const char *
+eb_intern_lookup(const struct eb_table *t, const char *s)
+{
+	const struct eb_strpool *p = t->pool;
+	size_t n = strlen(s), j;
+
+	if (n == 0)
+		return "";
+	if (p->nslots == 0)
+		return NULL;
+	for (j = hash_bytes(s, n) & (p->nslots - 1); p->slots[j] != NULL;
+	    j = (j + 1) & (p->nslots - 1))
+		if (strcmp(p->slots[j], s) == 0)
+			return p->slots[j];
+	return NULL;
+}
+
+const char *
 eb_intern_cstr(struct eb_table *t, const char *s)
 {
 	return eb_intern(t, s, strlen(s));

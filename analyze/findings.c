@@ -1,0 +1,530 @@
+/* findings.c - the sentences of a report: each claim with its numbers and
+ * their uncertainty, and none that the data cannot carry. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze.h"
+
+static void
+say(struct eb_findings *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+say(struct eb_findings *f, const char *fmt, ...)
+{
+	va_list ap;
+	char buf[1024];
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	eb_xgrow(&f->lines, &f->cap, f->n + 1, sizeof *f->lines);
+	f->lines[f->n++] = eb_xstrdup(buf);
+}
+
+void
+eb_findings_free(struct eb_findings *f)
+{
+	for (size_t i = 0; i < f->n; i++)
+		free(f->lines[i]);
+	free(f->lines);
+	memset(f, 0, sizeof *f);
+}
+
+const char *
+eb_mode_family(const char *mode)
+{
+	if (strncmp(mode, "aes-", 4) == 0 && strstr(mode, "-gcm"))
+		return "AES-GCM";
+	if (strncmp(mode, "aes-", 4) == 0 && strstr(mode, "-ccm"))
+		return "AES-CCM";
+	if (strncmp(mode, "luks", 4) == 0)
+		return "LUKS";
+	if (strncmp(mode, "geli", 4) == 0)
+		return "geli";
+	return mode;
+}
+
+/* A range over several comparisons: min and max of the estimates, and the
+ * outermost interval bounds. */
+struct range {
+	double lo, hi, ci_lo, ci_hi;
+	size_t n, single;
+	int no_ci;
+};
+
+static void
+range_add(struct range *r, double v, double ci_lo, double ci_hi, int single)
+{
+	if (r->n == 0 || v < r->lo)
+		r->lo = v;
+	if (r->n == 0 || v > r->hi)
+		r->hi = v;
+	if (isnan(ci_lo) || isnan(ci_hi))
+		r->no_ci = 1;
+	else {
+		if (r->n == 0 || ci_lo < r->ci_lo || isnan(r->ci_lo))
+			r->ci_lo = ci_lo;
+		if (r->n == 0 || ci_hi > r->ci_hi || isnan(r->ci_hi))
+			r->ci_hi = ci_hi;
+	}
+	if (single)
+		r->single++;
+	r->n++;
+}
+
+/* "12.3 %" or "10.2–14.8 %". */
+static void
+pct_range(char *buf, size_t n, double lo, double hi)
+{
+	if (fabs(hi - lo) < 0.05)
+		snprintf(buf, n, "%.1f %%", lo);
+	else if (lo < 0)
+		snprintf(buf, n, "%.1f to %.1f %%", lo, hi);
+	else
+		snprintf(buf, n, "%.1f–%.1f %%", lo, hi);
+}
+
+/* What the interval part of a sentence says. */
+static void
+ci_text(char *buf, size_t n, const struct range *r, int pct)
+{
+	if (r->single == r->n)
+		snprintf(buf, n, "single runs, so no interval");
+	else if (r->no_ci && r->n == 1)
+		snprintf(buf, n, "no interval");
+	else if (pct)
+		snprintf(buf, n, "95 %% interval%s %.1f%s%.1f %%%s", r->n > 1 ? "s within" : "",
+		    r->ci_lo, r->ci_lo < 0 ? " to " : "–", r->ci_hi,
+		    r->no_ci ? ", some cases without one" : "");
+	else
+		snprintf(buf, n, "95 %% interval%s %.2f–%.2f%s", r->n > 1 ? "s within" : "",
+		    r->ci_lo, r->ci_hi, r->no_ci ? ", some cases without one" : "");
+}
+
+static const char *
+op_words(const char *op)
+{
+	if (*op == '\0')
+		return "all directions";
+	if (strcmp(op, "write") == 0)
+		return "writes";
+	if (strcmp(op, "read") == 0)
+		return "reads";
+	if (strcmp(op, "rewrite") == 0)
+		return "rewrites";
+	return op;
+}
+
+/* Keys of the sentence groups: a few strings compared by pointer (interned)
+ * or by content (family names). */
+struct bucket {
+	const char *release, *config, *family, *op;
+	struct range r;
+	int modes_mask;		/* distinct key sizes seen, for "3 key sizes" */
+	size_t tests;
+};
+
+static struct bucket *
+bucket_for(struct bucket **b, size_t *n, size_t *cap, const char *release,
+    const char *config, const char *family, const char *op)
+{
+	for (size_t i = 0; i < *n; i++)
+		if ((*b)[i].release == release && (*b)[i].config == config &&
+		    strcmp((*b)[i].family, family) == 0 && (*b)[i].op == op)
+			return &(*b)[i];
+	eb_xgrow(b, cap, *n + 1, sizeof **b);
+	memset(&(*b)[*n], 0, sizeof **b);
+	(*b)[*n].release = release;
+	(*b)[*n].config = config;
+	(*b)[*n].family = family;
+	(*b)[*n].op = op;
+	return &(*b)[(*n)++];
+}
+
+static int
+family_rank(const char *f)
+{
+	static const char *const order[] = { "AES-CCM", "AES-GCM", "LUKS", "geli" };
+
+	for (int i = 0; i < 4; i++)
+		if (strcmp(f, order[i]) == 0)
+			return i;
+	return 4;
+}
+
+static int
+cmp_bucket(const void *a, const void *b)
+{
+	const struct bucket *x = a, *y = b;
+	int c = eb_natural_cmp(x->release, y->release);
+
+	if (c == 0)
+		c = strcmp(x->config, y->config);
+	if (c == 0)
+		c = family_rank(x->family) - family_rank(y->family);
+	if (c == 0)
+		c = strcmp(x->family, y->family);
+	if (c == 0)
+		c = strcmp(x->op, y->op);
+	return c;
+}
+
+static int
+key_bits(const char *mode)
+{
+	if (strncmp(mode, "aes-128", 7) == 0)
+		return 1;
+	if (strncmp(mode, "aes-192", 7) == 0)
+		return 2;
+	if (strncmp(mode, "aes-256", 7) == 0)
+		return 4;
+	return 8;
+}
+
+static int
+popcount(int v)
+{
+	int c = 0;
+
+	for (; v; v &= v - 1)
+		c++;
+	return c;
+}
+
+/* "In 24.04, AES-GCM costs 10.2–14.8 % of write throughput (...)". */
+static void
+overhead_sentences(const struct eb_overhead *oh, size_t noh, int several_configs,
+    struct eb_findings *out)
+{
+	struct bucket *b = NULL;
+	size_t nb = 0, cap = 0;
+
+	for (size_t i = 0; i < noh; i++) {
+		const struct eb_record *k = oh[i].g->key;
+		struct bucket *x;
+
+		if (strcmp(k->f[EB_F_METRIC], "bw") != 0)
+			continue;
+		x = bucket_for(&b, &nb, &cap, k->f[EB_F_RELEASE], k->f[EB_F_CONFIG],
+		    eb_mode_family(k->f[EB_F_MODE]), k->f[EB_F_OP]);
+		range_add(&x->r, oh[i].overhead_pct, (1 - oh[i].ci_high) * 100,
+		    (1 - oh[i].ci_low) * 100, oh[i].g->s.n < 2 || oh[i].base->s.n < 2);
+		x->modes_mask |= key_bits(k->f[EB_F_MODE]);
+		x->tests++;
+	}
+	qsort(b, nb, sizeof *b, cmp_bucket);
+	for (size_t i = 0; i < nb; i++) {
+		char val[48], ci[96], where[160];
+		int sizes = popcount(b[i].modes_mask & 7);
+
+		pct_range(val, sizeof val, b[i].r.lo, b[i].r.hi);
+		ci_text(ci, sizeof ci, &b[i].r, 1);
+		snprintf(where, sizeof where, "%s%s%s%s", *b[i].release ? "In " : "",
+		    b[i].release, several_configs && *b[i].config ? " (" : "",
+		    several_configs && *b[i].config ? b[i].config : "");
+		say(out, "%s%s%s%s %s %s of %s throughput (%zu comparison%s%s%s; %s).",
+		    where, several_configs && *b[i].config ? ")" : "", *where ? ", " : "",
+		    b[i].family, b[i].r.lo < 0 && b[i].r.hi <= 0 ? "gains" : "costs",
+		    b[i].r.lo < 0 && b[i].r.hi <= 0 ? val + (val[0] == '-') : val,
+		    b[i].op[0] ? b[i].op : "all", b[i].r.n, b[i].r.n == 1 ? "" : "s",
+		    sizes > 1 ? ", " : "", sizes > 1 ? (sizes == 3 ? "3 key sizes" : "2 key sizes") : "",
+		    ci);
+	}
+	free(b);
+}
+
+/* Pairs a mode with another of the same key: GCM with CCM of the same key
+ * size, LUKS with native AES-256-GCM. */
+static const struct eb_group *
+partner(const struct eb_group_index *ix, const struct eb_group *g, const char *mode,
+    const struct eb_table *t)
+{
+	const char *m = eb_intern_lookup(t, mode);
+
+	return m != NULL ? eb_group_index_find(ix, g->key, EB_F_MODE, m) : NULL;
+}
+
+static void
+factor_sentences(const struct eb_groups *gs, int several_configs, struct eb_findings *out)
+{
+	struct eb_group_index *ix = eb_group_index_new(gs, 0, NULL, NULL);
+	const char *releases[64];
+	struct range gcm_ccm[64], keys[2][64], luks_gcm[64];
+	size_t nrel = 0;
+
+	memset(gcm_ccm, 0, sizeof gcm_ccm);
+	memset(keys, 0, sizeof keys);
+	memset(luks_gcm, 0, sizeof luks_gcm);
+	(void)several_configs;
+	for (size_t i = 0; i < gs->n; i++) {
+		const struct eb_group *g = &gs->g[i], *c;
+		const char *mode = g->key->f[EB_F_MODE];
+		size_t r;
+
+		if (strcmp(g->key->f[EB_F_METRIC], "bw") != 0)
+			continue;
+		for (r = 0; r < nrel && releases[r] != g->key->f[EB_F_RELEASE]; r++)
+			;
+		if (r == nrel) {
+			if (nrel == 64)
+				continue;
+			releases[nrel++] = g->key->f[EB_F_RELEASE];
+		}
+		if (strncmp(mode, "aes-", 4) == 0 && strstr(mode, "-gcm") != NULL) {
+			char ccm[32];
+			double lo = NAN, hi = NAN;
+
+			snprintf(ccm, sizeof ccm, "%.7s-ccm", mode);
+			if ((c = partner(ix, g, ccm, gs->t)) != NULL && c->s.mean > 0) {
+				eb_fieller(&g->s, &c->s, 0.05, &lo, &hi);
+				range_add(&gcm_ccm[r], g->s.mean / c->s.mean, lo, hi,
+				    g->s.n < 2 || c->s.n < 2);
+			}
+		}
+		/* Key sizes: spread of the three sizes of one family. */
+		if (strncmp(mode, "aes-128-", 8) == 0) {
+			int fam = strstr(mode, "-gcm") != NULL ? 0 : 1;
+			const struct eb_group *m192, *m256;
+			char n192[32], n256[32];
+
+			snprintf(n192, sizeof n192, "aes-192-%s", mode + 8);
+			snprintf(n256, sizeof n256, "aes-256-%s", mode + 8);
+			m192 = partner(ix, g, n192, gs->t);
+			m256 = partner(ix, g, n256, gs->t);
+			if (m192 != NULL && m256 != NULL) {
+				double lo = g->s.mean, hi = g->s.mean;
+
+				if (m192->s.mean < lo)
+					lo = m192->s.mean;
+				if (m256->s.mean < lo)
+					lo = m256->s.mean;
+				if (m192->s.mean > hi)
+					hi = m192->s.mean;
+				if (m256->s.mean > hi)
+					hi = m256->s.mean;
+				if (lo > 0)
+					range_add(&keys[fam][r], (hi / lo - 1) * 100, NAN, NAN,
+					    g->s.n < 2);
+			}
+		}
+		if (strncmp(mode, "luks", 4) == 0 &&
+		    (c = partner(ix, g, "aes-256-gcm", gs->t)) != NULL && c->s.mean > 0) {
+			double lo = NAN, hi = NAN;
+
+			eb_fieller(&g->s, &c->s, 0.05, &lo, &hi);
+			range_add(&luks_gcm[r], g->s.mean / c->s.mean, lo, hi,
+			    g->s.n < 2 || c->s.n < 2);
+		}
+	}
+	for (size_t r = 0; r < nrel; r++) {
+		char ci[96], where[80];
+
+		snprintf(where, sizeof where, "%s%s", *releases[r] ? "In " : "", releases[r]);
+		if (gcm_ccm[r].n > 0) {
+			ci_text(ci, sizeof ci, &gcm_ccm[r], 0);
+			if (gcm_ccm[r].lo >= 1)
+				say(out, "%s%sAES-GCM is %.1f–%.1f× as fast as AES-CCM with the same "
+				    "key size (%zu comparisons of throughput; %s).", where,
+				    *where ? ", " : "", gcm_ccm[r].lo, gcm_ccm[r].hi, gcm_ccm[r].n, ci);
+			else
+				say(out, "%s%sAES-GCM reaches %.2f–%.2f× the throughput of AES-CCM "
+				    "with the same key size (%zu comparisons; %s).", where,
+				    *where ? ", " : "", gcm_ccm[r].lo, gcm_ccm[r].hi, gcm_ccm[r].n, ci);
+		}
+		for (int fam = 0; fam < 2; fam++) {
+			if (keys[fam][r].n == 0)
+				continue;
+			say(out, "%s%s128-, 192- and 256-bit %s keys are within %.1f %% of each "
+			    "other in throughput (largest spread of %zu test%s%s).", where,
+			    *where ? ", " : "", fam == 0 ? "AES-GCM" : "AES-CCM", keys[fam][r].hi,
+			    keys[fam][r].n, keys[fam][r].n == 1 ? "" : "s",
+			    keys[fam][r].single == keys[fam][r].n ? "; single runs" : "");
+		}
+		if (luks_gcm[r].n > 0) {
+			ci_text(ci, sizeof ci, &luks_gcm[r], 0);
+			say(out, "%s%sLUKS reaches %.2f–%.2f× the throughput of native "
+			    "AES-256-GCM (%zu comparisons; %s).", where, *where ? ", " : "",
+			    luks_gcm[r].lo, luks_gcm[r].hi, luks_gcm[r].n, ci);
+		}
+	}
+	eb_group_index_free(ix);
+}
+
+/* The two newest releases: the baseline's change and each family's
+ * overhead change. */
+static void
+release_sentences(const struct eb_groups *gs, const char *baseline, double alpha,
+    struct eb_findings *out)
+{
+	size_t nrel, n;
+	const char **rel = eb_releases(gs, &nrel);
+	struct eb_diff_opts o = { EB_SPLIT_RELEASE, NULL, NULL, alpha, 0, 0, baseline };
+	struct eb_diff *d;
+	size_t improved = 0, regressed = 0, same = 0, single = 0;
+	struct bucket *b = NULL;
+	size_t nb = 0, cap = 0;
+
+	if (nrel < 2) {
+		free((void *)rel);
+		return;
+	}
+	o.from = rel[nrel - 2];
+	o.to = rel[nrel - 1];
+	d = eb_diff_compute(gs, &o, &n);
+	for (size_t i = 0; i < n; i++) {
+		const struct eb_record *k = d[i].a->key;
+
+		if (strcmp(k->f[EB_F_MODE], baseline) == 0) {
+			if (strcmp(d[i].verdict, "improved") == 0)
+				improved++;
+			else if (strcmp(d[i].verdict, "regressed") == 0)
+				regressed++;
+			else if (strcmp(d[i].verdict, "single run") == 0)
+				single++;
+			else
+				same++;
+		} else if (d[i].has_overhead && strcmp(k->f[EB_F_METRIC], "bw") == 0) {
+			struct bucket *x = bucket_for(&b, &nb, &cap, o.to, k->f[EB_F_CONFIG],
+			    eb_mode_family(k->f[EB_F_MODE]), k->f[EB_F_OP]);
+
+			range_add(&x->r, d[i].overhead_change_pp, NAN, NAN,
+			    d[i].a->s.n < 2 || d[i].b->s.n < 2);
+		}
+	}
+	if (improved + regressed + same + single > 0) {
+		char tail[96] = "";
+
+		if (single > 0)
+			snprintf(tail, sizeof tail, "; single runs allow no verdict in %zu case%s",
+			    single, single == 1 ? "" : "s");
+		say(out, "From %s to %s, the unencrypted baseline (%s) improved in %zu "
+		    "case%s, regressed in %zu and showed no significant change in %zu "
+		    "(Welch's t test, alpha %.2g)%s.", o.from, o.to, baseline, improved,
+		    improved == 1 ? "" : "s", regressed, same, alpha, tail);
+	}
+	qsort(b, nb, sizeof *b, cmp_bucket);
+	for (size_t i = 0; i < nb; i++) {
+		const char *way = b[i].r.hi < -0.5 ? "fell" : b[i].r.lo > 0.5 ? "rose" : NULL;
+		char by[48];
+
+		if (way != NULL) {
+			double a = fabs(way[0] == 'f' ? b[i].r.hi : b[i].r.lo);
+			double z = fabs(way[0] == 'f' ? b[i].r.lo : b[i].r.hi);
+
+			pct_range(by, sizeof by, a, z);
+			by[strlen(by) - 2] = '\0';	/* the number without " %" */
+			say(out, "From %s to %s, the overhead of %s on %s %s by %s percentage "
+			    "point%s (%zu comparison%s): encryption got %s.", o.from, o.to,
+			    b[i].family, op_words(b[i].op), way, by, strcmp(by, "1.0") == 0 ? "" : "s",
+			    b[i].r.n, b[i].r.n == 1 ? "" : "s", way[0] == 'f' ? "cheaper" : "dearer");
+		}
+		else if (fabs(b[i].r.hi - b[i].r.lo) < 0.05)
+			say(out, "From %s to %s, the overhead of %s on %s changed by %+.1f "
+			    "percentage points (%zu comparison%s): no clear change.", o.from,
+			    o.to, b[i].family, op_words(b[i].op), b[i].r.lo, b[i].r.n,
+			    b[i].r.n == 1 ? "" : "s");
+		else
+			say(out, "From %s to %s, the overhead of %s on %s changed by %+.1f to "
+			    "%+.1f percentage points (%zu comparisons): no clear change.", o.from,
+			    o.to, b[i].family, op_words(b[i].op), b[i].r.lo, b[i].r.hi, b[i].r.n);
+	}
+	free(b);
+	free(d);
+	free((void *)rel);
+}
+
+/* Configs other than the most common one (AES-NI off, fewer cores) against
+ * it, per release and family. */
+static void
+config_sentences(const struct eb_groups *gs, double alpha, struct eb_findings *out)
+{
+	const char *configs[32];
+	size_t counts[32], nconf = 0, main_conf = 0;
+
+	for (size_t i = 0; i < gs->n; i++) {
+		const char *c = gs->g[i].key->f[EB_F_CONFIG];
+		size_t j;
+
+		for (j = 0; j < nconf && configs[j] != c; j++)
+			;
+		if (j == nconf) {
+			if (nconf == 32)
+				continue;
+			configs[nconf] = c;
+			counts[nconf++] = 0;
+		}
+		counts[j]++;
+	}
+	for (size_t j = 1; j < nconf; j++)
+		if (counts[j] > counts[main_conf])
+			main_conf = j;
+	for (size_t j = 0; j < nconf; j++) {
+		struct eb_diff_opts o = { EB_SPLIT_CONFIG, configs[main_conf], configs[j],
+			alpha, 0, 0, NULL };
+		struct bucket *b = NULL;
+		size_t nb = 0, cap = 0, n;
+		struct eb_diff *d;
+
+		if (j == main_conf)
+			continue;
+		d = eb_diff_compute(gs, &o, &n);
+		for (size_t i = 0; i < n; i++) {
+			const struct eb_record *k = d[i].a->key;
+			struct bucket *x;
+
+			if (strcmp(k->f[EB_F_METRIC], "bw") != 0)
+				continue;
+			x = bucket_for(&b, &nb, &cap, k->f[EB_F_RELEASE], configs[j],
+			    eb_mode_family(k->f[EB_F_MODE]), k->f[EB_F_OP]);
+			range_add(&x->r, d[i].delta_pct, d[i].delta_ci_low_pct,
+			    d[i].delta_ci_high_pct, d[i].a->s.n < 2 || d[i].b->s.n < 2);
+		}
+		qsort(b, nb, sizeof *b, cmp_bucket);
+		for (size_t i = 0; i < nb; i++) {
+			char val[48], ci[96];
+
+			pct_range(val, sizeof val, b[i].r.lo, b[i].r.hi);
+			ci_text(ci, sizeof ci, &b[i].r, 1);
+			say(out, "%s%s%s%s config %s instead of %s, %s throughput on %s "
+			    "changes by %s (%zu comparison%s; %s).", *b[i].release ? "In " : "",
+			    b[i].release, *b[i].release ? ", " : "", *b[i].release ? "with" : "With",
+			    configs[j], configs[main_conf], b[i].family, op_words(b[i].op), val,
+			    b[i].r.n, b[i].r.n == 1 ? "" : "s", ci);
+		}
+		free(b);
+		free(d);
+	}
+}
+
+void
+eb_findings_compute(const struct eb_groups *gs, const char *baseline, double alpha,
+    struct eb_findings *out)
+{
+	size_t noh;
+	struct eb_overhead *oh = eb_overhead_compute(gs, baseline, &noh);
+	int several_configs = 0;
+	size_t singles = 0;
+
+	memset(out, 0, sizeof *out);
+	for (size_t i = 1; i < gs->n; i++)
+		if (gs->g[i].key->f[EB_F_CONFIG] != gs->g[0].key->f[EB_F_CONFIG])
+			several_configs = 1;
+	for (size_t i = 0; i < gs->n; i++)
+		if (gs->g[i].s.n < 2)
+			singles++;
+	overhead_sentences(oh, noh, several_configs, out);
+	factor_sentences(gs, several_configs, out);
+	release_sentences(gs, baseline, alpha, out);
+	if (several_configs)
+		config_sentences(gs, alpha, out);
+	if (singles > 0)
+		say(out, "%zu of %zu cases were measured once: they have no confidence "
+		    "interval and get no verdict; repeat runs (--reps 3 or more) to test them.",
+		    singles, gs->n);
+	if (noh == 0)
+		say(out, "No mode could be compared with the baseline '%s': the data has "
+		    "no records of that mode with the same tests.", baseline);
+	free(oh);
+}

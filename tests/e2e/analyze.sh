@@ -1,0 +1,61 @@
+# analyze.sh - overhead, diff, trend, table and findings end to end on a
+# results.csv of two releases and on a run directory.
+. tests/e2e/lib.sh
+TWO=tests/data/analyze/two-releases.csv
+RUN=tests/data/rundir/run-24.04
+
+eb overhead --csv --metric bw --op write $TWO
+expect_rc "overhead --csv exits 0" 0
+[ "$(wc -l < "$TMP/out")" -eq 3 ] && pass "overhead --csv has a header and one row per release" || fail "overhead --csv rows"
+head -1 "$TMP/out" | grep -qx 'release,host,config,mode,tool,job,workload,op,block_size,metric,unit,n,mean,baseline_n,baseline_mean,ratio,ratio_ci_low,ratio_ci_high,overhead_pct' \
+	&& pass "overhead --csv header" || fail "overhead --csv header"
+
+eb overhead --json $TWO
+grep -c '"overhead_pct"' "$TMP/out" | grep -qx 6 && pass "overhead --json gives six objects" || fail "overhead --json objects"
+
+eb overhead --baseline luks-xts-512 $TWO
+expect_rc "overhead without the baseline mode is bad data" 65
+grep -q "no record has a baseline to compare with" "$TMP/err" && pass "overhead says what is missing" || fail "overhead says what is missing"
+
+eb diff $TWO
+expect_rc "diff defaults to the two newest releases" 0
+grep -q '| 23.10 ' "$TMP/out" && grep -q 'improved' "$TMP/out" && grep -q 'no significant change' "$TMP/out" \
+	&& pass "diff markdown shows releases and verdicts" || fail "diff markdown"
+
+eb diff --json --from 23.10 --to 24.04 --metric bw --op write $TWO
+grep -c '"verdict": "improved"' "$TMP/out" | grep -qx 2 && pass "diff --json: both write keys improved" || fail "diff --json verdicts"
+
+eb diff $RUN
+expect_rc "diff of one release is bad data" 65
+expect_err_line "diff of one release says what is missing" "encbench: error: diff needs two releases and this data has only '24.04'; name two sets of inputs with --from-file and --to-file, or two configs with --from-config and --to-config"
+
+eb diff --from 22.04 --to 24.04 $TWO
+expect_rc "diff of an absent release is bad data" 65
+grep -q "no case was measured in both releases '22.04' and '24.04' (the data has '23.10', '24.04')" "$TMP/err" && pass "diff names the releases it has" || fail "diff names the releases it has"
+
+eb diff --csv --from-file $RUN --to-file $RUN
+expect_rc "diff --from-file --to-file exits 0" 0
+grep -c ',no change,' "$TMP/out" | grep -qx 4 && pass "the same runs on both sides: no change" || fail "the same runs on both sides"
+
+eb diff --alpha 2 $TWO
+expect_rc "a bad --alpha is a usage error" 64
+
+eb trend --csv --metric bw $TWO
+expect_rc "trend exits 0" 0
+grep -c ',improved$' "$TMP/out" | grep -qx 2 && pass "trend gives release-over-release verdicts" || fail "trend verdicts"
+
+eb table --units iec $TWO
+expect_rc "table exits 0" 0
+grep -q 'fio seq write 1 MiB (GiB/s)' "$TMP/out" && pass "table states IEC units in headers" || fail "table units"
+grep -q '^| aes-256-gcm ' "$TMP/out" && pass "table has modes as rows" || fail "table rows"
+eb table --release 19.10 $TWO
+expect_rc "table of an absent release is bad data" 65
+
+eb findings $TWO $RUN
+expect_rc "findings on a mix of results.csv and a run directory" 0
+grep -q '^- From 23.10 to 24.04, the unencrypted baseline (none) improved in 1 case' "$TMP/out" && pass "findings say how the baseline changed" || fail "findings baseline"
+
+for cmd in overhead diff trend table findings; do
+	eb help $cmd
+	grep -q "^usage: encbench $cmd" "$TMP/out" && pass "help $cmd" || fail "help $cmd"
+done

@@ -1,0 +1,188 @@
+/* test_analyze.c - aggregation, overhead, release diffs and findings on
+ * tests/data/analyze/two-releases.csv, whose reference values SciPy gave
+ * (tests/reference/make_two_releases.py). */
+#include "testutil.h"
+#include "../../analyze/analyze.h"
+
+#define close9(a, e) tu_assert_close_at((a), (e), 1e-9, __FILE__, __LINE__)
+
+static const struct eb_diff *
+find_diff(const struct eb_diff *d, size_t n, const char *mode, const char *op,
+    const char *metric)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct eb_record *k = d[i].a->key;
+
+		if (strcmp(k->f[EB_F_MODE], mode) == 0 && strcmp(k->f[EB_F_OP], op) == 0 &&
+		    strcmp(k->f[EB_F_METRIC], metric) == 0)
+			return &d[i];
+	}
+	fail_msg("no diff row for %s %s %s", mode, op, metric);
+	return NULL;
+}
+
+static void
+test_diff_verdicts(void **state)
+{
+	struct tu_run r;
+	struct eb_groups *gs;
+	struct eb_diff_opts o = { EB_SPLIT_RELEASE, "23.10", "24.04", 0.05, 0, 0, "none" };
+	struct eb_diff *d;
+	const struct eb_diff *x;
+	size_t n;
+
+	(void)state;
+	tu_ingest(&r, "tests/data/analyze/two-releases.csv", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 60);
+	gs = eb_aggregate(r.t);
+	assert_int_equal(gs->n, 12);
+	d = eb_diff_compute(gs, &o, &n);
+	assert_int_equal(n, 6);
+
+	/* Moved by 20 % with 1 % noise: improved, p < 0.001. */
+	x = find_diff(d, n, "none", "write", "bw");
+	assert_string_equal(x->verdict, "improved");
+	close9(x->p_value, 3.743280060702623e-08);
+	close9(x->delta_pct, 19.671712804503727);
+	assert_true(x->delta_ci_low_pct < x->delta_pct && x->delta_pct < x->delta_ci_high_pct);
+	assert_int_equal(x->has_overhead, 0);
+	x = find_diff(d, n, "aes-256-gcm", "write", "bw");
+	assert_string_equal(x->verdict, "improved");
+	close9(x->p_value, 2.288024787934957e-08);
+	assert_int_equal(x->has_overhead, 1);
+	close9(x->overhead_change_pp, x->overhead_to_pct - x->overhead_from_pct);
+	/* More latency is worse. */
+	x = find_diff(d, n, "none", "read", "lat_mean");
+	assert_string_equal(x->verdict, "regressed");
+	close9(x->p_value, 1.1740982524759708e-11);
+	/* The same distribution in both releases: no change. */
+	x = find_diff(d, n, "none", "read", "bw");
+	assert_string_equal(x->verdict, "no change");
+	close9(x->p_value, 0.4144155582408036);
+	x = find_diff(d, n, "aes-256-gcm", "read", "bw");
+	assert_string_equal(x->verdict, "no change");
+	close9(x->p_value, 0.7678822732691283);
+	x = find_diff(d, n, "aes-256-gcm", "read", "lat_mean");
+	close9(x->p_value, 0.5139076364314055);
+	free(d);
+
+	/* Medians: the exact Mann-Whitney U test. */
+	o.median = 1;
+	d = eb_diff_compute(gs, &o, &n);
+	close9(find_diff(d, n, "none", "write", "bw")->p_value, 0.007936507936507936);
+	close9(find_diff(d, n, "none", "read", "bw")->p_value, 0.30952380952380953);
+	close9(find_diff(d, n, "aes-256-gcm", "read", "bw")->p_value, 0.8412698412698413);
+	free(d);
+
+	/* Holm over six pairs multiplies the smallest p by 6. */
+	o.median = 0;
+	o.holm = 1;
+	d = eb_diff_compute(gs, &o, &n);
+	close9(find_diff(d, n, "none", "read", "lat_mean")->p_value, 6 * 1.1740982524759708e-11);
+	free(d);
+	eb_groups_free(gs);
+	tu_free(&r);
+}
+
+static void
+test_overhead(void **state)
+{
+	struct tu_run r;
+	struct eb_groups *gs;
+	struct eb_overhead *oh;
+	size_t n;
+
+	(void)state;
+	tu_ingest(&r, "tests/data/analyze/two-releases.csv", "auto");
+	gs = eb_aggregate(r.t);
+	oh = eb_overhead_compute(gs, "none", &n);
+	assert_int_equal(n, 6);
+	for (size_t i = 0; i < n; i++) {
+		const struct eb_record *k = oh[i].g->key;
+		int hib = strcmp(k->f[EB_F_METRIC], "bw") == 0;
+		double ratio = hib ? oh[i].g->s.mean / oh[i].base->s.mean :
+		    oh[i].base->s.mean / oh[i].g->s.mean;
+
+		assert_string_equal(k->f[EB_F_MODE], "aes-256-gcm");
+		assert_string_equal(oh[i].base->key->f[EB_F_MODE], "none");
+		assert_ptr_equal(oh[i].base->key->f[EB_F_RELEASE], k->f[EB_F_RELEASE]);
+		close9(oh[i].ratio, ratio);
+		close9(oh[i].overhead_pct, (1 - ratio) * 100);
+		assert_true(oh[i].ci_low < oh[i].ratio && oh[i].ratio < oh[i].ci_high);
+	}
+	free(oh);
+	oh = eb_overhead_compute(gs, "luks-xts-512", &n);
+	assert_int_equal(n, 0);
+	free(oh);
+	eb_groups_free(gs);
+	tu_free(&r);
+}
+
+static void
+test_releases_in_version_order(void **state)
+{
+	struct eb_table *t = eb_table_new();
+	static const char *const labels[] = { "24.04", "9.10", "20.10", "20.04", "23.10" };
+	struct eb_groups *gs;
+	const char **rel;
+	size_t n;
+
+	(void)state;
+	for (size_t i = 0; i < 5; i++) {
+		struct eb_record r;
+
+		eb_record_init(t, &r);
+		r.f[EB_F_RELEASE] = eb_intern_cstr(t, labels[i]);
+		r.f[EB_F_METRIC] = eb_intern_cstr(t, "bw");
+		eb_table_add(t, &r);
+	}
+	gs = eb_aggregate(t);
+	rel = eb_releases(gs, &n);
+	assert_int_equal(n, 5);
+	assert_string_equal(rel[0], "9.10");
+	assert_string_equal(rel[1], "20.04");
+	assert_string_equal(rel[2], "20.10");
+	assert_string_equal(rel[3], "23.10");
+	assert_string_equal(rel[4], "24.04");
+	free((void *)rel);
+	eb_groups_free(gs);
+	eb_table_free(t);
+}
+
+static void
+test_findings(void **state)
+{
+	struct tu_run r;
+	struct eb_groups *gs;
+	struct eb_findings f;
+
+	(void)state;
+	tu_ingest(&r, "tests/data/analyze/two-releases.csv", "auto");
+	gs = eb_aggregate(r.t);
+	eb_findings_compute(gs, "none", 0.05, &f);
+	assert_int_equal(f.n, 7);
+	assert_string_equal(f.lines[3], "In 24.04, AES-GCM costs 16.4 % of write throughput "
+	    "(1 comparison; 95 % interval 15.5–17.2 %).");
+	assert_string_equal(f.lines[4], "From 23.10 to 24.04, the unencrypted baseline (none) "
+	    "improved in 1 case, regressed in 1 and showed no significant change in 1 "
+	    "(Welch's t test, alpha 0.05).");
+	assert_string_equal(f.lines[6], "From 23.10 to 24.04, the overhead of AES-GCM on "
+	    "writes fell by 2.9 percentage points (1 comparison): encryption got cheaper.");
+	eb_findings_free(&f);
+	eb_groups_free(gs);
+	tu_free(&r);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_diff_verdicts),
+		cmocka_unit_test(test_overhead),
+		cmocka_unit_test(test_releases_in_version_order),
+		cmocka_unit_test(test_findings),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
