@@ -88,13 +88,19 @@ fuzz: $(FUZZERS)
 	    grep -E '^Done [0-9]+ runs' $(BUILD)/fuzz/$$name.log | sed "s/^/  $$name: /"; \
 	done
 
+DATADIR = $(PREFIX)/share/encbench
+
 install: $(BIN)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DATADIR)/fio
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/encbench
+	sed 's|^LIBDIR=.*|LIBDIR=$${ENCBENCH_RUNNER_LIB:-$(DATADIR)}|' runner/encbench-run > $(DESTDIR)$(BINDIR)/encbench-run
+	chmod 755 $(DESTDIR)$(BINDIR)/encbench-run
+	install -m 644 runner/fio/*.fio $(DESTDIR)$(DATADIR)/fio/
 	install -m 644 doc/encbench.1 $(DESTDIR)$(MANDIR)/encbench.1
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/encbench $(DESTDIR)$(MANDIR)/encbench.1
+	rm -f $(DESTDIR)$(BINDIR)/encbench $(DESTDIR)$(BINDIR)/encbench-run $(DESTDIR)$(MANDIR)/encbench.1
+	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
 	rm -rf build demo

@@ -368,8 +368,10 @@ walk(struct walker *w, const char *dir, int depth)
 		free(names[i]);
 	}
 	free(names);
-	if (run_root)
+	if (run_root) {
+		eb_rundir_check(w->t, w->run_index, dir, w->opts->diag);
 		w->in_run = 0;
+	}
 	return worst;
 }
 

@@ -101,6 +101,10 @@ enum eb_status eb_ingest_path(struct eb_table *t, const char *path,
 enum eb_status eb_rundir_load(struct eb_table *t, const char *dir, size_t *index,
     int *found, struct eb_err *err);
 void eb_rundir_label(struct eb_table *t, size_t index, size_t first, const char *rel);
+/* Warns about the outputs meta.json expects that the run directory at root
+ * does not have: a run that was interrupted or had failures. */
+void eb_rundir_check(const struct eb_table *t, size_t index, const char *root,
+    struct eb_diag *diag);
 
 /* Parses a buffer as one input named path (fuzzing and tests). */
 enum eb_status eb_ingest_buffer(struct eb_table *t, const char *path,

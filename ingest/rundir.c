@@ -4,6 +4,7 @@
  * fio-rand-read-r1.json gives the tool, workload, op and repetition. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <jansson.h>
 
@@ -145,4 +146,47 @@ eb_rundir_label(struct eb_table *t, size_t index, size_t first, const char *rel)
 		if (strcmp(w, "seq") == 0 || strcmp(w, "rand") == 0 || strcmp(w, "mixed") == 0)
 			fill(t, first, EB_F_WORKLOAD, w);
 	}
+}
+
+void
+eb_rundir_check(const struct eb_table *t, size_t index, const char *root,
+    struct eb_diag *diag)
+{
+	const struct eb_run_meta *m = &t->meta[index];
+	json_t *doc = json_loads(m->json, 0, NULL), *expected, *v;
+	struct eb_loc loc = { m->path, 0, 0 };
+	struct eb_buf missing;
+	size_t i, nmissing = 0, total;
+
+	if (doc == NULL)
+		return;
+	expected = json_object_get(doc, "expected");
+	if (!json_is_array(expected)) {
+		json_decref(doc);
+		return;
+	}
+	eb_buf_init(&missing, 0);
+	total = json_array_size(expected);
+	json_array_foreach(expected, i, v) {
+		struct stat sb;
+		char *path;
+
+		if (!json_is_string(v))
+			continue;
+		path = eb_xasprintf("%s/%s", root, json_string_value(v));
+		if (stat(path, &sb) != 0 || sb.st_size == 0) {
+			if (nmissing < 5)
+				eb_buf_addf(&missing, "%s%s", nmissing ? ", " : "",
+				    json_string_value(v));
+			nmissing++;
+		}
+		free(path);
+	}
+	if (nmissing > 0)
+		eb_diag(diag, EB_WARNING, loc, "run incomplete: %zu of %zu outputs missing "
+		    "(%s%s); what finished was read; encbench-run --resume --out %s "
+		    "runs the rest", nmissing, total, eb_buf_cstr(&missing),
+		    nmissing > 5 ? ", ..." : "", root);
+	eb_buf_free(&missing);
+	json_decref(doc);
 }

@@ -4,7 +4,8 @@
 set -eu
 packages="make build-essential pkg-config libcsv-dev libjansson-dev
 	libcairo2-dev libcmocka-dev gnuplot-nox fonts-dejavu-core valgrind
-	clang libclang-rt-14-dev fio bonnie++ busybox locales-all python3"
+	clang libclang-rt-14-dev fio bonnie++ busybox locales-all python3
+	shellcheck hyperfine python3-scipy python3-pandas python3-matplotlib"
 if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
 $sudo apt-get update
 # shellcheck disable=SC2086

@@ -2,7 +2,7 @@
 # each check as a PASS:/FAIL:/SKIP: line that tests/run.sh counts.
 ENCBENCH=${ENCBENCH:-build/encbench}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/eb-e2e.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
+trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$TMP"' EXIT
 
 eb() { # runs encbench (under valgrind for make valgrind); sets $rc
 	${VALGRIND_CMD:-} "$ENCBENCH" "$@" >"$TMP/out" 2>"$TMP/err"
