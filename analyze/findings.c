@@ -78,6 +78,11 @@ range_add(struct range *r, double v, double ci_lo, double ci_hi, int single)
 static void
 pct_range(char *buf, size_t n, double lo, double hi)
 {
+	/* -0.04 reads "-0.0": show it as the zero it is at this precision. */
+	if (fabs(lo) < 0.05)
+		lo = 0;
+	if (fabs(hi) < 0.05)
+		hi = 0;
 	if (fabs(hi - lo) < 0.05)
 		snprintf(buf, n, "%.1f %%", lo);
 	else if (lo < 0)
@@ -117,13 +122,301 @@ op_words(const char *op)
 	return op;
 }
 
-/* Keys of the sentence groups: a few strings compared by pointer (interned)
- * or by content (family names). */
+/* Sequential (dd, fio seq, bonnie block and per-char) or random I/O. */
+static int
+io_class(const struct eb_record *k)
+{
+	return strncmp(k->f[EB_F_WORKLOAD], "rand", 4) == 0 ||
+	    strcmp(k->f[EB_F_WORKLOAD], "files-rand") == 0;
+}
+
+static const char *const class_words[2] = { "sequential", "random" };
+
+#define NOPS 3
+static const char *const op_names[NOPS] = { "write", "read", "rewrite" };
+
+static int
+op_index(const char *op)
+{
+	for (int i = 0; i < NOPS; i++)
+		if (strcmp(op, op_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+static int
+family_rank(const char *f)
+{
+	static const char *const order[] = { "AES-CCM", "AES-GCM", "LUKS", "geli" };
+
+	for (int i = 0; i < 4; i++)
+		if (strcmp(f, order[i]) == 0)
+			return i;
+	return 4;
+}
+
+static int
+key_bits(const char *mode)
+{
+	if (strncmp(mode, "aes-128", 7) == 0)
+		return 1;
+	if (strncmp(mode, "aes-192", 7) == 0)
+		return 2;
+	if (strncmp(mode, "aes-256", 7) == 0)
+		return 4;
+	return 0;
+}
+
+static int
+popcount(int v)
+{
+	int c = 0;
+
+	for (; v; v &= v - 1)
+		c++;
+	return c;
+}
+
+/* What the findings speak of: the newest release and its most common
+ * config; other configs of that release are compared with it. */
+struct scope {
+	const char *release, *config;
+	const char *configs[16];
+	size_t nconfigs;
+};
+
+static void
+find_scope(const struct eb_groups *gs, struct scope *sc)
+{
+	size_t counts[16] = { 0 }, best = 0;
+
+	memset(sc, 0, sizeof *sc);
+	for (size_t i = 0; i < gs->n; i++) {
+		const char *r = gs->g[i].key->f[EB_F_RELEASE];
+
+		if (sc->release == NULL || eb_natural_cmp(r, sc->release) > 0)
+			sc->release = r;
+	}
+	for (size_t i = 0; i < gs->n; i++) {
+		const struct eb_record *k = gs->g[i].key;
+		size_t j;
+
+		if (k->f[EB_F_RELEASE] != sc->release)
+			continue;
+		for (j = 0; j < sc->nconfigs && sc->configs[j] != k->f[EB_F_CONFIG]; j++)
+			;
+		if (j == sc->nconfigs) {
+			if (j == 16)
+				continue;
+			sc->configs[sc->nconfigs++] = k->f[EB_F_CONFIG];
+		}
+		counts[j]++;
+	}
+	for (size_t j = 1; j < sc->nconfigs; j++)
+		if (counts[j] > counts[best])
+			best = j;
+	sc->config = sc->nconfigs ? sc->configs[best] : "";
+}
+
+/* The overhead of each family in one release and config, per kind of I/O
+ * and direction, as one sentence per family. */
+struct family_acc {
+	const char *family;
+	struct range seg[2][NOPS], all;
+	int keymask;
+};
+
+static void
+overhead_sentences(const struct eb_overhead *oh, size_t noh, const char *release,
+    const char *config, int name_config, struct eb_findings *out)
+{
+	struct family_acc acc[8];
+	size_t nacc = 0;
+
+	memset(acc, 0, sizeof acc);
+	for (size_t i = 0; i < noh; i++) {
+		const struct eb_record *k = oh[i].g->key;
+		const char *fam = eb_mode_family(k->f[EB_F_MODE]);
+		int op = op_index(k->f[EB_F_OP]);
+		size_t a;
+
+		if (strcmp(k->f[EB_F_METRIC], "bw") != 0 || op < 0 ||
+		    k->f[EB_F_RELEASE] != release || k->f[EB_F_CONFIG] != config)
+			continue;
+		for (a = 0; a < nacc && strcmp(acc[a].family, fam) != 0; a++)
+			;
+		if (a == nacc) {
+			if (nacc == 8)
+				continue;
+			acc[nacc++].family = fam;
+		}
+		range_add(&acc[a].seg[io_class(k)][op], oh[i].overhead_pct,
+		    (1 - oh[i].ci_high) * 100, (1 - oh[i].ci_low) * 100,
+		    oh[i].g->s.n < 2 || oh[i].base->s.n < 2);
+		range_add(&acc[a].all, oh[i].overhead_pct, (1 - oh[i].ci_high) * 100,
+		    (1 - oh[i].ci_low) * 100, oh[i].g->s.n < 2 || oh[i].base->s.n < 2);
+		acc[a].keymask |= key_bits(k->f[EB_F_MODE]);
+	}
+	for (int rank = 0; rank <= 4; rank++)
+		for (size_t a = 0; a < nacc; a++) {
+			char parts[512] = "", ci[96], where[128];
+			size_t len = 0, nseg = 0, done = 0;
+			int sizes = popcount(acc[a].keymask);
+
+			if (family_rank(acc[a].family) != rank)
+				continue;
+			for (int c = 0; c < 2; c++)
+				for (int o = 0; o < NOPS; o++)
+					nseg += acc[a].seg[c][o].n > 0;
+			for (int c = 0; c < 2; c++)
+				for (int o = 0; o < NOPS; o++) {
+					const struct range *r = &acc[a].seg[c][o];
+					char val[48];
+
+					if (r->n == 0)
+						continue;
+					pct_range(val, sizeof val, r->lo, r->hi);
+					done++;
+					len += (size_t)snprintf(parts + len, sizeof parts - len, "%s%s%s %s %ss",
+					    done == 1 ? "" : done == nseg ? " and " : ", ", val,
+					    done == 1 ? " of throughput on" : " on", class_words[c],
+					    op_names[o]);
+					if (len >= sizeof parts)
+						len = sizeof parts - 1;
+				}
+			ci_text(ci, sizeof ci, &acc[a].all, 1);
+			snprintf(where, sizeof where, "In %s%s%s%s", *release ? release : "these runs",
+			    name_config ? " (" : "", name_config ? config : "", name_config ? ")" : "");
+			say(out, "%s, %s costs %s (%zu comparison%s%s; %s).", where, acc[a].family,
+			    parts, acc[a].all.n, acc[a].all.n == 1 ? "" : "s",
+			    sizes > 1 ? (sizes == 3 ? ", 3 key sizes" : ", 2 key sizes") : "", ci);
+		}
+}
+
+/* Pairs a mode with another of the same key: GCM with CCM of the same key
+ * size, LUKS with native AES-256-GCM. */
+static const struct eb_group *
+partner(const struct eb_group_index *ix, const struct eb_group *g, const char *mode,
+    const struct eb_table *t)
+{
+	const char *m = eb_intern_lookup(t, mode);
+
+	return m != NULL ? eb_group_index_find(ix, g->key, EB_F_MODE, m) : NULL;
+}
+
+static void
+factor_sentences(const struct eb_groups *gs, const struct scope *sc,
+    struct eb_findings *out)
+{
+	struct eb_group_index *ix = eb_group_index_new(gs, 0, NULL, NULL);
+	struct range gcm_ccm[2], keys[2], luks_gcm;
+	char where[96];
+
+	memset(gcm_ccm, 0, sizeof gcm_ccm);
+	memset(keys, 0, sizeof keys);
+	memset(&luks_gcm, 0, sizeof luks_gcm);
+	for (size_t i = 0; i < gs->n; i++) {
+		const struct eb_group *g = &gs->g[i], *c;
+		const char *mode = g->key->f[EB_F_MODE];
+
+		if (strcmp(g->key->f[EB_F_METRIC], "bw") != 0 ||
+		    g->key->f[EB_F_RELEASE] != sc->release || g->key->f[EB_F_CONFIG] != sc->config)
+			continue;
+		if (strncmp(mode, "aes-", 4) == 0 && strstr(mode, "-gcm") != NULL) {
+			char ccm[32];
+			double lo = NAN, hi = NAN;
+
+			snprintf(ccm, sizeof ccm, "%.7s-ccm", mode);
+			if ((c = partner(ix, g, ccm, gs->t)) != NULL && c->s.mean > 0) {
+				eb_fieller(&g->s, &c->s, 0.05, &lo, &hi);
+				range_add(&gcm_ccm[io_class(g->key)], g->s.mean / c->s.mean, lo, hi,
+				    g->s.n < 2 || c->s.n < 2);
+			}
+		}
+		/* Key sizes: the spread of the three sizes of one family. */
+		if (strncmp(mode, "aes-128-", 8) == 0) {
+			int fam = strstr(mode, "-gcm") != NULL ? 0 : 1;
+			const struct eb_group *m192, *m256;
+			char n192[32], n256[32];
+
+			snprintf(n192, sizeof n192, "aes-192-%s", mode + 8);
+			snprintf(n256, sizeof n256, "aes-256-%s", mode + 8);
+			m192 = partner(ix, g, n192, gs->t);
+			m256 = partner(ix, g, n256, gs->t);
+			if (m192 != NULL && m256 != NULL) {
+				double lo = fmin(g->s.mean, fmin(m192->s.mean, m256->s.mean));
+				double hi = fmax(g->s.mean, fmax(m192->s.mean, m256->s.mean));
+
+				if (lo > 0)
+					range_add(&keys[fam], (hi / lo - 1) * 100, NAN, NAN, g->s.n < 2);
+			}
+		}
+		if (strncmp(mode, "luks", 4) == 0 &&
+		    (c = partner(ix, g, "aes-256-gcm", gs->t)) != NULL && c->s.mean > 0) {
+			double lo = NAN, hi = NAN;
+
+			eb_fieller(&g->s, &c->s, 0.05, &lo, &hi);
+			range_add(&luks_gcm, g->s.mean / c->s.mean, lo, hi, g->s.n < 2 || c->s.n < 2);
+		}
+	}
+	snprintf(where, sizeof where, "In %s", *sc->release ? sc->release : "these runs");
+	if (gcm_ccm[0].n + gcm_ccm[1].n > 0) {
+		char parts[256] = "", ci[96];
+		size_t len = 0;
+		struct range all = gcm_ccm[0];
+
+		for (int c = 0; c < 2; c++) {
+			if (gcm_ccm[c].n == 0)
+				continue;
+			if (fabs(gcm_ccm[c].hi - gcm_ccm[c].lo) < 0.05)
+				len += (size_t)snprintf(parts + len, sizeof parts - len, "%s%.1f× %son %s I/O",
+				    len ? " and " : "", gcm_ccm[c].lo, len ? "" : "the throughput of AES-CCM "
+				    "with the same key size ", class_words[c]);
+			else
+				len += (size_t)snprintf(parts + len, sizeof parts - len,
+				    "%s%.1f–%.1f× %son %s I/O", len ? " and " : "", gcm_ccm[c].lo,
+				    gcm_ccm[c].hi, len ? "" : "the throughput of AES-CCM with the same "
+				    "key size ", class_words[c]);
+		}
+		if (gcm_ccm[1].n > 0) {
+			if (all.n == 0)
+				all = gcm_ccm[1];
+			else {
+				all.lo = fmin(all.lo, gcm_ccm[1].lo);
+				all.hi = fmax(all.hi, gcm_ccm[1].hi);
+				all.ci_lo = fmin(all.ci_lo, gcm_ccm[1].ci_lo);
+				all.ci_hi = fmax(all.ci_hi, gcm_ccm[1].ci_hi);
+				all.no_ci |= gcm_ccm[1].no_ci;
+				all.single += gcm_ccm[1].single;
+				all.n += gcm_ccm[1].n;
+			}
+		}
+		ci_text(ci, sizeof ci, &all, 0);
+		say(out, "%s, AES-GCM reaches %s (%zu comparisons; %s).", where, parts, all.n, ci);
+	}
+	for (int fam = 0; fam < 2; fam++) {
+		if (keys[fam].n == 0)
+			continue;
+		say(out, "%s, 128-, 192- and 256-bit %s keys are within %.1f %% of each other "
+		    "in throughput (the largest spread of %zu test%s%s).", where,
+		    fam == 0 ? "AES-GCM" : "AES-CCM", keys[fam].hi, keys[fam].n,
+		    keys[fam].n == 1 ? "" : "s", keys[fam].single == keys[fam].n ? "; single runs" : "");
+	}
+	if (luks_gcm.n > 0) {
+		char ci[96];
+
+		ci_text(ci, sizeof ci, &luks_gcm, 0);
+		say(out, "%s, LUKS reaches %.2f–%.2f× the throughput of native AES-256-GCM "
+		    "(%zu comparisons; %s).", where, luks_gcm.lo, luks_gcm.hi, luks_gcm.n, ci);
+	}
+	eb_group_index_free(ix);
+}
+
+/* Keys of the sentences about release changes: few, compared by pointer
+ * (interned) or by content (family names). */
 struct bucket {
 	const char *release, *config, *family, *op;
 	struct range r;
-	int modes_mask;		/* distinct key sizes seen, for "3 key sizes" */
-	size_t tests;
 };
 
 static struct bucket *
@@ -144,17 +437,6 @@ bucket_for(struct bucket **b, size_t *n, size_t *cap, const char *release,
 }
 
 static int
-family_rank(const char *f)
-{
-	static const char *const order[] = { "AES-CCM", "AES-GCM", "LUKS", "geli" };
-
-	for (int i = 0; i < 4; i++)
-		if (strcmp(f, order[i]) == 0)
-			return i;
-	return 4;
-}
-
-static int
 cmp_bucket(const void *a, const void *b)
 {
 	const struct bucket *x = a, *y = b;
@@ -169,187 +451,6 @@ cmp_bucket(const void *a, const void *b)
 	if (c == 0)
 		c = strcmp(x->op, y->op);
 	return c;
-}
-
-static int
-key_bits(const char *mode)
-{
-	if (strncmp(mode, "aes-128", 7) == 0)
-		return 1;
-	if (strncmp(mode, "aes-192", 7) == 0)
-		return 2;
-	if (strncmp(mode, "aes-256", 7) == 0)
-		return 4;
-	return 8;
-}
-
-static int
-popcount(int v)
-{
-	int c = 0;
-
-	for (; v; v &= v - 1)
-		c++;
-	return c;
-}
-
-/* "In 24.04, AES-GCM costs 10.2–14.8 % of write throughput (...)". */
-static void
-overhead_sentences(const struct eb_overhead *oh, size_t noh, int several_configs,
-    struct eb_findings *out)
-{
-	struct bucket *b = NULL;
-	size_t nb = 0, cap = 0;
-
-	for (size_t i = 0; i < noh; i++) {
-		const struct eb_record *k = oh[i].g->key;
-		struct bucket *x;
-
-		if (strcmp(k->f[EB_F_METRIC], "bw") != 0)
-			continue;
-		x = bucket_for(&b, &nb, &cap, k->f[EB_F_RELEASE], k->f[EB_F_CONFIG],
-		    eb_mode_family(k->f[EB_F_MODE]), k->f[EB_F_OP]);
-		range_add(&x->r, oh[i].overhead_pct, (1 - oh[i].ci_high) * 100,
-		    (1 - oh[i].ci_low) * 100, oh[i].g->s.n < 2 || oh[i].base->s.n < 2);
-		x->modes_mask |= key_bits(k->f[EB_F_MODE]);
-		x->tests++;
-	}
-	qsort(b, nb, sizeof *b, cmp_bucket);
-	for (size_t i = 0; i < nb; i++) {
-		char val[48], ci[96], where[160];
-		int sizes = popcount(b[i].modes_mask & 7);
-
-		pct_range(val, sizeof val, b[i].r.lo, b[i].r.hi);
-		ci_text(ci, sizeof ci, &b[i].r, 1);
-		snprintf(where, sizeof where, "%s%s%s%s", *b[i].release ? "In " : "",
-		    b[i].release, several_configs && *b[i].config ? " (" : "",
-		    several_configs && *b[i].config ? b[i].config : "");
-		say(out, "%s%s%s%s %s %s of %s throughput (%zu comparison%s%s%s; %s).",
-		    where, several_configs && *b[i].config ? ")" : "", *where ? ", " : "",
-		    b[i].family, b[i].r.lo < 0 && b[i].r.hi <= 0 ? "gains" : "costs",
-		    b[i].r.lo < 0 && b[i].r.hi <= 0 ? val + (val[0] == '-') : val,
-		    b[i].op[0] ? b[i].op : "all", b[i].r.n, b[i].r.n == 1 ? "" : "s",
-		    sizes > 1 ? ", " : "", sizes > 1 ? (sizes == 3 ? "3 key sizes" : "2 key sizes") : "",
-		    ci);
-	}
-	free(b);
-}
-
-/* Pairs a mode with another of the same key: GCM with CCM of the same key
- * size, LUKS with native AES-256-GCM. */
-static const struct eb_group *
-partner(const struct eb_group_index *ix, const struct eb_group *g, const char *mode,
-    const struct eb_table *t)
-{
-	const char *m = eb_intern_lookup(t, mode);
-
-	return m != NULL ? eb_group_index_find(ix, g->key, EB_F_MODE, m) : NULL;
-}
-
-static void
-factor_sentences(const struct eb_groups *gs, int several_configs, struct eb_findings *out)
-{
-	struct eb_group_index *ix = eb_group_index_new(gs, 0, NULL, NULL);
-	const char *releases[64];
-	struct range gcm_ccm[64], keys[2][64], luks_gcm[64];
-	size_t nrel = 0;
-
-	memset(gcm_ccm, 0, sizeof gcm_ccm);
-	memset(keys, 0, sizeof keys);
-	memset(luks_gcm, 0, sizeof luks_gcm);
-	(void)several_configs;
-	for (size_t i = 0; i < gs->n; i++) {
-		const struct eb_group *g = &gs->g[i], *c;
-		const char *mode = g->key->f[EB_F_MODE];
-		size_t r;
-
-		if (strcmp(g->key->f[EB_F_METRIC], "bw") != 0)
-			continue;
-		for (r = 0; r < nrel && releases[r] != g->key->f[EB_F_RELEASE]; r++)
-			;
-		if (r == nrel) {
-			if (nrel == 64)
-				continue;
-			releases[nrel++] = g->key->f[EB_F_RELEASE];
-		}
-		if (strncmp(mode, "aes-", 4) == 0 && strstr(mode, "-gcm") != NULL) {
-			char ccm[32];
-			double lo = NAN, hi = NAN;
-
-			snprintf(ccm, sizeof ccm, "%.7s-ccm", mode);
-			if ((c = partner(ix, g, ccm, gs->t)) != NULL && c->s.mean > 0) {
-				eb_fieller(&g->s, &c->s, 0.05, &lo, &hi);
-				range_add(&gcm_ccm[r], g->s.mean / c->s.mean, lo, hi,
-				    g->s.n < 2 || c->s.n < 2);
-			}
-		}
-		/* Key sizes: spread of the three sizes of one family. */
-		if (strncmp(mode, "aes-128-", 8) == 0) {
-			int fam = strstr(mode, "-gcm") != NULL ? 0 : 1;
-			const struct eb_group *m192, *m256;
-			char n192[32], n256[32];
-
-			snprintf(n192, sizeof n192, "aes-192-%s", mode + 8);
-			snprintf(n256, sizeof n256, "aes-256-%s", mode + 8);
-			m192 = partner(ix, g, n192, gs->t);
-			m256 = partner(ix, g, n256, gs->t);
-			if (m192 != NULL && m256 != NULL) {
-				double lo = g->s.mean, hi = g->s.mean;
-
-				if (m192->s.mean < lo)
-					lo = m192->s.mean;
-				if (m256->s.mean < lo)
-					lo = m256->s.mean;
-				if (m192->s.mean > hi)
-					hi = m192->s.mean;
-				if (m256->s.mean > hi)
-					hi = m256->s.mean;
-				if (lo > 0)
-					range_add(&keys[fam][r], (hi / lo - 1) * 100, NAN, NAN,
-					    g->s.n < 2);
-			}
-		}
-		if (strncmp(mode, "luks", 4) == 0 &&
-		    (c = partner(ix, g, "aes-256-gcm", gs->t)) != NULL && c->s.mean > 0) {
-			double lo = NAN, hi = NAN;
-
-			eb_fieller(&g->s, &c->s, 0.05, &lo, &hi);
-			range_add(&luks_gcm[r], g->s.mean / c->s.mean, lo, hi,
-			    g->s.n < 2 || c->s.n < 2);
-		}
-	}
-	for (size_t r = 0; r < nrel; r++) {
-		char ci[96], where[80];
-
-		snprintf(where, sizeof where, "%s%s", *releases[r] ? "In " : "", releases[r]);
-		if (gcm_ccm[r].n > 0) {
-			ci_text(ci, sizeof ci, &gcm_ccm[r], 0);
-			if (gcm_ccm[r].lo >= 1)
-				say(out, "%s%sAES-GCM is %.1f–%.1f× as fast as AES-CCM with the same "
-				    "key size (%zu comparisons of throughput; %s).", where,
-				    *where ? ", " : "", gcm_ccm[r].lo, gcm_ccm[r].hi, gcm_ccm[r].n, ci);
-			else
-				say(out, "%s%sAES-GCM reaches %.2f–%.2f× the throughput of AES-CCM "
-				    "with the same key size (%zu comparisons; %s).", where,
-				    *where ? ", " : "", gcm_ccm[r].lo, gcm_ccm[r].hi, gcm_ccm[r].n, ci);
-		}
-		for (int fam = 0; fam < 2; fam++) {
-			if (keys[fam][r].n == 0)
-				continue;
-			say(out, "%s%s128-, 192- and 256-bit %s keys are within %.1f %% of each "
-			    "other in throughput (largest spread of %zu test%s%s).", where,
-			    *where ? ", " : "", fam == 0 ? "AES-GCM" : "AES-CCM", keys[fam][r].hi,
-			    keys[fam][r].n, keys[fam][r].n == 1 ? "" : "s",
-			    keys[fam][r].single == keys[fam][r].n ? "; single runs" : "");
-		}
-		if (luks_gcm[r].n > 0) {
-			ci_text(ci, sizeof ci, &luks_gcm[r], 0);
-			say(out, "%s%sLUKS reaches %.2f–%.2f× the throughput of native "
-			    "AES-256-GCM (%zu comparisons; %s).", where, *where ? ", " : "",
-			    luks_gcm[r].lo, luks_gcm[r].hi, luks_gcm[r].n, ci);
-		}
-	}
-	eb_group_index_free(ix);
 }
 
 /* The two newest releases: the baseline's change and each family's
@@ -435,63 +536,49 @@ release_sentences(const struct eb_groups *gs, const char *baseline, double alpha
 	free((void *)rel);
 }
 
-/* Configs other than the most common one (AES-NI off, fewer cores) against
- * it, per release and family. */
+/* Other configs of the newest release (AES-NI off, fewer cores) against
+ * its most common one, one sentence per mode family over every test. */
 static void
-config_sentences(const struct eb_groups *gs, double alpha, struct eb_findings *out)
+config_sentences(const struct eb_groups *gs, const struct scope *sc, double alpha,
+    struct eb_findings *out)
 {
-	const char *configs[32];
-	size_t counts[32], nconf = 0, main_conf = 0;
-
-	for (size_t i = 0; i < gs->n; i++) {
-		const char *c = gs->g[i].key->f[EB_F_CONFIG];
-		size_t j;
-
-		for (j = 0; j < nconf && configs[j] != c; j++)
-			;
-		if (j == nconf) {
-			if (nconf == 32)
-				continue;
-			configs[nconf] = c;
-			counts[nconf++] = 0;
-		}
-		counts[j]++;
-	}
-	for (size_t j = 1; j < nconf; j++)
-		if (counts[j] > counts[main_conf])
-			main_conf = j;
-	for (size_t j = 0; j < nconf; j++) {
-		struct eb_diff_opts o = { EB_SPLIT_CONFIG, configs[main_conf], configs[j],
-			alpha, 0, 0, NULL };
+	for (size_t j = 0; j < sc->nconfigs; j++) {
+		struct eb_diff_opts o = { EB_SPLIT_CONFIG, sc->config, sc->configs[j], alpha,
+			0, 0, NULL };
 		struct bucket *b = NULL;
 		size_t nb = 0, cap = 0, n;
 		struct eb_diff *d;
 
-		if (j == main_conf)
+		if (sc->configs[j] == sc->config)
 			continue;
 		d = eb_diff_compute(gs, &o, &n);
 		for (size_t i = 0; i < n; i++) {
 			const struct eb_record *k = d[i].a->key;
 			struct bucket *x;
 
-			if (strcmp(k->f[EB_F_METRIC], "bw") != 0)
+			if (strcmp(k->f[EB_F_METRIC], "bw") != 0 || k->f[EB_F_RELEASE] != sc->release)
 				continue;
-			x = bucket_for(&b, &nb, &cap, k->f[EB_F_RELEASE], configs[j],
-			    eb_mode_family(k->f[EB_F_MODE]), k->f[EB_F_OP]);
+			x = bucket_for(&b, &nb, &cap, sc->release, sc->configs[j],
+			    eb_mode_family(k->f[EB_F_MODE]), "");
 			range_add(&x->r, d[i].delta_pct, d[i].delta_ci_low_pct,
 			    d[i].delta_ci_high_pct, d[i].a->s.n < 2 || d[i].b->s.n < 2);
 		}
 		qsort(b, nb, sizeof *b, cmp_bucket);
 		for (size_t i = 0; i < nb; i++) {
 			char val[48], ci[96];
+			int none = family_rank(b[i].family) == 4 && strcmp(b[i].family, "none") == 0;
+			int steady = !b[i].r.no_ci && b[i].r.ci_lo <= 0 && b[i].r.ci_hi >= 0;
 
 			pct_range(val, sizeof val, b[i].r.lo, b[i].r.hi);
 			ci_text(ci, sizeof ci, &b[i].r, 1);
-			say(out, "%s%s%s%s config %s instead of %s, %s throughput on %s "
-			    "changes by %s (%zu comparison%s; %s).", *b[i].release ? "In " : "",
-			    b[i].release, *b[i].release ? ", " : "", *b[i].release ? "with" : "With",
-			    configs[j], configs[main_conf], b[i].family, op_words(b[i].op), val,
-			    b[i].r.n, b[i].r.n == 1 ? "" : "s", ci);
+			if (none && steady)
+				say(out, "In %s, config %s leaves unencrypted throughput as it is under "
+				    "%s (%s; %s).", b[i].release, b[i].config, sc->config, val, ci);
+			else
+				say(out, "In %s, config %s instead of %s changes %s%s throughput by %s "
+				    "(%zu comparison%s; %s).", b[i].release, b[i].config, sc->config,
+				    none ? "unencrypted" : b[i].family, none ? "" : "", val, b[i].r.n,
+				    b[i].r.n == 1 ? "" : "s", ci);
 		}
 		free(b);
 		free(d);
@@ -504,21 +591,26 @@ eb_findings_compute(const struct eb_groups *gs, const char *baseline, double alp
 {
 	size_t noh;
 	struct eb_overhead *oh = eb_overhead_compute(gs, baseline, &noh);
-	int several_configs = 0;
+	struct scope sc;
 	size_t singles = 0;
 
 	memset(out, 0, sizeof *out);
-	for (size_t i = 1; i < gs->n; i++)
-		if (gs->g[i].key->f[EB_F_CONFIG] != gs->g[0].key->f[EB_F_CONFIG])
-			several_configs = 1;
+	if (gs->n == 0) {
+		say(out, "There are no records to speak of.");
+		free(oh);
+		return;
+	}
+	find_scope(gs, &sc);
 	for (size_t i = 0; i < gs->n; i++)
 		if (gs->g[i].s.n < 2)
 			singles++;
-	overhead_sentences(oh, noh, several_configs, out);
-	factor_sentences(gs, several_configs, out);
+	overhead_sentences(oh, noh, sc.release, sc.config, 0, out);
+	factor_sentences(gs, &sc, out);
 	release_sentences(gs, baseline, alpha, out);
-	if (several_configs)
-		config_sentences(gs, alpha, out);
+	for (size_t j = 0; j < sc.nconfigs; j++)
+		if (sc.configs[j] != sc.config)
+			overhead_sentences(oh, noh, sc.release, sc.configs[j], 1, out);
+	config_sentences(gs, &sc, alpha, out);
 	if (singles > 0)
 		say(out, "%zu of %zu cases were measured once: they have no confidence "
 		    "interval and get no verdict; repeat runs (--reps 3 or more) to test them.",
