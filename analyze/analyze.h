@@ -140,7 +140,21 @@ void eb_findings_free(struct eb_findings *f);
 /* "AES-GCM", "AES-CCM", "LUKS", "geli", or the mode itself. */
 const char *eb_mode_family(const char *mode);
 
-/* ---- releases in order (trend.c) */
+/* ---- releases in order, and cases across them (trend.c) */
+
+struct eb_trend_row {
+	const struct eb_group *g;
+	const struct eb_group *prev;	/* the same case in the latest earlier
+					 * release that has it, or NULL */
+	double overhead_pct;		/* against the baseline; NAN without one */
+	double change_pct, p;		/* against prev; p NAN for single runs */
+	const char *verdict;		/* NULL without prev */
+};
+
+/* One row per group, case by case with releases in version order. The
+ * caller frees the array. */
+struct eb_trend_row *eb_trend_compute(const struct eb_groups *gs,
+    const char *baseline, double alpha, size_t *n);
 
 /* The distinct releases of the groups in natural version order; the caller
  * frees the array (not the strings). */

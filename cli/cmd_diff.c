@@ -61,87 +61,16 @@ struct diff_out {
 	int median;
 };
 
-static void
-value_text(char *buf, size_t n, const struct eb_record *key, double v, int iec)
-{
-	struct eb_display d;
-	char num[32];
 
-	eb_display_unit(key->f[EB_F_METRIC], key->f[EB_F_UNIT], v, iec, &d);
-	eb_format_display(num, sizeof num, v / d.div);
-	snprintf(buf, n, "%s %s", num, d.label);
-}
 
-static void
-side_text(char *buf, size_t n, const struct eb_group *g, int median, int iec)
-{
-	char v[48];
 
-	value_text(v, sizeof v, g->key, median ? g->s.median : g->s.mean, iec);
-	snprintf(buf, n, "%s (n=%zu)", v, g->s.n);
-}
-
-static void
-p_text(char *buf, size_t n, double p)
-{
-	if (isnan(p))
-		snprintf(buf, n, "–");
-	else if (p < 0.001)
-		snprintf(buf, n, "< 0.001");
-	else
-		snprintf(buf, n, "%.3f", p);
-}
 
 static enum eb_status
 write_md(void *ctx, FILE *fp)
 {
 	struct diff_out *w = ctx;
-	char ha[64], hb[64];
-	struct eb_md md;
 
-	snprintf(ha, sizeof ha, "%s", w->from);
-	snprintf(hb, sizeof hb, "%s", w->to);
-	eb_md_init(&md, 10);
-	eb_md_header(&md, "llllrrrrlr", "config", "test", "metric", "mode", ha, hb,
-	    "change (95 % CI)", "p", "verdict", "overhead");
-	for (size_t i = 0; i < w->n; i++) {
-		const struct eb_diff *d = &w->rows[w->order[i]];
-		const struct eb_record *k = d->a->key;
-		char test[160], a[64], b[64], delta[96], p[24], oh[64];
-		const char *cells[10];
-
-		eb_case_label(k, test, sizeof test);
-		side_text(a, sizeof a, d->a, w->median, w->o->iec);
-		side_text(b, sizeof b, d->b, w->median, w->o->iec);
-		if (isnan(d->delta_ci_low_pct))
-			snprintf(delta, sizeof delta, "%+.1f %%", d->delta_pct);
-		else
-			snprintf(delta, sizeof delta, "%+.1f %% (%+.1f to %+.1f)", d->delta_pct,
-			    d->delta_ci_low_pct, d->delta_ci_high_pct);
-		p_text(p, sizeof p, d->p_value);
-		if (d->has_overhead)
-			snprintf(oh, sizeof oh, "%.1f %% → %.1f %% (%+.1f pp)", d->overhead_from_pct,
-			    d->overhead_to_pct, d->overhead_change_pp);
-		else
-			oh[0] = '\0';
-		cells[0] = k->f[EB_F_CONFIG];
-		cells[1] = test;
-		cells[2] = eb_metric_words(k->f[EB_F_METRIC]);
-		cells[3] = k->f[EB_F_MODE];
-		cells[4] = a;
-		cells[5] = b;
-		cells[6] = delta;
-		cells[7] = p;
-		cells[8] = strcmp(d->verdict, "no change") == 0 ? "no significant change" : d->verdict;
-		cells[9] = oh;
-		eb_md_rowv(&md, cells);
-	}
-	eb_md_write(&md, fp);
-	fprintf(fp, "\n%s of %s against %s; p from %s; overhead is what encryption costs "
-	    "against the baseline in each, and its change in percentage points.\n",
-	    w->median ? "Medians" : "Means", w->to, w->from,
-	    w->median ? "the Mann-Whitney U test" : "Welch's t test");
-	eb_md_free(&md);
+	eb_md_diff(fp, w->rows, w->n, w->from, w->to, w->median, w->o->iec);
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
@@ -240,14 +169,6 @@ write_csv(void *ctx, FILE *fp)
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
-static const struct eb_diff *sort_rows;
-
-static int
-cmp_rows(const void *a, const void *b)
-{
-	return eb_record_report_cmp(sort_rows[*(const size_t *)a].a->key,
-	    sort_rows[*(const size_t *)b].a->key);
-}
 
 /* Loads one side of --from-file/--to-file and labels its records. */
 static int
@@ -445,11 +366,7 @@ exec_diff(int argc, char **argv)
 		rc = EB_EXIT_DATA;
 		goto done;
 	}
-	w.order = eb_xmalloc(w.n * sizeof *w.order);
-	for (size_t i = 0; i < w.n; i++)
-		w.order[i] = i;
-	sort_rows = w.rows;
-	qsort(w.order, w.n, sizeof *w.order, cmp_rows);
+	w.order = eb_diff_order(w.rows, w.n);
 	w.o = &out;
 	w.from = o.from;
 	w.to = o.to;

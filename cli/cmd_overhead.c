@@ -45,63 +45,16 @@ struct overhead_out {
 	struct eb_overhead *rows;
 	size_t *order, n;
 	const struct eb_output *o;
-	int show_release, show_config, show_host;
 };
 
-/* A value with its display unit: "2.29 GB/s". */
-static void
-value_text(char *buf, size_t n, const struct eb_record *key, double v, int iec)
-{
-	struct eb_display d;
-	char num[32];
 
-	eb_display_unit(key->f[EB_F_METRIC], key->f[EB_F_UNIT], v, iec, &d);
-	eb_format_display(num, sizeof num, v / d.div);
-	snprintf(buf, n, "%s %s", num, d.label);
-}
 
 static enum eb_status
 write_md(void *ctx, FILE *fp)
 {
 	struct overhead_out *w = ctx;
-	struct eb_md md;
 
-	eb_md_init(&md, 11);
-	eb_md_header(&md, "llllllrrrrr", "release", "config", "host", "test", "metric",
-	    "mode", "n", "mean", "baseline", "ratio (95 % CI)", "overhead");
-	for (size_t i = 0; i < w->n; i++) {
-		const struct eb_overhead *r = &w->rows[w->order[i]];
-		const struct eb_record *k = r->g->key;
-		char test[160], n[32], mean[48], base[48], ratio[96], pct[32];
-		const char *cells[11];
-
-		eb_case_label(k, test, sizeof test);
-		snprintf(n, sizeof n, "%zu", r->g->s.n);
-		value_text(mean, sizeof mean, k, r->g->s.mean, w->o->iec);
-		value_text(base, sizeof base, k, r->base->s.mean, w->o->iec);
-		if (isnan(r->ci_low))
-			snprintf(ratio, sizeof ratio, "%.3f", r->ratio);
-		else
-			snprintf(ratio, sizeof ratio, "%.3f (%.3f–%.3f)", r->ratio, r->ci_low,
-			    r->ci_high);
-		snprintf(pct, sizeof pct, "%.1f %%", r->overhead_pct);
-		cells[0] = k->f[EB_F_RELEASE];
-		cells[1] = k->f[EB_F_CONFIG];
-		cells[2] = k->f[EB_F_HOST];
-		cells[3] = test;
-		cells[4] = eb_metric_words(k->f[EB_F_METRIC]);
-		cells[5] = k->f[EB_F_MODE];
-		cells[6] = n;
-		cells[7] = mean;
-		cells[8] = base;
-		cells[9] = ratio;
-		cells[10] = pct;
-		eb_md_rowv(&md, cells);
-	}
-	eb_md_write(&md, fp);
-	fputs("\nratio < 1 means slower than the baseline; the percentage is the "
-	    "overhead, (1 - ratio) x 100.\n", fp);
-	eb_md_free(&md);
+	eb_md_overhead(fp, w->rows, w->n, w->o->iec);
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
@@ -162,16 +115,6 @@ write_json(void *ctx, FILE *fp)
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
-static const struct eb_overhead *sort_rows;
-
-static int
-cmp_rows(const void *a, const void *b)
-{
-	const struct eb_overhead *x = &sort_rows[*(const size_t *)a];
-	const struct eb_overhead *y = &sort_rows[*(const size_t *)b];
-
-	return eb_record_report_cmp(x->g->key, y->g->key);
-}
 
 static int
 exec_overhead(int argc, char **argv)
@@ -235,11 +178,7 @@ exec_overhead(int argc, char **argv)
 		    strcmp(baseline, "none") == 0 ? " (name another with --baseline MODE)" : "");
 		rc = EB_EXIT_DATA;
 	} else {
-		w.order = eb_xmalloc(w.n * sizeof *w.order);
-		for (size_t i = 0; i < w.n; i++)
-			w.order[i] = i;
-		sort_rows = w.rows;
-		qsort(w.order, w.n, sizeof *w.order, cmp_rows);
+		w.order = eb_overhead_order(w.rows, w.n);
 		rc = eb_output_write(&out, out.fmt == EB_OUT_CSV ? write_csv :
 		    out.fmt == EB_OUT_JSON ? write_json : write_md, &w);
 	}

@@ -35,124 +35,19 @@ const struct eb_cmd eb_cmd_table = {
 	exec_table,
 };
 
-/* A cell's coordinates: columns are tests, rows are modes (and configs and
- * hosts when the data has several). */
-#define COLUMN_IGNORE (EB_FIELD_BIT(EB_F_MODE) | EB_FIELD_BIT(EB_F_CONFIG) | \
-	EB_FIELD_BIT(EB_F_HOST) | EB_FIELD_BIT(EB_F_RELEASE))
-#define ROW_FIELDS 3
-static const int row_fields[ROW_FIELDS] = { EB_F_MODE, EB_F_CONFIG, EB_F_HOST };
-
 struct table_out {
-	const struct eb_groups *gs;
-	const struct eb_group **cols, **rows;
-	size_t ncols, nrows;
+	struct eb_grid grid;
 	const struct eb_output *o;
 	const char *release;
-	int show_config, show_host;
 };
 
-static int
-same_row(const struct eb_record *a, const struct eb_record *b)
-{
-	for (int i = 0; i < ROW_FIELDS; i++)
-		if (a->f[row_fields[i]] != b->f[row_fields[i]])
-			return 0;
-	return 1;
-}
-
-static const struct eb_group *
-cell(const struct table_out *w, size_t r, size_t c)
-{
-	for (size_t i = 0; i < w->gs->n; i++) {
-		const struct eb_group *g = &w->gs->g[i];
-
-		if (same_row(g->key, w->rows[r]->key) &&
-		    eb_record_key_equal(g->key, w->cols[c]->key, COLUMN_IGNORE))
-			return g;
-	}
-	return NULL;
-}
 
 static enum eb_status
 write_md(void *ctx, FILE *fp)
 {
 	struct table_out *w = ctx;
-	size_t nc = w->ncols + 1;
-	struct eb_display *units = eb_xcalloc(w->ncols, sizeof *units);
-	const char **cells = eb_xcalloc(nc, sizeof *cells);
-	char **owned = eb_xcalloc(nc, sizeof *owned);
-	char *align = eb_xcalloc(nc + 1, 1);
-	struct eb_md md;
 
-	eb_md_init(&md, nc);
-	align[0] = 'l';
-	cells[0] = "mode";
-	for (size_t c = 0; c < w->ncols; c++) {
-		const struct eb_record *k = w->cols[c]->key;
-		double top = 0;
-		char label[160];
-
-		for (size_t r = 0; r < w->nrows; r++) {
-			const struct eb_group *g = cell(w, r, c);
-
-			if (g != NULL && fabs(g->s.mean) > top)
-				top = fabs(g->s.mean);
-		}
-		eb_display_unit(k->f[EB_F_METRIC], k->f[EB_F_UNIT], top, w->o->iec, &units[c]);
-		eb_case_label(k, label, sizeof label);
-		if (strcmp(k->f[EB_F_METRIC], "bw") == 0)
-			owned[c + 1] = eb_xasprintf("%s (%s)", label, units[c].label);
-		else
-			owned[c + 1] = eb_xasprintf("%s %s (%s)", label,
-			    eb_metric_words(k->f[EB_F_METRIC]), units[c].label);
-		cells[c + 1] = owned[c + 1];
-		align[c + 1] = 'r';
-	}
-	for (size_t c = 0; c < nc; c++)
-		md.align[c] = align[c];
-	eb_md_rowv(&md, cells);
-	for (size_t r = 0; r < w->nrows; r++) {
-		const struct eb_record *k = w->rows[r]->key;
-
-		for (size_t c = 0; c < nc; c++) {
-			free(owned[c]);
-			owned[c] = NULL;
-		}
-		owned[0] = eb_xasprintf("%s%s%s%s%s%s", k->f[EB_F_MODE],
-		    w->show_config ? " (" : "", w->show_config ? k->f[EB_F_CONFIG] : "",
-		    w->show_config ? ")" : "", w->show_host ? " @ " : "",
-		    w->show_host ? k->f[EB_F_HOST] : "");
-		cells[0] = owned[0];
-		for (size_t c = 0; c < w->ncols; c++) {
-			const struct eb_group *g = cell(w, r, c);
-			char mean[32], half[32];
-
-			if (g == NULL) {
-				cells[c + 1] = "";
-				continue;
-			}
-			eb_format_display(mean, sizeof mean, g->s.mean / units[c].div);
-			if (g->s.n > 1 && !isnan(g->s.ci_high)) {
-				snprintf(half, sizeof half, "%.*f",
-				    eb_display_decimals(g->s.mean / units[c].div),
-				    (g->s.ci_high - g->s.mean) / units[c].div);
-				owned[c + 1] = eb_xasprintf("%s ± %s", mean, half);
-			} else
-				owned[c + 1] = eb_xstrdup(mean);
-			cells[c + 1] = owned[c + 1];
-		}
-		eb_md_rowv(&md, cells);
-	}
-	fprintf(fp, "Release %s: mean of the runs ± half-width of the 95 %% confidence "
-	    "interval.\n\n", *w->release ? w->release : "(none)");
-	eb_md_write(&md, fp);
-	for (size_t c = 0; c < nc; c++)
-		free(owned[c]);
-	free(owned);
-	free((void *)cells);
-	free(align);
-	free(units);
-	eb_md_free(&md);
+	eb_md_absolute(fp, &w->grid, w->release, w->o->iec);
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
@@ -162,9 +57,9 @@ write_csv(void *ctx, FILE *fp)
 	struct table_out *w = ctx;
 
 	fprintf(fp, "%sn,mean,median,sd,min,max,ci_low,ci_high\n", eb_key_csv_header);
-	for (size_t r = 0; r < w->nrows; r++)
-		for (size_t c = 0; c < w->ncols; c++) {
-			const struct eb_group *g = cell(w, r, c);
+	for (size_t r = 0; r < w->grid.nrows; r++)
+		for (size_t c = 0; c < w->grid.ncols; c++) {
+			const struct eb_group *g = eb_grid_cell(&w->grid, r, c);
 			const double v[] = { g ? g->s.mean : 0, g ? g->s.median : 0,
 				g ? g->s.sd : 0, g ? g->s.min : 0, g ? g->s.max : 0,
 				g ? g->s.ci_low : 0, g ? g->s.ci_high : 0 };
@@ -189,9 +84,9 @@ write_json(void *ctx, FILE *fp)
 	int first = 1;
 
 	fputs("[", fp);
-	for (size_t r = 0; r < w->nrows; r++)
-		for (size_t c = 0; c < w->ncols; c++) {
-			const struct eb_group *g = cell(w, r, c);
+	for (size_t r = 0; r < w->grid.nrows; r++)
+		for (size_t c = 0; c < w->grid.ncols; c++) {
+			const struct eb_group *g = eb_grid_cell(&w->grid, r, c);
 
 			if (g == NULL)
 				continue;
@@ -216,57 +111,6 @@ write_json(void *ctx, FILE *fp)
 		}
 	fputs(first ? "]\n" : "\n]\n", fp);
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
-}
-
-static int
-cmp_cols(const void *a, const void *b)
-{
-	return eb_record_report_cmp((*(const struct eb_group *const *)a)->key,
-	    (*(const struct eb_group *const *)b)->key);
-}
-
-static int
-cmp_rows(const void *a, const void *b)
-{
-	const struct eb_record *x = (*(const struct eb_group *const *)a)->key;
-	const struct eb_record *y = (*(const struct eb_group *const *)b)->key;
-	int c = eb_mode_cmp(x->f[EB_F_MODE], y->f[EB_F_MODE]);
-
-	if (c == 0)
-		c = strcmp(x->f[EB_F_CONFIG], y->f[EB_F_CONFIG]);
-	return c ? c : strcmp(x->f[EB_F_HOST], y->f[EB_F_HOST]);
-}
-
-/* The distinct rows and columns of the groups. */
-static void
-layout(struct table_out *w)
-{
-	size_t capc = 0, capr = 0;
-
-	for (size_t i = 0; i < w->gs->n; i++) {
-		const struct eb_group *g = &w->gs->g[i];
-		size_t j;
-
-		for (j = 0; j < w->ncols && !eb_record_key_equal(w->cols[j]->key, g->key,
-		    COLUMN_IGNORE); j++)
-			;
-		if (j == w->ncols) {
-			eb_xgrow(&w->cols, &capc, w->ncols + 1, sizeof *w->cols);
-			w->cols[w->ncols++] = g;
-		}
-		for (j = 0; j < w->nrows && !same_row(w->rows[j]->key, g->key); j++)
-			;
-		if (j == w->nrows) {
-			eb_xgrow(&w->rows, &capr, w->nrows + 1, sizeof *w->rows);
-			w->rows[w->nrows++] = g;
-		}
-		if (g->key->f[EB_F_CONFIG] != w->gs->g[0].key->f[EB_F_CONFIG])
-			w->show_config = 1;
-		if (g->key->f[EB_F_HOST] != w->gs->g[0].key->f[EB_F_HOST])
-			w->show_host = 1;
-	}
-	qsort((void *)w->cols, w->ncols, sizeof *w->cols, cmp_cols);
-	qsort((void *)w->rows, w->nrows, sizeof *w->rows, cmp_rows);
 }
 
 static int
@@ -335,14 +179,12 @@ exec_table(int argc, char **argv)
 		return EB_EXIT_DATA;
 	}
 	gs = eb_aggregate(t);
-	w.gs = gs;
+	eb_grid_build(&w.grid, gs, release);
 	w.o = &out;
 	w.release = release;
-	layout(&w);
 	rc = eb_output_write(&out, out.fmt == EB_OUT_CSV ? write_csv :
 	    out.fmt == EB_OUT_JSON ? write_json : write_md, &w);
-	free((void *)w.cols);
-	free((void *)w.rows);
+	eb_grid_free(&w.grid);
 	eb_groups_free(gs);
 	eb_table_free(t);
 	return rc;

@@ -34,64 +34,20 @@ const struct eb_cmd eb_cmd_trend = {
 	exec_trend,
 };
 
-struct trend_row {
-	const struct eb_group *g, *prev;
-	double overhead_pct;	/* NAN without a baseline */
-	double change_pct, p;
-	const char *verdict;
-};
 
 struct trend_out {
-	struct trend_row *rows;
+	struct eb_trend_row *rows;
 	size_t n;
 	const struct eb_output *o;
 };
+
 
 static enum eb_status
 write_md(void *ctx, FILE *fp)
 {
 	struct trend_out *w = ctx;
-	struct eb_md md;
 
-	eb_md_init(&md, 9);
-	eb_md_header(&md, "llllrrrrl", "test", "metric", "mode", "release", "n", "mean",
-	    "overhead", "change", "verdict");
-	for (size_t i = 0; i < w->n; i++) {
-		const struct trend_row *r = &w->rows[i];
-		const struct eb_record *k = r->g->key;
-		char test[160], n[24], mean[48], oh[32], change[32], num[32];
-		struct eb_display d;
-		const char *cells[9];
-
-		eb_case_label(k, test, sizeof test);
-		snprintf(n, sizeof n, "%zu", r->g->s.n);
-		eb_display_unit(k->f[EB_F_METRIC], k->f[EB_F_UNIT], r->g->s.mean, w->o->iec, &d);
-		eb_format_display(num, sizeof num, r->g->s.mean / d.div);
-		snprintf(mean, sizeof mean, "%s %s", num, d.label);
-		if (!isnan(r->overhead_pct))
-			snprintf(oh, sizeof oh, "%.1f %%", r->overhead_pct);
-		else
-			oh[0] = '\0';
-		if (r->prev != NULL)
-			snprintf(change, sizeof change, "%+.1f %%", r->change_pct);
-		else
-			change[0] = '\0';
-		cells[0] = test;
-		cells[1] = eb_metric_words(k->f[EB_F_METRIC]);
-		cells[2] = k->f[EB_F_MODE];
-		cells[3] = k->f[EB_F_RELEASE];
-		cells[4] = n;
-		cells[5] = mean;
-		cells[6] = oh;
-		cells[7] = change;
-		cells[8] = r->verdict == NULL ? "" : strcmp(r->verdict, "no change") == 0 ?
-		    "no significant change" : r->verdict;
-		eb_md_rowv(&md, cells);
-	}
-	eb_md_write(&md, fp);
-	fputs("\nchange is against the previous release that measured the same case; "
-	    "overhead against the baseline of the same release.\n", fp);
-	eb_md_free(&md);
+	eb_md_trend(fp, w->rows, w->n, w->o->iec);
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
@@ -103,7 +59,7 @@ write_csv(void *ctx, FILE *fp)
 	fprintf(fp, "%sn,mean,ci_low,ci_high,overhead_pct,previous_release,change_pct,"
 	    "p_value,verdict\n", eb_key_csv_header);
 	for (size_t i = 0; i < w->n; i++) {
-		const struct trend_row *r = &w->rows[i];
+		const struct eb_trend_row *r = &w->rows[i];
 
 		eb_key_csv(fp, r->g->key);
 		fprintf(fp, "%zu,", r->g->s.n);
@@ -134,7 +90,7 @@ write_json(void *ctx, FILE *fp)
 
 	fputs("[", fp);
 	for (size_t i = 0; i < w->n; i++) {
-		const struct trend_row *r = &w->rows[i];
+		const struct eb_trend_row *r = &w->rows[i];
 
 		fputs(i ? ",\n  {" : "\n  {", fp);
 		eb_key_json(fp, r->g->key);
@@ -166,68 +122,6 @@ write_json(void *ctx, FILE *fp)
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
-static int
-cmp_trend(const void *a, const void *b)
-{
-	const struct eb_record *x = (*(const struct trend_row *)a).g->key;
-	const struct eb_record *y = (*(const struct trend_row *)b).g->key;
-	struct eb_record xa = *x, ya = *y;
-	int c;
-
-	/* Release last, so that one case's releases stand together. */
-	xa.f[EB_F_RELEASE] = ya.f[EB_F_RELEASE] = "";
-	if ((c = eb_record_report_cmp(&xa, &ya)) != 0)
-		return c;
-	return eb_natural_cmp(x->f[EB_F_RELEASE], y->f[EB_F_RELEASE]);
-}
-
-/* Fills rows for every group: its overhead and its change from the latest
- * earlier release with the same case. */
-static struct trend_row *
-build(const struct eb_groups *gs, const char *baseline, double alpha, size_t *n)
-{
-	struct eb_group_index *ix = eb_group_index_new(gs, 0, NULL, NULL);
-	size_t nrel, noh;
-	const char **rel = eb_releases(gs, &nrel);
-	struct eb_overhead *oh = eb_overhead_compute(gs, baseline, &noh);
-	struct trend_row *rows = eb_xcalloc(gs->n ? gs->n : 1, sizeof *rows);
-
-	for (size_t i = 0; i < gs->n; i++) {
-		struct trend_row *r = &rows[i];
-		const char *mine = gs->g[i].key->f[EB_F_RELEASE];
-		const struct eb_overhead *o;
-		size_t at = 0;
-
-		r->g = &gs->g[i];
-		o = eb_overhead_find(oh, noh, r->g);
-		r->overhead_pct = o != NULL ? o->overhead_pct : NAN;
-		r->p = NAN;
-		while (at < nrel && rel[at] != mine)
-			at++;
-		for (size_t j = at; j-- > 0 && r->prev == NULL;)
-			r->prev = eb_group_index_find(ix, r->g->key, EB_F_RELEASE, rel[j]);
-		if (r->prev != NULL) {
-			struct eb_welch wt;
-
-			r->change_pct = (r->g->s.mean / r->prev->s.mean - 1) * 100;
-			eb_welch_test(&r->prev->s, &r->g->s, &wt);
-			r->p = wt.p;
-			if (isnan(wt.p))
-				r->verdict = "single run";
-			else if (wt.p < alpha)
-				r->verdict = (r->g->s.mean > r->prev->s.mean) ==
-				    eb_metric_higher_is_better(r->g->key->f[EB_F_METRIC]) ?
-				    "improved" : "regressed";
-			else
-				r->verdict = "no change";
-		}
-	}
-	free(oh);
-	free((void *)rel);
-	eb_group_index_free(ix);
-	*n = gs->n;
-	return rows;
-}
 
 static int
 exec_trend(int argc, char **argv)
@@ -296,9 +190,8 @@ exec_trend(int argc, char **argv)
 		return EB_EXIT_DATA;
 	}
 	gs = eb_aggregate(t);
-	w.rows = build(gs, baseline, alpha, &w.n);
+	w.rows = eb_trend_compute(gs, baseline, alpha, &w.n);
 	w.o = &out;
-	qsort(w.rows, w.n, sizeof *w.rows, cmp_trend);
 	rc = eb_output_write(&out, out.fmt == EB_OUT_CSV ? write_csv :
 	    out.fmt == EB_OUT_JSON ? write_json : write_md, &w);
 	free(w.rows);

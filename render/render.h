@@ -4,6 +4,7 @@
 #define EB_RENDER_H
 
 #include "../core/eb.h"
+#include "../analyze/analyze.h"
 
 /* ---- display units (units.c) */
 
@@ -57,5 +58,37 @@ void eb_md_rowv(struct eb_md *t, const char *const *cells);
 /* Writes the table with aligned columns and '|' escaped in cells. */
 void eb_md_write(const struct eb_md *t, FILE *fp);
 void eb_md_free(struct eb_md *t);
+
+/* ---- the report's tables (tables.c): each writes a markdown table with a
+ * line that says how to read it. Rows come in report order. */
+
+/* Modes as rows, one column per test (a stated unit each), mean ± the
+ * half-width of its 95 % interval; groups of one release. */
+struct eb_grid {
+	const struct eb_groups *gs;
+	const struct eb_group **cols, **rows;
+	size_t ncols, nrows;
+	int show_config, show_host;
+};
+
+/* Lays out the groups of `release` (NULL: all) into a grid. */
+void eb_grid_build(struct eb_grid *grid, const struct eb_groups *gs,
+    const char *release);
+const struct eb_group *eb_grid_cell(const struct eb_grid *grid, size_t r, size_t c);
+void eb_grid_free(struct eb_grid *grid);
+
+void eb_md_absolute(FILE *fp, const struct eb_grid *grid, const char *release, int iec);
+/* rows[order[i]] for i < n; order NULL means report order. */
+void eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec);
+void eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
+    const char *to, int median, int iec);
+void eb_md_trend(FILE *fp, const struct eb_trend_row *rows, size_t n, int iec);
+
+/* Report order of overhead and diff rows, as index arrays the caller frees. */
+size_t *eb_overhead_order(const struct eb_overhead *rows, size_t n);
+size_t *eb_diff_order(const struct eb_diff *rows, size_t n);
+
+/* "2.29 GB/s": a value in the display unit its own size picks. */
+void eb_value_text(char *buf, size_t n, const struct eb_record *key, double v, int iec);
 
 #endif

@@ -1,0 +1,420 @@
+/* tables.c - the markdown tables of the analysis commands and the report:
+ * absolute results, overhead, release diffs and trends. */
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+
+void
+eb_value_text(char *buf, size_t n, const struct eb_record *key, double v, int iec)
+{
+	struct eb_display d;
+	char num[32];
+
+	eb_display_unit(key->f[EB_F_METRIC], key->f[EB_F_UNIT], v, iec, &d);
+	eb_format_display(num, sizeof num, v / d.div);
+	snprintf(buf, n, "%s %s", num, d.label);
+}
+
+/* ---- report order */
+
+static const void *sort_base;
+static size_t sort_stride;
+static size_t sort_key_offset;	/* of the group pointer in a row */
+
+static const struct eb_record *
+sort_key(size_t i)
+{
+	const char *row = (const char *)sort_base + i * sort_stride;
+	const struct eb_group *g;
+
+	memcpy(&g, row + sort_key_offset, sizeof g);
+	return g->key;
+}
+
+static int
+cmp_order(const void *a, const void *b)
+{
+	return eb_record_report_cmp(sort_key(*(const size_t *)a), sort_key(*(const size_t *)b));
+}
+
+static size_t *
+order_of(const void *rows, size_t n, size_t stride, size_t offset)
+{
+	size_t *order = eb_xmalloc((n ? n : 1) * sizeof *order);
+
+	for (size_t i = 0; i < n; i++)
+		order[i] = i;
+	sort_base = rows;
+	sort_stride = stride;
+	sort_key_offset = offset;
+	qsort(order, n, sizeof *order, cmp_order);
+	return order;
+}
+
+size_t *
+eb_overhead_order(const struct eb_overhead *rows, size_t n)
+{
+	return order_of(rows, n, sizeof *rows, offsetof(struct eb_overhead, g));
+}
+
+size_t *
+eb_diff_order(const struct eb_diff *rows, size_t n)
+{
+	return order_of(rows, n, sizeof *rows, offsetof(struct eb_diff, a));
+}
+
+/* ---- absolute results */
+
+#define COLUMN_IGNORE (EB_FIELD_BIT(EB_F_MODE) | EB_FIELD_BIT(EB_F_CONFIG) | \
+	EB_FIELD_BIT(EB_F_HOST) | EB_FIELD_BIT(EB_F_RELEASE))
+
+static int
+same_row(const struct eb_record *a, const struct eb_record *b)
+{
+	return a->f[EB_F_MODE] == b->f[EB_F_MODE] && a->f[EB_F_CONFIG] == b->f[EB_F_CONFIG] &&
+	    a->f[EB_F_HOST] == b->f[EB_F_HOST];
+}
+
+static int
+cmp_cols(const void *a, const void *b)
+{
+	return eb_record_report_cmp((*(const struct eb_group *const *)a)->key,
+	    (*(const struct eb_group *const *)b)->key);
+}
+
+static int
+cmp_rows(const void *a, const void *b)
+{
+	const struct eb_record *x = (*(const struct eb_group *const *)a)->key;
+	const struct eb_record *y = (*(const struct eb_group *const *)b)->key;
+	int c = eb_mode_cmp(x->f[EB_F_MODE], y->f[EB_F_MODE]);
+
+	if (c == 0)
+		c = strcmp(x->f[EB_F_CONFIG], y->f[EB_F_CONFIG]);
+	return c ? c : strcmp(x->f[EB_F_HOST], y->f[EB_F_HOST]);
+}
+
+void
+eb_grid_build(struct eb_grid *w, const struct eb_groups *gs, const char *release)
+{
+	size_t capc = 0, capr = 0;
+	const struct eb_group *first = NULL;
+
+	memset(w, 0, sizeof *w);
+	w->gs = gs;
+	for (size_t i = 0; i < gs->n; i++) {
+		const struct eb_group *g = &gs->g[i];
+		size_t j;
+
+		if (release != NULL && strcmp(g->key->f[EB_F_RELEASE], release) != 0)
+			continue;
+		if (first == NULL)
+			first = g;
+		for (j = 0; j < w->ncols && !eb_record_key_equal(w->cols[j]->key, g->key,
+		    COLUMN_IGNORE); j++)
+			;
+		if (j == w->ncols) {
+			eb_xgrow(&w->cols, &capc, w->ncols + 1, sizeof *w->cols);
+			w->cols[w->ncols++] = g;
+		}
+		for (j = 0; j < w->nrows && !same_row(w->rows[j]->key, g->key); j++)
+			;
+		if (j == w->nrows) {
+			eb_xgrow(&w->rows, &capr, w->nrows + 1, sizeof *w->rows);
+			w->rows[w->nrows++] = g;
+		}
+		if (g->key->f[EB_F_CONFIG] != first->key->f[EB_F_CONFIG])
+			w->show_config = 1;
+		if (g->key->f[EB_F_HOST] != first->key->f[EB_F_HOST])
+			w->show_host = 1;
+	}
+	qsort((void *)w->cols, w->ncols, sizeof *w->cols, cmp_cols);
+	qsort((void *)w->rows, w->nrows, sizeof *w->rows, cmp_rows);
+}
+
+const struct eb_group *
+eb_grid_cell(const struct eb_grid *w, size_t r, size_t c)
+{
+	const struct eb_record *rk = w->rows[r]->key, *ck = w->cols[c]->key;
+
+	for (size_t i = 0; i < w->gs->n; i++) {
+		const struct eb_group *g = &w->gs->g[i];
+
+		if (g->key->f[EB_F_RELEASE] == ck->f[EB_F_RELEASE] && same_row(g->key, rk) &&
+		    eb_record_key_equal(g->key, ck, COLUMN_IGNORE))
+			return g;
+	}
+	return NULL;
+}
+
+void
+eb_grid_free(struct eb_grid *w)
+{
+	free((void *)w->cols);
+	free((void *)w->rows);
+	memset(w, 0, sizeof *w);
+}
+
+void
+eb_md_absolute(FILE *fp, const struct eb_grid *w, const char *release, int iec)
+{
+	size_t nc = w->ncols + 1;
+	struct eb_display *units = eb_xcalloc(nc, sizeof *units);
+	const char **cells = eb_xcalloc(nc, sizeof *cells);
+	char **owned = eb_xcalloc(nc, sizeof *owned);
+	struct eb_md md;
+
+	eb_md_init(&md, nc);
+	cells[0] = "mode";
+	for (size_t c = 0; c < w->ncols; c++) {
+		const struct eb_record *k = w->cols[c]->key;
+		double top = 0;
+		char label[160];
+
+		for (size_t r = 0; r < w->nrows; r++) {
+			const struct eb_group *g = eb_grid_cell(w, r, c);
+
+			if (g != NULL && fabs(g->s.mean) > top)
+				top = fabs(g->s.mean);
+		}
+		eb_display_unit(k->f[EB_F_METRIC], k->f[EB_F_UNIT], top, iec, &units[c]);
+		eb_case_label(k, label, sizeof label);
+		if (strcmp(k->f[EB_F_METRIC], "bw") == 0)
+			owned[c + 1] = eb_xasprintf("%s (%s)", label, units[c].label);
+		else
+			owned[c + 1] = eb_xasprintf("%s %s (%s)", label,
+			    eb_metric_words(k->f[EB_F_METRIC]), units[c].label);
+		cells[c + 1] = owned[c + 1];
+		md.align[c + 1] = 'r';
+	}
+	eb_md_rowv(&md, cells);
+	for (size_t r = 0; r < w->nrows; r++) {
+		const struct eb_record *k = w->rows[r]->key;
+
+		for (size_t c = 0; c < nc; c++) {
+			free(owned[c]);
+			owned[c] = NULL;
+		}
+		owned[0] = eb_xasprintf("%s%s%s%s%s%s", k->f[EB_F_MODE],
+		    w->show_config ? " (" : "", w->show_config ? k->f[EB_F_CONFIG] : "",
+		    w->show_config ? ")" : "", w->show_host ? " @ " : "",
+		    w->show_host ? k->f[EB_F_HOST] : "");
+		cells[0] = owned[0];
+		for (size_t c = 0; c < w->ncols; c++) {
+			const struct eb_group *g = eb_grid_cell(w, r, c);
+			char mean[32], half[32];
+
+			if (g == NULL) {
+				cells[c + 1] = "";
+				continue;
+			}
+			eb_format_display(mean, sizeof mean, g->s.mean / units[c].div);
+			if (g->s.n > 1 && !isnan(g->s.ci_high)) {
+				snprintf(half, sizeof half, "%.*f",
+				    eb_display_decimals(g->s.mean / units[c].div),
+				    (g->s.ci_high - g->s.mean) / units[c].div);
+				owned[c + 1] = eb_xasprintf("%s ± %s", mean, half);
+			} else
+				owned[c + 1] = eb_xstrdup(mean);
+			cells[c + 1] = owned[c + 1];
+		}
+		eb_md_rowv(&md, cells);
+	}
+	fprintf(fp, "Release %s: mean of the runs ± half-width of the 95 %% confidence "
+	    "interval.\n\n", release != NULL && *release ? release : "(none)");
+	eb_md_write(&md, fp);
+	for (size_t c = 0; c < nc; c++)
+		free(owned[c]);
+	free(owned);
+	free((void *)cells);
+	free(units);
+	eb_md_free(&md);
+}
+
+/* ---- overhead */
+
+void
+eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
+{
+	size_t *order = eb_overhead_order(rows, n);
+	struct eb_md md;
+
+	eb_md_init(&md, 11);
+	eb_md_header(&md, "llllllrrrrr", "release", "config", "host", "test", "metric",
+	    "mode", "n", "mean", "baseline", "ratio (95 % CI)", "overhead");
+	for (size_t i = 0; i < n; i++) {
+		const struct eb_overhead *r = &rows[order[i]];
+		const struct eb_record *k = r->g->key;
+		char test[160], num[32], mean[48], base[48], ratio[96], pct[32];
+		const char *cells[11];
+
+		eb_case_label(k, test, sizeof test);
+		snprintf(num, sizeof num, "%zu", r->g->s.n);
+		eb_value_text(mean, sizeof mean, k, r->g->s.mean, iec);
+		eb_value_text(base, sizeof base, k, r->base->s.mean, iec);
+		if (isnan(r->ci_low))
+			snprintf(ratio, sizeof ratio, "%.3f", r->ratio);
+		else
+			snprintf(ratio, sizeof ratio, "%.3f (%.3f–%.3f)", r->ratio, r->ci_low,
+			    r->ci_high);
+		snprintf(pct, sizeof pct, "%.1f %%", r->overhead_pct);
+		cells[0] = k->f[EB_F_RELEASE];
+		cells[1] = k->f[EB_F_CONFIG];
+		cells[2] = k->f[EB_F_HOST];
+		cells[3] = test;
+		cells[4] = eb_metric_words(k->f[EB_F_METRIC]);
+		cells[5] = k->f[EB_F_MODE];
+		cells[6] = num;
+		cells[7] = mean;
+		cells[8] = base;
+		cells[9] = ratio;
+		cells[10] = pct;
+		eb_md_rowv(&md, cells);
+	}
+	eb_md_write(&md, fp);
+	fputs("\nratio < 1 means slower than the baseline (for latency and CPU, the "
+	    "baseline's over the mode's); overhead is (1 - ratio) x 100.\n", fp);
+	eb_md_free(&md);
+	free(order);
+}
+
+/* ---- release diffs */
+
+static void
+side_text(char *buf, size_t n, const struct eb_group *g, int median, int iec)
+{
+	char v[48];
+
+	eb_value_text(v, sizeof v, g->key, median ? g->s.median : g->s.mean, iec);
+	snprintf(buf, n, "%s (n=%zu)", v, g->s.n);
+}
+
+static void
+p_text(char *buf, size_t n, double p)
+{
+	if (isnan(p))
+		snprintf(buf, n, "–");
+	else if (p < 0.001)
+		snprintf(buf, n, "< 0.001");
+	else
+		snprintf(buf, n, "%.3f", p);
+}
+
+void
+eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
+    const char *to, int median, int iec)
+{
+	size_t *order = eb_diff_order(rows, n);
+	struct eb_md md;
+
+	eb_md_init(&md, 10);
+	eb_md_header(&md, "llllrrrrlr", "config", "test", "metric", "mode", from, to,
+	    "change (95 % CI)", "p", "verdict", "overhead");
+	for (size_t i = 0; i < n; i++) {
+		const struct eb_diff *d = &rows[order[i]];
+		const struct eb_record *k = d->a->key;
+		char test[160], a[64], b[64], delta[96], p[24], oh[64];
+		const char *cells[10];
+
+		eb_case_label(k, test, sizeof test);
+		side_text(a, sizeof a, d->a, median, iec);
+		side_text(b, sizeof b, d->b, median, iec);
+		if (isnan(d->delta_ci_low_pct))
+			snprintf(delta, sizeof delta, "%+.1f %%", d->delta_pct);
+		else
+			snprintf(delta, sizeof delta, "%+.1f %% (%+.1f to %+.1f)", d->delta_pct,
+			    d->delta_ci_low_pct, d->delta_ci_high_pct);
+		p_text(p, sizeof p, d->p_value);
+		if (d->has_overhead)
+			snprintf(oh, sizeof oh, "%.1f %% → %.1f %% (%+.1f pp)", d->overhead_from_pct,
+			    d->overhead_to_pct, d->overhead_change_pp);
+		else
+			oh[0] = '\0';
+		cells[0] = k->f[EB_F_CONFIG];
+		cells[1] = test;
+		cells[2] = eb_metric_words(k->f[EB_F_METRIC]);
+		cells[3] = k->f[EB_F_MODE];
+		cells[4] = a;
+		cells[5] = b;
+		cells[6] = delta;
+		cells[7] = p;
+		cells[8] = strcmp(d->verdict, "no change") == 0 ? "no significant change" : d->verdict;
+		cells[9] = oh;
+		eb_md_rowv(&md, cells);
+	}
+	eb_md_write(&md, fp);
+	fprintf(fp, "\n%s of %s against %s; p from %s; overhead is what encryption costs "
+	    "against the baseline in each, and its change in percentage points.\n",
+	    median ? "Medians" : "Means", to, from,
+	    median ? "the Mann-Whitney U test" : "Welch's t test");
+	eb_md_free(&md);
+	free(order);
+}
+
+/* ---- trends */
+
+static int
+cmp_trend_rows(const void *a, const void *b)
+{
+	const struct eb_record *x = (*(const struct eb_trend_row *const *)a)->g->key;
+	const struct eb_record *y = (*(const struct eb_trend_row *const *)b)->g->key;
+	struct eb_record xa = *x, ya = *y;
+	int c;
+
+	/* Release last, so that one case's releases stand together. */
+	xa.f[EB_F_RELEASE] = ya.f[EB_F_RELEASE] = "";
+	if ((c = eb_record_report_cmp(&xa, &ya)) != 0)
+		return c;
+	return eb_natural_cmp(x->f[EB_F_RELEASE], y->f[EB_F_RELEASE]);
+}
+
+void
+eb_md_trend(FILE *fp, const struct eb_trend_row *rows, size_t n, int iec)
+{
+	const struct eb_trend_row **order = eb_xmalloc((n ? n : 1) * sizeof *order);
+	struct eb_md md;
+
+	for (size_t i = 0; i < n; i++)
+		order[i] = &rows[i];
+	qsort((void *)order, n, sizeof *order, cmp_trend_rows);
+	eb_md_init(&md, 9);
+	eb_md_header(&md, "llllrrrrl", "test", "metric", "mode", "release", "n", "mean",
+	    "overhead", "change", "verdict");
+	for (size_t i = 0; i < n; i++) {
+		const struct eb_trend_row *r = order[i];
+		const struct eb_record *k = r->g->key;
+		char test[160], num[24], mean[48], oh[32], change[32];
+		const char *cells[9];
+
+		eb_case_label(k, test, sizeof test);
+		snprintf(num, sizeof num, "%zu", r->g->s.n);
+		eb_value_text(mean, sizeof mean, k, r->g->s.mean, iec);
+		if (!isnan(r->overhead_pct))
+			snprintf(oh, sizeof oh, "%.1f %%", r->overhead_pct);
+		else
+			oh[0] = '\0';
+		if (r->prev != NULL)
+			snprintf(change, sizeof change, "%+.1f %%", r->change_pct);
+		else
+			change[0] = '\0';
+		cells[0] = test;
+		cells[1] = eb_metric_words(k->f[EB_F_METRIC]);
+		cells[2] = k->f[EB_F_MODE];
+		cells[3] = k->f[EB_F_RELEASE];
+		cells[4] = num;
+		cells[5] = mean;
+		cells[6] = oh;
+		cells[7] = change;
+		cells[8] = r->verdict == NULL ? "" : strcmp(r->verdict, "no change") == 0 ?
+		    "no significant change" : r->verdict;
+		eb_md_rowv(&md, cells);
+	}
+	eb_md_write(&md, fp);
+	fputs("\nchange is against the previous release that measured the same case; "
+	    "overhead against the baseline of the same release.\n", fp);
+	eb_md_free(&md);
+	free((void *)order);
+}
