@@ -51,6 +51,19 @@ extern const char eb_key_csv_header[];
 void eb_key_csv(FILE *fp, const struct eb_record *r);
 void eb_key_json(FILE *fp, const struct eb_record *r);
 
+/* The JSON arrays of the analysis commands and of the report's
+ * summary.json, every number at full precision. */
+struct eb_overhead;
+struct eb_diff;
+struct eb_trend_row;
+struct eb_group;
+void eb_json_overhead(FILE *fp, const struct eb_overhead *rows, const size_t *order,
+    size_t n);
+void eb_json_diff(FILE *fp, const struct eb_diff *rows, const size_t *order, size_t n,
+    const char *from, const char *to);
+void eb_json_trend(FILE *fp, const struct eb_trend_row *rows, size_t n);
+void eb_json_groups(FILE *fp, const struct eb_group *const *groups, size_t n);
+
 /* Keeps only the records whose column equals value (filters of the
  * analysis commands: --release, --config, --metric, --op, --tool). */
 void eb_table_keep(struct eb_table *t, int field, const char *value);

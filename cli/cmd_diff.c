@@ -74,60 +74,14 @@ write_md(void *ctx, FILE *fp)
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
-static void
-side_json(FILE *fp, const struct eb_sample *s)
-{
-	fprintf(fp, "{\"n\": %zu, \"mean\": ", s->n);
-	eb_json_number(fp, s->mean);
-	fputs(", \"median\": ", fp);
-	eb_json_number(fp, s->median);
-	fputs(", \"sd\": ", fp);
-	eb_json_number(fp, s->sd);
-	fputs(", \"ci_low\": ", fp);
-	eb_json_number(fp, s->ci_low);
-	fputs(", \"ci_high\": ", fp);
-	eb_json_number(fp, s->ci_high);
-	fputs("}", fp);
-}
+
 
 static enum eb_status
 write_json(void *ctx, FILE *fp)
 {
 	struct diff_out *w = ctx;
 
-	fputs("[", fp);
-	for (size_t i = 0; i < w->n; i++) {
-		const struct eb_diff *d = &w->rows[w->order[i]];
-
-		fputs(i ? ",\n  {" : "\n  {", fp);
-		eb_key_json(fp, d->a->key);
-		fputs("\"from_label\": ", fp);
-		eb_json_string(fp, w->from);
-		fputs(", \"to_label\": ", fp);
-		eb_json_string(fp, w->to);
-		fputs(", \"from\": ", fp);
-		side_json(fp, &d->a->s);
-		fputs(", \"to\": ", fp);
-		side_json(fp, &d->b->s);
-		fputs(", \"delta_pct\": ", fp);
-		eb_json_number(fp, d->delta_pct);
-		fputs(", \"delta_ci_low_pct\": ", fp);
-		eb_json_number(fp, d->delta_ci_low_pct);
-		fputs(", \"delta_ci_high_pct\": ", fp);
-		eb_json_number(fp, d->delta_ci_high_pct);
-		fputs(", \"p_value\": ", fp);
-		eb_json_number(fp, d->p_value);
-		fputs(", \"verdict\": ", fp);
-		eb_json_string(fp, d->verdict);
-		fputs(", \"overhead_from_pct\": ", fp);
-		eb_json_number(fp, d->has_overhead ? d->overhead_from_pct : NAN);
-		fputs(", \"overhead_to_pct\": ", fp);
-		eb_json_number(fp, d->has_overhead ? d->overhead_to_pct : NAN);
-		fputs(", \"overhead_change_pp\": ", fp);
-		eb_json_number(fp, d->has_overhead ? d->overhead_change_pp : NAN);
-		fputs("}", fp);
-	}
-	fputs(w->n ? "\n]\n" : "]\n", fp);
+	eb_json_diff(fp, w->rows, w->order, w->n, w->from, w->to);
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 

@@ -86,35 +86,16 @@ write_csv(void *ctx, FILE *fp)
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
+
+
 static enum eb_status
 write_json(void *ctx, FILE *fp)
 {
 	struct overhead_out *w = ctx;
 
-	fputs("[", fp);
-	for (size_t i = 0; i < w->n; i++) {
-		const struct eb_overhead *r = &w->rows[w->order[i]];
-
-		fputs(i ? ",\n  {" : "\n  {", fp);
-		eb_key_json(fp, r->g->key);
-		fprintf(fp, "\"n\": %zu, \"mean\": ", r->g->s.n);
-		eb_json_number(fp, r->g->s.mean);
-		fprintf(fp, ", \"baseline_n\": %zu, \"baseline_mean\": ", r->base->s.n);
-		eb_json_number(fp, r->base->s.mean);
-		fputs(", \"ratio\": ", fp);
-		eb_json_number(fp, r->ratio);
-		fputs(", \"ratio_ci_low\": ", fp);
-		eb_json_number(fp, r->ci_low);
-		fputs(", \"ratio_ci_high\": ", fp);
-		eb_json_number(fp, r->ci_high);
-		fputs(", \"overhead_pct\": ", fp);
-		eb_json_number(fp, r->overhead_pct);
-		fputs("}", fp);
-	}
-	fputs(w->n ? "\n]\n" : "]\n", fp);
+	eb_json_overhead(fp, w->rows, w->order, w->n);
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
-
 
 static int
 exec_overhead(int argc, char **argv)

@@ -77,39 +77,21 @@ write_csv(void *ctx, FILE *fp)
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
+
 static enum eb_status
 write_json(void *ctx, FILE *fp)
 {
 	struct table_out *w = ctx;
-	int first = 1;
+	const struct eb_group **cells = eb_xcalloc(w->grid.nrows * w->grid.ncols + 1,
+	    sizeof *cells);
+	size_t n = 0;
 
-	fputs("[", fp);
 	for (size_t r = 0; r < w->grid.nrows; r++)
-		for (size_t c = 0; c < w->grid.ncols; c++) {
-			const struct eb_group *g = eb_grid_cell(&w->grid, r, c);
-
-			if (g == NULL)
-				continue;
-			fputs(first ? "\n  {" : ",\n  {", fp);
-			first = 0;
-			eb_key_json(fp, g->key);
-			fprintf(fp, "\"n\": %zu, \"mean\": ", g->s.n);
-			eb_json_number(fp, g->s.mean);
-			fputs(", \"median\": ", fp);
-			eb_json_number(fp, g->s.median);
-			fputs(", \"sd\": ", fp);
-			eb_json_number(fp, g->s.sd);
-			fputs(", \"min\": ", fp);
-			eb_json_number(fp, g->s.min);
-			fputs(", \"max\": ", fp);
-			eb_json_number(fp, g->s.max);
-			fputs(", \"ci_low\": ", fp);
-			eb_json_number(fp, g->s.ci_low);
-			fputs(", \"ci_high\": ", fp);
-			eb_json_number(fp, g->s.ci_high);
-			fputs("}", fp);
-		}
-	fputs(first ? "]\n" : "\n]\n", fp);
+		for (size_t c = 0; c < w->grid.ncols; c++)
+			if ((cells[n] = eb_grid_cell(&w->grid, r, c)) != NULL)
+				n++;
+	eb_json_groups(fp, cells, n);
+	free((void *)cells);
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 

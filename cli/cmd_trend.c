@@ -83,45 +83,16 @@ write_csv(void *ctx, FILE *fp)
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
+
+
 static enum eb_status
 write_json(void *ctx, FILE *fp)
 {
 	struct trend_out *w = ctx;
 
-	fputs("[", fp);
-	for (size_t i = 0; i < w->n; i++) {
-		const struct eb_trend_row *r = &w->rows[i];
-
-		fputs(i ? ",\n  {" : "\n  {", fp);
-		eb_key_json(fp, r->g->key);
-		fprintf(fp, "\"n\": %zu, \"mean\": ", r->g->s.n);
-		eb_json_number(fp, r->g->s.mean);
-		fputs(", \"ci_low\": ", fp);
-		eb_json_number(fp, r->g->s.ci_low);
-		fputs(", \"ci_high\": ", fp);
-		eb_json_number(fp, r->g->s.ci_high);
-		fputs(", \"overhead_pct\": ", fp);
-		eb_json_number(fp, r->overhead_pct);
-		fputs(", \"previous_release\": ", fp);
-		if (r->prev)
-			eb_json_string(fp, r->prev->key->f[EB_F_RELEASE]);
-		else
-			fputs("null", fp);
-		fputs(", \"change_pct\": ", fp);
-		eb_json_number(fp, r->prev ? r->change_pct : NAN);
-		fputs(", \"p_value\": ", fp);
-		eb_json_number(fp, r->p);
-		fputs(", \"verdict\": ", fp);
-		if (r->verdict)
-			eb_json_string(fp, r->verdict);
-		else
-			fputs("null", fp);
-		fputs("}", fp);
-	}
-	fputs(w->n ? "\n]\n" : "]\n", fp);
+	eb_json_trend(fp, w->rows, w->n);
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
-
 
 static int
 exec_trend(int argc, char **argv)

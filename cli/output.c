@@ -1,9 +1,11 @@
 /* output.c - what the analysis commands share: output formats, the key
  * columns of their rows, and record filters. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "../render/render.h"
 
 int
 eb_output_option(struct eb_output *o, const struct eb_cmd *cmd, int opt,
@@ -127,4 +129,149 @@ eb_filters_apply(const struct eb_filters *f, struct eb_table *t)
 	for (int i = 0; i < EB_NFIELDS; i++)
 		if (f->v[i] != NULL)
 			eb_table_keep(t, i, f->v[i]);
+}
+
+void
+eb_json_overhead(FILE *fp, const struct eb_overhead *rows, const size_t *order, size_t n)
+{
+	fputs("[", fp);
+	for (size_t i = 0; i < n; i++) {
+		const struct eb_overhead *r = &rows[order[i]];
+
+		fputs(i ? ",\n  {" : "\n  {", fp);
+		eb_key_json(fp, r->g->key);
+		fprintf(fp, "\"n\": %zu, \"mean\": ", r->g->s.n);
+		eb_json_number(fp, r->g->s.mean);
+		fprintf(fp, ", \"baseline_n\": %zu, \"baseline_mean\": ", r->base->s.n);
+		eb_json_number(fp, r->base->s.mean);
+		fputs(", \"ratio\": ", fp);
+		eb_json_number(fp, r->ratio);
+		fputs(", \"ratio_ci_low\": ", fp);
+		eb_json_number(fp, r->ci_low);
+		fputs(", \"ratio_ci_high\": ", fp);
+		eb_json_number(fp, r->ci_high);
+		fputs(", \"overhead_pct\": ", fp);
+		eb_json_number(fp, r->overhead_pct);
+		fputs("}", fp);
+	}
+	fputs(n ? "\n]\n" : "]\n", fp);
+}
+
+static void
+side_json(FILE *fp, const struct eb_sample *s)
+{
+	fprintf(fp, "{\"n\": %zu, \"mean\": ", s->n);
+	eb_json_number(fp, s->mean);
+	fputs(", \"median\": ", fp);
+	eb_json_number(fp, s->median);
+	fputs(", \"sd\": ", fp);
+	eb_json_number(fp, s->sd);
+	fputs(", \"ci_low\": ", fp);
+	eb_json_number(fp, s->ci_low);
+	fputs(", \"ci_high\": ", fp);
+	eb_json_number(fp, s->ci_high);
+	fputs("}", fp);
+}
+
+void
+eb_json_diff(FILE *fp, const struct eb_diff *rows, const size_t *order, size_t n,
+    const char *from, const char *to)
+{
+	fputs("[", fp);
+	for (size_t i = 0; i < n; i++) {
+		const struct eb_diff *d = &rows[order[i]];
+
+		fputs(i ? ",\n  {" : "\n  {", fp);
+		eb_key_json(fp, d->a->key);
+		fputs("\"from_label\": ", fp);
+		eb_json_string(fp, from);
+		fputs(", \"to_label\": ", fp);
+		eb_json_string(fp, to);
+		fputs(", \"from\": ", fp);
+		side_json(fp, &d->a->s);
+		fputs(", \"to\": ", fp);
+		side_json(fp, &d->b->s);
+		fputs(", \"delta_pct\": ", fp);
+		eb_json_number(fp, d->delta_pct);
+		fputs(", \"delta_ci_low_pct\": ", fp);
+		eb_json_number(fp, d->delta_ci_low_pct);
+		fputs(", \"delta_ci_high_pct\": ", fp);
+		eb_json_number(fp, d->delta_ci_high_pct);
+		fputs(", \"p_value\": ", fp);
+		eb_json_number(fp, d->p_value);
+		fputs(", \"verdict\": ", fp);
+		eb_json_string(fp, d->verdict);
+		fputs(", \"overhead_from_pct\": ", fp);
+		eb_json_number(fp, d->has_overhead ? d->overhead_from_pct : NAN);
+		fputs(", \"overhead_to_pct\": ", fp);
+		eb_json_number(fp, d->has_overhead ? d->overhead_to_pct : NAN);
+		fputs(", \"overhead_change_pp\": ", fp);
+		eb_json_number(fp, d->has_overhead ? d->overhead_change_pp : NAN);
+		fputs("}", fp);
+	}
+	fputs(n ? "\n]\n" : "]\n", fp);
+}
+
+void
+eb_json_trend(FILE *fp, const struct eb_trend_row *rows, size_t n)
+{
+	fputs("[", fp);
+	for (size_t i = 0; i < n; i++) {
+		const struct eb_trend_row *r = &rows[i];
+
+		fputs(i ? ",\n  {" : "\n  {", fp);
+		eb_key_json(fp, r->g->key);
+		fprintf(fp, "\"n\": %zu, \"mean\": ", r->g->s.n);
+		eb_json_number(fp, r->g->s.mean);
+		fputs(", \"ci_low\": ", fp);
+		eb_json_number(fp, r->g->s.ci_low);
+		fputs(", \"ci_high\": ", fp);
+		eb_json_number(fp, r->g->s.ci_high);
+		fputs(", \"overhead_pct\": ", fp);
+		eb_json_number(fp, r->overhead_pct);
+		fputs(", \"previous_release\": ", fp);
+		if (r->prev)
+			eb_json_string(fp, r->prev->key->f[EB_F_RELEASE]);
+		else
+			fputs("null", fp);
+		fputs(", \"change_pct\": ", fp);
+		eb_json_number(fp, r->prev ? r->change_pct : NAN);
+		fputs(", \"p_value\": ", fp);
+		eb_json_number(fp, r->p);
+		fputs(", \"verdict\": ", fp);
+		if (r->verdict)
+			eb_json_string(fp, r->verdict);
+		else
+			fputs("null", fp);
+		fputs("}", fp);
+	}
+	fputs(n ? "\n]\n" : "]\n", fp);
+}
+
+void
+eb_json_groups(FILE *fp, const struct eb_group *const *groups, size_t n)
+{
+	fputs("[", fp);
+	for (size_t i = 0; i < n; i++) {
+		const struct eb_group *g = groups[i];
+
+		fputs(i ? ",\n  {" : "\n  {", fp);
+		eb_key_json(fp, g->key);
+		fprintf(fp, "\"n\": %zu, \"mean\": ", g->s.n);
+		eb_json_number(fp, g->s.mean);
+		fputs(", \"median\": ", fp);
+		eb_json_number(fp, g->s.median);
+		fputs(", \"sd\": ", fp);
+		eb_json_number(fp, g->s.sd);
+		fputs(", \"min\": ", fp);
+		eb_json_number(fp, g->s.min);
+		fputs(", \"max\": ", fp);
+		eb_json_number(fp, g->s.max);
+		fputs(", \"ci_low\": ", fp);
+		eb_json_number(fp, g->s.ci_low);
+		fputs(", \"ci_high\": ", fp);
+		eb_json_number(fp, g->s.ci_high);
+		fputs("}", fp);
+	}
+	fputs(n ? "\n]\n" : "]\n", fp);
 }

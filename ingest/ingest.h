@@ -106,6 +106,12 @@ void eb_rundir_label(struct eb_table *t, size_t index, size_t first, const char 
 void eb_rundir_check(const struct eb_table *t, size_t index, const char *root,
     struct eb_diag *diag);
 
+/* A field of a run's meta.json as text: key is a member name, or two joined
+ * by a dot for a nested one ("tools.fio", "cpu_flags.aes"). Numbers and
+ * booleans are written as JSON writes them. Returns 0 (buf "") when absent. */
+int eb_rundir_meta_get(const struct eb_run_meta *m, const char *key, char *buf,
+    size_t n);
+
 /* Parses a buffer as one input named path (fuzzing and tests). */
 enum eb_status eb_ingest_buffer(struct eb_table *t, const char *path,
     const char *data, size_t len, const struct eb_ingest_opts *opts,

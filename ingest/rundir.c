@@ -190,3 +190,37 @@ eb_rundir_check(const struct eb_table *t, size_t index, const char *root,
 	eb_buf_free(&missing);
 	json_decref(doc);
 }
+
+int
+eb_rundir_meta_get(const struct eb_run_meta *m, const char *key, char *buf, size_t n)
+{
+	json_t *doc = json_loads(m->json, 0, NULL), *v;
+	const char *dot = strchr(key, '.');
+	char outer[64];
+	int found = 0;
+
+	buf[0] = '\0';
+	if (doc == NULL)
+		return 0;
+	if (dot != NULL && (size_t)(dot - key) < sizeof outer) {
+		memcpy(outer, key, (size_t)(dot - key));
+		outer[dot - key] = '\0';
+		v = json_object_get(json_object_get(doc, outer), dot + 1);
+	} else
+		v = json_object_get(doc, key);
+	if (json_is_string(v)) {
+		snprintf(buf, n, "%s", json_string_value(v));
+		found = *buf != '\0';
+	} else if (json_is_integer(v)) {
+		snprintf(buf, n, "%lld", (long long)json_integer_value(v));
+		found = 1;
+	} else if (json_is_real(v)) {
+		snprintf(buf, n, "%g", json_real_value(v));
+		found = 1;
+	} else if (json_is_boolean(v)) {
+		snprintf(buf, n, "%s", json_is_true(v) ? "yes" : "no");
+		found = 1;
+	}
+	json_decref(doc);
+	return found;
+}
