@@ -96,10 +96,11 @@ install: $(BIN)
 	sed 's|^LIBDIR=.*|LIBDIR=$${ENCBENCH_RUNNER_LIB:-$(DATADIR)}|' runner/encbench-run > $(DESTDIR)$(BINDIR)/encbench-run
 	chmod 755 $(DESTDIR)$(BINDIR)/encbench-run
 	install -m 644 runner/fio/*.fio $(DESTDIR)$(DATADIR)/fio/
-	install -m 644 doc/encbench.1 $(DESTDIR)$(MANDIR)/encbench.1
+	install -m 644 doc/encbench.1 doc/encbench-run.1 $(DESTDIR)$(MANDIR)/
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/encbench $(DESTDIR)$(BINDIR)/encbench-run $(DESTDIR)$(MANDIR)/encbench.1
+	rm -f $(DESTDIR)$(BINDIR)/encbench $(DESTDIR)$(BINDIR)/encbench-run
+	rm -f $(DESTDIR)$(MANDIR)/encbench.1 $(DESTDIR)$(MANDIR)/encbench-run.1
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
