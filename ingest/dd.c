@@ -454,6 +454,12 @@ emit(struct eb_parse *p, const struct dd_result *r, int infer_bs)
 	struct eb_loc loc = eb_parse_loc(p, r->line);
 	struct eb_record rec;
 
+	/* dd counts bytes in an intmax_t: more is a damaged line, not a run. */
+	if (r->bytes >= 9223372036854775808.0) {
+		eb_diag(p->diag, EB_WARNING, loc, "dd byte count larger than dd can count; "
+		    "no record");
+		return;
+	}
 	if (r->bytes <= 0 || r->secs <= 0 || !isfinite(r->bytes / r->secs)) {
 		eb_diag(p->diag, EB_WARNING, loc, "dd run %s: no rate, no record%s%s",
 		    r->bytes <= 0 ? "copied 0 bytes" : "took no measurable time",
