@@ -171,11 +171,11 @@ probe(const char *head, size_t len)
 	compile();
 	memset(&st, 0, sizeof st);
 	for (size_t i = 0; i < len && score < 60;) {
-		size_t n = strcspn(head + i, "\n\r");
+		const char *nl = memchr(head + i, '\n', len - i);
+		const char *cr = memchr(head + i, '\r', nl ? (size_t)(nl - head) - i : len - i);
+		size_t n = (size_t)((cr ? cr : nl ? nl : head + len) - (head + i));
 		const char *s;
 
-		if (i + n > len)
-			n = len - i;
 		s = normalise(&st, head + i, n);
 		i += n + 1;
 		if (strpbrk(s, "0123456789") == NULL)

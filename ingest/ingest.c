@@ -106,19 +106,32 @@ detect(const char *head, size_t len)
 {
 	const struct eb_format *best = NULL;
 	int best_score = 0;
+	char *copy;
 
+	/* Probes get a NUL-terminated head, whatever the data came from. */
 	if (len > EB_PROBE_BYTES)
 		len = EB_PROBE_BYTES;
-
+	copy = eb_xstrndup(head, len);
 	for (size_t i = 0; eb_formats[i] != NULL; i++) {
-		int s = eb_formats[i]->probe(head, len);
+		int s = eb_formats[i]->probe(copy, len);
 
 		if (s > best_score) {
 			best_score = s;
 			best = eb_formats[i];
 		}
 	}
+	free(copy);
 	return best;
+}
+
+static int
+detect_one(const struct eb_format *fmt, const char *head, size_t len)
+{
+	char *copy = eb_xstrndup(head, len > EB_PROBE_BYTES ? EB_PROBE_BYTES : len);
+	int score = fmt->probe(copy, len > EB_PROBE_BYTES ? EB_PROBE_BYTES : len);
+
+	free(copy);
+	return score;
 }
 
 static enum eb_status
@@ -217,7 +230,7 @@ ingest_source(struct eb_table *t, const struct source *src, int in_dir,
 			return eb_err_set(err, EB_ERR_USAGE, (struct eb_loc){ 0 },
 			    "unknown format '%s' (formats: auto, %s)", opts->format,
 			    eb_format_names());
-		if (in_dir && fmt->probe(src->head, src->headlen) == 0)
+		if (in_dir && detect_one(fmt, src->head, src->headlen) == 0)
 			return UNRECOGNISED;
 	} else if ((fmt = detect(src->head, src->headlen)) == NULL) {
 		if (in_dir)

@@ -52,8 +52,9 @@ struct eb_parse {
 struct eb_format {
 	const char *name;
 	const char *summary;	/* one line for --help */
-	/* How sure (0-100) the format is that a file starting with head is
-	 * its own; 0 means "not mine". */
+	/* How sure (0-100) the format is that a file starting with head (its
+	 * first len <= EB_PROBE_BYTES bytes, NUL-terminated) is its own; 0
+	 * means "not mine". */
 	int (*probe)(const char *head, size_t len);
 	size_t state_size;
 	/* Called once per line; returning non-OK stops the file (after filling

@@ -1,0 +1,818 @@
+/* bonnie.c - bonnie++ CSV lines of every format version, and what both
+ * bonnie++ parsers share: pairing tables with CSV lines, records, notes. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bonnie.h"
+
+#define MAX_FIELDS 64
+/* How many runs either side of a CSV line may be its table. */
+#define PAIR_WINDOW 16
+
+struct field {
+	const char *s;
+	size_t n;
+};
+
+/* Where a CSV layout keeps each thing; -1 where it has nothing. Positions
+ * were read from the data bon_time.cpp writes, not from bon_csv2html's
+ * documentation, which swaps two 1.98 columns (FORMATS A.2). */
+struct layout {
+	const char *name;
+	int nfields;
+	int version, name_f, size, chunk, io0, nfiles, files0, lat0;
+};
+
+enum { L_10X, L_2, L_196, L_198 };
+
+static const struct layout layouts[] = {
+	/* 1.00-1.03e: no format field; a non-default chunk rides on the
+	 * size ("1G:4k"), and there are no latencies. */
+	{ "1.0x", 27, -1, 0, 1, -1, 2, 14, 15, -1 },
+	/* The 1.90-1.95 development series wrote a literal "2" first. */
+	{ "2", 45, 1, 2, 3, 4, 5, 17, 21, 33 },
+	{ "1.96/1.97", 48, 1, 2, 5, 6, 7, 19, 24, 36 },
+	/* 1.98 (bonnie++ 1.98, 2.00, 2.00a) put the seek count and the seeker
+	 * processes after the chunk, which 2.00a never writes. */
+	{ "1.98", 50, 1, 2, 5, 6, 9, 21, 26, 38 },
+};
+
+static const char *const workloads[EB_BONNIE_NTESTS] = {
+	"per-char", "block", "block", "per-char", "block", "rand",
+	"files-seq", "files-seq", "files-seq", "files-rand", "files-rand", "files-rand",
+};
+
+static const char *const ops[EB_BONNIE_NTESTS] = {
+	"write", "write", "rewrite", "read", "read", "seek",
+	"create", "stat", "delete", "create", "stat", "delete",
+};
+
+static const char *const test_names[EB_BONNIE_NTESTS] = {
+	"per-char write", "block write", "rewrite", "per-char read", "block read",
+	"seeks", "sequential create", "sequential stat", "sequential delete",
+	"random create", "random stat", "random delete",
+};
+
+static int
+isdig(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int
+isblank_(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+size_t
+eb_bonnie_unquote(const char *s, size_t n)
+{
+	size_t i = 0, end = 0;
+
+	/* Mail quoting: ">", "> >", ">>" before the text. The blanks after the
+	 * last '>' stay, so that every line of a quoted table keeps the same
+	 * offset ("> >fslab3" and "> >     60:32:32" in xfs-list-2013). */
+	while (i < n && s[i] == '>') {
+		end = ++i;
+		if (i + 1 < n && s[i] == ' ' && s[i + 1] == '>')
+			i++;
+	}
+	return end;
+}
+
+size_t
+eb_bonnie_rtrim(const char *s, size_t n)
+{
+	while (n > 0 && (isblank_(s[n - 1]) || s[n - 1] == '\r'))
+		n--;
+	return n;
+}
+
+/* [0-9]+(.[0-9]+)? and nothing else; a figure bonnie++ could print. */
+static int
+plain_number(const char *s, size_t n, double *v, int *decimals)
+{
+	size_t i = 0, d = 0;
+
+	while (i < n && isdig(s[i]))
+		i++;
+	if (i == 0 || i > 15)
+		return 0;
+	if (i < n && s[i] == '.') {
+		i++;
+		while (i < n && isdig(s[i])) {
+			i++;
+			d++;
+		}
+		if (d == 0 || d > 6)
+			return 0;
+	}
+	if (i != n || eb_parse_number(s, n, v) != n || !isfinite(*v))
+		return 0;
+	if (decimals != NULL)
+		*decimals = (int)d;
+	return 1;
+}
+
+static int
+all_plus(const char *s, size_t n)
+{
+	if (n == 0 || n > 5)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != '+')
+			return 0;
+	return 1;
+}
+
+/* A rate or %CPU cell of a CSV line: empty (not run), pluses (too fast)
+ * or a plain number. */
+static int
+csv_cell(const struct field *f, struct eb_bonnie_cell *c)
+{
+	int dec;
+
+	memset(c, 0, sizeof *c);
+	if (f->n == 0)
+		return 1;
+	if (all_plus(f->s, f->n)) {
+		c->st = EB_BONNIE_FAST;
+		return 1;
+	}
+	if (!plain_number(f->s, f->n, &c->v, &dec))
+		return 0;
+	c->st = EB_BONNIE_VALUE;
+	c->tol = 0.5 * pow(10, -dec);
+	return 1;
+}
+
+int
+eb_bonnie_text_cell(const char *s, size_t n, int cpu, struct eb_bonnie_cell *c)
+{
+	double mult = 1;
+	int dec;
+
+	memset(c, 0, sizeof *c);
+	if (all_plus(s, n)) {
+		c->st = EB_BONNIE_FAST;
+		return 1;
+	}
+	/* bonnie++ 1.98 made tables print KiB/s as "%4dk" below 10000 K/s,
+	 * then "%4.1fm"/"%4dm" MiB/s, then "%4.1fg" GiB/s, so that NVMe
+	 * figures fit; the CSV line kept K/s. */
+	if (!cpu && n > 1 && (s[n - 1] == 'k' || s[n - 1] == 'm' || s[n - 1] == 'g')) {
+		mult = s[n - 1] == 'k' ? 1 : s[n - 1] == 'm' ? 1024 : 1024.0 * 1024;
+		n--;
+	}
+	if (!plain_number(s, n, &c->v, &dec) || (cpu && dec > 0))
+		return 0;
+	c->v *= mult;
+	c->tol = 0.5 * pow(10, -dec) * mult + (mult > 1 ? 1 : 0);
+	c->st = EB_BONNIE_VALUE;
+	return 1;
+}
+
+int
+eb_bonnie_latency(const char *s, size_t n, struct eb_bonnie_cell *c)
+{
+	size_t i = 0;
+	double scale;
+
+	memset(c, 0, sizeof *c);
+	while (i < n && isdig(s[i]))
+		i++;
+	if (i == 0 || i > 15)
+		return 0;
+	/* bonnie++ picks the unit by magnitude and truncates: us below 0.1 s,
+	 * ms below 100 s, whole seconds above. */
+	if (n - i == 2 && memcmp(s + i, "us", 2) == 0)
+		scale = 1e3;
+	else if (n - i == 2 && memcmp(s + i, "ms", 2) == 0)
+		scale = 1e6;
+	else if (n - i == 1 && s[i] == 's')
+		scale = 1e9;
+	else if (n - i == 2 && memcmp(s + i, "ns", 2) == 0)
+		scale = 1;
+	else
+		return 0;
+	if (!plain_number(s, i, &c->v, NULL))
+		return 0;
+	c->v *= scale;
+	c->tol = 0.5 * scale;
+	c->st = EB_BONNIE_VALUE;
+	return 1;
+}
+
+int64_t
+eb_bonnie_chunk(const char *s, size_t n)
+{
+	int64_t v = 0;
+	size_t i = 0;
+
+	while (i < n && isdig(s[i]) && i < 9)
+		v = v * 10 + (s[i++] - '0');
+	if (i == 0)
+		return -1;
+	if (i + 1 == n && (s[i] == 'k' || s[i] == 'K'))
+		return v * 1024;
+	if (i + 1 == n && (s[i] == 'm' || s[i] == 'M'))
+		return v * 1024 * 1024;
+	return i == n ? v : -1;
+}
+
+int
+eb_bonnie_kmg_version(const char *v)
+{
+	double x;
+	size_t n = strlen(v), k;
+
+	if (n == 0)
+		return 0;
+	k = eb_parse_number(v, n, &x);
+	if (k == 0 || (k < n && v[k] != '.' && !(v[k] >= 'a' && v[k] <= 'z')))
+		return 0;
+	return x >= 1.98 - 1e-9;
+}
+
+/* "1.96", "2.00a", "2": what bonnie++ writes in its version fields. */
+static int
+versionlike(const struct field *f)
+{
+	size_t i = 0;
+
+	if (f->n == 0 || f->n > 8)
+		return 0;
+	while (i < f->n && isdig(f->s[i]))
+		i++;
+	if (i == 0)
+		return 0;
+	while (i < f->n && f->s[i] == '.') {
+		size_t d = ++i;
+
+		while (i < f->n && isdig(f->s[i]))
+			i++;
+		if (i == d)
+			return 0;
+	}
+	if (i < f->n && f->s[i] >= 'a' && f->s[i] <= 'z')
+		i++;
+	return i == f->n;
+}
+
+static int
+feq(const struct field *f, const char *s)
+{
+	return f->n == strlen(s) && memcmp(f->s, s, f->n) == 0;
+}
+
+/* A file size as bonnie++ prints it: "512M", "63G", and in 1.0x CSV and
+ * all text tables ":chunk" and more after it ("64G:4k::65536"). */
+int
+eb_bonnie_is_size(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && isdig(s[i]))
+		i++;
+	if (i == 0 || i >= n || (s[i] != 'M' && s[i] != 'G'))
+		return 0;
+	if (++i == n)
+		return 1;
+	if (s[i] != ':')
+		return 0;
+	for (; i < n; i++)
+		if (!(isdig(s[i]) || s[i] == ':' || s[i] == 'k' || s[i] == 'm'))
+			return 0;
+	return 1;
+}
+
+/* The file count: "16", and in 1.0x "16:1000:10/4" or "16:link". */
+int
+eb_bonnie_is_files(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && isdig(s[i]))
+		i++;
+	if (i == 0)
+		return 0;
+	for (; i < n; i++)
+		if (!(isdig(s[i]) || s[i] == ':' || s[i] == '/' ||
+		    (s[i] >= 'a' && s[i] <= 'z')))
+			return 0;
+	return 1;
+}
+
+static int
+split(const char *s, size_t n, struct field *f)
+{
+	size_t nf = 0, start = 0;
+
+	for (size_t i = 0; i <= n; i++) {
+		if (i == n || s[i] == ',') {
+			if (nf == MAX_FIELDS)
+				return -1;
+			f[nf].s = s + start;
+			f[nf].n = i - start;
+			nf++;
+			start = i + 1;
+		}
+	}
+	return (int)nf;
+}
+
+/* Which layout the fields are in, with the 47 fields of 1.96 -s 0 made
+ * 48; -1 when none. */
+static int
+layout_of(struct field *f, int *nf)
+{
+	if (*nf == 50 && feq(&f[0], "1.98"))
+		return L_198;
+	if (*nf == 48 && (feq(&f[0], "1.96") || feq(&f[0], "1.97")))
+		return L_196;
+	/* bonnie++ 1.96 run with -s 0 wrote one comma too few for the empty
+	 * IO block, so everything from num_files on sits one column left;
+	 * 1.97 fixed it and bumped the format (xfs-list-2013 fslab3). */
+	if (*nf == 47 && feq(&f[0], "1.96")) {
+		for (int i = 5; i < 18; i++)
+			if (f[i].n != 0)
+				return -1;
+		memmove(&f[6], &f[5], 42 * sizeof *f);
+		f[5].n = 0;
+		*nf = 48;
+		return L_196;
+	}
+	if (*nf == 45 && feq(&f[0], "2"))
+		return L_2;
+	if (*nf == 27 && !versionlike(&f[1]))
+		return L_10X;
+	return -1;
+}
+
+/* Fills r from fields of layout l; on failure *bad is the wrong field. */
+static int
+map_fields(int li, const struct field *f, struct eb_bonnie_run *r, int *bad)
+{
+	const struct layout *l = &layouts[li];
+	const struct field *size = &f[l->size];
+	size_t sizelen = size->n;
+	int any_io = 0, any_files = 0;
+
+	for (int t = 0; t < EB_BONNIE_NTESTS; t++) {
+		int at = t < EB_BONNIE_NIO ? l->io0 + 2 * t : l->files0 + 2 * (t - EB_BONNIE_NIO);
+
+		if (!csv_cell(&f[at], &r->rate[t])) {
+			*bad = at;
+			return 0;
+		}
+		if (!csv_cell(&f[at + 1], &r->cpu[t])) {
+			*bad = at + 1;
+			return 0;
+		}
+		if (l->lat0 >= 0 && f[l->lat0 + t].n > 0 &&
+		    !eb_bonnie_latency(f[l->lat0 + t].s, f[l->lat0 + t].n, &r->lat[t])) {
+			*bad = l->lat0 + t;
+			return 0;
+		}
+		if (f[at].n > 0 || f[at + 1].n > 0) {
+			if (t < EB_BONNIE_NIO)
+				any_io = 1;
+			else
+				any_files = 1;
+		}
+	}
+	if (size->n > 0 && !eb_bonnie_is_size(size->s, size->n)) {
+		*bad = l->size;
+		return 0;
+	}
+	if (f[l->nfiles].n > 0 && !eb_bonnie_is_files(f[l->nfiles].s, f[l->nfiles].n)) {
+		*bad = l->nfiles;
+		return 0;
+	}
+	r->has_io = size->n > 0 || any_io;
+	r->has_files = f[l->nfiles].n > 0 || any_files;
+	r->has_io_lat = l->lat0 >= 0 && r->has_io;
+	r->has_file_lat = l->lat0 >= 0 && r->has_files;
+	if (memchr(size->s, ':', size->n) != NULL)
+		sizelen = (size_t)((const char *)memchr(size->s, ':', size->n) - size->s);
+	if (sizelen < sizeof r->size)
+		memcpy(r->size, size->s, sizelen);
+	if (l->version >= 0 && f[l->version].n < sizeof r->version)
+		memcpy(r->version, f[l->version].s, f[l->version].n);
+	if (f[l->name_f].n > 0)
+		r->name = eb_xstrndup(f[l->name_f].s, f[l->name_f].n);
+
+	r->chunk = r->has_io ? EB_BONNIE_DEFAULT_CHUNK : 0;
+	if (li == L_10X && sizelen < size->n) {
+		/* 1.03 appends ":4k" to the size for a non-default chunk. */
+		const char *c = size->s + sizelen + 1;
+		size_t cn = 0;
+
+		while (cn < size->n - sizelen - 1 && c[cn] != ':')
+			cn++;
+		if ((r->chunk = eb_bonnie_chunk(c, cn)) <= 0) {
+			*bad = l->size;
+			return 0;
+		}
+	} else if (l->chunk >= 0 && f[l->chunk].n > 0) {
+		if ((r->chunk = eb_bonnie_chunk(f[l->chunk].s, f[l->chunk].n)) <= 0) {
+			*bad = l->chunk;
+			return 0;
+		}
+	} else if (li == L_198) {
+		/* bonnie++ 2.00a writes the separator of io_chunk_size but never
+		 * its value, so -s 512:4k and the default look alike; only the
+		 * run's text table can tell. */
+		r->chunk = 0;
+	}
+	if (!r->has_io && !r->has_files) {
+		*bad = -1;
+		return 0;
+	}
+	return 1;
+}
+
+/* The two version fields of a known CSV format ("1.97,1.97,", "2,1.93c,"),
+ * whatever the field count. */
+static int
+versioned(const struct field *f)
+{
+	return (feq(&f[0], "1.96") || feq(&f[0], "1.97") || feq(&f[0], "1.98") ||
+	    feq(&f[0], "2")) && versionlike(&f[1]);
+}
+
+static int
+is_header(const struct field *f, int nf)
+{
+	/* -x prints a header line: "name,file_size,..." in 1.0x and
+	 * "format_version,bonnie_version,..." from 1.96 on. 2.00a still prints
+	 * the 48 names of 1.97 above its 50-field lines, so columns are never
+	 * mapped by it. */
+	return nf >= 10 && (feq(&f[0], "format_version") ||
+	    (feq(&f[0], "name") && feq(&f[1], "file_size")));
+}
+
+/* The content of a line: past quoting and indentation, without trailing
+ * blanks. */
+static const char *
+content(const char *line, size_t len, size_t *n)
+{
+	size_t off = eb_bonnie_unquote(line, len);
+
+	while (off < len && isblank_(line[off]))
+		off++;
+	*n = eb_bonnie_rtrim(line + off, len - off);
+	return line + off;
+}
+
+static size_t
+count_commas(const char *s, size_t n)
+{
+	size_t c = 0;
+
+	for (size_t i = 0; i < n; i++)
+		c += s[i] == ',';
+	return c;
+}
+
+enum eb_bonnie_csv_kind
+eb_bonnie_csv_kind(const char *line, size_t len)
+{
+	struct field f[MAX_FIELDS];
+	struct eb_bonnie_run r;
+	size_t n;
+	const char *s = content(line, len, &n);
+	int nf, li, bad, ok;
+
+	if (count_commas(s, n) < 9)
+		return EB_BONNIE_CSV_NONE;
+	if ((nf = split(s, n, f)) < 0)
+		return EB_BONNIE_CSV_NONE;
+	if (is_header(f, nf))
+		return EB_BONNIE_CSV_HEADER;
+	if ((li = layout_of(f, &nf)) < 0)
+		return versioned(f) ? EB_BONNIE_CSV_BROKEN : EB_BONNIE_CSV_NONE;
+	memset(&r, 0, sizeof r);
+	ok = map_fields(li, f, &r, &bad);
+	free(r.name);
+	if (ok)
+		return li == L_10X ? EB_BONNIE_CSV_RESULT_10X : EB_BONNIE_CSV_RESULT;
+	return li == L_10X ? EB_BONNIE_CSV_NONE : EB_BONNIE_CSV_BROKEN;
+}
+
+struct eb_bonnie_run *
+eb_bonnie_add(struct eb_bonnie *b, long lineno)
+{
+	struct eb_bonnie_run *r;
+
+	eb_xgrow(&b->runs, &b->cap, b->nruns + 1, sizeof *b->runs);
+	r = &b->runs[b->nruns++];
+	memset(r, 0, sizeof *r);
+	r->line = lineno;
+	return r;
+}
+
+enum eb_status
+eb_bonnie_csv_line(struct eb_parse *p, struct eb_bonnie *b, const char *line,
+    size_t len, long lineno, int *taken)
+{
+	struct field f[MAX_FIELDS];
+	struct eb_bonnie_run *r;
+	size_t n;
+	const char *s = content(line, len, &n);
+	int nf, li, bad = 0;
+
+	*taken = 0;
+	if (count_commas(s, n) < 9 || (nf = split(s, n, f)) < 0)
+		return EB_OK;
+	if (is_header(f, nf)) {
+		*taken = 1;
+		if (b->first_sign == 0)
+			b->first_sign = lineno;
+		return EB_OK;
+	}
+	if ((li = layout_of(f, &nf)) < 0) {
+		if (!versioned(f))
+			return EB_OK;
+		/* Old mail wraps long lines; half a line must not become half
+		 * a result. */
+		*taken = 1;
+		if (b->first_sign == 0)
+			b->first_sign = lineno;
+		b->broken_line = lineno;
+		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno),
+		    "bonnie++ CSV line of format %.*s with %d fields, which no "
+		    "bonnie++ writes (wrapped or cut?); skipped",
+		    (int)(f[0].n > 8 ? 8 : f[0].n), f[0].s, nf);
+		return EB_OK;
+	}
+	r = eb_bonnie_add(b, lineno);
+	if (!map_fields(li, f, r, &bad)) {
+		struct eb_loc loc = eb_parse_loc(p, lineno);
+
+		free(r->name);
+		b->nruns--;
+		/* 27 fields alone do not make a line bonnie++'s. */
+		if (li == L_10X)
+			return EB_OK;
+		*taken = 1;
+		if (b->first_sign == 0)
+			b->first_sign = lineno;
+		if (bad < 0) {
+			b->broken_line = lineno;
+			eb_diag(p->diag, EB_WARNING, loc,
+			    "bonnie++ CSV line without a single figure; skipped");
+			return EB_OK;
+		}
+		loc.col = (long)(f[bad].s - line) + 1;
+		return eb_err_set(p->err, EB_ERR_DATA, loc,
+		    "bonnie++ %s CSV field %d holds '%.*s', which bonnie++ never "
+		    "writes there", layouts[li].name, bad + 1,
+		    (int)(f[bad].n > 40 ? 40 : f[bad].n), f[bad].s);
+	}
+	r->csv = 1;
+	*taken = 1;
+	if (b->first_sign == 0)
+		b->first_sign = lineno;
+	return EB_OK;
+}
+
+/* ---- pairing */
+
+static int
+name_compatible(const char *a, const char *b)
+{
+	size_t la, lb;
+
+	if (a == NULL || b == NULL)
+		return 1;
+	la = strlen(a);
+	lb = strlen(b);
+	/* Tables truncate the name to fit the label column. */
+	return strncmp(a, b, la < lb ? la : lb) == 0;
+}
+
+static int
+cell_agrees(const struct eb_bonnie_cell *t, const struct eb_bonnie_cell *c)
+{
+	if (t->st == EB_BONNIE_GARBAGE)
+		return 1;
+	if (t->st != c->st)
+		return 0;
+	if (t->st != EB_BONNIE_VALUE)
+		return 1;
+	return fabs(t->v - c->v) <= t->tol + 1e-9 * fabs(c->v);
+}
+
+/* Whether table t and CSV line c can be one run: every figure the table
+ * shows agrees with the exact one, within the table's rounding. */
+static int
+same_run(const struct eb_bonnie_run *t, const struct eb_bonnie_run *c)
+{
+	if (!name_compatible(t->name, c->name))
+		return 0;
+	if (t->version[0] != '\0' && c->version[0] != '\0' &&
+	    strcmp(t->version, c->version) != 0)
+		return 0;
+	if (t->has_io) {
+		if (!c->has_io)
+			return 0;
+		if (t->size[0] != '\0' && c->size[0] != '\0' && strcmp(t->size, c->size) != 0)
+			return 0;
+	}
+	if (t->has_files && !c->has_files)
+		return 0;
+	for (int i = 0; i < EB_BONNIE_NTESTS; i++) {
+		int io = i < EB_BONNIE_NIO;
+
+		if (io ? !t->has_io : !t->has_files)
+			continue;
+		if (!cell_agrees(&t->rate[i], &c->rate[i]) || !cell_agrees(&t->cpu[i], &c->cpu[i]))
+			return 0;
+		if ((io ? t->has_io_lat && c->has_io_lat : t->has_file_lat && c->has_file_lat) &&
+		    !cell_agrees(&t->lat[i], &c->lat[i]))
+			return 0;
+	}
+	return 1;
+}
+
+static void
+pair(struct eb_bonnie *b)
+{
+	for (size_t i = 0; i < b->nruns; i++) {
+		struct eb_bonnie_run *c = &b->runs[i], *t = NULL;
+
+		if (!c->csv)
+			continue;
+		/* The table comes before its CSV line on stdout; with -q the
+		 * table goes to stderr, so after it is possible in a 2>&1 log. */
+		for (size_t k = 1; k <= PAIR_WINDOW && k <= i && t == NULL; k++) {
+			struct eb_bonnie_run *x = &b->runs[i - k];
+
+			if (!x->csv && !x->paired && same_run(x, c))
+				t = x;
+		}
+		for (size_t k = 1; k <= PAIR_WINDOW && i + k < b->nruns && t == NULL; k++) {
+			struct eb_bonnie_run *x = &b->runs[i + k];
+
+			if (!x->csv && !x->paired && same_run(x, c))
+				t = x;
+		}
+		if (t == NULL)
+			continue;
+		t->paired = 1;
+		/* 1.03e leaves the CSV name empty when it is long; the table
+		 * still shows it. */
+		if (c->name == NULL && t->name != NULL)
+			c->name = eb_xstrdup(t->name);
+		if (c->chunk == 0 && c->has_io)
+			c->chunk = t->chunk;
+	}
+}
+
+/* ---- records */
+
+struct emit {
+	struct eb_buf fast;	/* "line N: test, test; ..." */
+	long fast_line, fast_last;
+	int fast_full;
+	struct eb_buf garbage;
+	long garbage_first;
+	long rounded_first;
+	char garbage_version[16];
+};
+
+static void
+add(struct eb_parse *p, const struct eb_bonnie_run *r, int test,
+    const char *metric, const char *unit, double v, long line)
+{
+	struct eb_record rec;
+
+	if (!isfinite(v) || v < 0)
+		return;
+	eb_parse_record(p, &rec, "bonnie", metric, unit, line);
+	rec.f[EB_F_JOB] = eb_intern_cstr(p->t, "bonnie");
+	rec.f[EB_F_HOST] = eb_intern_cstr(p->t, r->name != NULL ? r->name : "");
+	rec.f[EB_F_WORKLOAD] = eb_intern_cstr(p->t, workloads[test]);
+	rec.f[EB_F_OP] = eb_intern_cstr(p->t, ops[test]);
+	rec.block_size = test < EB_BONNIE_NIO ? r->chunk : 0;
+	rec.value = v;
+	eb_table_add(p->t, &rec);
+}
+
+static void
+note_fast(struct emit *e, int test, long line)
+{
+	if (e->fast_full)
+		return;
+	if (e->fast.len > 380) {
+		eb_buf_addf(&e->fast, "; ...");
+		e->fast_full = 1;
+		return;
+	}
+	if (e->fast_line == 0)
+		e->fast_line = line;
+	if (line == e->fast_last)
+		eb_buf_addf(&e->fast, ", %s", test_names[test]);
+	else
+		eb_buf_addf(&e->fast, "%sline %ld: %s", e->fast.len > 0 ? "; " : "",
+		    line, test_names[test]);
+	e->fast_last = line;
+}
+
+static void
+emit_run(struct eb_parse *p, struct emit *e, const struct eb_bonnie_run *r)
+{
+	int garbage = 0;
+
+	for (int i = 0; i < EB_BONNIE_NTESTS; i++) {
+		int io = i < EB_BONNIE_NIO;
+		long rl = r->csv ? r->line : io ? r->io_line : r->file_line;
+		long ll = r->csv ? r->line : io ? r->io_lat_line : r->file_lat_line;
+		const struct eb_bonnie_cell *c = &r->rate[i];
+
+		if (c->st == EB_BONNIE_VALUE) {
+			/* K/sec is KiB/s in every version. */
+			if (i < EB_BONNIE_SEEKS)
+				add(p, r, i, "bw", EB_UNIT_BPS, c->v * 1024, rl);
+			else
+				add(p, r, i, "ops", EB_UNIT_PER_S, c->v, rl);
+			if (!r->csv && r->kmg && i < EB_BONNIE_SEEKS && e->rounded_first == 0)
+				e->rounded_first = rl;
+		} else if (c->st == EB_BONNIE_FAST) {
+			note_fast(e, i, rl);
+		} else if (c->st == EB_BONNIE_GARBAGE) {
+			garbage = 1;
+		}
+		if (r->cpu[i].st == EB_BONNIE_VALUE)
+			add(p, r, i, "cpu", EB_UNIT_PCT, r->cpu[i].v, rl);
+		if (r->lat[i].st == EB_BONNIE_VALUE)
+			add(p, r, i, "lat_max", EB_UNIT_NS, r->lat[i].v, ll);
+	}
+	if (garbage && e->garbage.len < 200) {
+		if (e->garbage_first == 0) {
+			e->garbage_first = r->file_line;
+			snprintf(e->garbage_version, sizeof e->garbage_version, "%s",
+			    r->version[0] != '\0' ? r->version : ">= 1.98");
+		}
+		eb_buf_addf(&e->garbage, "%s%ld", e->garbage.len > 0 ? ", " : "",
+		    r->file_line);
+	}
+}
+
+void
+eb_bonnie_free(struct eb_bonnie *b)
+{
+	for (size_t i = 0; i < b->nruns; i++)
+		free(b->runs[i].name);
+	free(b->runs);
+	memset(b, 0, sizeof *b);
+}
+
+enum eb_status
+eb_bonnie_finish(struct eb_parse *p, struct eb_bonnie *b, int ok, const char *what)
+{
+	enum eb_status st = EB_OK;
+	struct emit e;
+
+	if (!ok) {
+		eb_bonnie_free(b);
+		return EB_OK;
+	}
+	if (b->nruns == 0) {
+		st = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, b->first_sign),
+		    "no bonnie++ result in this file: %s%s", what,
+		    b->broken_line ? " (a CSV line was skipped, see the warning)" : "");
+		eb_bonnie_free(b);
+		return st;
+	}
+	pair(b);
+	memset(&e, 0, sizeof e);
+	eb_buf_init(&e.fast, 0);
+	eb_buf_init(&e.garbage, 0);
+	for (size_t i = 0; i < b->nruns; i++)
+		if (!b->runs[i].paired)
+			emit_run(p, &e, &b->runs[i]);
+	/* One note per file, so that a report can say "too fast to measure"
+	 * where it would otherwise draw nothing or, worse, a zero. */
+	if (e.fast.len > 0)
+		eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, e.fast_line),
+		    "+++++ means too fast to measure (not zero, not missing); "
+		    "no record for %s", eb_buf_cstr(&e.fast));
+	if (e.garbage.len > 0)
+		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, e.garbage_first),
+		    "bonnie++ %s text tables print file-test rates wrongly (a printf "
+		    "bug), so the create/stat/delete rates of lines %s are not read "
+		    "(their %%CP is); the run's CSV line has the true rates",
+		    e.garbage_version, eb_buf_cstr(&e.garbage));
+	if (e.rounded_first > 0)
+		eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, e.rounded_first),
+		    "bandwidths of bonnie++ >= 1.98 text tables are rounded to 2-3 "
+		    "digits (k/m/g); the run's CSV line would give them exactly");
+	eb_buf_free(&e.fast);
+	eb_buf_free(&e.garbage);
+	eb_bonnie_free(b);
+	return st;
+}
