@@ -6,11 +6,13 @@ extern const struct eb_format eb_format_results;
 extern const struct eb_format eb_format_dd;
 extern const struct eb_format eb_format_bonnie_csv;
 extern const struct eb_format eb_format_bonnie_text;
+extern const struct eb_format eb_format_sheet;
 
 const struct eb_format *const eb_formats[] = {
 	&eb_format_results,
 	&eb_format_dd,
 	&eb_format_bonnie_csv,
 	&eb_format_bonnie_text,
+	&eb_format_sheet,
 	NULL,
 };

@@ -15,6 +15,8 @@
 
 /* A file no format claims: skipped inside a directory, an error otherwise. */
 #define UNRECOGNISED ((enum eb_status)100)
+/* The same, already reported. */
+#define UNRECOGNISED_QUIET ((enum eb_status)101)
 
 const char *
 eb_parse_source(struct eb_parse *p, long lineno)
@@ -102,7 +104,7 @@ feed_line(void *ctx, char *line, size_t len, long lineno)
 }
 
 static const struct eb_format *
-detect(const char *head, size_t len)
+detect(const char *head, size_t len, int *score)
 {
 	const struct eb_format *best = NULL;
 	int best_score = 0;
@@ -121,6 +123,8 @@ detect(const char *head, size_t len)
 		}
 	}
 	free(copy);
+	if (score != NULL)
+		*score = best_score;
 	return best;
 }
 
@@ -221,6 +225,7 @@ ingest_source(struct eb_table *t, const struct source *src, int in_dir,
 	const struct eb_format *fmt = NULL;
 	struct eb_loc loc = { src->path, 0, 0 };
 	enum eb_status st;
+	int score = 100;
 
 	if ((st = check_text(src, err)) != EB_OK)
 		return in_dir ? UNRECOGNISED : st;
@@ -232,14 +237,23 @@ ingest_source(struct eb_table *t, const struct source *src, int in_dir,
 			    eb_format_names());
 		if (in_dir && detect_one(fmt, src->head, src->headlen) == 0)
 			return UNRECOGNISED;
-	} else if ((fmt = detect(src->head, src->headlen)) == NULL) {
+	} else if ((fmt = detect(src->head, src->headlen, &score)) == NULL) {
 		if (in_dir)
 			return UNRECOGNISED;
 		return eb_err_set(err, EB_ERR_DATA, loc,
 		    "not output of any format encbench reads (%s); "
 		    "name one with --format if this is a damaged one", eb_format_names());
 	}
-	return run_parser(t, fmt, src, opts, err);
+	st = run_parser(t, fmt, src, opts, err);
+	/* Inside a directory, a file that only looked tabular (any CSV does
+	 * to the spreadsheet reader) is somebody's other file, not a broken
+	 * benchmark output: it is skipped, with the reason. */
+	if (st == EB_ERR_DATA && in_dir && score < EB_PROBE_WEAK) {
+		eb_diag(opts->diag, EB_WARNING, err->loc, "skipped: read as %s, %s", fmt->name,
+		    err->msg);
+		return UNRECOGNISED_QUIET;
+	}
+	return st;
 }
 
 static void
@@ -314,8 +328,9 @@ ingest_file(struct walker *w, const char *path, int in_dir)
 	}
 	st = ingest_fd(w->t, path, fd, in_dir, w->opts, w->err);
 	close(fd);
-	if (st == UNRECOGNISED) {
-		eb_diag(w->opts->diag, EB_NOTE, loc, "skipped: not benchmark output");
+	if (st == UNRECOGNISED || st == UNRECOGNISED_QUIET) {
+		if (st == UNRECOGNISED)
+			eb_diag(w->opts->diag, EB_NOTE, loc, "skipped: not benchmark output");
 		return EB_OK;
 	}
 	if (st != EB_OK) {
@@ -426,5 +441,5 @@ eb_ingest_buffer(struct eb_table *t, const char *path, const char *data,
 	struct source src = { path, data, len, -1 };
 	enum eb_status st = ingest_source(t, &src, 0, opts, err);
 
-	return st == UNRECOGNISED ? EB_ERR_DATA : st;
+	return st == UNRECOGNISED || st == UNRECOGNISED_QUIET ? EB_ERR_DATA : st;
 }

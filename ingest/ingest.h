@@ -7,6 +7,10 @@
 
 /* Longest line any parser accepts; a longer one is an error naming this. */
 #define EB_MAX_LINE (1024 * 1024)
+/* Probe scores below this are guesses (the spreadsheet reader claims any
+ * consistent CSV at 20): inside a directory, a guess that fails to parse
+ * is skipped with a warning rather than failing the whole walk. */
+#define EB_PROBE_WEAK 50
 /* How much of a file the format probes see. */
 #define EB_PROBE_BYTES 65536
 

@@ -1,0 +1,267 @@
+/* modes.c - maps the many ways people write an encryption mode ("GCM 256",
+ * "LUKS2 aes-xts-plain64 4096", "No encryption") to one canonical spelling. */
+#include <stdio.h>
+#include <string.h>
+
+#include "modes.h"
+
+#define MAXTOK 24
+#define TOKLEN 24
+
+/* A name cut into runs of letters and runs of digits, so that "aes256gcm",
+ * "AES-256-GCM" and "GCM 256" all come out as the same words. */
+struct words {
+	char w[MAXTOK][TOKLEN];
+	long num[MAXTOK];	/* the value of a run of digits, else -1 */
+	int n;
+};
+
+static int
+isalpha_(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static int
+isdigit_(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int
+lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+/* Returns 0 when the name has more words than any mode name has. */
+static int
+split(const char *s, struct words *ws)
+{
+	ws->n = 0;
+	while (*s != '\0') {
+		int digit = isdigit_((unsigned char)*s);
+		size_t k = 0;
+		char *w;
+
+		if (!digit && !isalpha_((unsigned char)*s)) {
+			s++;
+			continue;
+		}
+		if (ws->n == MAXTOK)
+			return 0;
+		w = ws->w[ws->n];
+		while (*s != '\0' && (digit ? isdigit_((unsigned char)*s) :
+		    isalpha_((unsigned char)*s))) {
+			/* A longer word is cut; no word we look for is
+			 * that long, so the cut one still matches none. */
+			if (k < TOKLEN - 1)
+				w[k++] = (char)lower((unsigned char)*s);
+			s++;
+		}
+		w[k] = '\0';
+		ws->num[ws->n] = -1;
+		if (digit && k <= 7) {
+			long v = 0;
+
+			for (size_t i = 0; i < k; i++)
+				v = v * 10 + (w[i] - '0');
+			ws->num[ws->n] = v;
+		}
+		ws->n++;
+	}
+	return 1;
+}
+
+static int
+has(const struct words *ws, const char *word)
+{
+	for (int i = 0; i < ws->n; i++)
+		if (strcmp(ws->w[i], word) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+word_is(const struct words *ws, int i, const char *word)
+{
+	return i >= 0 && i < ws->n && strcmp(ws->w[i], word) == 0;
+}
+
+/* Whole names that mean "no encryption", as words joined by spaces. */
+static const char *const none_names[] = {
+	"none", "no", "no encryption", "no enc", "noenc", "unencrypted",
+	"not encrypted", "plain", "plaintext", "cleartext", "off",
+	"encryption off", "encryption none", "encryption disabled", "disabled",
+	"no crypto", "nocrypt",
+};
+
+/* Ciphers and cipher modes that no canonical name covers: a LUKS device
+ * with aes-cbc-essiv is not luks-xts, so such names stay as written. */
+static const char *const foreign[] = {
+	"cbc", "ecb", "lrw", "essiv", "adiantum", "serpent", "twofish",
+	"camellia", "chacha", "xchacha", "hctr", "blowfish", "cast", "des",
+	"sm4", "aria", "ctr", "ofb", "cfb",
+};
+
+static int
+is_none(const struct words *ws)
+{
+	char joined[MAXTOK * TOKLEN];
+	size_t len = 0;
+
+	joined[0] = '\0';
+	for (int i = 0; i < ws->n; i++) {
+		size_t k = strlen(ws->w[i]);
+
+		if (i > 0)
+			joined[len++] = ' ';
+		memcpy(joined + len, ws->w[i], k + 1);
+		len += k;
+	}
+	for (size_t i = 0; i < sizeof none_names / sizeof none_names[0]; i++)
+		if (strcmp(joined, none_names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* ZFS native encryption: the key length is part of the property value
+ * (aes-128-ccm ... aes-256-gcm), and a name without one says too little. */
+static int
+zfs_mode(const struct words *ws, const char *cm, char *buf, size_t n)
+{
+	long key = 0;
+
+	if (has(ws, "xts"))
+		return 0;
+	for (int i = 0; i < ws->n; i++) {
+		long v = ws->num[i];
+
+		if (v != 128 && v != 192 && v != 256)
+			continue;
+		if (key != 0 && key != v)
+			return 0;
+		key = v;
+	}
+	if (key == 0)
+		return 0;
+	snprintf(buf, n, "aes-%ld-%s", key, cm);
+	return 1;
+}
+
+/* LUKS: the number that matters is the sector size. "512" is also the key
+ * length of cryptsetup's default aes-xts-plain64, so a larger sector size
+ * named beside it wins; a name with none means 512, LUKS1's only size. */
+static int
+luks_mode(const struct words *ws, char *buf, size_t n)
+{
+	long sector = 0;
+
+	for (int i = 0; i < ws->n; i++) {
+		long v = ws->num[i], s = 0;
+
+		if (v < 0)
+			continue;
+		if ((v == 1 || v == 2 || v == 4) && (word_is(ws, i + 1, "k") ||
+		    word_is(ws, i + 1, "kb") || word_is(ws, i + 1, "kib") ||
+		    word_is(ws, i + 1, "kn")))
+			s = v * 1024;
+		else if (word_is(ws, i - 1, "luks") && (v == 1 || v == 2))
+			continue;	/* LUKS1, LUKS2 */
+		else if (v == 1024 || v == 2048 || v == 4096)
+			s = v;
+		if (s == 0)
+			continue;
+		if (sector != 0 && sector != s)
+			return 0;
+		sector = s;
+	}
+	if (sector == 0 || sector == 512)
+		snprintf(buf, n, "luks-xts-512");
+	else
+		snprintf(buf, n, "luks-xts-%ldk", sector / 1024);
+	return 1;
+}
+
+/* geli: AES-XTS with a 128-bit key unless told otherwise (geli(8) -l);
+ * XTS takes 128 or 256 only. */
+static int
+geli_mode(const struct words *ws, char *buf, size_t n)
+{
+	long key = 0;
+
+	for (int i = 0; i < ws->n; i++) {
+		long v = ws->num[i];
+
+		if (v == 192)
+			return 0;
+		if (v != 128 && v != 256)
+			continue;
+		if (key != 0 && key != v)
+			return 0;
+		key = v;
+	}
+	snprintf(buf, n, "geli-xts-%ld", key ? key : 128);
+	return 1;
+}
+
+static int
+known(const char *name, char *buf, size_t n)
+{
+	struct words ws;
+	int luks, geli, gcm, ccm;
+
+	if (strlen(name) > 200 || !split(name, &ws) || ws.n == 0)
+		return 0;
+	if (is_none(&ws)) {
+		snprintf(buf, n, "none");
+		return 1;
+	}
+	for (size_t i = 0; i < sizeof foreign / sizeof foreign[0]; i++)
+		if (has(&ws, foreign[i]))
+			return 0;
+	luks = has(&ws, "luks");
+	geli = has(&ws, "geli");
+	gcm = has(&ws, "gcm");
+	ccm = has(&ws, "ccm");
+	if (luks + geli + gcm + ccm != 1)
+		return 0;
+	if (luks)
+		return luks_mode(&ws, buf, n);
+	if (geli)
+		return geli_mode(&ws, buf, n);
+	return zfs_mode(&ws, gcm ? "gcm" : "ccm", buf, n);
+}
+
+static int
+blank(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+int
+eb_mode_canonical(const char *name, char *buf, size_t n)
+{
+	const char *s = name, *e = name + strlen(name);
+	size_t k = 0;
+
+	if (n == 0)
+		return 0;
+	if (known(name, buf, n))
+		return 1;
+	while (s < e && blank((unsigned char)*s))
+		s++;
+	while (e > s && blank((unsigned char)e[-1]))
+		e--;
+	while (s < e && k + 1 < n) {
+		if (blank((unsigned char)*s)) {
+			buf[k++] = '-';
+			while (s < e && blank((unsigned char)*s))
+				s++;
+		} else {
+			buf[k++] = (char)lower((unsigned char)*s++);
+		}
+	}
+	buf[k] = '\0';
+	return 0;
+}

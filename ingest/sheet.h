@@ -1,0 +1,174 @@
+/* sheet.h - what the files of the spreadsheet importer share: cell values
+ * and units (sheet_value.c), header words and labels (sheet_header.c) and
+ * the --map file (sheet_map.c). Internal to ingest/, not a public API. */
+#ifndef EB_SHEET_H
+#define EB_SHEET_H
+
+#include "ingest.h"
+
+/* ---- units and values (sheet_value.c) */
+
+enum eb_sheet_kind {
+	EB_SK_NONE,	/* no unit */
+	EB_SK_BW,	/* bytes per second */
+	EB_SK_IOPS,	/* I/O operations per second */
+	EB_SK_OPS,	/* other operations per second (bonnie++ file tests) */
+	EB_SK_TIME,	/* a latency */
+	EB_SK_PCT,	/* a percentage (CPU use) */
+	EB_SK_POWER,	/* watts */
+};
+
+/* A unit as written, and how to reach its canonical unit: canonical value
+ * = value * 10^exp10 * 2^exp2, which keeps SI and IEC scaling exact. */
+struct eb_sheet_unit {
+	enum eb_sheet_kind kind;
+	int exp10, exp2;
+	const char *canon;	/* "B/s", "1/s", "ns", "%", "W" */
+};
+
+/* Parses a unit ("MB/s", "MiB/s", "GB/s", "KiB/s", "IOPS", "ms", "%",
+ * optionally in parentheses) and returns 1 when it is one we know. */
+int eb_sheet_unit_parse(const char *s, size_t n, struct eb_sheet_unit *u);
+
+/* A number as a spreadsheet shows it: digits and where the decimal point
+ * goes, with the reading of "1,234" left open until the sheet's decimal
+ * separator is known. */
+struct eb_sheet_num {
+	char digits[48];	/* the mantissa's digits, NUL-terminated */
+	int intlen;		/* digits before the decimal point */
+	int amb_intlen;		/* the same if the lone separator is decimal */
+	char amb_sep;		/* '.' or ',': a lone one before three digits */
+	char decimal;		/* the decimal separator the cell proves, or 0 */
+	int exp;		/* a written exponent: 2.45E+09 */
+	int negative;
+};
+
+enum eb_sheet_cellkind {
+	EB_SC_EMPTY,		/* nothing but blanks */
+	EB_SC_NUMBER,		/* a number, perhaps with a known unit */
+	EB_SC_MARKER,		/* a spreadsheet error or "no value" marker */
+	EB_SC_TEXT,		/* anything else */
+};
+
+struct eb_sheet_cell {
+	enum eb_sheet_cellkind kind;
+	struct eb_sheet_num num;
+	int has_unit;
+	struct eb_sheet_unit unit;
+	int bad_unit;		/* TEXT: a number, then words that are no unit */
+};
+
+void eb_sheet_cell_parse(const char *s, size_t n, struct eb_sheet_cell *c);
+/* The number in the canonical unit of u (none: as written), reading an
+ * ambiguous separator as decimal when it is the given one. Returns 0 when
+ * the result is not a finite number. */
+int eb_sheet_value(const struct eb_sheet_num *num, char decimal,
+    const struct eb_sheet_unit *u, double *out);
+/* s without leading and trailing blanks (ASCII, no-break spaces). */
+const char *eb_sheet_trim(const char *s, size_t *n);
+
+/* ---- headers, key cells and labels (sheet_header.c) */
+
+/* What a column holds. */
+enum eb_sheet_key {
+	EB_SH_NONE,		/* nothing encbench knows */
+	EB_SH_RELEASE, EB_SH_HOST, EB_SH_CONFIG, EB_SH_MODE, EB_SH_TOOL,
+	EB_SH_JOB, EB_SH_WORKLOAD, EB_SH_OP, EB_SH_REP, EB_SH_UNIT,
+	EB_SH_METRIC, EB_SH_BLOCK_SIZE,
+	EB_SH_VALUE,		/* a measurement: one record per cell */
+	EB_SH_IGNORE,		/* skipped on purpose (--map role "ignore") */
+};
+
+enum eb_sheet_stat { EB_ST_NONE, EB_ST_MEAN, EB_ST_MAX, EB_ST_MIN, EB_ST_P99 };
+
+/* Record attributes that a header, a group row, a key cell or the map can
+ * give. A NULL field, a kind EB_SK_NONE unit, a 0 block size or rep means
+ * "not given here". Strings are static or interned in the table. */
+struct eb_sheet_attrs {
+	const char *f[EB_NFIELDS];
+	struct eb_sheet_unit unit;
+	int64_t block_size;
+	int rep;
+	enum eb_sheet_stat stat;	/* which statistic a latency is */
+	int cpu;			/* the header speaks of CPU use */
+};
+
+struct eb_sheet_head {
+	enum eb_sheet_key key;
+	struct eb_sheet_attrs at;	/* for EB_SH_VALUE: what the header says */
+	int derived;		/* an overhead, ratio or spread, not a measurement */
+	int ubuntu;		/* says "Ubuntu": releases are YY.MM */
+	int64_t bs_scale;	/* block size column: bytes per unit, or 0 */
+};
+
+/* Classifies a header cell. */
+void eb_sheet_header_parse(const char *text, struct eb_sheet_head *h);
+/* Adds what the words of a cell in a tool, workload or op column say (or
+ * of any descriptive text) to at; returns how many words it knew and sets
+ * *unknown to how many it did not. */
+int eb_sheet_words(const char *text, struct eb_sheet_attrs *at, int *unknown);
+/* Copies every given attribute of src over dst. */
+void eb_sheet_attrs_merge(struct eb_sheet_attrs *dst, const struct eb_sheet_attrs *src);
+/* The metric of a measurement with those attributes and unit, or NULL when
+ * it is a statistic encbench does not import (the maximum of throughputs). */
+const char *eb_sheet_metric(const struct eb_sheet_attrs *at, const struct eb_sheet_unit *u);
+/* A metric column's word ("throughput", "IOPS", "lat_p99") as a metric name;
+ * NULL for an empty cell. */
+const char *eb_sheet_metric_name(const char *text, struct eb_table *t);
+
+/* Whether a label names a release ("Ubuntu 23.10", "24.04 LTS") rather
+ * than a configuration ("AES-NI off", "2 cores"). */
+int eb_sheet_is_release(const char *text);
+/* The release label: "Ubuntu 23.10" -> "23.10"; ubuntu says the context is
+ * Ubuntu, where Excel's "23.1" was typed as 23.10. */
+void eb_sheet_release(const char *text, int ubuntu, char *buf, size_t n);
+/* The configuration label: "AES-NI off" -> "no-aesni", "2 cores" -> "2-cores". */
+void eb_sheet_config(const char *text, char *buf, size_t n);
+/* A block size ("4k", "1M", "128 KiB", "4096"), with scale the bytes of a
+ * bare number; returns 0 when it is none. */
+int64_t eb_sheet_block_size(const char *text, int64_t scale);
+/* A repetition number ("3", "Run 3", "#3", "r3"); 0 when it is none. */
+int eb_sheet_rep(const char *text);
+/* Rows that summarise others (Average, Median, Stddev ...). */
+int eb_sheet_is_summary(const char *text);
+
+/* ---- the --map file (sheet_map.c) */
+
+struct eb_sheet_map_col {
+	char *header;		/* matched against header text; NULL for index */
+	long index;		/* 1-based column, or 0 */
+	enum eb_sheet_key role;	/* EB_SH_VALUE unless the map says otherwise */
+	struct eb_sheet_attrs at;
+	int used;
+};
+
+struct eb_sheet_map_rows {
+	long from, to;		/* spreadsheet rows, inclusive; to 0: to the end */
+	struct eb_sheet_attrs at;
+};
+
+struct eb_sheet_map {
+	const char *path;
+	long header_row;	/* 0: found by itself */
+	char decimal;		/* '.' or ',', or 0 */
+	struct eb_sheet_attrs all;
+	struct eb_sheet_map_col *cols;
+	size_t ncols;
+	struct eb_sheet_map_rows *rows;
+	size_t nrows;
+};
+
+/* Reads a mapping file; strings go into t. Errors carry the map's path and,
+ * for JSON syntax, the line and column. */
+enum eb_status eb_sheet_map_load(struct eb_sheet_map *m, const char *path,
+    struct eb_table *t, struct eb_err *err);
+void eb_sheet_map_free(struct eb_sheet_map *m);
+/* The entry for the column at index (1-based) with that header, or NULL. */
+struct eb_sheet_map_col *eb_sheet_map_column(struct eb_sheet_map *m, long index,
+    const char *header);
+/* Normalises header text for matching: blanks collapsed, ASCII lower case. */
+void eb_sheet_fold(const char *s, char *buf, size_t n);
+/* The same with the case kept, for labels and messages. */
+void eb_sheet_squeeze(const char *s, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,861 @@
+/* sheet_header.c - the words of spreadsheet headers and labels: what a
+ * column holds ("FIO Rand Read (MB/s)"), releases, configurations. */
+#include <string.h>
+
+#include "sheet.h"
+
+#define MAXWORDS 48
+#define MAXTEXT 512
+
+static int
+lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+static int
+isdig(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int
+isalpha_(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static int
+in(const char *s, const char *const *list)
+{
+	for (size_t i = 0; list[i] != NULL; i++)
+		if (strcmp(s, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Copies s trimmed, with each run of blanks (newlines of multi-line
+ * header cells included) made one space, lower-cased when fold is set. */
+static void
+collapse(const char *s, char *buf, size_t n, int fold)
+{
+	size_t len = strlen(s), k = 0;
+	int gap = 0;
+
+	if (n == 0)
+		return;
+	s = eb_sheet_trim(s, &len);
+	for (size_t i = 0; i < len && k + 1 < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			gap = 1;
+			continue;
+		}
+		if (gap && k + 2 < n)
+			buf[k++] = ' ';
+		gap = 0;
+		buf[k++] = (char)(fold ? lower(c) : c);
+	}
+	buf[k] = '\0';
+}
+
+void
+eb_sheet_fold(const char *s, char *buf, size_t n)
+{
+	collapse(s, buf, n, 1);
+}
+
+void
+eb_sheet_squeeze(const char *s, char *buf, size_t n)
+{
+	collapse(s, buf, n, 0);
+}
+
+/* ---- splitting a header into words and units */
+
+struct word {
+	char w[24];
+	long num;		/* a run of digits, or -1 */
+	int paren;		/* inside parentheses or brackets */
+};
+
+struct words {
+	struct word v[MAXWORDS];
+	int n;
+	int nunits;
+	struct eb_sheet_unit unit;	/* the first unit seen */
+	int unit_paren;
+};
+
+static int
+chunk_break(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '(' ||
+	    c == ')' || c == '[' || c == ']' || c == ',' || c == ';' ||
+	    c == '|' || c == '"' || c == '{' || c == '}';
+}
+
+static void
+add_word(struct words *ws, const char *s, size_t n, int paren)
+{
+	struct word *w;
+
+	if (ws->n == MAXWORDS || n == 0)
+		return;
+	w = &ws->v[ws->n++];
+	if (n >= sizeof w->w)
+		n = sizeof w->w - 1;
+	for (size_t i = 0; i < n; i++)
+		w->w[i] = (char)lower((unsigned char)s[i]);
+	w->w[n] = '\0';
+	w->paren = paren;
+	w->num = -1;
+	if (isdig((unsigned char)s[0]) && n <= 9) {
+		w->num = 0;
+		for (size_t i = 0; i < n; i++)
+			w->num = w->num * 10 + (s[i] - '0');
+	}
+}
+
+/* Words of a chunk that is no unit: runs of letters and runs of digits;
+ * '#' and '%' are words of their own ("#3", "%CPU"). */
+static void
+split_chunk(struct words *ws, const char *s, size_t n, int paren)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		size_t j = i + 1;
+
+		if (c == '#' || c == '%') {
+			add_word(ws, s + i, 1, paren);
+		} else if (isalpha_(c)) {
+			while (j < n && isalpha_((unsigned char)s[j]))
+				j++;
+			add_word(ws, s + i, j - i, paren);
+		} else if (isdig(c)) {
+			while (j < n && isdig((unsigned char)s[j]))
+				j++;
+			add_word(ws, s + i, j - i, paren);
+		} else if (c >= 0x80) {
+			/* Non-ASCII letters: one unknown word. */
+			while (j < n && (unsigned char)s[j] >= 0x80)
+				j++;
+			add_word(ws, s + i, j - i, paren);
+		}
+		i = j;
+	}
+}
+
+static void
+split(const char *text, struct words *ws)
+{
+	struct { size_t at, len; int paren; } ch[MAXWORDS];
+	size_t len = strlen(text), nch = 0;
+	int depth = 0;
+
+	memset(ws, 0, sizeof *ws);
+	if (len > MAXTEXT)
+		len = MAXTEXT;
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)text[i];
+		size_t j = i;
+
+		if (c == '(' || c == '[') {
+			depth++;
+			i++;
+			continue;
+		}
+		if (c == ')' || c == ']') {
+			depth -= depth > 0;
+			i++;
+			continue;
+		}
+		if (chunk_break(c)) {
+			i++;
+			continue;
+		}
+		while (j < len && !chunk_break((unsigned char)text[j]))
+			j++;
+		if (nch < MAXWORDS) {
+			ch[nch].at = i;
+			ch[nch].len = j - i;
+			ch[nch].paren = depth > 0;
+			nch++;
+		}
+		i = j;
+	}
+	/* A unit may be written with blanks ("MB / s", "k IOPS"): try three
+	 * chunks joined, then two, then one. */
+	for (size_t i = 0; i < nch;) {
+		size_t take = 0;
+
+		for (size_t k = nch - i < 3 ? nch - i : 3; k >= 1 && take == 0; k--) {
+			char buf[48];
+			size_t bl = 0;
+			struct eb_sheet_unit u;
+			int fits = 1;
+
+			for (size_t m = 0; m < k && fits; m++) {
+				if (bl + ch[i + m].len >= sizeof buf)
+					fits = 0;
+				else {
+					memcpy(buf + bl, text + ch[i + m].at, ch[i + m].len);
+					bl += ch[i + m].len;
+				}
+			}
+			if (fits && eb_sheet_unit_parse(buf, bl, &u)) {
+				if (ws->nunits++ == 0) {
+					ws->unit = u;
+					ws->unit_paren = ch[i].paren;
+				}
+				take = k;
+			}
+		}
+		if (take == 0) {
+			split_chunk(ws, text + ch[i].at, ch[i].len, ch[i].paren);
+			take = 1;
+		}
+		i += take;
+	}
+}
+
+static int
+is(const struct words *ws, int i, const char *w)
+{
+	return i >= 0 && i < ws->n && strcmp(ws->v[i].w, w) == 0;
+}
+
+/* ---- what the words say */
+
+static const char *const value_words[] = {
+	"value", "values", "result", "results", "measurement", "measured",
+	"score", "val", "mean", "average", "avg", "median", NULL,
+};
+/* Columns that are computed from measurements rather than measured:
+ * encbench computes overheads and spreads itself. */
+static const char *const derived_words[] = {
+	"overhead", "ratio", "relative", "slowdown", "speedup", "vs", "versus",
+	"diff", "difference", "delta", "change", "penalty", "normalized",
+	"normalised", "loss", "gain", "cost", "factor", "stddev", "stdev",
+	"std", "sd", "deviation", "sigma", "variance", "cv", "ci",
+	"confidence", "error", "err", "baseline", NULL,
+};
+static const char *const filler_words[] = {
+	"test", "tests", "the", "in", "of", "per", "second", "seconds", "sec",
+	"s", "io", "i", "o", "direct", "buffered", "cached", "sync", "async",
+	"odirect", "file", "files", "disk", "size", "bs", "job", "jobs", "run",
+	"rep", "with", "on", "at", "to", "from", "for", "and", "total",
+	"aggregate", "zfs", "dataset", "pool", "b", "bytes", "avg", "mean",
+	"average", "th", "percentile", "bench", "benchmark", "results",
+	"result", "value", "values", "measured", "speed", "nvme", "ssd", "hdd",
+	NULL,
+};
+static const char *const rep_words[] = {
+	"run", "rep", "repetition", "iteration", "iter", "r", "#", "pass",
+	"trial", "attempt", "round", NULL,
+};
+
+struct tally {
+	int known, unknown;
+	int op, unit, tool, hint, value, derived, ubuntu;
+};
+
+static void
+set(struct eb_sheet_attrs *at, int field, const char *v)
+{
+	/* Two different words for one attribute ("read/write") say nothing. */
+	if (at->f[field] != NULL && strcmp(at->f[field], v) != 0)
+		v = "";
+	at->f[field] = v;
+}
+
+static int64_t
+size_suffix(const char *w)
+{
+	if (in(w, (const char *const[]){ "k", "kb", "kib", NULL }))
+		return 1024;
+	if (in(w, (const char *const[]){ "m", "mb", "mib", NULL }))
+		return 1024 * 1024;
+	if (in(w, (const char *const[]){ "g", "gb", "gib", NULL }))
+		return 1024 * 1024 * 1024;
+	return 0;
+}
+
+static void
+read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
+{
+	memset(t, 0, sizeof *t);
+	if (ws->nunits > 0) {
+		at->unit = ws->unit;
+		t->unit = 1;
+	}
+	for (int i = 0; i < ws->n; i++) {
+		const char *w = ws->v[i].w;
+		long num = ws->v[i].num;
+		int known = 1;
+
+		if (num >= 0) {
+			int64_t mul = i + 1 < ws->n ? size_suffix(ws->v[i + 1].w) : 0;
+
+			/* Block sizes follow fio and dd: 4k is 4096 bytes. */
+			if (mul > 0 && num > 0 && num <= 1048576) {
+				at->block_size = num * mul;
+				i++;
+			} else if (i > 0 && in(ws->v[i - 1].w, rep_words) && num >= 1 &&
+			    num <= 1000000) {
+				at->rep = (int)num;
+			} else if (num == 99 && (is(ws, i - 1, "p") || is(ws, i + 1, "th") ||
+			    is(ws, i + 1, "percentile"))) {
+				at->stat = EB_ST_P99;
+				t->hint = 1;
+			} else {
+				known = 0;
+			}
+		} else if (strcmp(w, "dd") == 0 || strcmp(w, "fio") == 0) {
+			set(at, EB_F_TOOL, w[0] == 'd' ? "dd" : "fio");
+			t->tool = 1;
+		} else if (strcmp(w, "bonnie") == 0) {
+			set(at, EB_F_TOOL, "bonnie");
+			t->tool = 1;
+		} else if (in(w, (const char *const[]){ "seq", "sequential", "sequentially",
+		    "linear", "streaming", NULL })) {
+			set(at, EB_F_WORKLOAD, "seq");
+		} else if (in(w, (const char *const[]){ "rand", "random", "randomly", NULL })) {
+			set(at, EB_F_WORKLOAD, "rand");
+		} else if (in(w, (const char *const[]){ "randread", "randwrite", "seqread",
+		    "seqwrite", NULL })) {
+			set(at, EB_F_WORKLOAD, w[0] == 'r' ? "rand" : "seq");
+			set(at, EB_F_OP, strstr(w, "read") ? "read" : "write");
+			t->op = 1;
+		} else if (in(w, (const char *const[]){ "mixed", "mix", NULL })) {
+			set(at, EB_F_WORKLOAD, "mixed");
+		} else if (strcmp(w, "block") == 0 || strcmp(w, "blk") == 0) {
+			set(at, EB_F_WORKLOAD, "block");
+		} else if (in(w, (const char *const[]){ "char", "chr", "perchar", "putc",
+		    "getc", NULL })) {
+			set(at, EB_F_WORKLOAD, "per-char");
+		} else if (in(w, (const char *const[]){ "read", "reads", "reading", "rd", NULL })) {
+			set(at, EB_F_OP, "read");
+			t->op = 1;
+		} else if (in(w, (const char *const[]){ "write", "writes", "writing", "wr", NULL })) {
+			/* "re-write" splits in two. */
+			set(at, EB_F_OP, is(ws, i - 1, "re") ? "rewrite" : "write");
+			t->op = 1;
+		} else if (in(w, (const char *const[]){ "rewrite", "rewrites", NULL })) {
+			set(at, EB_F_OP, "rewrite");
+			t->op = 1;
+		} else if (in(w, (const char *const[]){ "create", "creates", "creation", NULL })) {
+			set(at, EB_F_OP, "create");
+			t->op = 1;
+		} else if (in(w, (const char *const[]){ "stat", "stats", NULL })) {
+			set(at, EB_F_OP, "stat");
+			t->op = 1;
+		} else if (in(w, (const char *const[]){ "delete", "deletes", "del", "unlink", NULL })) {
+			set(at, EB_F_OP, "delete");
+			t->op = 1;
+		} else if (in(w, (const char *const[]){ "seek", "seeks", NULL })) {
+			set(at, EB_F_OP, "seek");
+			t->op = 1;
+		} else if ((strcmp(w, "r") == 0 || strcmp(w, "w") == 0) &&
+		    !(i + 1 < ws->n && ws->v[i + 1].num >= 0)) {
+			/* "Seq R", "Rand W": but "r1" is a run. */
+			set(at, EB_F_OP, w[0] == 'r' ? "read" : "write");
+			t->op = 1;
+		} else if (strcmp(w, "re") == 0 && is(ws, i + 1, "write")) {
+			;
+		} else if (in(w, (const char *const[]){ "throughput", "bandwidth", "bw",
+		    "rate", "transfer", NULL })) {
+			t->hint = 1;
+		} else if (strcmp(w, "iops") == 0) {
+			t->hint = 1;
+		} else if (in(w, (const char *const[]){ "latency", "lat", "clat", "response",
+		    "resp", NULL })) {
+			t->hint = 1;
+		} else if (in(w, (const char *const[]){ "max", "maximum", "peak", NULL })) {
+			at->stat = EB_ST_MAX;
+		} else if (in(w, (const char *const[]){ "min", "minimum", NULL })) {
+			at->stat = EB_ST_MIN;
+		} else if (strcmp(w, "p") == 0 && i + 1 < ws->n && ws->v[i + 1].num == 99) {
+			;
+		} else if (in(w, (const char *const[]){ "cpu", "cp", "util", "utilization",
+		    "utilisation", "usage", "load", NULL })) {
+			at->cpu = 1;
+			t->hint = 1;
+		} else if (strcmp(w, "%") == 0) {
+			eb_sheet_unit_parse("%", 1, &at->unit);
+			t->unit = 1;
+		} else if (in(w, derived_words)) {
+			t->derived = 1;
+		} else if (strcmp(w, "ubuntu") == 0) {
+			t->ubuntu = 1;
+			known = 0;
+		} else if (in(w, rep_words) || in(w, filler_words)) {
+			;
+		} else {
+			known = 0;
+		}
+		if (in(w, value_words))
+			t->value = 1;
+		if (known)
+			t->known++;
+		else
+			t->unknown++;
+	}
+}
+
+int
+eb_sheet_words(const char *text, struct eb_sheet_attrs *at, int *unknown)
+{
+	struct words ws;
+	struct tally t;
+
+	split(text, &ws);
+	read_words(&ws, at, &t);
+	*unknown = t.unknown;
+	return t.known + t.unit;
+}
+
+/* ---- key columns */
+
+static const struct keyname {
+	const char *name;
+	enum eb_sheet_key key;
+} keynames[] = {
+	{ "release", EB_SH_RELEASE }, { "version", EB_SH_RELEASE },
+	{ "ubuntu", EB_SH_RELEASE }, { "ubuntu release", EB_SH_RELEASE },
+	{ "ubuntu version", EB_SH_RELEASE }, { "os", EB_SH_RELEASE },
+	{ "os release", EB_SH_RELEASE }, { "os version", EB_SH_RELEASE },
+	{ "distro", EB_SH_RELEASE }, { "distribution", EB_SH_RELEASE },
+	{ "rel", EB_SH_RELEASE }, { "zfs version", EB_SH_RELEASE },
+	{ "config", EB_SH_CONFIG }, { "configuration", EB_SH_CONFIG },
+	{ "setup", EB_SH_CONFIG }, { "variant", EB_SH_CONFIG },
+	{ "settings", EB_SH_CONFIG }, { "cfg", EB_SH_CONFIG },
+	{ "mode", EB_SH_MODE }, { "encryption", EB_SH_MODE },
+	{ "cipher", EB_SH_MODE }, { "encryption mode", EB_SH_MODE },
+	{ "algorithm", EB_SH_MODE }, { "crypto", EB_SH_MODE },
+	{ "enc", EB_SH_MODE }, { "encryption type", EB_SH_MODE },
+	{ "encryption method", EB_SH_MODE }, { "method", EB_SH_MODE },
+	{ "tool", EB_SH_TOOL }, { "test", EB_SH_TOOL },
+	{ "benchmark", EB_SH_TOOL }, { "bench", EB_SH_TOOL },
+	{ "program", EB_SH_TOOL }, { "utility", EB_SH_TOOL },
+	{ "job", EB_SH_JOB }, { "job name", EB_SH_JOB },
+	{ "workload", EB_SH_WORKLOAD }, { "pattern", EB_SH_WORKLOAD },
+	{ "access", EB_SH_WORKLOAD }, { "access pattern", EB_SH_WORKLOAD },
+	{ "io pattern", EB_SH_WORKLOAD }, { "type", EB_SH_WORKLOAD },
+	{ "op", EB_SH_OP }, { "operation", EB_SH_OP }, { "direction", EB_SH_OP },
+	{ "rw", EB_SH_OP }, { "read write", EB_SH_OP }, { "r w", EB_SH_OP },
+	{ "io type", EB_SH_OP }, { "dir", EB_SH_OP },
+	{ "rep", EB_SH_REP }, { "run", EB_SH_REP }, { "iteration", EB_SH_REP },
+	{ "repetition", EB_SH_REP }, { "iter", EB_SH_REP }, { "trial", EB_SH_REP },
+	{ "pass", EB_SH_REP }, { "attempt", EB_SH_REP }, { "run no", EB_SH_REP },
+	{ "run number", EB_SH_REP }, { "round", EB_SH_REP },
+	{ "unit", EB_SH_UNIT }, { "units", EB_SH_UNIT },
+	{ "metric", EB_SH_METRIC }, { "measure", EB_SH_METRIC },
+	{ "quantity", EB_SH_METRIC },
+	{ "host", EB_SH_HOST }, { "machine", EB_SH_HOST },
+	{ "hostname", EB_SH_HOST }, { "system", EB_SH_HOST },
+	{ "computer", EB_SH_HOST }, { "server", EB_SH_HOST }, { "node", EB_SH_HOST },
+	{ "block size", EB_SH_BLOCK_SIZE }, { "bs", EB_SH_BLOCK_SIZE },
+	{ "blocksize", EB_SH_BLOCK_SIZE }, { "block", EB_SH_BLOCK_SIZE },
+	{ "record size", EB_SH_BLOCK_SIZE }, { "recordsize", EB_SH_BLOCK_SIZE },
+	{ "value", EB_SH_VALUE }, { "values", EB_SH_VALUE },
+	{ "result", EB_SH_VALUE }, { "measurement", EB_SH_VALUE },
+	{ "measured", EB_SH_VALUE }, { "score", EB_SH_VALUE },
+	{ "mean", EB_SH_VALUE }, { "average", EB_SH_VALUE },
+	{ "avg", EB_SH_VALUE }, { "median", EB_SH_VALUE }, { "val", EB_SH_VALUE },
+};
+
+void
+eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
+{
+	struct words ws;
+	struct tally t;
+	char key[128];
+	size_t k = 0;
+
+	memset(h, 0, sizeof *h);
+	split(text, &ws);
+	/* The name of a key column is its words outside parentheses:
+	 * "Run #", "Block size (KiB)", "Value (MB/s)". */
+	for (int i = 0; i < ws.n; i++) {
+		size_t l = strlen(ws.v[i].w);
+
+		if (ws.v[i].paren || strcmp(ws.v[i].w, "#") == 0)
+			continue;
+		if (k + l + 2 >= sizeof key)
+			break;
+		if (k > 0)
+			key[k++] = ' ';
+		memcpy(key + k, ws.v[i].w, l);
+		k += l;
+	}
+	key[k] = '\0';
+	for (int i = 0; i < ws.n; i++)
+		if (strcmp(ws.v[i].w, "ubuntu") == 0)
+			h->ubuntu = 1;
+	for (size_t i = 0; k > 0 && i < sizeof keynames / sizeof keynames[0]; i++) {
+		if (strcmp(key, keynames[i].name) != 0)
+			continue;
+		h->key = keynames[i].key;
+		if (h->key == EB_SH_VALUE && ws.nunits > 0)
+			h->at.unit = ws.unit;
+		if (h->key == EB_SH_BLOCK_SIZE) {
+			h->bs_scale = 1;
+			for (int j = 0; j < ws.n; j++)
+				if (ws.v[j].paren && size_suffix(ws.v[j].w) > 0)
+					h->bs_scale = size_suffix(ws.v[j].w);
+		}
+		return;
+	}
+	read_words(&ws, &h->at, &t);
+	if (t.derived) {
+		h->key = EB_SH_VALUE;
+		h->derived = 1;
+		return;
+	}
+	if ((t.op || t.unit || t.tool || t.hint || t.value) &&
+	    (t.unknown == 0 || t.op || t.unit))
+		h->key = EB_SH_VALUE;
+}
+
+void
+eb_sheet_attrs_merge(struct eb_sheet_attrs *dst, const struct eb_sheet_attrs *src)
+{
+	for (int i = 0; i < EB_NFIELDS; i++)
+		if (src->f[i] != NULL && *src->f[i] != '\0')
+			dst->f[i] = src->f[i];
+	if (src->unit.kind != EB_SK_NONE)
+		dst->unit = src->unit;
+	if (src->block_size != 0)
+		dst->block_size = src->block_size;
+	if (src->rep != 0)
+		dst->rep = src->rep;
+	if (src->stat != EB_ST_NONE)
+		dst->stat = src->stat;
+	if (src->cpu)
+		dst->cpu = 1;
+}
+
+const char *
+eb_sheet_metric(const struct eb_sheet_attrs *at, const struct eb_sheet_unit *u)
+{
+	switch (u->kind) {
+	case EB_SK_BW:
+	case EB_SK_IOPS:
+	case EB_SK_OPS:
+		/* The best or worst of several runs is not a run. */
+		if (at->stat == EB_ST_MAX || at->stat == EB_ST_MIN || at->stat == EB_ST_P99)
+			return NULL;
+		return u->kind == EB_SK_BW ? "bw" : u->kind == EB_SK_IOPS ? "iops" : "ops";
+	case EB_SK_TIME:
+		return at->stat == EB_ST_MAX ? "lat_max" : at->stat == EB_ST_MIN ?
+		    "lat_min" : at->stat == EB_ST_P99 ? "lat_p99" : "lat_mean";
+	case EB_SK_PCT:
+		return "cpu";
+	case EB_SK_POWER:
+		return "power";
+	case EB_SK_NONE:
+		break;
+	}
+	return NULL;
+}
+
+const char *
+eb_sheet_metric_name(const char *text, struct eb_table *t)
+{
+	char buf[64];
+	struct words ws;
+
+	eb_sheet_fold(text, buf, sizeof buf);
+	if (buf[0] == '\0')
+		return NULL;
+	split(buf, &ws);
+	for (int i = 0; i < ws.n; i++) {
+		const char *w = ws.v[i].w;
+
+		if (in(w, (const char *const[]){ "throughput", "bandwidth", "bw", "speed", NULL }))
+			return "bw";
+		if (strcmp(w, "iops") == 0)
+			return "iops";
+		if (strcmp(w, "cpu") == 0)
+			return "cpu";
+		if (strcmp(w, "power") == 0 || strcmp(w, "watts") == 0)
+			return "power";
+		if (strcmp(w, "ops") == 0)
+			return "ops";
+	}
+	if (strncmp(buf, "lat", 3) == 0 && strchr(buf, '_') == NULL) {
+		if (strstr(buf, "99"))
+			return "lat_p99";
+		if (strstr(buf, "max"))
+			return "lat_max";
+		return "lat_mean";
+	}
+	for (char *c = buf; *c != '\0'; c++)
+		if (*c == ' ')
+			*c = '_';
+	return eb_intern_cstr(t, buf);
+}
+
+/* ---- labels: releases and configurations */
+
+static const char *const os_words[] = {
+	"ubuntu", "kubuntu", "xubuntu", "debian", "freebsd", "fedora", "rhel",
+	"centos", "rocky", "alma", "almalinux", "opensuse", "suse", "sles",
+	"arch", "nixos", "proxmox", "pve", "truenas", "openzfs", "zfs", "linux",
+	"kernel", "macos", "illumos", "omnios", "smartos", "gentoo", "mint",
+	"release", "version", "lts", "rel", "v", NULL,
+};
+
+/* A version: digits with at least one dot, perhaps after a 'v'. */
+static int
+is_version(const char *s, size_t n, int *dotted)
+{
+	size_t i = 0;
+	int dots = 0;
+
+	if (n > 0 && (s[0] == 'v' || s[0] == 'V'))
+		i++;
+	if (i >= n || !isdig((unsigned char)s[i]))
+		return 0;
+	for (; i < n; i++) {
+		if (s[i] == '.' && i + 1 < n && isdig((unsigned char)s[i + 1]))
+			dots++;
+		else if (!isdig((unsigned char)s[i]))
+			return 0;
+	}
+	*dotted = dots > 0;
+	return 1;
+}
+
+/* Calls fn on each blank- or comma-separated token of s outside
+ * parentheses; stops when it returns 0. */
+static int
+each_token(const char *s, int (*fn)(void *, const char *, size_t), void *ctx)
+{
+	int depth = 0;
+
+	for (size_t i = 0; s[i] != '\0';) {
+		size_t j;
+
+		if (s[i] == '(' || s[i] == '[') {
+			depth++;
+			i++;
+			continue;
+		}
+		if (s[i] == ')' || s[i] == ']') {
+			depth -= depth > 0;
+			i++;
+			continue;
+		}
+		if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' ||
+		    s[i] == ',' || s[i] == ':' || s[i] == '=') {
+			i++;
+			continue;
+		}
+		for (j = i; s[j] != '\0' && !strchr(" \t\n\r,:=([)]", s[j]); j++)
+			;
+		if (depth == 0 && !fn(ctx, s + i, j - i))
+			return 0;
+		i = j;
+	}
+	return 1;
+}
+
+struct release_scan {
+	int version, dotted, os, other, ubuntu;
+	int named;		/* a system other than Ubuntu: keep its name */
+	char ver[32];
+};
+
+static int
+release_token(void *ctx, const char *s, size_t n)
+{
+	struct release_scan *rs = ctx;
+	char w[24];
+	int dotted = 0;
+
+	if (is_version(s, n, &dotted)) {
+		rs->version++;
+		rs->dotted |= dotted;
+		if (n < sizeof rs->ver) {
+			memcpy(rs->ver, s, n);
+			rs->ver[n] = '\0';
+		}
+		return 1;
+	}
+	if (n >= sizeof w) {
+		rs->other++;
+		return 1;
+	}
+	for (size_t i = 0; i < n; i++)
+		w[i] = (char)lower((unsigned char)s[i]);
+	w[n] = '\0';
+	if (in(w, os_words)) {
+		rs->os++;
+		rs->ubuntu |= strstr(w, "ubuntu") != NULL;
+		rs->named |= strstr(w, "ubuntu") == NULL && !in(w, (const char *const[]){
+		    "release", "version", "lts", "rel", "v", NULL });
+	} else {
+		rs->other++;
+	}
+	return 1;
+}
+
+int
+eb_sheet_is_release(const char *text)
+{
+	struct release_scan rs;
+
+	memset(&rs, 0, sizeof rs);
+	each_token(text, release_token, &rs);
+	return rs.version == 1 && rs.other == 0 && (rs.dotted || rs.os > 0);
+}
+
+void
+eb_sheet_release(const char *text, int ubuntu, char *buf, size_t n)
+{
+	struct release_scan rs;
+	size_t len;
+
+	memset(&rs, 0, sizeof rs);
+	each_token(text, release_token, &rs);
+	/* DESIGN.md labels Ubuntu releases by their number alone. */
+	if (rs.version == 1 && rs.other == 0 && !rs.named && (rs.dotted || rs.os > 0)) {
+		len = strlen(rs.ver);
+		/* Excel takes "23.10" for the number 23.1 and exports it so;
+		 * Ubuntu versions are YY.MM, with MM 04 or 10. */
+		if ((ubuntu || rs.ubuntu) && len == 4 && isdig((unsigned char)rs.ver[0]) &&
+		    rs.ver[2] == '.' && rs.ver[3] == '1')
+			snprintf(buf, n, "%s0", rs.ver);
+		else
+			snprintf(buf, n, "%s", rs.ver);
+		return;
+	}
+	collapse(text, buf, n, 0);
+}
+
+void
+eb_sheet_config(const char *text, char *buf, size_t n)
+{
+	char w[16][32];
+	int nw = 0, no = 0;
+	size_t k = 0;
+
+	eb_sheet_fold(text, buf, n);
+	/* Words split at blanks, ':' and '='; "AES-NI" is one word. */
+	for (char *s = buf; *s != '\0' && nw < 16;) {
+		size_t j = strcspn(s, " :=");
+
+		if (j > 0 && j < sizeof w[0]) {
+			memcpy(w[nw], s, j);
+			w[nw][j] = '\0';
+			nw++;
+		} else if (j > 0) {
+			return;	/* a long word: keep the folded text */
+		}
+		s += j;
+		s += *s != '\0';
+	}
+	if (nw == 0 || nw == 16)
+		return;
+	for (int i = 0; i < nw; i++)
+		if (strcmp(w[i], "aes-ni") == 0 || strcmp(w[i], "aes_ni") == 0)
+			snprintf(w[i], sizeof w[i], "aesni");
+	for (int i = 0; i + 1 < nw; i++)
+		if (strcmp(w[i], "aes") == 0 && strcmp(w[i + 1], "ni") == 0) {
+			snprintf(w[i], sizeof w[i], "aesni");
+			memmove(w[i + 1], w[i + 2], (size_t)(nw - i - 2) * sizeof w[0]);
+			nw--;
+		}
+	/* "AES-NI off", "without AES-NI", "no AES-NI" -> no-aesni;
+	 * "AES-NI on" -> aesni. */
+	if (nw >= 2 && (strcmp(w[nw - 1], "off") == 0 || strcmp(w[nw - 1], "disabled") == 0)) {
+		no = 1;
+		nw--;
+	} else if (nw >= 2 && (strcmp(w[nw - 1], "on") == 0 || strcmp(w[nw - 1], "enabled") == 0)) {
+		nw--;
+	}
+	if (nw >= 2 && (strcmp(w[0], "no") == 0 || strcmp(w[0], "without") == 0)) {
+		no = 1;
+		memmove(w[0], w[1], (size_t)(nw - 1) * sizeof w[0]);
+		nw--;
+	}
+	if (no)
+		k = (size_t)snprintf(buf, n, "no");
+	else
+		buf[0] = '\0';
+	for (int i = 0; i < nw && k < n; i++)
+		k += (size_t)snprintf(buf + k, n - k, "%s%s", k > 0 ? "-" : "", w[i]);
+}
+
+int64_t
+eb_sheet_block_size(const char *text, int64_t scale)
+{
+	size_t n = strlen(text), i = 0;
+	int64_t v = 0, mul;
+	char suf[8];
+	size_t k = 0;
+
+	text = eb_sheet_trim(text, &n);
+	if (n > 3 && (strncmp(text, "bs=", 3) == 0 || strncmp(text, "BS=", 3) == 0)) {
+		text += 3;
+		n -= 3;
+	}
+	while (i < n && isdig((unsigned char)text[i])) {
+		if (v > 1099511627776LL)
+			return 0;
+		v = v * 10 + (text[i++] - '0');
+	}
+	if (i == 0 || v == 0)
+		return 0;
+	while (i < n && text[i] == ' ')
+		i++;
+	for (; i < n; i++) {
+		if (k + 1 >= sizeof suf)
+			return 0;
+		suf[k++] = (char)lower((unsigned char)text[i]);
+	}
+	suf[k] = '\0';
+	if (k == 0)
+		mul = scale > 0 ? scale : 1;
+	else if (strcmp(suf, "b") == 0 || strcmp(suf, "bytes") == 0)
+		mul = 1;
+	else if ((mul = size_suffix(suf)) == 0)
+		return 0;
+	if (v > 1099511627776LL / mul)
+		return 0;
+	return v * mul;
+}
+
+int
+eb_sheet_rep(const char *text)
+{
+	struct words ws;
+	int i = 0;
+
+	split(text, &ws);
+	if (ws.n == 2 && in(ws.v[0].w, rep_words))
+		i = 1;
+	if (ws.n != i + 1 || ws.v[i].num < 1 || ws.v[i].num > 1000000)
+		return 0;
+	return (int)ws.v[i].num;
+}
+
+int
+eb_sheet_is_summary(const char *text)
+{
+	static const char *const names[] = {
+		"average", "avg", "avg.", "mean", "median", "total", "sum", "min",
+		"minimum", "max", "maximum", "stddev", "stdev", "std dev", "std",
+		"std. dev.", "sd", "standard deviation", "overhead", "ratio",
+		"geomean", "geometric mean", "variance", "cv", NULL,
+	};
+	char buf[32];
+
+	eb_sheet_fold(text, buf, sizeof buf);
+	if (buf[0] != '\0' && buf[strlen(buf) - 1] == ':')
+		buf[strlen(buf) - 1] = '\0';
+	return in(buf, names);
+}

@@ -1,0 +1,952 @@
+/* test_sheet.c - the spreadsheet importer end to end: hand-made exports in
+ * the shapes Google Sheets, Excel and LibreOffice write, with hand-checked records. */
+#include "testutil.h"
+
+#define DATA "tests/data/sheet/"
+
+struct run {
+	struct eb_table *t;
+	enum eb_status st;
+	struct eb_err err;
+	struct eb_buf diag;	/* "severity path:line:col: message" lines */
+	long nwarnings;
+};
+
+static void
+capture(void *ctx, enum eb_severity sev, struct eb_loc loc, const char *msg)
+{
+	static const char *const names[] = { "note", "warning", "error" };
+
+	eb_buf_addf(ctx, "%s %s:%ld:%ld: %s\n", names[sev], loc.path ? loc.path : "-",
+	    loc.line, loc.col, msg);
+}
+
+/* Ingests a file (text NULL) or a string named path, with a map and a
+ * unit as --map and --unit would give them. */
+static void
+ingest(struct run *r, const char *path, const char *text, const char *format,
+    const char *map, const char *unit)
+{
+	struct eb_ingest_opts opts;
+	struct eb_diag d;
+
+	memset(r, 0, sizeof *r);
+	eb_buf_init(&r->diag, 0);
+	memset(&d, 0, sizeof d);
+	d.emit = capture;
+	d.ctx = &r->diag;
+	memset(&opts, 0, sizeof opts);
+	opts.format = format;
+	opts.diag = &d;
+	opts.map = map;
+	opts.unit = unit;
+	r->t = eb_table_new();
+	if (text != NULL)
+		r->st = eb_ingest_buffer(r->t, path, text, strlen(text), &opts, &r->err);
+	else
+		r->st = eb_ingest_path(r->t, path, &opts, &r->err);
+	r->nwarnings = d.nwarnings;
+	eb_table_number_reps(r->t, 0);
+}
+
+static void
+sheet(struct run *r, const char *text)
+{
+	ingest(r, "in.csv", text, "sheet", NULL, NULL);
+}
+
+static void
+done(struct run *r)
+{
+	eb_table_free(r->t);
+	eb_buf_free(&r->diag);
+}
+
+static const char *
+diag(struct run *r)
+{
+	return eb_buf_cstr(&r->diag);
+}
+
+#define assert_contains(hay, needle) do { \
+	if (strstr((hay), (needle)) == NULL) \
+		fail_msg("'%s' not in:\n%s", (needle), (hay)); \
+} while (0)
+
+static const char *write_map(const char *name, const char *json);
+
+struct want {
+	const char *release, *config, *mode, *tool, *workload, *op;
+	int64_t bs;
+	const char *metric, *unit;
+	int rep;
+	double value;
+	const char *source;
+};
+
+static void
+field_is(size_t i, const char *name, const char *got, const char *want)
+{
+	if (strcmp(got, want) != 0)
+		fail_msg("record %zu: %s is '%s', want '%s'", i, name, got, want);
+}
+
+/* Every record, every column, exactly; job is the tool and host empty. */
+static void
+check(const struct run *r, const struct want *w, size_t n)
+{
+	if (r->st != EB_OK)
+		fail_msg("ingest failed: %s:%ld:%ld: %s", r->err.loc.path ? r->err.loc.path : "-",
+		    r->err.loc.line, r->err.loc.col, r->err.msg);
+	assert_int_equal(r->t->n, n);
+	for (size_t i = 0; i < n; i++) {
+		const struct eb_record *rec = &r->t->rows[i];
+
+		field_is(i, "release", rec->f[EB_F_RELEASE], w[i].release);
+		field_is(i, "host", rec->f[EB_F_HOST], "");
+		field_is(i, "config", rec->f[EB_F_CONFIG], w[i].config);
+		field_is(i, "mode", rec->f[EB_F_MODE], w[i].mode);
+		field_is(i, "tool", rec->f[EB_F_TOOL], w[i].tool);
+		field_is(i, "job", rec->f[EB_F_JOB], w[i].tool);
+		field_is(i, "workload", rec->f[EB_F_WORKLOAD], w[i].workload);
+		field_is(i, "op", rec->f[EB_F_OP], w[i].op);
+		field_is(i, "metric", rec->f[EB_F_METRIC], w[i].metric);
+		field_is(i, "unit", rec->f[EB_F_UNIT], w[i].unit);
+		field_is(i, "source", rec->f[EB_F_SOURCE], w[i].source);
+		if (rec->block_size != w[i].bs)
+			fail_msg("record %zu: block_size %lld, want %lld", i,
+			    (long long)rec->block_size, (long long)w[i].bs);
+		if (rec->rep != w[i].rep)
+			fail_msg("record %zu: rep %d, want %d", i, rec->rep, w[i].rep);
+		if (rec->value != w[i].value)
+			fail_msg("record %zu: value %.17g, want %.17g", i, rec->value, w[i].value);
+	}
+}
+
+/* ---- the five sheets of issue 5 */
+
+static void
+test_wide_9x6(void **state)
+{
+	static const char *const modes[9] = {
+		"none", "aes-128-ccm", "aes-192-ccm", "aes-256-ccm", "aes-128-gcm",
+		"aes-192-gcm", "aes-256-gcm", "luks-xts-512", "luks-xts-4k",
+	};
+	static const struct {
+		const char *tool, *workload, *op, *metric, *unit;
+		int64_t bs;
+	} cols[6] = {
+		{ "dd", "", "write", "bw", "B/s", 0 },		/* DD Write (MB/s) */
+		{ "dd", "", "read", "bw", "B/s", 0 },		/* DD Read (MB/s) */
+		{ "fio", "seq", "write", "bw", "B/s", 0 },	/* FIO Seq Write (MiB/s) */
+		{ "fio", "seq", "read", "bw", "B/s", 0 },	/* FIO Seq Read (MiB/s) */
+		{ "fio", "rand", "read", "iops", "1/s", 4096 },	/* FIO Rand Read 4k (IOPS) */
+		{ "fio", "rand", "read", "lat_mean", "ns", 0 },	/* ... Latency (ms) */
+	};
+	/* MB/s x 10^6, MiB/s x 2^20 (1650.25 MiB/s = 1650 * 1048576 +
+	 * 262144), IOPS as they are, ms x 10^6. */
+	static const double values[9][6] = {
+		{ 1812300000, 2410700000, 1730412544, 2359820288, 48210, 310000 },
+		{ 702100000, 1150400000, 724303872, 1174405120, 21050, 720000 },
+		{ 688600000, 1128900000, 704118784, 1151598592, 20470, 740000 },
+		{ 671200000, 1104300000, 686817280, 1128005632, 19880, 770000 },
+		{ 1502800000, 2101600000, 1447559168, 2055471104, 41230, 360000 },
+		{ 1476400000, 2080200000, 1421606912, 2024800256, 40480, 370000 },
+		{ 1450900000, 2052300000, 1394868224, 1994915840, 39870, 380000 },
+		{ 1210500000, 1890100000, 1158676480, 1846280192, 33120, 450000 },
+		{ 1395200000, 2005800000, 1353187328, 1962147840, 38940, 390000 },
+	};
+	static char sources[54][64];
+	struct want w[54];
+	struct run r;
+
+	(void)state;
+	for (int m = 0; m < 9; m++) {
+		for (int c = 0; c < 6; c++) {
+			struct want *x = &w[m * 6 + c];
+
+			snprintf(sources[m * 6 + c], sizeof sources[0],
+			    DATA "wide-9x6.csv:%d:%d", m + 2, c + 2);
+			*x = (struct want){ "", "", modes[m], cols[c].tool, cols[c].workload,
+			    cols[c].op, cols[c].bs, cols[c].metric, cols[c].unit, 1,
+			    values[m][c], sources[m * 6 + c] };
+		}
+	}
+	/* Found by --format auto as well as named. */
+	ingest(&r, DATA "wide-9x6.csv", NULL, "auto", NULL, NULL);
+	check(&r, w, 54);
+	assert_int_equal(r.nwarnings, 0);
+	/* "1,105" and "1,931" are read by the dot decimals around them. */
+	assert_contains(diag(&r), "note " DATA "wide-9x6.csv:0:0: numbers like 1,234 "
+	    "and 1.234 were read with '.' as the decimal separator (as the other "
+	    "numbers of the sheet use it)");
+	done(&r);
+	ingest(&r, DATA "wide-9x6.csv", NULL, "sheet", NULL, NULL);
+	check(&r, w, 54);
+	done(&r);
+}
+
+static void
+test_two_release_group(void **state)
+{
+#define DE DATA "two-release-de.csv:"
+	/* Excel (de): BOM, CRLF, ';', decimal commas and '.' thousands, a
+	 * group row naming the releases over three columns each. */
+	static const struct want w[] = {
+		{ "23.10", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 2450500000, DE "3:2" },
+		{ "23.10", "", "none", "sheet", "", "read", 0, "bw", "B/s", 1, 3100250000, DE "3:3" },
+		{ "23.10", "", "none", "sheet", "rand", "read", 0, "iops", "1/s", 1, 12000, DE "3:4" },
+		{ "24.04", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 2510750000, DE "3:5" },
+		{ "24.04", "", "none", "sheet", "", "read", 0, "bw", "B/s", 1, 3204500000, DE "3:6" },
+		{ "24.04", "", "none", "sheet", "rand", "read", 0, "iops", "1/s", 1, 12500, DE "3:7" },
+		{ "23.10", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 1234500000, DE "4:2" },
+		{ "23.10", "", "aes-256-gcm", "sheet", "", "read", 0, "bw", "B/s", 1, 2100000000, DE "4:3" },
+		{ "23.10", "", "aes-256-gcm", "sheet", "rand", "read", 0, "iops", "1/s", 1, 9870, DE "4:4" },
+		{ "24.04", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 1300250000, DE "4:5" },
+		{ "24.04", "", "aes-256-gcm", "sheet", "", "read", 0, "bw", "B/s", 1, 2200500000, DE "4:6" },
+		{ "24.04", "", "aes-256-gcm", "sheet", "rand", "read", 0, "iops", "1/s", 1, 10020, DE "4:7" },
+		{ "23.10", "", "luks-xts-4k", "sheet", "", "write", 0, "bw", "B/s", 1, 1180000000, DE "5:2" },
+		{ "23.10", "", "luks-xts-4k", "sheet", "", "read", 0, "bw", "B/s", 1, 1950750000, DE "5:3" },
+		{ "23.10", "", "luks-xts-4k", "sheet", "rand", "read", 0, "iops", "1/s", 1, 8640, DE "5:4" },
+		{ "24.04", "", "luks-xts-4k", "sheet", "", "write", 0, "bw", "B/s", 1, 1234000000, DE "5:5" },
+		{ "24.04", "", "luks-xts-4k", "sheet", "", "read", 0, "bw", "B/s", 1, 2010500000, DE "5:6" },
+		{ "24.04", "", "luks-xts-4k", "sheet", "rand", "read", 0, "iops", "1/s", 1, 8910, DE "5:7" },
+	};
+	struct run r;
+
+	(void)state;
+	ingest(&r, DATA "two-release-de.csv", NULL, "auto", NULL, NULL);
+	check(&r, w, sizeof w / sizeof w[0]);
+	assert_int_equal(r.nwarnings, 0);
+	done(&r);
+#undef DE
+}
+
+static void
+test_long_reps(void **state)
+{
+#define LO DATA "long-reps.csv:"
+	/* LibreOffice: merged Release, Config and Encryption cells come out
+	 * in their first row only. */
+	static const struct want w[] = {
+		{ "24.04", "default", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1234500000, LO "2:7" },
+		{ "24.04", "default", "none", "dd", "", "write", 0, "bw", "B/s", 2, 1240250000, LO "3:7" },
+		{ "24.04", "default", "none", "dd", "", "write", 0, "bw", "B/s", 3, 1236000000, LO "4:7" },
+		{ "24.04", "default", "none", "dd", "", "read", 0, "bw", "B/s", 1, 2010500000, LO "5:7" },
+		{ "24.04", "default", "none", "dd", "", "read", 0, "bw", "B/s", 2, 2002000000, LO "6:7" },
+		{ "24.04", "default", "none", "dd", "", "read", 0, "bw", "B/s", 3, 2015750000, LO "7:7" },
+		{ "24.04", "default", "aes-256-gcm", "dd", "", "write", 0, "bw", "B/s", 1, 1001500000, LO "8:7" },
+		{ "24.04", "default", "aes-256-gcm", "dd", "", "write", 0, "bw", "B/s", 2, 998250000, LO "9:7" },
+		{ "24.04", "default", "aes-256-gcm", "dd", "", "write", 0, "bw", "B/s", 3, 1003000000, LO "10:7" },
+		{ "24.04", "default", "aes-256-gcm", "dd", "", "read", 0, "bw", "B/s", 1, 1800500000, LO "11:7" },
+		{ "24.04", "default", "aes-256-gcm", "dd", "", "read", 0, "bw", "B/s", 2, 1795000000, LO "12:7" },
+		{ "24.04", "default", "aes-256-gcm", "dd", "", "read", 0, "bw", "B/s", 3, 1802250000, LO "13:7" },
+	};
+	struct run r;
+
+	(void)state;
+	ingest(&r, DATA "long-reps.csv", NULL, "sheet", NULL, NULL);
+	check(&r, w, sizeof w / sizeof w[0]);
+	assert_string_equal(diag(&r), "");
+	done(&r);
+#undef LO
+}
+
+static void
+test_units_and_errors(void **state)
+{
+#define UE DATA "units-errors.csv:"
+	static const struct want w[] = {
+		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 2100000000, UE "2:2" },
+		{ "", "", "none", "dd", "", "read", 0, "bw", "B/s", 1, 466000000, UE "2:3" },
+		{ "", "", "none", "fio", "rand", "read", 0, "iops", "1/s", 1, 12000, UE "2:4" },
+		{ "", "", "none", "fio", "rand", "read", 0, "lat_mean", "ns", 1, 250000, UE "2:5" },
+		{ "", "", "none", "sheet", "", "", 0, "cpu", "%", 1, 12.5, UE "2:6" },
+		/* 1.9 GiB/s: the double 1.9 times 2^30, exactly. */
+		{ "", "", "aes-256-gcm", "dd", "", "write", 0, "bw", "B/s", 1, 2040109465.6, UE "3:2" },
+		{ "", "", "aes-256-gcm", "fio", "rand", "read", 0, "lat_mean", "ns", 1, 750000, UE "3:5" },
+		{ "", "", "aes-256-gcm", "sheet", "", "", 0, "cpu", "%", 1, 45, UE "3:6" },
+		{ "", "", "luks-xts-512", "fio", "rand", "read", 0, "lat_mean", "ns", 1, 1200000, UE "4:5" },
+		{ "", "", "geli-xts-128", "dd", "", "write", 0, "bw", "B/s", 1, 524288, UE "5:2" },
+		{ "", "", "geli-xts-128", "dd", "", "read", 0, "bw", "B/s", 1, 1572864, UE "5:3" },
+		{ "", "", "geli-xts-128", "fio", "rand", "read", 0, "iops", "1/s", 1, 900, UE "5:4" },
+	};
+	struct run r;
+	const char *d;
+
+	(void)state;
+	ingest(&r, DATA "units-errors.csv", NULL, "auto", NULL, NULL);
+	check(&r, w, sizeof w / sizeof w[0]);
+	assert_int_equal(r.nwarnings, 7);
+	d = diag(&r);
+	assert_contains(d, "warning " UE "3:3: '#DIV/0!' in column C ('DD Read') is a "
+	    "spreadsheet error or empty marker; skipped\n");
+	assert_contains(d, "warning " UE "3:4: '#N/A' in column D ('FIO Rand Read')");
+	assert_contains(d, "warning " UE "4:2: 'N/A' in column B ('DD Write')");
+	assert_contains(d, "warning " UE "4:3: '-' in column C");
+	assert_contains(d, "warning " UE "4:4: '?' in column D");
+	assert_contains(d, "warning " UE "5:5: '#VALUE!' in column E");
+	assert_contains(d, "warning " UE "5:6: 'Err:502' in column F ('CPU')");
+	done(&r);
+#undef UE
+}
+
+static void
+test_needs_map(void **state)
+{
+#define NM DATA "needs-map.csv:"
+	static const struct want w[] = {
+		{ "23.10", "default", "none", "fio", "seq", "write", 0, "bw", "B/s", 1, 1234500000, NM "2:2" },
+		{ "23.10", "default", "none", "fio", "seq", "read", 0, "bw", "B/s", 1, 2459435008, NM "2:3" },
+		{ "23.10", "default", "none", "fio", "rand", "read", 4096, "iops", "1/s", 1, 12000, NM "2:4" },
+		{ "23.10", "default", "aes-256-gcm", "fio", "seq", "write", 0, "bw", "B/s", 1, 1000000000, NM "3:2" },
+		{ "23.10", "default", "aes-256-gcm", "fio", "seq", "read", 0, "bw", "B/s", 1, 2097152000, NM "3:3" },
+		{ "23.10", "default", "aes-256-gcm", "fio", "rand", "read", 4096, "iops", "1/s", 1, 10000, NM "3:4" },
+		{ "24.04", "default", "none", "fio", "seq", "write", 0, "bw", "B/s", 1, 1300000000, NM "4:2" },
+		{ "24.04", "default", "none", "fio", "seq", "read", 0, "bw", "B/s", 1, 2516582400, NM "4:3" },
+		{ "24.04", "default", "none", "fio", "rand", "read", 4096, "iops", "1/s", 1, 12500, NM "4:4" },
+		{ "24.04", "default", "aes-256-gcm", "fio", "seq", "write", 0, "bw", "B/s", 1, 1100000000, NM "5:2" },
+		{ "24.04", "default", "aes-256-gcm", "fio", "seq", "read", 0, "bw", "B/s", 1, 2202009600, NM "5:3" },
+		{ "24.04", "default", "aes-256-gcm", "fio", "rand", "read", 4096, "iops", "1/s", 1, 10500, NM "5:4" },
+	};
+	struct run r;
+
+	(void)state;
+	/* Without the map, nothing says what unit the values are in. */
+	ingest(&r, DATA "needs-map.csv", NULL, "auto", NULL, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.t->n, 0);
+	assert_int_equal(r.err.loc.line, 2);
+	assert_int_equal(r.err.loc.col, 2);
+	assert_string_equal(r.err.msg, "column B ('Seq Write') has values without a unit; "
+	    "name one in the header (\"Write (MB/s)\"), in the cells, with --unit or "
+	    "in a --map file");
+	done(&r);
+	/* The example map of samples/ and doc/sheet.md. */
+	ingest(&r, DATA "needs-map.csv", NULL, "auto", "samples/sheet-map-example.json", NULL);
+	check(&r, w, sizeof w / sizeof w[0]);
+	assert_string_equal(diag(&r), "");
+	done(&r);
+#undef NM
+}
+
+static void
+test_broken_quote(void **state)
+{
+	struct run r;
+
+	(void)state;
+	ingest(&r, DATA "broken-quote.csv", NULL, "sheet", NULL, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.t->n, 0);
+	assert_string_equal(r.err.loc.path, DATA "broken-quote.csv");
+	assert_int_equal(r.err.loc.line, 3);
+	assert_string_equal(r.err.msg,
+	    "malformed CSV: the quoted field that begins on this line is never closed");
+	done(&r);
+	/* A quote in the middle of an unquoted field, on line 2. */
+	sheet(&r, "Mode,Write (MB/s)\nNone 5\" disk,100\n");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 2);
+	assert_contains(r.err.msg, "malformed CSV: a quote inside a field");
+	done(&r);
+	/* The field begins on line 3, after a good multi-line field. */
+	sheet(&r, "Mode,Write (MB/s),Notes\nNone,100,\"two\nlines\"\nLUKS,90,\"open\n");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 4);
+	done(&r);
+}
+
+/* ---- CSV shapes */
+
+static void
+test_bom_crlf_quotes(void **state)
+{
+	/* A BOM, CRLF, a header cell with a line break (Alt+Enter in Excel)
+	 * and a separator, a notes cell over two lines: row numbers are the
+	 * spreadsheet's, so row 3 begins on line 4. */
+	static const struct want w[] = {
+		{ "", "", "none", "sheet", "seq", "write", 0, "bw", "B/s", 1, 100000000, "in.csv:2:2" },
+		{ "", "", "luks-xts-512", "sheet", "seq", "write", 0, "bw", "B/s", 1, 90000000, "in.csv:3:2" },
+	};
+	struct run r;
+
+	(void)state;
+	sheet(&r, "\xef\xbb\xbfMode,\"Seq\r\nWrite, MB/s\",\"Notes, misc\"\r\n"
+	    "None,100,\"a, b\r\nc\"\r\nLUKS (512),90,x\r\n");
+	check(&r, w, 2);
+	done(&r);
+}
+
+static void
+test_empty_rows_columns(void **state)
+{
+	/* Empty rows, an empty column, rows padded with trailing empty
+	 * cells, a row with its trailing cells dropped. */
+	static const struct want w[] = {
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 100000000, "in.csv:3:2" },
+		{ "", "", "none", "sheet", "", "read", 0, "bw", "B/s", 1, 200000000, "in.csv:3:4" },
+		{ "", "", "aes-128-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 90000000, "in.csv:6:2" },
+	};
+	struct run r;
+
+	(void)state;
+	sheet(&r, ",,,,\nMode,Write (MB/s),,Read (MB/s),\nNone,100,,200,\n,,,,\n\n"
+	    "GCM 128,90\n   \n");
+	check(&r, w, 3);
+	done(&r);
+}
+
+static void
+test_line_ends(void **state)
+{
+	static const struct want w[] = {
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:2:2" },
+		{ "", "", "none", "sheet", "", "read", 0, "bw", "B/s", 1, 2000000, "in.csv:2:3" },
+		{ "", "", "geli-xts-128", "sheet", "", "write", 0, "bw", "B/s", 1, 3000000, "in.csv:3:2" },
+	};
+	struct run r;
+
+	(void)state;
+	/* Excel 2011 for Mac: CR only. */
+	sheet(&r, "Mode,Write (MB/s),Read (MB/s)\rNone,1,2\rgeli,3\r");
+	check(&r, w, 3);
+	done(&r);
+	/* A CRLF file converted once more: CR CR LF. */
+	sheet(&r, "Mode,Write (MB/s),Read (MB/s)\r\r\nNone,1,2\r\r\ngeli,3\r\r\n");
+	check(&r, w, 3);
+	done(&r);
+	/* No newline at the end. */
+	sheet(&r, "Mode,Write (MB/s),Read (MB/s)\nNone,1,2\ngeli,3");
+	check(&r, w, 3);
+	done(&r);
+}
+
+static void
+test_sep_line_and_units_row(void **state)
+{
+	/* "sep=;" is a line but no row; a row of units under the header. */
+	static const struct want w[] = {
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1500000, "in.csv:3:2" },
+		{ "", "", "none", "sheet", "", "read", 0, "bw", "B/s", 1, 2097152, "in.csv:3:3" },
+	};
+	struct run r;
+
+	(void)state;
+	sheet(&r, "sep=;\nMode;Write;Read\n;MB/s;MiB/s\nNone;1,5;2\n");
+	check(&r, w, 2);
+	done(&r);
+}
+
+/* ---- values */
+
+static void
+test_number_forms(void **state)
+{
+	static const struct want semi[] = {
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 2450500000, "in.csv:2:2" },
+		{ "", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 2450500000, "in.csv:3:2" },
+		{ "", "", "aes-256-ccm", "sheet", "", "write", 0, "bw", "B/s", 1, 2450500000, "in.csv:4:2" },
+		{ "", "", "luks-xts-512", "sheet", "", "write", 0, "bw", "B/s", 1, 1234000000, "in.csv:5:2" },
+	};
+	static const struct want comma[] = {
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 2450500000, "in.csv:2:2" },
+		{ "", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 2450000000, "in.csv:3:2" },
+		{ "", "", "luks-xts-512", "sheet", "", "write", 0, "bw", "B/s", 1, 1234000, "in.csv:4:2" },
+	};
+	static const struct want pct[] = {
+		{ "", "", "none", "sheet", "", "", 0, "cpu", "%", 1, 12.5, "in.csv:2:2" },
+		{ "", "", "aes-256-gcm", "sheet", "", "", 0, "cpu", "%", 1, 45, "in.csv:3:2" },
+	};
+	struct run r;
+
+	(void)state;
+	/* ';'-separated: '.' groups, ' ' groups, no-break space groups; a
+	 * lone "1.234" is a thousand there. */
+	sheet(&r, "Mode;Write (MB/s)\nNone;2.450,5\nAES-256-GCM;2 450,5\n"
+	    "AES-256-CCM;\"2\xc2\xa0" "450,5\"\nLUKS;1.234\n");
+	check(&r, semi, 4);
+	assert_contains(diag(&r), "read with ',' as the decimal separator (as the "
+	    "other numbers of the sheet use it)");
+	done(&r);
+	/* ','-separated: "2,450.5" must be quoted, "2,450" is 2450, and a
+	 * lone "1.234" is a decimal. */
+	sheet(&r, "Mode,Write (MB/s)\nNone,\"2,450.5\"\nAES-256-GCM,\"2,450\"\nLUKS,1.234\n");
+	check(&r, comma, 3);
+	done(&r);
+	/* The map decides where the cells cannot. */
+	ingest(&r, "in.csv", "Mode,Write (MB/s)\nNone,\"2,450\"\n", "sheet",
+	    write_map("decimal.json", "{\"decimal\": \",\"}\n"), NULL);
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	assert_true(r.t->rows[0].value == 2450000);
+	assert_contains(diag(&r), "(as the map says)");
+	done(&r);
+	/* Percent cells. */
+	sheet(&r, "Mode,CPU\nNone,12.5%\nAES-256-GCM,45 %\n");
+	check(&r, pct, 2);
+	done(&r);
+}
+
+static void
+test_bad_values(void **state)
+{
+	struct run r;
+
+	(void)state;
+	sheet(&r, "Mode,Write (MB/s),Read (MB/s)\nNone,-5,1e999\nLUKS,fast,5 furlongs\ngeli,7,\n");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	assert_true(r.t->rows[0].value == 7000000);
+	assert_int_equal(r.nwarnings, 4);
+	assert_contains(diag(&r), "warning in.csv:2:2: '-5' in column B ('Write (MB/s)') "
+	    "is negative, which no measurement is; skipped\n");
+	assert_contains(diag(&r), "warning in.csv:2:3: '1e999' in column C ('Read (MB/s)') "
+	    "is too large for a number; skipped\n");
+	assert_contains(diag(&r), "warning in.csv:3:2: 'fast' in column B ('Write (MB/s)') "
+	    "is not a number; skipped\n");
+	assert_contains(diag(&r), "warning in.csv:3:3: '5 furlongs' in column C ('Read "
+	    "(MB/s)') has a unit encbench does not know; skipped\n");
+	done(&r);
+	/* Every cell skipped: no records, an error. */
+	sheet(&r, "Mode,Write (MB/s)\nNone,#N/A\n");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_string_equal(r.err.msg, "no usable value in this sheet: every measurement "
+	    "cell was empty or skipped");
+	done(&r);
+}
+
+static void
+test_unit_option(void **state)
+{
+	static const struct want w[] = {
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 104857600, "in.csv:2:2" },
+		{ "", "", "none", "sheet", "", "read", 0, "bw", "B/s", 1, 209715200, "in.csv:2:3" },
+	};
+	struct run r;
+
+	(void)state;
+	ingest(&r, "in.csv", "Mode,Write,Read\nNone,100,200\n", "sheet", NULL, "MiB/s");
+	check(&r, w, 2);
+	done(&r);
+	/* A header unit wins over --unit. */
+	ingest(&r, "in.csv", "Mode,Write (MB/s)\nNone,100\n", "sheet", NULL, "MiB/s");
+	assert_true(r.t->rows[0].value == 100000000);
+	done(&r);
+	ingest(&r, "in.csv", "Mode,Write,Read\nNone,100,200\n", "sheet", NULL, "parsecs");
+	assert_int_equal(r.st, EB_ERR_USAGE);
+	assert_contains(r.err.msg, "--unit 'parsecs' is not a unit encbench knows");
+	done(&r);
+}
+
+/* ---- layouts */
+
+static void
+test_modes_note(void **state)
+{
+	struct run r;
+
+	(void)state;
+	sheet(&r, "Mode,Write (MB/s)\nKeine Verschlüsselung,1\nBit Locker,2\nBit Locker,3\n"
+	    "none,4\n");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 4);
+	assert_string_equal(TU_F(r, 0, MODE), "keine-verschlüsselung");
+	assert_string_equal(TU_F(r, 1, MODE), "bit-locker");
+	assert_int_equal(r.t->rows[2].rep, 2);
+	assert_string_equal(diag(&r), "note in.csv:0:0: mode names encbench does not "
+	    "know, kept as written: keine-verschlüsselung, bit-locker\n");
+	done(&r);
+}
+
+static void
+test_summary_and_derived(void **state)
+{
+	struct run r;
+
+	(void)state;
+	sheet(&r, "Mode,Write (MB/s),Overhead %,Max Write (MB/s),Notes\n"
+	    "None,100,0%,110,12\nAES-256-GCM,80,20%,90,x\nAverage,90,10%,100,\n");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	assert_string_equal(TU_F(r, 1, SOURCE), "in.csv:3:2");
+	assert_int_equal(r.nwarnings, 0);
+	assert_contains(diag(&r), "note in.csv:1:3: column C ('Overhead %') is computed "
+	    "from other columns");
+	assert_contains(diag(&r), "note in.csv:2:4: column D ('Max Write (MB/s)') holds "
+	    "the best or worst of several runs, not a run; skipped\n");
+	assert_contains(diag(&r), "note in.csv:2:5: column E ('Notes') holds numbers, "
+	    "but its header names no measurement");
+	assert_contains(diag(&r), "note in.csv:4:1: 'Average' summarises other rows; skipped\n");
+	done(&r);
+}
+
+static void
+test_group_descriptors(void **state)
+{
+	/* Merged "DD" and "FIO" cells over their columns, units in a row of
+	 * their own under the header, and a release group row above both. */
+	static const struct want w[] = {
+		{ "24.04", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:5:2" },
+		{ "24.04", "", "none", "dd", "", "read", 0, "bw", "B/s", 1, 2000000, "in.csv:5:3" },
+		{ "24.04", "", "none", "fio", "rand", "write", 0, "iops", "1/s", 1, 3, "in.csv:5:4" },
+		{ "24.04", "", "none", "fio", "rand", "read", 0, "iops", "1/s", 1, 4, "in.csv:5:5" },
+	};
+	struct run r;
+
+	(void)state;
+	sheet(&r, ",Ubuntu 24.04 LTS,,,\n,DD,,FIO,\nMode,Write,Read,Rand Write,Rand Read\n"
+	    ",MB/s,MB/s,IOPS,IOPS\nNone,1,2,3,4\n");
+	check(&r, w, 4);
+	done(&r);
+}
+
+static void
+test_config_groups(void **state)
+{
+	static const struct want w[] = {
+		{ "", "default", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:3:2" },
+		{ "", "no-aesni", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 500000, "in.csv:3:3" },
+		{ "", "2-cores", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 700000, "in.csv:3:4" },
+	};
+	struct run r;
+
+	(void)state;
+	sheet(&r, "Config,Default,AES-NI off,2 cores\nMode,Write (MB/s),Write (MB/s),Write (MB/s)\n"
+	    "None,1,\"0,5\",0.7\n");
+	check(&r, w, 3);
+	done(&r);
+}
+
+static void
+test_stacked_tables(void **state)
+{
+	/* One table per release, each under a title row, apart by an
+	 * empty row; the second one's header repeats. */
+	static const struct want w[] = {
+		{ "23.10", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:3:2" },
+		{ "23.10", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 2000000, "in.csv:4:2" },
+		{ "24.04", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 3000000, "in.csv:8:2" },
+		{ "24.04", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 4000000, "in.csv:9:2" },
+	};
+	struct run r;
+
+	(void)state;
+	sheet(&r, "Ubuntu 23.10,\nMode,Write (MB/s)\nNone,1\nAES-256-GCM,2\n,\n"
+	    "Release: 24.04,\nMode,Write (MB/s)\nNone,3\nAES-256-GCM,4\n");
+	check(&r, w, 4);
+	done(&r);
+}
+
+static void
+test_wide_fill_down(void **state)
+{
+	/* Mode cells merged over their runs; a first column called "Setup". */
+	static const struct want w[] = {
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 100000000, "in.csv:2:3" },
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 2, 101000000, "in.csv:3:3" },
+		{ "", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 80000000, "in.csv:4:3" },
+		{ "", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 2, 81000000, "in.csv:5:3" },
+	};
+	struct run r;
+
+	(void)state;
+	sheet(&r, "Setup,Run,Write (MB/s)\nNone,1,100\n,2,101\nAES-256-GCM,1,80\n,,81\n");
+	check(&r, w, 4);
+	done(&r);
+}
+
+static void
+test_long_synonyms(void **state)
+{
+	/* Other names for the key columns, a unit column, a block size, a
+	 * fio rw= value in the direction column and an Excel-mangled 23.10. */
+	static const struct want w[] = {
+		{ "23.10", "no-aesni", "aes-128-ccm", "fio", "rand", "read", 4096, "iops", "1/s", 2, 12000, "in.csv:2:8" },
+		{ "24.04", "default", "luks-xts-4k", "dd", "", "write", 1048576, "bw", "B/s", 1, 1048576, "in.csv:3:8" },
+		{ "24.04", "default", "luks-xts-4k", "bonnie", "", "write", 0, "lat_mean", "ns", 1, 1500, "in.csv:4:8" },
+	};
+	struct run r;
+
+	(void)state;
+	sheet(&r, "Version,Setup,Cipher,Benchmark,Direction,Iteration,bs,Result,Unit\n"
+	    "23.1,AES-NI off,CCM 128,FIO,randread,2,4k,12000,IOPS\n"
+	    "24.04,default,LUKS 4K,dd,write,1,1M,1,MiB/s\n"
+	    "24.04,default,LUKS 4K,bonnie++,write,1,,1.5,us\n");
+	check(&r, w, 3);
+	done(&r);
+}
+
+static void
+test_no_header(void **state)
+{
+	struct run r;
+
+	(void)state;
+	sheet(&r, "Setup,Test A,Test B\nNone,1,2\n");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 1);
+	assert_contains(r.err.msg, "no header names a measurement: column B ('Test A'), "
+	    "column C ('Test B') hold numbers under a name encbench cannot read");
+	done(&r);
+	sheet(&r, "just,some\nwords,here\n");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_contains(r.err.msg, "no table of measurements");
+	done(&r);
+}
+
+/* ---- the map */
+
+/* Writes a map under $BUILD/tests, where make check runs this test. */
+static const char *
+write_map(const char *name, const char *json)
+{
+	static char path[256];
+	const char *build = getenv("BUILD");
+	FILE *fp;
+
+	snprintf(path, sizeof path, "%s/tests/%s", build ? build : "build", name);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(json, fp);
+	fclose(fp);
+	return path;
+}
+
+static void
+test_map_features(void **state)
+{
+	static const struct want w[] = {
+		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1000, "in.csv:3:2" },
+		{ "", "", "none", "sheet", "", "", 0, "iops", "1/s", 1, 7, "in.csv:3:4" },
+		{ "", "", "aes-256-gcm", "dd", "", "write", 0, "bw", "B/s", 1, 2000, "in.csv:4:2" },
+		{ "", "", "aes-256-gcm", "sheet", "", "", 0, "iops", "1/s", 1, 8, "in.csv:4:4" },
+	};
+	const char *map;
+	struct run r;
+
+	(void)state;
+	/* The header is row 2; column C is ignored, D is a value; the unit
+	 * of B is overridden; row 4's mode is named by the map. */
+	map = write_map("features.json", "{\n"
+	    "  \"header_row\": 2,\n"
+	    "  \"columns\": [\n"
+	    "    {\"column\": \"Write (MB/s)\", \"tool\": \"dd\", \"unit\": \"kB/s\"},\n"
+	    "    {\"column\": 3, \"role\": \"ignore\"},\n"
+	    "    {\"column\": \"Zap\", \"unit\": \"IOPS\", \"_why\": \"a comment\"}\n"
+	    "  ],\n"
+	    "  \"rows\": [{\"row\": 4, \"mode\": \"GCM 256\"}]\n"
+	    "}\n");
+	ingest(&r, "in.csv", "Some title,,,\nMode,Write (MB/s),Read (MB/s),Zap\n"
+	    "None,1,5,7\nmystery,2,6,8\n", "sheet", map, NULL);
+	check(&r, w, 4);
+	done(&r);
+}
+
+static void
+test_map_errors(void **state)
+{
+	const char *map;
+	struct run r;
+
+	(void)state;
+	map = write_map("typo.json", "{\n  \"columns\": [\n    {\"column\": \"x\", \"oop\": \"read\"}\n  ]\n}\n");
+	ingest(&r, "in.csv", "Mode,Write (MB/s)\nNone,1\n", "sheet", map, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_string_equal(r.err.loc.path, map);
+	assert_int_equal(r.err.loc.line, 3);
+	assert_int_equal(r.err.loc.col, 21);
+	assert_contains(r.err.msg, "map: columns[0]: unknown key 'oop'");
+	done(&r);
+
+	map = write_map("syntax.json", "{\n  \"release\": \"24.04\",\n}\n");
+	ingest(&r, "in.csv", "Mode,Write (MB/s)\nNone,1\n", "sheet", map, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 3);
+	assert_int_equal(r.err.loc.col, 1);
+	done(&r);
+
+	map = write_map("unit.json", "{\"unit\": \"MB\"}");
+	ingest(&r, "in.csv", "Mode,Write\nNone,1\n", "sheet", map, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 1);
+	assert_int_equal(r.err.loc.col, 10);
+	assert_contains(r.err.msg, "'MB' is not a unit encbench knows");
+	done(&r);
+
+	map = write_map("rows.json", "{\"header_row\": 9}");
+	ingest(&r, "in.csv", "Mode,Write (MB/s)\nNone,1\n", "sheet", map, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_string_equal(r.err.msg, "map: header_row 9 is not a row of in.csv (it has 2 rows)");
+	done(&r);
+
+	map = write_map("range.json", "{\"rows\": [{\"from\": 5, \"to\": 2}]}");
+	ingest(&r, "in.csv", "Mode,Write (MB/s)\nNone,1\n", "sheet", map, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_contains(r.err.msg, "rows[0]: \"to\" comes before \"from\"");
+	done(&r);
+
+	ingest(&r, "in.csv", "Mode,Write (MB/s)\nNone,1\n", "sheet", "no/such/map.json", NULL);
+	assert_int_equal(r.st, EB_ERR_IO);
+	done(&r);
+
+	/* A header the map names that the sheet does not have. */
+	map = write_map("unused.json", "{\"columns\": [{\"column\": \"Wirte\", \"unit\": \"MB/s\"}]}");
+	ingest(&r, "in.csv", "Mode,Write (MB/s)\nNone,1\n", "sheet", map, NULL);
+	assert_int_equal(r.st, EB_OK);
+	assert_contains(diag(&r), "warning in.csv:0:0: map: no header of this sheet reads 'Wirte'");
+	done(&r);
+}
+
+/* ---- detection */
+
+static void
+test_probe(void **state)
+{
+	const struct eb_format *f = eb_format_find("sheet");
+	static const char wide[] = "Mode,Write (MB/s)\nNone,1\nLUKS,2\n";
+	static const char title[] = "Results\nMode,Write,Read\nNone,1,2\nLUKS,2,3\n";
+	static const char results[] =
+	    "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source\n"
+	    ",,,none,dd,dd,,,,bw,B/s,1,1,x:1\n";
+	static const char bonnie[] =
+	    "1.98,1.98,host,1,1700000000,16G,,8192,5,,,912345,85,412345,45,,,1023456,"
+	    "62,2345,55,16,,,,,12345,78,+++++,+++,23456,80,13456,79,+++++,+++,21234,"
+	    "81,,,,,,,,,,,\n";
+	static const char terse[] = "3;fio-3.28;job;0;0;100;200;300\n3;fio-3.28;job;0;0;1;2;3\n";
+	static const char dd[] = "1+0 records in\n1+0 records out\n"
+	    "1073741824 bytes (1.1 GB, 1.0 GiB) copied, 1.2 s, 895 MB/s\n";
+	static const char json[] = "{\n  \"a\": 1,\n  \"b\": 2,\n  \"c\": 3\n}\n";
+	struct tu_run r;
+
+	(void)state;
+	assert_non_null(f);
+	assert_int_equal(f->probe(wide, strlen(wide)), 20);
+	assert_int_equal(f->probe(title, strlen(title)), 20);
+	assert_int_equal(f->probe("sep=;\nA;B\n", 11), 30);
+	assert_int_equal(f->probe(results, strlen(results)), 0);
+	assert_int_equal(f->probe(bonnie, strlen(bonnie)), 0);
+	assert_int_equal(f->probe(terse, strlen(terse)), 0);
+	assert_int_equal(f->probe(dd, strlen(dd)), 0);
+	assert_int_equal(f->probe(json, strlen(json)), 0);
+	assert_int_equal(f->probe("one line, only\n", 15), 0);
+	/* results.csv still goes to its own reader. */
+	tu_ingest_text(&r, results, "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_string_equal(TU_F(r, 0, SOURCE), "x:1");
+	tu_free(&r);
+}
+
+static void
+test_limits(void **state)
+{
+	struct eb_buf b;
+	struct run r;
+
+	(void)state;
+	eb_buf_init(&b, 0);
+	eb_buf_add(&b, "Mode,Write (MB/s)\nNone", 22);
+	for (int i = 0; i < 16400; i++)
+		eb_buf_addc(&b, ',');
+	eb_buf_add(&b, "1\n", 2);
+	sheet(&r, eb_buf_cstr(&b));
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 2);
+	assert_contains(r.err.msg, "more than 16384 columns");
+	done(&r);
+	eb_buf_free(&b);
+}
+
+/* Inputs the fuzzer found, kept in tests/fuzz/seeds/sheet/crash-*: each
+ * goes through the probe and the parser from a buffer of its exact size
+ * (the driver's probe bytes end without a NUL), under ASan in make sanitize. */
+static void
+replay(const char *data, size_t n)
+{
+	const struct eb_format *f = eb_format_find("sheet");
+	char *copy = eb_xmalloc(n ? n : 1);
+	struct eb_ingest_opts opts;
+	struct eb_diag d;
+	struct eb_err err;
+	struct eb_table *t = eb_table_new();
+
+	memcpy(copy, data, n);
+	f->probe(copy, n);
+	memset(&d, 0, sizeof d);
+	memset(&opts, 0, sizeof opts);
+	opts.format = "sheet";
+	opts.diag = &d;
+	if (eb_ingest_buffer(t, "crash", copy, n, &opts, &err) == EB_OK)
+		for (size_t i = 0; i < t->n; i++)
+			assert_true(isfinite(t->rows[i].value) && t->rows[i].value >= 0);
+	eb_table_free(t);
+	free(copy);
+}
+
+static void
+test_fuzz_regressions(void **state)
+{
+	static const char *const names[] = {
+		"crash-empty-probe",
+	};
+	/* Probe inputs that end where a str*() would read on. */
+	static const char *const probes[] = {
+		"", "1", "1.98,1.98", "3;fio-", "sep=", "a,b\nc,d", "\"",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char path[256];
+		struct eb_buf b;
+		char chunk[4096];
+		size_t n;
+		FILE *fp;
+
+		snprintf(path, sizeof path, "tests/fuzz/seeds/sheet/%s", names[i]);
+		fp = fopen(path, "rb");
+		assert_non_null(fp);
+		eb_buf_init(&b, 0);
+		while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
+			eb_buf_add(&b, chunk, n);
+		fclose(fp);
+		replay(b.data ? b.data : "", b.len);
+		eb_buf_free(&b);
+	}
+	for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++)
+		replay(probes[i], strlen(probes[i]));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_wide_9x6),
+		cmocka_unit_test(test_two_release_group),
+		cmocka_unit_test(test_long_reps),
+		cmocka_unit_test(test_units_and_errors),
+		cmocka_unit_test(test_needs_map),
+		cmocka_unit_test(test_broken_quote),
+		cmocka_unit_test(test_bom_crlf_quotes),
+		cmocka_unit_test(test_empty_rows_columns),
+		cmocka_unit_test(test_line_ends),
+		cmocka_unit_test(test_sep_line_and_units_row),
+		cmocka_unit_test(test_number_forms),
+		cmocka_unit_test(test_bad_values),
+		cmocka_unit_test(test_unit_option),
+		cmocka_unit_test(test_modes_note),
+		cmocka_unit_test(test_summary_and_derived),
+		cmocka_unit_test(test_group_descriptors),
+		cmocka_unit_test(test_config_groups),
+		cmocka_unit_test(test_stacked_tables),
+		cmocka_unit_test(test_wide_fill_down),
+		cmocka_unit_test(test_long_synonyms),
+		cmocka_unit_test(test_no_header),
+		cmocka_unit_test(test_map_features),
+		cmocka_unit_test(test_map_errors),
+		cmocka_unit_test(test_probe),
+		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_fuzz_regressions),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
