@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "ingest.h"
+#include "modes.h"
 
 /* Reads DIR/meta.json when there is one. Returns EB_OK with *found 0 when
  * there is none. */
@@ -112,10 +113,14 @@ eb_rundir_label(struct eb_table *t, size_t index, size_t first, const char *rel)
 		size_t n = (size_t)(slash - rel);
 
 		if (n < sizeof mode) {
+			char canon[EB_MODE_MAX];
+
 			memcpy(mode, rel, n);
 			mode[n] = '\0';
-			eb_ascii_lower(mode);
-			fill(t, first, EB_F_MODE, mode);
+			/* "AES-256-GCM" or "luks 4k" as a folder name is the mode
+			 * every other input spells aes-256-gcm or luks-xts-4k. */
+			eb_mode_canonical(mode, canon, sizeof canon);
+			fill(t, first, EB_F_MODE, canon);
 		}
 	}
 	snprintf(name, sizeof name, "%s", base ? base + 1 : rel);
