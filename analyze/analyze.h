@@ -142,6 +142,11 @@ const char *eb_mode_family(const char *mode);
 
 /* ---- releases in order, and cases across them (trend.c) */
 
+/* The two releases a report compares: the newest pair, in version order,
+ * that measured a case in common, so that a release of another host or
+ * platform pairs with nothing. Returns 0 when no two releases do. */
+int eb_release_pair(const struct eb_groups *gs, const char **from, const char **to);
+
 struct eb_trend_row {
 	const struct eb_group *g;
 	const struct eb_group *prev;	/* the same case in the latest earlier

@@ -185,16 +185,27 @@ struct scope {
 	size_t nconfigs;
 };
 
+static int
+is_version(const char *release)
+{
+	return *release >= '0' && *release <= '9';
+}
+
+/* The scope of one release: its configs, the most common one first. With
+ * release NULL, the newest release whose label is a version number (or,
+ * without any, the newest label). */
 static void
-find_scope(const struct eb_groups *gs, struct scope *sc)
+find_scope(const struct eb_groups *gs, const char *release, struct scope *sc)
 {
 	size_t counts[16] = { 0 }, best = 0;
 
 	memset(sc, 0, sizeof *sc);
-	for (size_t i = 0; i < gs->n; i++) {
+	sc->release = release;
+	for (size_t i = 0; release == NULL && i < gs->n; i++) {
 		const char *r = gs->g[i].key->f[EB_F_RELEASE];
 
-		if (sc->release == NULL || eb_natural_cmp(r, sc->release) > 0)
+		if (sc->release == NULL || (is_version(r) && !is_version(sc->release)) ||
+		    (is_version(r) == is_version(sc->release) && eb_natural_cmp(r, sc->release) > 0))
 			sc->release = r;
 	}
 	for (size_t i = 0; i < gs->n; i++) {
@@ -459,20 +470,15 @@ static void
 release_sentences(const struct eb_groups *gs, const char *baseline, double alpha,
     struct eb_findings *out)
 {
-	size_t nrel, n;
-	const char **rel = eb_releases(gs, &nrel);
+	size_t n;
 	struct eb_diff_opts o = { EB_SPLIT_RELEASE, NULL, NULL, alpha, 0, 0, baseline };
 	struct eb_diff *d;
 	size_t improved = 0, regressed = 0, same = 0, single = 0;
 	struct bucket *b = NULL;
 	size_t nb = 0, cap = 0;
 
-	if (nrel < 2) {
-		free((void *)rel);
+	if (!eb_release_pair(gs, &o.from, &o.to))
 		return;
-	}
-	o.from = rel[nrel - 2];
-	o.to = rel[nrel - 1];
 	d = eb_diff_compute(gs, &o, &n);
 	for (size_t i = 0; i < n; i++) {
 		const struct eb_record *k = d[i].a->key;
@@ -533,7 +539,6 @@ release_sentences(const struct eb_groups *gs, const char *baseline, double alpha
 	}
 	free(b);
 	free(d);
-	free((void *)rel);
 }
 
 /* Other configs of the newest release (AES-NI off, fewer cores) against
@@ -600,7 +605,7 @@ eb_findings_compute(const struct eb_groups *gs, const char *baseline, double alp
 		free(oh);
 		return;
 	}
-	find_scope(gs, &sc);
+	find_scope(gs, NULL, &sc);
 	for (size_t i = 0; i < gs->n; i++)
 		if (gs->g[i].s.n < 2)
 			singles++;
@@ -611,6 +616,22 @@ eb_findings_compute(const struct eb_groups *gs, const char *baseline, double alp
 		if (sc.configs[j] != sc.config)
 			overhead_sentences(oh, noh, sc.release, sc.configs[j], 1, out);
 	config_sentences(gs, &sc, alpha, out);
+	/* Releases that are no version number (a platform, another study)
+	 * stand beside the series: their overhead too. */
+	if (is_version(sc.release)) {
+		size_t nrel;
+		const char **rel = eb_releases(gs, &nrel);
+
+		for (size_t i = 0; i < nrel; i++) {
+			struct scope other;
+
+			if (is_version(rel[i]))
+				continue;
+			find_scope(gs, rel[i], &other);
+			overhead_sentences(oh, noh, other.release, other.config, 0, out);
+		}
+		free((void *)rel);
+	}
 	if (singles > 0)
 		say(out, "%zu of %zu cases were measured once: they have no confidence "
 		    "interval and get no verdict; repeat runs (--reps 3 or more) to test them.",

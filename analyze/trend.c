@@ -103,3 +103,27 @@ eb_trend_compute(const struct eb_groups *gs, const char *baseline, double alpha,
 	qsort(rows, *n, sizeof *rows, cmp_trend);
 	return rows;
 }
+
+int
+eb_release_pair(const struct eb_groups *gs, const char **from, const char **to)
+{
+	size_t nrel;
+	const char **rel = eb_releases(gs, &nrel);
+	int found = 0;
+
+	for (size_t b = nrel; !found && b-- > 1;) {
+		for (size_t a = b; !found && a-- > 0;) {
+			struct eb_diff_opts o = { EB_SPLIT_RELEASE, rel[a], rel[b], 0.05, 0, 0, NULL };
+			size_t n;
+
+			free(eb_diff_compute(gs, &o, &n));
+			if (n > 0) {
+				*from = rel[a];
+				*to = rel[b];
+				found = 1;
+			}
+		}
+	}
+	free((void *)rel);
+	return found;
+}

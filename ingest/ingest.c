@@ -312,6 +312,31 @@ struct walker {
 	size_t root_len;	/* length of the run root's path */
 };
 
+/* NAME.map.json for NAME.csv, when that file exists. */
+static char *
+sidecar_map(const char *path)
+{
+	size_t n = strlen(path);
+	char *map;
+
+	if (n < 4 || !eb_ascii_ieq(path + n - 4, ".csv"))
+		return NULL;
+	map = eb_xasprintf("%.*s.map.json", (int)(n - 4), path);
+	if (access(map, R_OK) != 0) {
+		free(map);
+		return NULL;
+	}
+	return map;
+}
+
+static int
+is_sidecar(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 9 && strcmp(name + n - 9, ".map.json") == 0;
+}
+
 static enum eb_status
 ingest_file(struct walker *w, const char *path, int in_dir)
 {
@@ -320,13 +345,21 @@ ingest_file(struct walker *w, const char *path, int in_dir)
 	enum eb_status st;
 	int fd;
 
+	struct eb_ingest_opts with_map = *w->opts;
+	char *sidecar = NULL;
+
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		st = eb_err_set(w->err, EB_ERR_IO, loc, "cannot open: %s", strerror(errno));
 		report(w->opts, w->err);
 		return st;
 	}
-	st = ingest_fd(w->t, path, fd, in_dir, w->opts, w->err);
+	/* A spreadsheet's map can stand beside it as NAME.map.json, so that a
+	 * folder of old sheets reads right without --map. */
+	if (with_map.map == NULL && (sidecar = sidecar_map(path)) != NULL)
+		with_map.map = sidecar;
+	st = ingest_fd(w->t, path, fd, in_dir, &with_map, w->err);
+	free(sidecar);
 	close(fd);
 	if (st == UNRECOGNISED || st == UNRECOGNISED_QUIET) {
 		if (st == UNRECOGNISED)
@@ -387,7 +420,7 @@ walk(struct walker *w, const char *dir, int depth)
 			;
 		else if (S_ISDIR(sb.st_mode))
 			st = walk(w, child, depth + 1);
-		else if (S_ISREG(sb.st_mode) &&
+		else if (S_ISREG(sb.st_mode) && !is_sidecar(names[i]->d_name) &&
 		    !(run_root && strcmp(names[i]->d_name, "meta.json") == 0))
 			st = ingest_file(w, child, 1);
 		if (st != EB_OK)

@@ -5,7 +5,7 @@
 # of GNU dd 9.x and fio (from a real fio 3.33 JSON document). The numbers
 # are made up, shaped after published ZFS-encryption figures; they are
 # examples of the formats, never measurements. Run from the repository root:
-#   /usr/bin/python3 samples/tools/make-samples.py
+#   /usr/bin/python3 scripts/make-samples.py
 import copy
 import json
 import os
@@ -13,7 +13,7 @@ import random
 import shutil
 
 OUT = "samples/zfs-series"
-TEMPLATE = json.load(open("samples/tools/fio-3.33-template.json"))
+TEMPLATE = json.load(open("scripts/fio-3.33-template.json"))
 rng = random.Random(2404)
 
 MODES = ["none", "aes-128-ccm", "aes-192-ccm", "aes-256-ccm", "aes-128-gcm",
