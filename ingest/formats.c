@@ -4,6 +4,10 @@
 
 extern const struct eb_format eb_format_results;
 extern const struct eb_format eb_format_dd;
+extern const struct eb_format eb_format_fio_json;
+extern const struct eb_format eb_format_fio_terse;
+extern const struct eb_format eb_format_fio_normal;
+extern const struct eb_format eb_format_fio_log;
 extern const struct eb_format eb_format_bonnie_csv;
 extern const struct eb_format eb_format_bonnie_text;
 extern const struct eb_format eb_format_sheet;
@@ -11,6 +15,10 @@ extern const struct eb_format eb_format_sheet;
 const struct eb_format *const eb_formats[] = {
 	&eb_format_results,
 	&eb_format_dd,
+	&eb_format_fio_json,
+	&eb_format_fio_terse,
+	&eb_format_fio_normal,
+	&eb_format_fio_log,
 	&eb_format_bonnie_csv,
 	&eb_format_bonnie_text,
 	&eb_format_sheet,

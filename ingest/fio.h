@@ -1,0 +1,165 @@
+/* fio.h - fio's JSON, normal, terse and log output as tidy records, and a
+ * streaming reader of fio logs for charts that want the time series. */
+#ifndef EB_FIO_H
+#define EB_FIO_H
+
+#include "ingest.h"
+
+/* ---- public: fio log samples (write_bw_log, write_iops_log,
+ * write_lat_log). A log is "time_ms, value, ddir, bs[, offset][, prio]";
+ * it can be gigabytes, so it is read one line at a time. */
+
+enum eb_fio_log_kind {
+	EB_FIO_LOG_UNKNOWN,
+	EB_FIO_LOG_BW,		/* value in KiB/s */
+	EB_FIO_LOG_IOPS,	/* value in I/Os per second */
+	EB_FIO_LOG_LAT,		/* total latency: ns in fio 3.x, us in 2.x */
+	EB_FIO_LOG_CLAT,	/* completion latency, same units */
+	EB_FIO_LOG_SLAT,	/* submission latency, same units */
+	EB_FIO_LOG_HIST,	/* clat histogram log: not samples, not read */
+};
+
+struct eb_fio_sample {
+	double time_ms;		/* since the job started */
+	double value;		/* as fio wrote it; see enum eb_fio_log_kind */
+	int dir;		/* 0 read, 1 write, 2 trim */
+	int64_t bs;		/* bytes; 0 in averaged (log_avg_msec) logs */
+	int64_t offset;		/* -1 when not logged */
+	long line;		/* 1-based line of the sample */
+};
+
+/* What kind of log a file is, from its name as fio builds it
+ * (NAME_bw.1.log, NAME_clat.3.log.HOST, NAME_clat_hist.1.log, ...), since
+ * the samples themselves do not say. */
+enum eb_fio_log_kind eb_fio_log_kind(const char *path);
+
+/* Called once per sample in file order; a non-zero return stops the scan. */
+typedef int (*eb_fio_sample_fn)(void *ctx, const struct eb_fio_sample *s);
+
+/* Reads the log at path ("-" for stdin) and calls fn for every sample.
+ * Empty lines are skipped; any other line that is not a sample is an
+ * EB_ERR_DATA error naming path:line. Returns EB_OK also when fn stopped
+ * the scan. Memory use does not depend on the size of the log. */
+enum eb_status eb_fio_log_scan(const char *path, eb_fio_sample_fn fn, void *ctx,
+    struct eb_err *err);
+
+/* Parses one log line. Returns the number of columns (4 to 7), or 0 when
+ * the line is no sample; a histogram row returns its column count too,
+ * which is then above 100, with only time_ms, dir and bs filled. */
+int eb_fio_log_parse_line(const char *line, size_t len, struct eb_fio_sample *s);
+
+/* ---- internal to ingest/fio*.c: the results of one fio run, whichever
+ * output format they came from, and how they become records. */
+
+enum { EB_FIO_READ, EB_FIO_WRITE, EB_FIO_TRIM, EB_FIO_MIXED, EB_FIO_NDIRS };
+
+extern const char *const eb_fio_dir_names[EB_FIO_NDIRS];
+
+/* One bucket of a json+ latency histogram. */
+struct eb_fio_bin {
+	double ns;
+	double count;
+};
+
+/* One direction of one job. Unknown numbers are negative. */
+struct eb_fio_dstat {
+	int present;		/* the direction did I/O */
+	double bw;		/* B/s */
+	double iops;		/* 1/s */
+	double ios;		/* I/O count, for weighting latencies */
+	double runtime_ms;
+	double lat_ns;		/* mean completion latency */
+	double p99_ns;		/* 99th percentile of completion latency */
+	struct eb_fio_bin *bins;	/* json+ buckets, or NULL */
+	size_t nbins;
+	long bw_line, iops_line, lat_line, p99_line;
+};
+
+struct eb_fio_job {
+	char *name;
+	char *host;		/* "" when unknown */
+	char *rw;		/* fio's rw= value, or NULL when unknown */
+	long groupid;
+	int64_t bs[3];		/* read, write, trim block size; 0 unknown */
+	int all_clients;	/* client/server "All clients" aggregate */
+	double cpu;		/* usr + sys %, negative when unknown */
+	long cpu_line;
+	long line;		/* where the job's results begin */
+	struct eb_fio_dstat d[EB_FIO_NDIRS];
+};
+
+/* The jobs of one run, in output order, clones not yet combined. */
+struct eb_fio_run {
+	struct eb_fio_job *jobs;
+	size_t n, cap;
+};
+
+/* What one parser has already told the user, so each note comes once. */
+struct eb_fio_notes {
+	int p99_dropped;
+};
+
+/* A new job with every number unknown; name is copied. */
+struct eb_fio_job *eb_fio_run_add(struct eb_fio_run *r, const char *name, size_t namelen);
+/* Combines clones (same host, group and name) as group_reporting would,
+ * appends their records to p->t and empties the run. Returns how many
+ * records it added. */
+size_t eb_fio_run_emit(struct eb_parse *p, struct eb_fio_run *r, struct eb_fio_notes *notes);
+void eb_fio_run_free(struct eb_fio_run *r);
+/* Gives client/server "All clients" entries the host "All clients" and the
+ * job name, rw and bs of the clients they sum, when those agree. */
+void eb_fio_run_name_all_clients(struct eb_fio_run *r);
+void eb_fio_job_set_str(char **dst, const char *s, size_t n);
+
+/* A number of fio's output with '.' as the only decimal separator (a ',' is
+ * a field separator everywhere in fio). Returns bytes used, 0 if none. */
+size_t eb_fio_num(const char *s, size_t n, double *out);
+/* A size option as fio reads it ("4k", "128KiB", "1m", "4096"); 0 when it is
+ * not one plain size. */
+int64_t eb_fio_parse_size(const char *s, size_t n);
+/* Fills bs[3] from a bs= option value ("4k", "4k,64k", ",8k"). */
+void eb_fio_parse_bs(const char *s, int64_t bs[3]);
+/* The workload column for an rw= value, "" when unknown. */
+const char *eb_fio_workload(const char *rw);
+/* Reads "NAME: (g=G): rw=RW, bs=BS, ..." job banners: fills *name and the
+ * rw and bs it names. Returns 0 when the line is no banner. */
+int eb_fio_parse_banner(const char *line, size_t len, char **name, char **rw,
+    int64_t bs[3]);
+/* The job name in line[0, end) before ": (g=" or ": (groupid=", without
+ * a client's "<host> " prefix or an ETA line glued in front. */
+void eb_fio_job_name(const char *line, const char *end, const char **ns, const char **ne);
+/* Finds s in line[0, len), or NULL. */
+const char *eb_fio_memstr(const char *line, size_t len, const char *s);
+
+/* Per-file memory of "NAME: (g=...)" banners, so that terse and normal
+ * results can name their workload and block size. */
+struct eb_fio_banner {
+	char *name, *rw;
+	int64_t bs[3];
+};
+
+struct eb_fio_banners {
+	struct eb_fio_banner *v;
+	size_t n, cap;
+};
+
+/* Remembers a banner line; returns 0 when the line is none. */
+int eb_fio_banners_take(struct eb_fio_banners *b, const char *line, size_t len);
+/* Gives a job the rw and bs of its banner, when one was seen. */
+void eb_fio_banners_apply(const struct eb_fio_banners *b, struct eb_fio_job *j);
+void eb_fio_banners_free(struct eb_fio_banners *b);
+
+/* Remembers fio's own error lines ("fio: ..."), for "no results" errors. */
+struct eb_fio_errors {
+	char *first;
+	long first_line;
+	long n;
+};
+
+void eb_fio_errors_take(struct eb_fio_errors *e, const char *line, size_t len, long lineno);
+void eb_fio_errors_free(struct eb_fio_errors *e);
+/* The located error for a file that holds no fio results. */
+enum eb_status eb_fio_no_results(struct eb_parse *p, const struct eb_fio_errors *e,
+    const char *what);
+
+#endif

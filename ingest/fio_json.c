@@ -1,0 +1,789 @@
+/* fio_json.c - fio's JSON and json+ output of every version since 2.0, local
+ * or client/server, out of whatever text fio and shells put around it. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "fio.h"
+
+/* The whole input is kept until its end: jansson wants a document in one
+ * piece. A ceiling keeps hostile input from taking all memory. */
+#define MAX_JSON (512L * 1024 * 1024)
+/* Deeper than any fio document; the line index stops recording there. */
+#define MAX_DEPTH 32
+
+struct json_state {
+	struct eb_buf text;
+	long first_line;
+	struct eb_fio_errors errors;
+	struct eb_fio_notes notes;
+};
+
+/* ---- where each value is: jansson keeps no positions, so a second pass
+ * over the text maps the hash of every path (jobs/3/read/bw_bytes) to the
+ * line of its value, the last duplicate winning as it does in jansson. */
+
+struct linemap {
+	uint64_t *keys;		/* 0 = empty slot */
+	long *lines;
+	size_t cap, n;
+};
+
+static uint64_t
+h_step(uint64_t h, const char *s, size_t n)
+{
+	h ^= 0x1f;
+	h *= 0x100000001b3ULL;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h == 0 ? 1 : h;
+}
+
+static uint64_t
+h_key(uint64_t h, const char *key)
+{
+	return h_step(h, key, strlen(key));
+}
+
+static uint64_t
+h_idx(uint64_t h, size_t i)
+{
+	char buf[32];
+	int n = snprintf(buf, sizeof buf, "#%zu", i);
+
+	return h_step(h, buf, (size_t)n);
+}
+
+#define H_ROOT 0xcbf29ce484222325ULL
+
+static void
+map_put(struct linemap *m, uint64_t key, long line)
+{
+	size_t i;
+
+	if ((m->n + 1) * 2 > m->cap) {
+		struct linemap big = { 0 };
+
+		big.cap = m->cap ? m->cap * 2 : 1024;
+		big.keys = eb_xcalloc(big.cap, sizeof *big.keys);
+		big.lines = eb_xcalloc(big.cap, sizeof *big.lines);
+		for (size_t k = 0; k < m->cap; k++)
+			if (m->keys[k] != 0)
+				map_put(&big, m->keys[k], m->lines[k]);
+		free(m->keys);
+		free(m->lines);
+		*m = big;
+	}
+	i = key & (m->cap - 1);
+	while (m->keys[i] != 0 && m->keys[i] != key)
+		i = (i + 1) & (m->cap - 1);
+	if (m->keys[i] == 0)
+		m->n++;
+	m->keys[i] = key;
+	m->lines[i] = line;
+}
+
+static long
+map_get(const struct linemap *m, uint64_t key, long dflt)
+{
+	if (m->cap == 0)
+		return dflt;
+	for (size_t i = key & (m->cap - 1); m->keys[i] != 0; i = (i + 1) & (m->cap - 1))
+		if (m->keys[i] == key)
+			return m->lines[i];
+	return dflt;
+}
+
+struct frame {
+	uint64_t h;
+	int is_arr, norec;
+	size_t idx;
+};
+
+/* The path of the value at hand: an array element's index or the key. */
+static uint64_t
+value_hash(const struct frame *top, uint64_t key)
+{
+	return top->is_arr ? h_idx(top->h, top->idx) : key;
+}
+
+/* Indexes a document that jansson has already accepted, so the text is
+ * well formed and the scan can be simple. */
+static void
+map_doc(struct linemap *m, const char *s, size_t n, long line)
+{
+	struct frame st[MAX_DEPTH + 1];
+	int depth = 0, overflow = 0;
+	uint64_t key = H_ROOT;
+	int have_key = 1;
+
+	/* A pseudo object around the document, whose one key is the root. */
+	st[0].h = H_ROOT;
+	st[0].is_arr = 0;
+	st[0].norec = 0;
+	st[0].idx = 0;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		struct frame *top = &st[depth];
+
+		if (c == '\n') {
+			line++;
+		} else if (c == '"') {
+			size_t j = i + 1;
+
+			while (j < n && s[j] != '"')
+				j += s[j] == '\\' ? 2 : 1;
+			if (j > n)
+				j = n;
+			if (!top->is_arr && !have_key && overflow == 0) {
+				key = h_step(top->h, s + i + 1, j - i - 1);
+				have_key = 1;
+				/* json+ buckets are many and never looked up. */
+				if (j - i - 1 == 4 && memcmp(s + i + 1, "bins", 4) == 0)
+					key = 0;
+			} else if (overflow == 0 && !top->norec && value_hash(top, key) != 0) {
+				map_put(m, value_hash(top, key), line);
+			}
+			i = j;
+		} else if (c == '{' || c == '[') {
+			uint64_t vh;
+
+			if (overflow > 0 || depth == MAX_DEPTH) {
+				overflow++;
+				continue;
+			}
+			vh = value_hash(top, key);
+			if (!top->norec && vh != 0)
+				map_put(m, vh, line);
+			depth++;
+			st[depth].h = vh;
+			st[depth].is_arr = c == '[';
+			st[depth].norec = top->norec || vh == 0;
+			st[depth].idx = 0;
+			have_key = 0;
+		} else if (c == '}' || c == ']') {
+			if (overflow > 0) {
+				overflow--;
+				continue;
+			}
+			if (depth > 0)
+				depth--;
+			have_key = 1;
+		} else if (c == ',') {
+			if (overflow > 0)
+				continue;
+			if (top->is_arr)
+				top->idx++;
+			else
+				have_key = 0;
+		} else if (c != '\0' && strchr("-0123456789tfn", c) != NULL) {
+			if (overflow == 0 && !top->norec && value_hash(top, key) != 0)
+				map_put(m, value_hash(top, key), line);
+			while (i + 1 < n && strchr(",}]\n \t\r", s[i + 1]) == NULL)
+				i++;
+		}
+	}
+}
+
+/* ---- documents */
+
+struct jdoc {
+	json_t *root;
+	long line;		/* of its '{' */
+	struct linemap map;
+	int snapshot;		/* a --status-interval snapshot of the next */
+	long bad_line;		/* the first damaged figure, 0 for none */
+	char bad[160];
+};
+
+static double
+num(json_t *o, const char *key, double dflt)
+{
+	json_t *v = json_object_get(o, key);
+
+	return json_is_number(v) ? json_number_value(v) : dflt;
+}
+
+static const char *
+type_name(const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT:
+		return "an object";
+	case JSON_ARRAY:
+		return "an array";
+	case JSON_STRING:
+		return "a string";
+	case JSON_NULL:
+		return "null";
+	case JSON_TRUE:
+	case JSON_FALSE:
+		return "a boolean";
+	default:
+		return "a negative number";
+	}
+}
+
+/* A figure fio wrote under key, dflt when there is none. Anything but a
+ * number >= 0 there means a damaged file (fio prints unsigned counters,
+ * even 18446744073709551615 for "no sample"); the document remembers the
+ * first such figure for its error. */
+static double
+figure(struct jdoc *doc, json_t *o, uint64_t h, const char *key, double dflt)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (v == NULL)
+		return dflt;
+	if (json_is_number(v) && json_number_value(v) >= 0)
+		return json_number_value(v);
+	if (doc->bad_line == 0) {
+		doc->bad_line = map_get(&doc->map, h_key(h, key), doc->line);
+		snprintf(doc->bad, sizeof doc->bad, "\"%.60s\" is %s, not a figure fio writes",
+		    key, type_name(v));
+	}
+	return dflt;
+}
+
+static const char *
+str(json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+static int
+probe(const char *head, size_t len)
+{
+	const char *v = eb_fio_memstr(head, len, "\"fio version\"");
+
+	if (v == NULL)
+		return 0;
+	/* fio writes '{' alone on a line, then the version as first key. */
+	for (const char *q = v; q > head; q--) {
+		if (q[-1] == '{')
+			return 95;
+		if (q[-1] != ' ' && q[-1] != '\n' && q[-1] != '\r' && q[-1] != '\t')
+			break;
+	}
+	return 80;
+}
+
+static enum eb_status
+parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
+{
+	struct json_state *st = p->state;
+	const char *s = line;
+
+	if (st->first_line == 0) {
+		eb_buf_init(&st->text, MAX_JSON);
+		st->first_line = lineno;
+	}
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (strncmp(s, "fio: ", 5) == 0)
+		eb_fio_errors_take(&st->errors, line, len, lineno);
+	if (eb_buf_add(&st->text, line, len) != 0 || eb_buf_addc(&st->text, '\n') != 0)
+		return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, lineno),
+		    "fio JSON output larger than %ld MiB is not read", MAX_JSON >> 20);
+	return EB_OK;
+}
+
+/* Where the next document starts at or after *pos: a line whose first
+ * character is '{', or whose last is '{' when "fio version" follows. */
+static const char *
+next_doc(const char *text, size_t len, size_t *pos, long *line, long *col)
+{
+	while (*pos < len) {
+		const char *s = text + *pos;
+		const char *nl = memchr(s, '\n', len - *pos);
+		size_t n = nl != NULL ? (size_t)(nl - s) : len - *pos;
+		size_t i = 0, e = n;
+
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		while (e > i && (s[e - 1] == ' ' || s[e - 1] == '\r' || s[e - 1] == '\t'))
+			e--;
+		if (i < n && s[i] == '{') {
+			*col = (long)i + 1;
+			return s + i;
+		}
+		if (e > i && s[e - 1] == '{' && nl != NULL &&
+		    eb_fio_memstr(nl, len - *pos - n > 200 ? 200 : len - *pos - n,
+			"\"fio version\"") != NULL) {
+			*col = (long)e;
+			return s + e - 1;
+		}
+		*pos += n + 1;
+		(*line)++;
+	}
+	return NULL;
+}
+
+static long
+count_lines(const char *s, size_t n)
+{
+	long k = 0;
+
+	for (const char *q = s; (q = memchr(q, '\n', n - (size_t)(q - s))) != NULL; q++)
+		k++;
+	return k;
+}
+
+/* ---- one job entry */
+
+/* 2.2.12 to 2.19 json+ buckets are fio's array indexes; this is fio's
+ * log-linear bucket layout: the first 2*VAL buckets are exact values,
+ * then each power of two splits into VAL buckets, named by their middle. */
+static double
+plat_val(double idx, double bits, double val)
+{
+	double error_bits, base, k;
+
+	if (idx < 2 * val)
+		return idx;
+	error_bits = floor(idx / val) - 1;
+	base = ldexp(1, (int)(error_bits + bits));
+	k = fmod(idx, val);
+	return base + (k + 0.5) * ldexp(1, (int)error_bits);
+}
+
+static void
+take_bins(struct eb_fio_dstat *s, json_t *bins, double unit)
+{
+	double bits = num(bins, "FIO_IO_U_PLAT_BITS", -1);
+	double val = num(bins, "FIO_IO_U_PLAT_VAL", -1);
+	int raw = bits >= 0;
+	size_t cap = json_object_size(bins), n = 0;
+	const char *key;
+	json_t *v;
+
+	if (raw && !(bits >= 1 && bits <= 16 && val == ldexp(1, (int)bits)))
+		return;
+	s->bins = eb_xcalloc(cap + 1, sizeof *s->bins);
+	json_object_foreach(bins, key, v) {
+		double k, c;
+		size_t used;
+
+		if (!json_is_number(v) || strncmp(key, "FIO_", 4) == 0)
+			continue;
+		used = eb_fio_num(key, strlen(key), &k);
+		c = json_number_value(v);
+		if (used == 0 || key[used] != '\0' || !(k >= 0 && k < 1e15) ||
+		    !(c > 0 && c < 1e18))
+			continue;
+		if (raw) {
+			if (k > 64 * val)
+				continue;
+			k = plat_val(floor(k), bits, val);
+		}
+		s->bins[n].ns = k * unit;
+		s->bins[n].count = c;
+		n++;
+	}
+	s->nbins = n;
+	if (n == 0) {
+		free(s->bins);
+		s->bins = NULL;
+	}
+}
+
+/* The 99th percentile of a latency object's "percentile" map. */
+static int
+take_p99(json_t *lat, double unit, double *out)
+{
+	json_t *pct = json_object_get(lat, "percentile");
+	const char *key;
+	json_t *v;
+	int found = 0;
+
+	json_object_foreach(pct, key, v) {
+		double k;
+		size_t used = eb_fio_num(key, strlen(key), &k);
+
+		if (used > 0 && key[used] == '\0' && k == 99.0 && json_is_number(v)) {
+			*out = json_number_value(v) * unit;
+			found = 1;
+		}
+	}
+	return found && *out > 0;
+}
+
+static void
+take_dir(struct jdoc *doc, json_t *o, uint64_t h, struct eb_fio_dstat *s)
+{
+	static const char *const lats[] = { "clat_ns", "clat", "lat_ns", "lat" };
+	double io = figure(doc, o, h, "io_bytes", 0), ios = figure(doc, o, h, "total_ios", -1);
+	double iops = figure(doc, o, h, "iops", -1), runtime = figure(doc, o, h, "runtime", -1);
+	double bw;
+	const char *bwkey = "bw_bytes";
+	json_t *clat = NULL;
+	double unit = 1;
+
+	/* fio 3.2+ has bw_bytes; before, only bw in KiB/s ("reported in 1024
+	 * bytes per second units", fio 2.x and 3.0/3.1). */
+	bw = figure(doc, o, h, "bw_bytes", -1);
+	if (bw < 0 && json_object_get(o, "io_kbytes") != NULL && io > 0 && runtime > 0) {
+		/* 2.21 to 3.1: io_bytes are bytes (io_kbytes says so), and
+		 * io_bytes * 1000 / runtime is how fio 3.2+ gets bw_bytes. */
+		bwkey = "bw";
+		bw = floor(io * 1000 / runtime);
+	} else if (bw < 0) {
+		bwkey = "bw";
+		bw = figure(doc, o, h, "bw", -1);
+		if (bw >= 0)
+			bw *= 1024;
+	}
+	s->present = io > 0 || ios > 0 || bw > 0 || iops > 0;
+	if (!s->present)
+		return;
+	s->bw = bw;
+	s->iops = iops;
+	s->ios = ios;
+	s->runtime_ms = runtime;
+	s->bw_line = map_get(&doc->map, h_key(h, bwkey), doc->line);
+	s->iops_line = map_get(&doc->map, h_key(h, "iops"), doc->line);
+	/* fio 3.x: clat_ns in ns; fio 2.x: clat in us. Which one is there
+	 * decides, not the version string (2.99 already has clat_ns). */
+	for (int k = 0; k < 2 && clat == NULL; k++) {
+		clat = json_object_get(o, lats[k]);
+		unit = k == 0 ? 1 : 1000;
+		if (!json_is_object(clat))
+			clat = NULL;
+	}
+	if (clat != NULL) {
+		const char *ck = unit == 1 ? "clat_ns" : "clat";
+		double mean = figure(doc, clat, h_key(h, ck), "mean", -1);
+		double max = figure(doc, clat, h_key(h, ck), "max", -1);
+		json_t *bins;
+
+		/* disable_clat leaves zeros (fio 2.1.11 pkb sample). */
+		if (mean > 0 || max > 0) {
+			s->lat_ns = mean * unit;
+			s->lat_line = map_get(&doc->map, h_key(h_key(h, ck), "mean"), doc->line);
+		}
+		if (take_p99(clat, unit, &s->p99_ns)) {
+			s->p99_line = map_get(&doc->map,
+			    h_key(h_key(h_key(h, ck), "percentile"), "99.000000"), s->lat_line);
+		} else {
+			/* lat_percentiles=1 puts the map under total latency. */
+			for (int k = 2; k < 4; k++) {
+				json_t *l = json_object_get(o, lats[k]);
+				double u = k == 2 ? 1 : 1000;
+
+				if (json_is_object(l) && take_p99(l, u, &s->p99_ns)) {
+					uint64_t hp = h_key(h_key(h, lats[k]), "percentile");
+
+					s->p99_line = map_get(&doc->map, h_key(hp, "99.000000"),
+					    s->lat_line);
+					clat = l;
+					unit = u;
+					break;
+				}
+			}
+		}
+		if (s->p99_ns <= 0)
+			s->p99_ns = -1;
+		bins = json_object_get(clat, "bins");
+		if (json_is_object(bins))
+			take_bins(s, bins, unit);
+	}
+}
+
+static const char *
+option(json_t *jopts, json_t *gopts, const char *a, const char *b)
+{
+	const char *v;
+
+	if ((v = str(jopts, a)) != NULL || (v = str(jopts, b)) != NULL)
+		return v;
+	if ((v = str(gopts, a)) != NULL || (v = str(gopts, b)) != NULL)
+		return v;
+	return NULL;
+}
+
+static void
+take_job(struct jdoc *doc, json_t *job, uint64_t h, int clients, struct eb_fio_run *run,
+    json_t *gopts)
+{
+	const char *name = str(job, "jobname"), *host = str(job, "hostname");
+	json_t *jopts = json_object_get(job, "job options");
+	struct eb_fio_job *j;
+	const char *rw, *bs;
+	double usr, sys;
+
+	if (name == NULL) {
+		if (json_object_get(job, "jobname") != NULL && doc->bad_line == 0) {
+			doc->bad_line = map_get(&doc->map, h_key(h, "jobname"), doc->line);
+			snprintf(doc->bad, sizeof doc->bad, "\"jobname\" is %s, not a string",
+			    type_name(json_object_get(job, "jobname")));
+		}
+		name = "";
+	}
+	j = eb_fio_run_add(run, name, strlen(name));
+	j->line = map_get(&doc->map, h, doc->line);
+	j->groupid = (long)figure(doc, job, h, "groupid", 0);
+	j->all_clients = clients && strcmp(name, "All clients") == 0;
+	if (host != NULL)
+		eb_fio_job_set_str(&j->host, host, strlen(host));
+	if (!json_is_object(jopts))
+		jopts = NULL;
+	rw = option(jopts, gopts, "rw", "readwrite");
+	bs = option(jopts, gopts, "bs", "blocksize");
+	/* Options fio printed but rw= and bs= not among them: fio's defaults
+	 * (read, 4k). fio 2.1.4 prints no options at all: unknown. */
+	if (jopts != NULL || gopts != NULL) {
+		j->rw = eb_xstrdup(rw != NULL ? rw : "read");
+		if (option(jopts, gopts, "bsrange", "bssplit") == NULL)
+			eb_fio_parse_bs(bs != NULL ? bs : "4k", j->bs);
+	}
+	for (int d = 0; d < EB_FIO_NDIRS; d++) {
+		json_t *o = json_object_get(job, eb_fio_dir_names[d]);
+
+		if (json_is_object(o))
+			take_dir(doc, o, h_key(h, eb_fio_dir_names[d]), &j->d[d]);
+	}
+	usr = figure(doc, job, h, "usr_cpu", -1);
+	sys = figure(doc, job, h, "sys_cpu", -1);
+	if (usr >= 0 && sys >= 0) {
+		j->cpu = usr + sys;
+		j->cpu_line = map_get(&doc->map, h_key(h, "usr_cpu"), j->line);
+	}
+}
+
+static int
+did_io(const struct eb_fio_job *j)
+{
+	for (int d = 0; d < EB_FIO_NDIRS; d++)
+		if (j->d[d].present)
+			return 1;
+	return 0;
+}
+
+static json_t *
+jobs_of(json_t *root, const char **key)
+{
+	json_t *a = json_object_get(root, "jobs");
+
+	*key = "jobs";
+	if (!json_is_array(a)) {
+		a = json_object_get(root, "client_stats");
+		*key = "client_stats";
+	}
+	return json_is_array(a) ? a : NULL;
+}
+
+/* Whether a is a --status-interval snapshot of the run that b finishes:
+ * the same jobs, every count grown, and the time between the documents
+ * equal to the growth of each job's elapsed seconds. Runs appended with >>
+ * restart their counts and their elapsed time. */
+static int
+is_snapshot(json_t *a, json_t *b)
+{
+	const char *ka, *kb;
+	json_t *ja = jobs_of(a, &ka), *jb = jobs_of(b, &kb);
+	double ta = num(a, "timestamp", -1), tb = num(b, "timestamp", -1);
+	int grew = 0;
+
+	if (ja == NULL || jb == NULL || strcmp(ka, kb) != 0 ||
+	    json_array_size(ja) != json_array_size(jb) || json_array_size(ja) == 0)
+		return 0;
+	for (size_t i = 0; i < json_array_size(ja); i++) {
+		json_t *x = json_array_get(ja, i), *y = json_array_get(jb, i);
+		const char *nx = str(x, "jobname"), *ny = str(y, "jobname");
+		double ex = num(x, "elapsed", -1), ey = num(y, "elapsed", -1);
+
+		if (nx == NULL || ny == NULL || strcmp(nx, ny) != 0 ||
+		    num(x, "groupid", 0) != num(y, "groupid", 0))
+			return 0;
+		if (ex >= 0 && ey >= 0) {
+			if (!(ey > ex))
+				return 0;
+			if (ta >= 0 && tb >= 0 && fabs((ey - ex) - (tb - ta)) > 2)
+				return 0;
+		}
+		for (int d = 0; d < EB_FIO_NDIRS; d++) {
+			json_t *dx = json_object_get(x, eb_fio_dir_names[d]);
+			json_t *dy = json_object_get(y, eb_fio_dir_names[d]);
+			double iox = num(dx, "io_bytes", 0), ioy = num(dy, "io_bytes", 0);
+
+			if (ioy < iox || num(dy, "runtime", 0) < num(dx, "runtime", 0))
+				return 0;
+			if (ioy > iox)
+				grew = 1;
+		}
+	}
+	return grew;
+}
+
+/* Finds and parses every document; fills docs. */
+static enum eb_status
+load_docs(struct eb_parse *p, struct json_state *st, struct jdoc **docs, size_t *ndocs)
+{
+	const char *text = st->text.data;
+	size_t len = st->text.len, pos = 0, cap = 0;
+	long line = st->first_line;
+
+	for (;;) {
+		long col = 1;
+		const char *s = next_doc(text, len, &pos, &line, &col);
+		json_error_t e;
+		json_t *root;
+		size_t used;
+
+		if (s == NULL)
+			return EB_OK;
+		root = json_loadb(s, len - (size_t)(s - text),
+		    JSON_DISABLE_EOF_CHECK | JSON_DECODE_INT_AS_REAL, &e);
+		if (root == NULL) {
+			struct eb_loc loc = eb_parse_loc(p, line);
+			size_t rest = len - (size_t)(s - text);
+
+			/* A '{' line that is no fio document is someone
+			 * else's text; a broken fio document is an error. */
+			if (eb_fio_memstr(s, rest > 400 ? 400 : rest, "\"fio version\"") == NULL &&
+			    eb_fio_memstr(s, rest > 400 ? 400 : rest, "\"jobs\"") == NULL) {
+				pos = (size_t)(s - text) + 1;
+				continue;
+			}
+			if (e.line > 0) {
+				loc.line = line + e.line - 1;
+				loc.col = e.line == 1 ? col - 1 + e.column : e.column;
+			}
+			return eb_err_set(p->err, EB_ERR_DATA, loc,
+			    "fio JSON output is malformed: %s", e.text);
+		}
+		used = (size_t)e.position;
+		if (used == 0 || used > len - (size_t)(s - text))
+			used = len - (size_t)(s - text);
+		if (json_is_object(root) && (json_object_get(root, "fio version") != NULL ||
+		    jobs_of(root, &(const char *){ NULL }) != NULL)) {
+			struct jdoc *d;
+
+			eb_xgrow(docs, &cap, *ndocs + 1, sizeof **docs);
+			d = &(*docs)[(*ndocs)++];
+			memset(d, 0, sizeof *d);
+			d->root = root;
+			d->line = line;
+			map_doc(&d->map, s, used, line);
+		} else {
+			json_decref(root);
+		}
+		line += count_lines(s, used);
+		pos = (size_t)(s - text) + used;
+		/* The rest of the line a document ends on is no new start. */
+		while (pos < len && text[pos] != '\n')
+			pos++;
+		if (pos < len) {
+			pos++;
+			line++;
+		}
+	}
+}
+
+static enum eb_status
+finish(struct eb_parse *p, int ok)
+{
+	struct json_state *st = p->state;
+	struct jdoc *docs = NULL;
+	size_t ndocs = 0, added = 0, nsnap = 0;
+	enum eb_status status = EB_OK;
+	long err_line = 0, nfailed = 0;
+	double err_code = 0;
+	const char *err_job = NULL;
+
+	if (ok && st->text.len > 0)
+		status = load_docs(p, st, &docs, &ndocs);
+	if (ok && status == EB_OK) {
+		for (size_t i = 0; i + 1 < ndocs; i++)
+			if (is_snapshot(docs[i].root, docs[i + 1].root)) {
+				docs[i].snapshot = 1;
+				nsnap++;
+			}
+		if (nsnap > 0)
+			eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, docs[0].line),
+			    "%zu --status-interval snapshot%s of a run; only its final "
+			    "result is read", nsnap, nsnap == 1 ? "" : "s");
+		for (size_t i = 0; i < ndocs; i++) {
+			struct jdoc *d = &docs[i];
+			const char *key;
+			json_t *arr = jobs_of(d->root, &key), *gopts;
+			uint64_t h = h_key(H_ROOT, key);
+			struct eb_fio_run run = { 0 };
+
+			if (d->snapshot || arr == NULL)
+				continue;
+			gopts = json_object_get(d->root, "global options");
+			if (!json_is_object(gopts))
+				gopts = NULL;
+			for (size_t k = 0; k < json_array_size(arr); k++) {
+				json_t *job = json_array_get(arr, k);
+				uint64_t hj = h_idx(h, k);
+				double code;
+				long line;
+
+				if (!json_is_object(job))
+					continue;
+				take_job(d, job, hj, strcmp(key, "client_stats") == 0, &run,
+				    gopts);
+				if ((code = figure(d, job, hj, "error", 0)) == 0)
+					continue;
+				line = map_get(&d->map, h_key(hj, "error"), d->line);
+				if (did_io(&run.jobs[run.n - 1])) {
+					eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, line),
+					    "fio job '%s' ended with error %.0f; its figures "
+					    "are kept", run.jobs[run.n - 1].name, code);
+				} else if (nfailed++ == 0) {
+					err_line = line;
+					err_code = code;
+					err_job = str(job, "jobname");
+				}
+			}
+			eb_fio_run_name_all_clients(&run);
+			added += eb_fio_run_emit(p, &run, &st->notes);
+		}
+		for (size_t i = 0; i < ndocs && status == EB_OK; i++)
+			if (docs[i].bad_line != 0)
+				status = eb_err_set(p->err, EB_ERR_DATA,
+				    eb_parse_loc(p, docs[i].bad_line),
+				    "fio JSON output is damaged: %s", docs[i].bad);
+		if (status != EB_OK)
+			;
+		else if (added > 0 && nfailed > 0)
+			eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, err_line),
+			    "fio job '%s' failed with error %.0f and did no I/O%s",
+			    err_job ? err_job : "", err_code,
+			    nfailed > 1 ? ", and so did other jobs" : "");
+		else if (added == 0 && err_line != 0)
+			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, err_line),
+			    "fio job '%s' failed with error %.0f and did no I/O%s%s",
+			    err_job ? err_job : "", err_code,
+			    st->errors.first ? "; fio said: " : "",
+			    st->errors.first ? st->errors.first : "");
+		else if (added == 0 && ndocs > 0)
+			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, docs[0].line),
+			    "no fio job in this JSON document did any I/O");
+		else if (added == 0)
+			status = eb_fio_no_results(p, &st->errors, "no fio JSON document");
+	}
+	for (size_t i = 0; i < ndocs; i++) {
+		json_decref(docs[i].root);
+		free(docs[i].map.keys);
+		free(docs[i].map.lines);
+	}
+	free(docs);
+	eb_buf_free(&st->text);
+	eb_fio_errors_free(&st->errors);
+	return status;
+}
+
+const struct eb_format eb_format_fio_json = {
+	"fio-json", "fio --output-format=json or json+ (fio 2.0 to 3.x, client/server too)",
+	probe, sizeof(struct json_state), parse_line, finish,
+};

@@ -1,0 +1,547 @@
+/* fio_normal.c - fio's human-readable output, both generations (bw= up to
+ * 2.16, IOPS=/BW= from 2.17), several runs per file, pasted or not. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fio.h"
+
+/* The figures of one direction as printed, before choosing among them. */
+struct raw {
+	int newstyle;		/* fio 2.17+ "IOPS=..., BW=..." */
+	double io, bw, bw_alt, runtime_ms, iops;	/* bytes, B/s, B/s, ms, 1/s */
+	double issued;		/* I/O count of the "issued" line, or -1 */
+};
+
+struct normal_state {
+	struct eb_fio_run run;
+	struct raw (*raw)[EB_FIO_NDIRS];	/* parallel to run.jobs */
+	size_t rawcap;
+	struct eb_fio_banners banners;
+	struct eb_fio_errors errors;
+	struct eb_fio_notes notes;
+	long cur;		/* job being read, -1 none */
+	int dir;		/* its direction being read, -1 none */
+	double pct_unit;	/* ns per unit of the percentile block, 0 outside */
+	int pct_is_lat;		/* lat_percentiles instead of clat */
+	int seen_summary;	/* "Run status group" after the current jobs */
+	char *host;		/* the one client of "hostname=" lines */
+	struct eb_fio_banner common;	/* the job all clients of the last run ran */
+	int nhosts;
+	size_t added;
+	long njobs;
+	int started;
+};
+
+static int
+probe(const char *head, size_t len)
+{
+	int score = 0;
+
+	if (eb_fio_memstr(head, len, "Run status group ") != NULL)
+		return 85;
+	for (size_t i = 0; i < len && score < 85;) {
+		const char *s = head + i;
+		const char *nl = memchr(s, '\n', len - i);
+		size_t n = nl != NULL ? (size_t)(nl - s) : len - i;
+
+		if (eb_fio_memstr(s, n, ": (groupid=") != NULL &&
+		    eb_fio_memstr(s, n, "err=") != NULL)
+			score = 85;
+		else if (eb_fio_memstr(s, n, ": (g=") != NULL &&
+		    eb_fio_memstr(s, n, " rw=") != NULL && score < 70)
+			score = 70;
+		else if (n >= 5 && strncmp(s, "fio: ", 5) == 0 && score < 30)
+			/* An error and nothing else: fio's, so ours to report. */
+			score = 30;
+		i += n + 1;
+	}
+	return score;
+}
+
+static const char *
+skip_spaces(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* A size or rate as fio prints it: "152MiB/s", "1023.3KB/s", "298Mi",
+ * "21.6GiB", "4096.0MB", "62.7M", "12.3Mibit/s". Up to 2.16 "KB" means
+ * 1024 (old); later an 'i' marks 1024 and its absence 1000. Returns -1
+ * when s holds none, with *end then at s. */
+static double
+size_value(const char *s, int old, const char **end)
+{
+	static const char prefixes[] = "kmgtpe";
+	double v, mult = 1;
+	size_t used = eb_fio_num(s, strlen(s), &v);
+	const char *q = s + used, *pfx;
+
+	if (end != NULL)
+		*end = s;
+	if (used == 0)
+		return -1;
+	pfx = *q != '\0' ? strchr(prefixes, *q >= 'A' && *q <= 'Z' ? *q + 32 : *q) : NULL;
+	if (pfx != NULL) {
+		int power = (int)(pfx - prefixes) + 1;
+		double base = old ? 1024 : 1000;
+
+		q++;
+		if (*q == 'i') {
+			base = 1024;
+			q++;
+		}
+		for (int k = 0; k < power; k++)
+			mult *= base;
+	}
+	/* unit_base=1 reports bits. */
+	if (strncmp(q, "bit", 3) == 0) {
+		mult /= 8;
+		q += 3;
+	} else if (*q == 'B') {
+		q++;
+	}
+	if (strncmp(q, "/s", 2) == 0)
+		q += 2;
+	if (end != NULL)
+		*end = q;
+	return v * mult;
+}
+
+/* "38.9k", "3068", "1.2M": IOPS with SI suffixes. */
+static double
+count_value(const char *s)
+{
+	double v;
+	size_t used = eb_fio_num(s, strlen(s), &v);
+
+	if (used == 0)
+		return -1;
+	if (s[used] == 'k' || s[used] == 'K')
+		v *= 1e3;
+	else if (s[used] == 'M')
+		v *= 1e6;
+	else if (s[used] == 'G')
+		v *= 1e9;
+	return v;
+}
+
+/* The value after key in s ("bw=", "IOPS="), spaces skipped, or NULL. */
+static const char *
+after(const char *s, const char *key)
+{
+	const char *q = strstr(s, key);
+
+	return q != NULL ? skip_spaces(q + strlen(key)) : NULL;
+}
+
+/* ns per unit of "(nsec)", "(usec)", "(msec)", "(sec)"; 0 for none. */
+static double
+lat_unit(const char *s)
+{
+	const char *q = strchr(s, '(');
+
+	if (q == NULL)
+		return 0;
+	if (strncmp(q, "(nsec)", 6) == 0)
+		return 1;
+	if (strncmp(q, "(usec)", 6) == 0)
+		return 1e3;
+	if (strncmp(q, "(msec)", 6) == 0)
+		return 1e6;
+	if (strncmp(q, "(sec)", 5) == 0)
+		return 1e9;
+	return 0;
+}
+
+static struct eb_fio_job *
+cur_job(struct normal_state *st)
+{
+	return st->cur >= 0 ? &st->run.jobs[st->cur] : NULL;
+}
+
+/* Chooses among printed figures. From 2.17 every figure has 3 or 4
+ * digits, and before 3.26 fio's num2str could print 11.99 MiB/s as
+ * "11.0MiB/s" (fio 3.1 vps-comparison sample): the median of io/runtime,
+ * the IEC and the SI rate survives one bad figure, and issued I/Os times
+ * the block size, when it agrees, is exact. */
+static void
+settle(const struct eb_fio_job *j, int d, const struct raw *r, struct eb_fio_dstat *s)
+{
+	double c[3], bs = 0, issued = r->issued;
+	int n = 0;
+
+	if (!r->newstyle) {
+		s->bw = r->bw;
+		s->iops = r->iops;
+		return;
+	}
+	if (r->io > 0 && r->runtime_ms > 0)
+		c[n++] = r->io * 1000 / r->runtime_ms;
+	if (r->bw > 0)
+		c[n++] = r->bw;
+	if (r->bw_alt > 0)
+		c[n++] = r->bw_alt;
+	for (int a = 0; a < n; a++)
+		for (int b = a + 1; b < n; b++)
+			if (c[b] < c[a]) {
+				double t = c[a];
+
+				c[a] = c[b];
+				c[b] = t;
+			}
+	s->bw = n == 3 ? c[1] : n > 0 ? c[0] : -1;
+	s->iops = r->iops;
+	if (d < EB_FIO_MIXED)
+		bs = (double)j->bs[d];
+	else if (j->bs[0] == j->bs[1] && j->bs[1] == j->bs[2])
+		bs = (double)j->bs[0];
+	if (issued > 0 && r->runtime_ms > 0) {
+		double x = issued * 1000 / r->runtime_ms;
+
+		if (s->iops > 0 && fabs(x - s->iops) <= 0.02 * s->iops)
+			s->iops = x;
+		if (bs > 0 && s->bw > 0 && fabs(x * bs - s->bw) <= 0.02 * s->bw)
+			s->bw = x * bs;
+	}
+	if (s->bw == 0)
+		s->bw = -1;
+}
+
+/* fio prints "All clients" after the clients' own group summaries (fio
+ * 3.33 client/server), so it comes as a run of its own: it takes the job
+ * of the run before when all of that run's jobs were one. */
+static void
+common_job(struct normal_state *st)
+{
+	const struct eb_fio_job *first = NULL;
+	int agree = 1;
+
+	for (size_t i = 0; i < st->run.n; i++) {
+		const struct eb_fio_job *j = &st->run.jobs[i];
+
+		if (j->all_clients)
+			continue;
+		if (first == NULL)
+			first = j;
+		else if (strcmp(j->name, first->name) != 0)
+			agree = 0;
+	}
+	if (first != NULL) {
+		free(st->common.name);
+		free(st->common.rw);
+		st->common.name = agree ? eb_xstrdup(first->name) : NULL;
+		st->common.rw = agree && first->rw ? eb_xstrdup(first->rw) : NULL;
+		memcpy(st->common.bs, first->bs, sizeof st->common.bs);
+		return;
+	}
+	for (size_t i = 0; i < st->run.n && st->common.name != NULL; i++) {
+		struct eb_fio_job *j = &st->run.jobs[i];
+
+		eb_fio_job_set_str(&j->name, st->common.name, strlen(st->common.name));
+		if (st->common.rw != NULL)
+			eb_fio_job_set_str(&j->rw, st->common.rw, strlen(st->common.rw));
+		memcpy(j->bs, st->common.bs, sizeof j->bs);
+	}
+}
+
+static void
+flush(struct eb_parse *p, struct normal_state *st)
+{
+	for (size_t i = 0; i < st->run.n; i++) {
+		struct eb_fio_job *j = &st->run.jobs[i];
+
+		if (!j->all_clients) {
+			eb_fio_banners_apply(&st->banners, j);
+			if (st->host != NULL && st->nhosts == 1)
+				eb_fio_job_set_str(&j->host, st->host, strlen(st->host));
+		}
+	}
+	common_job(st);
+	eb_fio_run_name_all_clients(&st->run);
+	for (size_t i = 0; i < st->run.n; i++)
+		for (int d = 0; d < EB_FIO_NDIRS; d++)
+			if (st->run.jobs[i].d[d].present)
+				settle(&st->run.jobs[i], d, &st->raw[i][d], &st->run.jobs[i].d[d]);
+	st->added += eb_fio_run_emit(p, &st->run, &st->notes);
+	st->cur = -1;
+	st->dir = -1;
+	st->pct_unit = 0;
+	st->seen_summary = 0;
+}
+
+static void
+take_header(struct eb_parse *p, struct normal_state *st, const char *line, size_t len,
+    const char *g, long lineno)
+{
+	const char *ns, *ne, *q;
+	struct eb_fio_job *j;
+
+	if (st->seen_summary && st->run.n > 0)
+		flush(p, st);
+	eb_fio_job_name(line, g, &ns, &ne);
+	j = eb_fio_run_add(&st->run, ns, (size_t)(ne - ns));
+	eb_xgrow(&st->raw, &st->rawcap, st->run.n, sizeof *st->raw);
+	for (int d = 0; d < EB_FIO_NDIRS; d++) {
+		memset(&st->raw[st->run.n - 1][d], 0, sizeof st->raw[0][0]);
+		st->raw[st->run.n - 1][d].issued = -1;
+	}
+	j->line = lineno;
+	j->all_clients = strcmp(j->name, "All clients") == 0;
+	if ((q = after(g, "groupid=")) != NULL) {
+		double v;
+
+		if (eb_fio_num(q, strlen(q), &v) > 0)
+			j->groupid = (long)v;
+	}
+	if ((q = after(g, "err=")) != NULL && *q != '0' && *q != '\0')
+		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno),
+		    "fio job '%s' ended with an error (err=%.*s)", j->name,
+		    (int)strcspn(q, ":"), q);
+	(void)len;
+	st->cur = (long)st->run.n - 1;
+	st->dir = -1;
+	st->pct_unit = 0;
+	st->njobs++;
+}
+
+/* "read : io=...", "  write: IOPS=...", "mixed: ..." */
+static int
+dir_line(const char *s)
+{
+	for (int d = 0; d < EB_FIO_NDIRS; d++) {
+		size_t n = strlen(eb_fio_dir_names[d]);
+		const char *q;
+
+		if (strncmp(s, eb_fio_dir_names[d], n) != 0)
+			continue;
+		q = skip_spaces(s + n);
+		if (*q != ':')
+			continue;
+		q = skip_spaces(q + 1);
+		if (strncmp(q, "io=", 3) == 0 || strncmp(q, "IOPS=", 5) == 0)
+			return d;
+	}
+	return -1;
+}
+
+static void
+take_dir(struct normal_state *st, int d, const char *s, long lineno)
+{
+	struct eb_fio_job *j = cur_job(st);
+	struct raw *r = &st->raw[st->cur][d];
+	struct eb_fio_dstat *ds = &j->d[d];
+	const char *q;
+
+	st->dir = d;
+	st->pct_unit = 0;
+	memset(r, 0, sizeof *r);
+	r->issued = -1;
+	r->bw = r->bw_alt = r->io = r->runtime_ms = r->iops = -1;
+	if ((q = after(s, "IOPS=")) != NULL) {
+		/* 2.17+: "IOPS=38.9k, BW=152MiB/s (159MB/s)(304MiB/2001msec)" */
+		const char *e;
+
+		r->newstyle = 1;
+		r->iops = count_value(q);
+		if ((q = after(s, "BW=")) != NULL) {
+			r->bw = size_value(q, 0, &e);
+			q = skip_spaces(e);
+			if (*q == '(') {
+				r->bw_alt = size_value(q + 1, 0, &e);
+				q = e;
+				if (*q == ')')
+					q++;
+			}
+			if (*q == '(') {
+				const char *slash;
+
+				r->io = size_value(q + 1, 0, &e);
+				slash = strchr(e, '/');
+				if (slash != NULL &&
+				    eb_fio_num(slash + 1, strlen(slash + 1), &r->runtime_ms) == 0)
+					r->runtime_ms = -1;
+			}
+		}
+	} else {
+		/* up to 2.16: "io=19412MB, bw=661966KB/s, iops=165491, runt= 30029msec" */
+		if ((q = after(s, "io=")) != NULL)
+			r->io = size_value(q, 1, NULL);
+		if ((q = after(s, "bw=")) != NULL)
+			r->bw = size_value(q, 1, NULL);
+		if ((q = after(s, "iops=")) != NULL)
+			r->iops = count_value(q);
+		if ((q = after(s, "runt=")) != NULL &&
+		    eb_fio_num(q, strlen(q), &r->runtime_ms) == 0)
+			r->runtime_ms = -1;
+	}
+	ds->present = r->iops > 0 || r->bw > 0 || r->io > 0;
+	ds->runtime_ms = r->runtime_ms;
+	ds->bw_line = ds->iops_line = lineno;
+}
+
+/* "issued rwts: total=0,176888,0,0 ..." (3.4+), "issued rwt: total=0,1048576,0,"
+ * (2.17 to 3.3), "issued    : total=r=4969542/w=0/d=0, ..." (up to 2.16). */
+static void
+take_issued(struct normal_state *st, const char *s)
+{
+	const char *q = after(s, "total=");
+
+	if (q == NULL)
+		return;
+	for (int d = 0; d < 3 && *q != '\0'; d++) {
+		double v;
+		size_t used;
+
+		if ((q[0] == 'r' || q[0] == 'w' || q[0] == 'd' || q[0] == 't') && q[1] == '=')
+			q += 2;
+		if ((used = eb_fio_num(q, strlen(q), &v)) == 0)
+			return;
+		st->raw[st->cur][d].issued = v;
+		q += used;
+		if (*q != ',' && *q != '/')
+			break;
+		q++;
+	}
+	st->raw[st->cur][EB_FIO_MIXED].issued = st->raw[st->cur][0].issued +
+	    st->raw[st->cur][1].issued + st->raw[st->cur][2].issued;
+}
+
+static void
+take_job_line(struct normal_state *st, const char *s, long lineno)
+{
+	struct eb_fio_job *j = cur_job(st);
+	struct eb_fio_dstat *ds = st->dir >= 0 ? &j->d[st->dir] : NULL;
+	double unit, v;
+	const char *q;
+	int d;
+
+	if ((d = dir_line(s)) >= 0) {
+		take_dir(st, d, s, lineno);
+		return;
+	}
+	if (strncmp(s, "clat (", 6) == 0 && (q = after(s, "avg=")) != NULL) {
+		unit = lat_unit(s);
+		if (ds != NULL && unit > 0 && eb_fio_num(q, strlen(q), &v) > 0 && v > 0) {
+			ds->lat_ns = v * unit;
+			ds->lat_line = lineno;
+		}
+		return;
+	}
+	if (strncmp(s, "clat percentiles (", 18) == 0 ||
+	    strncmp(s, "lat percentiles (", 17) == 0) {
+		st->pct_unit = lat_unit(s);
+		st->pct_is_lat = s[0] == 'l';
+		return;
+	}
+	if (*s == '|' && st->pct_unit > 0 && ds != NULL) {
+		/* lat_percentiles only stands in when clat has none. */
+		if (st->pct_is_lat && ds->p99_ns > 0)
+			return;
+		q = after(s, "99.00th=[");
+		if (q != NULL && eb_fio_num(q, strlen(q), &v) > 0 && v > 0) {
+			ds->p99_ns = v * st->pct_unit;
+			ds->p99_line = lineno;
+		}
+		return;
+	}
+	st->pct_unit = 0;
+	if (strncmp(s, "cpu", 3) == 0 && (q = after(s, "usr=")) != NULL) {
+		double usr, sys;
+
+		if (eb_fio_num(q, strlen(q), &usr) > 0 && (q = after(s, "sys=")) != NULL &&
+		    eb_fio_num(q, strlen(q), &sys) > 0) {
+			j->cpu = usr + sys;
+			j->cpu_line = lineno;
+		}
+		st->dir = -1;
+		return;
+	}
+	if (strncmp(s, "issued", 6) == 0)
+		take_issued(st, s);
+}
+
+static enum eb_status
+parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
+{
+	struct normal_state *st = p->state;
+	const char *s = skip_spaces(line), *g;
+
+	if (!st->started) {
+		st->started = 1;
+		st->cur = -1;
+		st->dir = -1;
+	}
+	if (strncmp(s, "fio: ", 5) == 0) {
+		eb_fio_errors_take(&st->errors, s, len - (size_t)(s - line), lineno);
+		return EB_OK;
+	}
+	if ((g = eb_fio_memstr(line, len, ": (groupid=")) != NULL) {
+		take_header(p, st, line, len, g, lineno);
+		return EB_OK;
+	}
+	if (eb_fio_memstr(line, len, ": (g=") != NULL &&
+	    eb_fio_memstr(line, len, " rw=") != NULL) {
+		/* A banner after results opens the next run. */
+		if (st->run.n > 0)
+			flush(p, st);
+		eb_fio_banners_take(&st->banners, line, len);
+		return EB_OK;
+	}
+	if (strncmp(s, "hostname=", 9) == 0) {
+		size_t n = strcspn(s + 9, ", ");
+
+		if (st->host == NULL) {
+			st->host = eb_xstrndup(s + 9, n);
+			st->nhosts = 1;
+		} else if (strlen(st->host) != n || strncmp(st->host, s + 9, n) != 0) {
+			st->nhosts++;
+		}
+		return EB_OK;
+	}
+	if (strncmp(s, "Run status group ", 17) == 0) {
+		st->seen_summary = 1;
+		st->cur = -1;
+		return EB_OK;
+	}
+	if (strncmp(s, "Disk stats", 10) == 0) {
+		st->cur = -1;
+		return EB_OK;
+	}
+	if (st->cur >= 0)
+		take_job_line(st, s, lineno);
+	return EB_OK;
+}
+
+static enum eb_status
+finish(struct eb_parse *p, int ok)
+{
+	struct normal_state *st = p->state;
+	enum eb_status status = EB_OK;
+
+	if (ok) {
+		flush(p, st);
+		if (st->added == 0 && st->njobs > 0)
+			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, 0),
+			    "no fio job in this output did any I/O%s%s",
+			    st->errors.first ? "; fio said: " : "",
+			    st->errors.first ? st->errors.first : "");
+		else if (st->added == 0)
+			status = eb_fio_no_results(p, &st->errors, "no job results");
+	}
+	eb_fio_run_free(&st->run);
+	eb_fio_banners_free(&st->banners);
+	eb_fio_errors_free(&st->errors);
+	free(st->raw);
+	free(st->host);
+	free(st->common.name);
+	free(st->common.rw);
+	return status;
+}
+
+const struct eb_format eb_format_fio_normal = {
+	"fio-normal", "fio's normal text output (fio 2.0 to 3.x, several runs per file)",
+	probe, sizeof(struct normal_state), parse_line, finish,
+};

@@ -1,0 +1,304 @@
+/* fio_terse.c - fio's terse (--minimal) output, versions 2 to 5, also when a
+ * record is glued to an ETA line or sits among normal output. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fio.h"
+
+/* A v5 record with trim, mixed and a few disks has about 250 fields. */
+#define MAX_FIELDS 4096
+
+struct terse_state {
+	struct eb_fio_run run;
+	struct eb_fio_banners banners;
+	struct eb_fio_errors errors;
+	struct eb_fio_notes notes;
+	char *last_key;		/* "group;name" of the previous record */
+	char *last_disks;	/* its disk util fields */
+	size_t added;
+	long nrecords, nbad;
+	long first_bad;
+};
+
+struct field {
+	const char *s;
+	size_t n;
+};
+
+/* Where a terse record starts in a line, or NULL. v3 to v5 name fio's
+ * version ("3;fio-3.28;"), which is found anywhere in the line because an
+ * ETA line without its newline can come first: fio 3.28 wrote
+ * "...[eta 043;fio-3.28;Seq1M-Read-Q8;..." (hikalium sample). Releases
+ * before 2.0.9 or so print the version bare ("3;2.0.8;"); v2 has none. */
+static const char *
+record_start(const char *line, size_t len)
+{
+	const char *q = line, *end = line + len;
+
+	while ((q = eb_fio_memstr(q, (size_t)(end - q), ";fio-")) != NULL) {
+		if (q > line && q[-1] >= '3' && q[-1] <= '5' && q + 5 < end &&
+		    q[5] >= '0' && q[5] <= '9')
+			return q - 1;
+		q++;
+	}
+	if (len > 4 && line[0] >= '2' && line[0] <= '5' && line[1] == ';') {
+		size_t semis = 0;
+
+		for (size_t i = 0; i < len; i++)
+			semis += line[i] == ';';
+		if (semis >= 70 && (line[0] == '2' || (line[2] >= '0' && line[2] <= '9')))
+			return line;
+	}
+	return NULL;
+}
+
+static int
+probe(const char *head, size_t len)
+{
+	int score = 0;
+
+	for (size_t i = 0; i < len && score < 90;) {
+		const char *nl = memchr(head + i, '\n', len - i);
+		size_t n = nl != NULL ? (size_t)(nl - head - i) : len - i;
+		const char *r = record_start(head + i, n);
+
+		if (r != NULL)
+			score = r[0] == '2' || r[2] != 'f' ? 85 : 90;
+		i += n + 1;
+	}
+	return score;
+}
+
+static int
+has_pct(const struct field *f)
+{
+	return eb_fio_memstr(f->s, f->n, "%=") != NULL;
+}
+
+/* A direction block: 41 fields (v5: 47) whose 13th to 32nd are the
+ * "P%=VALUE" clat percentiles. */
+static int
+is_block(const struct field *f, size_t nf, size_t s, size_t width)
+{
+	return s + width <= nf && has_pct(&f[s + 12]) && has_pct(&f[s + 31]) &&
+	    !has_pct(&f[s + 11]) && !has_pct(&f[s + 32]);
+}
+
+static double
+fnum(const struct field *f, double dflt)
+{
+	double v;
+	size_t used = eb_fio_num(f->s, f->n, &v);
+
+	return used > 0 ? v : dflt;
+}
+
+static void
+take_block(const struct field *f, size_t s, struct eb_fio_dstat *d, long lineno)
+{
+	double io = fnum(&f[s], 0), bw = fnum(&f[s + 1], -1), iops = fnum(&f[s + 2], -1);
+	double mean = fnum(&f[s + 10], -1), max = fnum(&f[s + 9], -1);
+
+	d->present = io > 0 || bw > 0 || iops > 0;
+	if (!d->present)
+		return;
+	/* Terse prints KiB/s and IOPS as truncated integers, latencies in us
+	 * (fio 3.x divides its ns by 1000 for terse). */
+	d->bw = bw >= 0 ? bw * 1024 : -1;
+	d->iops = iops;
+	d->runtime_ms = fnum(&f[s + 3], -1);
+	if (mean > 0 || max > 0)
+		d->lat_ns = mean * 1000;
+	for (size_t k = s + 12; k < s + 32; k++) {
+		const char *eq = eb_fio_memstr(f[k].s, f[k].n, "%=");
+		double pct, v;
+
+		if (eq == NULL || eb_fio_num(f[k].s, (size_t)(eq - f[k].s), &pct) == 0 ||
+		    pct != 99.0)
+			continue;
+		if (eb_fio_num(eq + 2, f[k].n - (size_t)(eq + 2 - f[k].s), &v) > 0 && v > 0)
+			d->p99_ns = v * 1000;
+	}
+	d->bw_line = d->iops_line = d->lat_line = d->p99_line = lineno;
+}
+
+static void
+flush(struct eb_parse *p, struct terse_state *st)
+{
+	for (size_t i = 0; i < st->run.n; i++)
+		if (!st->run.jobs[i].all_clients)
+			eb_fio_banners_apply(&st->banners, &st->run.jobs[i]);
+	eb_fio_run_name_all_clients(&st->run);
+	st->added += eb_fio_run_emit(p, &st->run, &st->notes);
+	free(st->last_key);
+	free(st->last_disks);
+	st->last_key = st->last_disks = NULL;
+}
+
+static void
+bad_record(struct eb_parse *p, struct terse_state *st, long lineno, const char *why)
+{
+	if (st->nbad++ == 0) {
+		st->first_bad = lineno;
+		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno),
+		    "fio terse record skipped: %s", why);
+	}
+}
+
+static void
+take_record(struct eb_parse *p, struct terse_state *st, const char *rec, size_t len,
+    long lineno)
+{
+	struct field *f = eb_xcalloc(MAX_FIELDS, sizeof *f);
+	size_t nf = 0, s0, width, nb = 0, c;
+	int ver = rec[0] - '0';
+	int dirs[4];
+	const struct field *name, *group, *error;
+	struct eb_fio_job *j;
+	char *key, *disks;
+
+	for (size_t i = 0; i <= len && nf < MAX_FIELDS;) {
+		size_t n = 0;
+
+		while (i + n < len && rec[i + n] != ';')
+			n++;
+		f[nf].s = rec + i;
+		f[nf++].n = n;
+		i += n + 1;
+	}
+	s0 = ver == 2 ? 4 : 5;
+	width = ver == 5 ? 47 : 41;
+	while (nb < 4 && is_block(f, nf, s0 + nb * width, width))
+		nb++;
+	c = s0 + nb * width;
+	if (nb == 1) {
+		dirs[0] = EB_FIO_MIXED;	/* unified_rw_reporting=1 */
+	} else if (ver == 3 && (nb == 2 || nb == 3)) {
+		dirs[0] = EB_FIO_READ;
+		dirs[1] = EB_FIO_WRITE;
+		dirs[2] = EB_FIO_MIXED;	/* unified_rw_reporting=both */
+	} else if (ver != 3 && (nb == 3 || nb == 4)) {
+		dirs[0] = EB_FIO_READ;
+		dirs[1] = EB_FIO_WRITE;
+		dirs[2] = EB_FIO_TRIM;
+		dirs[3] = EB_FIO_MIXED;
+	} else {
+		bad_record(p, st, lineno, "its fields do not line up with terse version "
+		    "2 to 5 (a ';' in a job name, or a cut line)");
+		free(f);
+		return;
+	}
+	if (c + 1 >= nf) {
+		bad_record(p, st, lineno, "the line ends before its CPU fields");
+		free(f);
+		return;
+	}
+	name = &f[ver == 2 ? 1 : 2];
+	group = &f[ver == 2 ? 2 : 3];
+	error = &f[ver == 2 ? 3 : 4];
+	/* Disk util fields (9 per disk) follow the 34 CPU, depth and
+	 * latency fields; the same run prints the same ones on every job. */
+	disks = c + 34 < nf ? eb_xstrndup(f[c + 34].s, (size_t)(rec + len - f[c + 34].s)) :
+	    eb_xstrdup("");
+	key = eb_xasprintf("%.0f;%.*s", fnum(group, 0), (int)name->n, name->s);
+	if (st->last_key != NULL && st->run.n > 0) {
+		int seen = 0;
+
+		for (size_t i = 0; i < st->run.n && !seen; i++) {
+			const struct eb_fio_job *o = &st->run.jobs[i];
+
+			seen = o->groupid == (long)fnum(group, 0) &&
+			    strlen(o->name) == name->n && memcmp(o->name, name->s, name->n) == 0;
+		}
+		/* numjobs clones follow each other and share the disk
+		 * figures; a job seen before after another one, or with other
+		 * disk figures, starts the next run of the same job file. */
+		if (seen && (strcmp(key, st->last_key) != 0 ||
+		    (disks[0] != '\0' && st->last_disks[0] != '\0' &&
+		    strcmp(disks, st->last_disks) != 0)))
+			flush(p, st);
+	}
+	free(st->last_key);
+	free(st->last_disks);
+	st->last_key = key;
+	st->last_disks = disks;
+
+	j = eb_fio_run_add(&st->run, name->s, name->n);
+	j->line = lineno;
+	j->groupid = (long)fnum(group, 0);
+	j->all_clients = name->n == 11 && memcmp(name->s, "All clients", 11) == 0;
+	for (size_t b = 0; b < nb; b++)
+		take_block(f, s0 + b * width, &j->d[dirs[b]], lineno);
+	{
+		double usr = fnum(&f[c], -1), sys = fnum(&f[c + 1], -1);
+
+		if (usr >= 0 && sys >= 0) {
+			j->cpu = usr + sys;
+			j->cpu_line = lineno;
+		}
+	}
+	if (fnum(error, 0) != 0)
+		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno),
+		    "fio job '%s' ended with error %.0f", j->name, fnum(error, 0));
+	st->nrecords++;
+	free(f);
+}
+
+static enum eb_status
+parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
+{
+	struct terse_state *st = p->state;
+	const char *rec;
+	const char *s = line;
+
+	while (*s == ' ')
+		s++;
+	/* A banner after results opens the next run. */
+	if (st->run.n > 0 && eb_fio_memstr(line, len, ": (g=") != NULL &&
+	    eb_fio_memstr(line, len, " rw=") != NULL)
+		flush(p, st);
+	if (eb_fio_banners_take(&st->banners, line, len))
+		return EB_OK;
+	if (strncmp(s, "fio: ", 5) == 0) {
+		eb_fio_errors_take(&st->errors, line, len, lineno);
+		return EB_OK;
+	}
+	/* Client/server disk util lines start with ';'. */
+	if (*s == ';' || (rec = record_start(line, len)) == NULL)
+		return EB_OK;
+	take_record(p, st, rec, len - (size_t)(rec - line), lineno);
+	return EB_OK;
+}
+
+static enum eb_status
+finish(struct eb_parse *p, int ok)
+{
+	struct terse_state *st = p->state;
+	enum eb_status status = EB_OK;
+
+	if (ok) {
+		flush(p, st);
+		if (st->added == 0 && st->nbad > 0)
+			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, st->first_bad),
+			    "no usable fio terse record: its fields do not line up with "
+			    "terse version 2 to 5");
+		else if (st->added == 0 && st->nrecords > 0)
+			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, 0),
+			    "no fio job in this terse output did any I/O%s%s",
+			    st->errors.first ? "; fio said: " : "",
+			    st->errors.first ? st->errors.first : "");
+		else if (st->added == 0)
+			status = eb_fio_no_results(p, &st->errors, "no terse record");
+	}
+	eb_fio_run_free(&st->run);
+	eb_fio_banners_free(&st->banners);
+	eb_fio_errors_free(&st->errors);
+	free(st->last_key);
+	free(st->last_disks);
+	return status;
+}
+
+const struct eb_format eb_format_fio_terse = {
+	"fio-terse", "fio --output-format=terse / --minimal, terse versions 2 to 5",
+	probe, sizeof(struct terse_state), parse_line, finish,
+};

@@ -1,0 +1,79 @@
+#!/bin/sh
+# gen.sh - how the fio fixtures here were made (Debian 12, fio 3.33). The
+# unit tests assert the numbers of the committed files, so running this
+# again means updating test_fio*.c by hand.
+set -eu
+out=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+F="--filename=$tmp/testfile --size=16M --ioengine=psync --runtime=1 --time_based"
+q() { "$@" >/dev/null 2>&1; }
+
+# One run written as JSON, terse and normal text: two stonewalled groups.
+cat > tri.fio <<EOF
+[global]
+filename=$tmp/testfile
+size=16M
+ioengine=psync
+runtime=2
+time_based
+
+[seqwrite]
+rw=write
+bs=128k
+
+[randread]
+stonewall
+rw=randread
+bs=4k
+EOF
+q fio --output-format=json,terse,normal --output="$out/same-run-json-terse-normal.txt" tri.fio
+q fio --name=nj2 $F --rw=randread --bs=4k --numjobs=2 \
+    --output-format=json,terse,normal --output="$out/numjobs2-json-terse-normal.txt"
+q fio --name=nj2g $F --rw=randread --bs=4k --numjobs=2 --group_reporting \
+    --output-format=json,terse,normal --output="$out/numjobs2-group-json-terse-normal.txt"
+q fio --name=uni $F --rw=randrw --bs=8k --unified_rw_reporting=1 \
+    --output-format=json,terse,normal --output="$out/unified-json-terse-normal.txt"
+q fio --name=both $F --rw=randrw --bs=8k --unified_rw_reporting=both \
+    --output-format=json,terse --output="$out/unified-both-json-terse.txt"
+q fio --name=jp --filename="$tmp/testfile" --size=256k --ioengine=psync --rw=randread \
+    --bs=4k --numjobs=2 --output-format=json+ --output="$out/jsonplus-numjobs2.json"
+q fio --name=si --filename="$tmp/testfile" --size=16M --ioengine=psync --runtime=2 \
+    --time_based --rw=randread --bs=4k --status-interval=1 --output-format=json \
+    --output="$out/status-interval.json"
+for v in 2 4 5; do
+	q fio --name=tv$v $F --rw=randrw --bs=4k --output-format=terse --terse-version=$v \
+	    --output="$out/terse-v$v.txt"
+done
+# Errors: fio's own message only, and a job that failed inside JSON.
+fio --name=x --rw=bogus >"$out/error-only.txt" 2>&1 || true
+touch notadir
+fio --name=x --filename="$tmp/notadir/f" --size=1M --output-format=json \
+    >"$out/error-job.json" 2>&1 || true
+# Logs: averaged (log_avg_msec), per I/O, histogram.
+q fio --name=avg $F --rw=randrw --bs=4k --rate_iops=2000 --write_bw_log=avg \
+    --write_iops_log=avg --write_lat_log=avg --log_avg_msec=100
+q fio --name=perio --filename="$tmp/testfile" --size=128k --ioengine=psync --rw=randwrite \
+    --bs=4k --write_lat_log=perio --write_bw_log=perio
+q fio --name=hist $F --rw=randread --bs=4k --write_hist_log=hist --log_hist_msec=500
+cp avg_bw.1.log avg_iops.1.log avg_clat.1.log avg_lat.1.log perio_clat.1.log \
+    perio_bw.1.log hist_clat_hist.1.log "$out/"
+# Client/server through a local server.
+cat > cs.fio <<EOF
+[cs]
+filename=$tmp/testfile
+size=16M
+ioengine=psync
+runtime=1
+time_based
+rw=randread
+bs=4k
+numjobs=2
+EOF
+fio --server=ip:127.0.0.1,8765 --daemonize="$tmp/server.pid"
+sleep 1
+for f in json terse normal; do
+	q fio --client=127.0.0.1,8765 --output-format=$f --output="$out/client-server-$f.txt" cs.fio
+done
+kill "$(cat "$tmp/server.pid")"

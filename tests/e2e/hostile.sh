@@ -1,0 +1,114 @@
+# hostile.sh - input that is broken, huge, malicious or not input at all:
+# every case gives a located error and a non-zero exit (or correct records),
+# never a crash, a hang, a NaN or a changed output file.
+. tests/e2e/lib.sh
+H=$TMP/hostile
+mkdir -p "$H"
+echo "previous output" > "$TMP/keep.csv"
+
+# hostile NAME EXIT FILE [ARGS...]: ingest FILE with -o; check the exit,
+# a "FILE[:line[:col]]: error: " line, and that -o is untouched.
+hostile() {
+	name=$1 want=$2 file=$3
+	shift 3
+	echo "previous output" > "$TMP/keep.csv"
+	timeout 60 "$ENCBENCH" ingest -q -o "$TMP/keep.csv" "$@" "$file" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	if [ "$rc" -ne "$want" ]; then fail "$name: exit $rc, wanted $want"; return; fi
+	if ! grep -qE "^$(printf '%s' "$file" | sed 's/[][\.*^$/]/\\&/g')(/[^:]*)?(:[0-9]+){0,2}: error: " "$TMP/err" &&
+	    ! grep -qE "^encbench: error: " "$TMP/err"; then
+		fail "$name: no located error"; return; fi
+	if grep -q "AddressSanitizer\|runtime error\|Segmentation" "$TMP/err"; then fail "$name: crashed"; return; fi
+	if [ "$(cat "$TMP/keep.csv")" != "previous output" ]; then fail "$name: -o changed"; return; fi
+	pass "$name"
+}
+
+: > "$H/empty"
+hostile "empty file" 65 "$H/empty"
+head -c 65536 /dev/urandom > "$H/garbage"
+printf '\0' >> "$H/garbage"
+hostile "binary garbage" 65 "$H/garbage"
+printf '1+0 records in\n1+0 records out\n512 bytes\0 copied, 0.5 s, 1 kB/s\n' > "$H/nul"
+hostile "a NUL byte inside text" 65 "$H/nul"
+head -c 20000000 /dev/zero | tr '\0' 'a' > "$H/longline"
+hostile "a 20 MB line without a newline" 65 "$H/longline"
+printf '\377\376r\000e\000l\000' > "$H/utf16"
+hostile "UTF-16 with a BOM" 65 "$H/utf16"
+grep -q "UTF-16 text is not read" "$TMP/err" && pass "UTF-16 is named as such" || fail "UTF-16 is named as such"
+printf '<!DOCTYPE html>\n<html><body><p>fio results</p></body></html>\n' > "$H/page.html"
+hostile "an HTML page" 65 "$H/page.html"
+hostile "a nonexistent path" 74 "$H/no-such-file"
+mkdir -p "$H/emptydir"
+hostile "an empty directory" 65 "$H/emptydir"
+ln -s loop "$H/loop" 2>/dev/null; ln -s "$H/loop" "$H/loop2" 2>/dev/null
+rm -f "$H/loop"; ln -s "$H/loop2" "$H/loop"
+hostile "a symlink loop" 74 "$H/loop"
+printf '\n\n\r\n\n' > "$H/blank"
+hostile "only blank lines" 65 "$H/blank"
+
+# dd
+printf '1+0 records in\n1+0 records out\n512 bytes copied, 0 s, Infinity B/s\n' > "$H/dd-zero"
+hostile "dd with zero seconds" 65 "$H/dd-zero"
+printf '1+0 records in\n1+0 records out\n99999999999999999999999999 bytes (1 YB) copied, 1 s, 1 YB/s\n' > "$H/dd-huge"
+hostile "dd with an absurd byte count" 65 "$H/dd-huge"
+
+# results.csv
+HEAD="release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source"
+printf '%s\n,,,,dd,dd,,,,bw,B/s,1,-5,x\n' "$HEAD" > "$H/neg.csv"
+hostile "results.csv: a negative value" 65 "$H/neg.csv"
+printf '%s\n,,,,dd,dd,,,,bw,B/s,1,nan,x\n' "$HEAD" > "$H/nan.csv"
+hostile "results.csv: NaN" 65 "$H/nan.csv"
+printf '%s\n,,,,dd,dd,,,,bw,B/s,1,inf,x\n' "$HEAD" > "$H/inf.csv"
+hostile "results.csv: infinity" 65 "$H/inf.csv"
+printf '%s\n,,,,dd,dd,,,,bw,B/s,1,1e400,x\n' "$HEAD" > "$H/big.csv"
+hostile "results.csv: 1e400" 65 "$H/big.csv"
+printf '%s\n,,,,dd,dd,,,,bw\n' "$HEAD" > "$H/short.csv"
+hostile "results.csv: a short line" 65 "$H/short.csv"
+{ printf '%s' "$HEAD"; i=0; while [ $i -lt 10000 ]; do printf ',c%d' $i; i=$((i + 1)); done; echo; } > "$H/wide.csv"
+hostile "a CSV with 10,000 columns" 65 "$H/wide.csv"
+printf '%s\n,,,,dd,dd,,,,bw,B/s,99999999999,5,x\n' "$HEAD" > "$H/rep.csv"
+hostile "results.csv: an absurd rep" 65 "$H/rep.csv"
+printf '%s\n,,,,dd,"dd,,,,bw,B/s,1,5,x\n' "$HEAD" > "$H/quote.csv"
+hostile "results.csv: an unterminated quote" 65 "$H/quote.csv"
+
+# JSON
+FIOHEAD='{\n  "fio version" : "fio-3.33",\n  "jobs" : [\n'
+{ printf "$FIOHEAD"; i=0; while [ $i -lt 100000 ]; do printf '['; i=$((i + 1)); done; } > "$H/deep.json"
+hostile "deeply nested JSON" 65 "$H/deep.json" --format fio-json
+printf "$FIOHEAD"'    { "jobname" : "x", "read" : { "bw_bytes" : 10' > "$H/truncated.json"
+hostile "truncated fio JSON" 65 "$H/truncated.json"
+printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read" }, "read" : { "io_bytes" : 1048576, "bw_bytes" : "fast", "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 } }\n  ]\n}\n' > "$H/types.json"
+hostile "fio JSON: \"bw_bytes\": \"fast\"" 65 "$H/types.json"
+printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read" }, "read" : { "io_bytes" : 1048576, "bw_bytes" : -5, "bw" : -1, "iops" : -1.0, "runtime" : 0, "total_ios" : 256 } }\n  ]\n}\n' > "$H/negative.json"
+hostile "fio JSON: negative bandwidth, zero runtime" 65 "$H/negative.json"
+
+# run directories
+mkdir -p "$H/run1/none" && cp tests/data/dd/gnu-9.1-sigusr1.log "$H/run1/none/dd-write-r1.txt"
+{ i=0; while [ $i -lt 100000 ]; do printf '['; i=$((i + 1)); done; } > "$H/run1/meta.json"
+hostile "meta.json nested 100,000 deep" 65 "$H/run1"
+mkdir -p "$H/run2/none" && cp tests/data/dd/gnu-9.1-sigusr1.log "$H/run2/none/dd-write-r1.txt"
+echo '{"release": ["24.04"]}' > "$H/run2/meta.json"
+hostile "meta.json with a wrong type" 65 "$H/run2"
+
+# options
+eb ingest --set release= tests/data/dd/gnu-9.1-sigusr1.log
+expect_rc "an empty --set value is allowed (clears the column)" 0
+eb ingest -o "$TMP/no/such/dir/out.csv" tests/data/dd/gnu-9.1-sigusr1.log
+expect_rc "-o into a missing folder is an I/O error" 74
+grep -q "^$TMP/no/such/dir/out.csv: error: cannot create a file next to it" "$TMP/err" && pass "-o into a missing folder is named" || fail "-o into a missing folder is named"
+eb ingest --format nonsense tests/data/dd/gnu-9.1-sigusr1.log
+expect_rc "an unknown --format is a usage error" 64
+eb overhead --units furlongs tests/data/analyze/two-releases.csv
+expect_rc "an unknown --units is a usage error" 64
+eb diff --alpha nan tests/data/analyze/two-releases.csv
+expect_rc "--alpha nan is a usage error" 64
+eb diff --center mode tests/data/analyze/two-releases.csv
+expect_rc "--center mode is a usage error" 64
+"$ENCBENCH" ingest - < /dev/null > "$TMP/out" 2>"$TMP/err"; rc=$?
+expect_rc "empty standard input is bad data" 65
+expect_err_line "empty standard input is named -" "-: error: empty file: no benchmark output in it"
+
+# Nothing ever writes a NaN, an infinity or a negative value.
+bad=$(for f in tests/data/dd/*.log tests/data/analyze/*.csv; do "$ENCBENCH" ingest -q "$f" 2>/dev/null; done |
+	awk -F, 'NR > 1 && $1 != "release" && ($13 ~ /nan|inf/ || $13 < 0)' | wc -l)
+[ "$bad" -eq 0 ] && pass "no NaN, infinity or negative value is written" || fail "NaN, infinity or negative values written: $bad"

@@ -1,0 +1,465 @@
+/* test_fio_log.c - fio bw/iops/latency logs: summary records of the corpus
+ * and fixture logs, the streaming sample scan, line and name parsing. */
+#include <unistd.h>
+
+#include "testutil.h"
+
+#include "../../ingest/fio.h"
+
+#define DATA "tests/data/fio/"
+
+static long
+find(const struct tu_run *r, const char *op, const char *metric)
+{
+	long hit = -1;
+
+	for (size_t i = 0; i < r->t->n; i++)
+		if (strcmp(r->t->rows[i].f[EB_F_OP], op) == 0 &&
+		    strcmp(r->t->rows[i].f[EB_F_METRIC], metric) == 0) {
+			assert_int_equal(hit, -1);
+			hit = (long)i;
+		}
+	return hit;
+}
+
+/* Asserts one record of op and metric with value, block size and source
+ * line, and returns its index. */
+static long
+expect_at(const struct tu_run *r, const char *op, const char *metric, double value,
+    int64_t bs, long line, const char *file, int at)
+{
+	long i = find(r, op, metric);
+	const char *src;
+
+	if (i < 0) {
+		print_error("no %s %s record\n", op, metric);
+		_fail(file, at);
+		return -1;
+	}
+	tu_assert_close_at(r->t->rows[i].value, value, 1e-12, file, at);
+	if (r->t->rows[i].block_size != bs || (src = strrchr(TU_F(*r, i, SOURCE), ':')) == NULL ||
+	    atol(src + 1) != line) {
+		print_error("block size %lld, source %s\n", (long long)r->t->rows[i].block_size,
+		    TU_F(*r, i, SOURCE));
+		_fail(file, at);
+	}
+	return i;
+}
+
+#define EXPECT(r, op, metric, value, bs, line) \
+	expect_at(&(r), op, metric, value, bs, line, __FILE__, __LINE__)
+
+static void
+assert_diag(const struct tu_run *r, const char *text)
+{
+	const char *all = r->diag.data != NULL ? r->diag.data : "";
+
+	if (strstr(all, text) == NULL) {
+		print_error("no diagnostic containing \"%s\" in:\n%s\n", text, all);
+		fail();
+	}
+}
+
+/* A file of that name and content in a fresh directory; the caller
+ * removes both with drop(). */
+static char *
+temp_file(const char *name, const char *content)
+{
+	char dir[] = "/tmp/encbench-fio-XXXXXX";
+	char *path;
+	FILE *fp;
+
+	assert_non_null(mkdtemp(dir));
+	path = eb_xasprintf("%s/%s", dir, name);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(content, fp);
+	fclose(fp);
+	return path;
+}
+
+static void
+drop(char *path)
+{
+	unlink(path);
+	*strrchr(path, '/') = '\0';
+	rmdir(path);
+	free(path);
+}
+
+/* ---- the corpus */
+
+static void
+test_corpus_bw_2_1(void **state)
+{
+	TU_CORPUS_OR_SKIP(path, "fio/fio-2.1-era-bw-log-randwrite-128k.log");
+	struct tu_run r;
+	long i;
+
+	(void)state;
+	tu_ingest(&r, path, "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	/* 130 windowed samples (0, 747, 1759 ... ms) of KiB/s, all writes. */
+	i = EXPECT(r, "write", "bw", 2602634.0 / 130 * 1024, 131072, 1);
+	assert_string_equal(TU_F(r, i, JOB), "fio-2.1-era-bw-log-randwrite-128k");
+	assert_string_equal(TU_F(r, i, UNIT), "B/s");
+	assert_string_equal(TU_F(r, i, TOOL), "fio");
+	tu_free(&r);
+}
+
+static void
+test_corpus_iops_2_1(void **state)
+{
+	TU_CORPUS_OR_SKIP(path, "fio/fio-2.1-era-iops-log-read-128k.log");
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, path, "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	/* 121 samples, the first 0; the block size column is 0. */
+	EXPECT(r, "read", "iops", 99796.0 / 121, 0, 1);
+	tu_free(&r);
+}
+
+static void
+test_corpus_3_7(void **state)
+{
+	TU_CORPUS_OR_SKIP(bw, "fio/fio-3.7-bw-log-pbench.1.log");
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, bw, "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	EXPECT(r, "read", "bw", 477220.0 / 15 * 1024, 0, 1);
+	tu_free(&r);
+	{
+		TU_CORPUS_OR_SKIP(clat, "fio/fio-3.7-clat-log-pbench.1.log");
+
+		tu_ingest(&r, clat, "auto");
+		assert_int_equal(r.st, EB_OK);
+		/* ns in fio 3.x; averaged windows give no percentile. */
+		assert_int_equal(r.t->n, 1);
+		EXPECT(r, "read", "lat_mean", 83345455.0 / 16, 0, 1);
+		assert_int_equal(find(&r, "read", "lat_p99"), -1);
+		tu_free(&r);
+	}
+}
+
+static void
+test_corpus_hist(void **state)
+{
+	TU_CORPUS_OR_SKIP(path, "fio/fio-2.17-clat_hist-log-pkb.1.log");
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, path, "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 0);
+	assert_int_equal(r.nwarnings, 1);
+	/* 9 rows at 1001 ... 9001 ms of 3 + 1216 columns. */
+	assert_diag(&r, "warning: 1: fio latency histogram log (9 rows of 1216 buckets, "
+	    "fio 2.x) recognised but not read yet");
+	tu_free(&r);
+}
+
+/* ---- fixtures of fio 3.33 */
+
+static void
+test_averaged(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, DATA "avg_bw.1.log", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	EXPECT(r, "read", "bw", 72135.0 / 9 * 1024, 0, 1);
+	EXPECT(r, "write", "bw", 72135.0 / 9 * 1024, 0, 2);
+	assert_string_equal(TU_F(r, 0, JOB), "avg");
+	tu_free(&r);
+
+	tu_ingest(&r, DATA "avg_iops.1.log", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	EXPECT(r, "read", "iops", 18033.0 / 9, 0, 1);
+	tu_free(&r);
+
+	tu_ingest(&r, DATA "avg_clat.1.log", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	EXPECT(r, "read", "lat_mean", 39915.8, 0, 2);
+	EXPECT(r, "write", "lat_mean", 5728.1, 0, 1);
+	tu_free(&r);
+
+	/* Total latency is not lat_mean (completion latency). */
+	tu_ingest(&r, DATA "avg_lat.1.log", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 0);
+	assert_diag(&r, "note: 0: fio total latency log: no summary record");
+	tu_free(&r);
+}
+
+static void
+test_per_io(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	/* 32 writes of 4 KiB: the bucket of the 99th percentile (24192 ns in
+	 * fio's buckets) is clamped to the largest sample, 24075. */
+	tu_ingest(&r, DATA "perio_clat.1.log", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	EXPECT(r, "write", "lat_mean", 105471.0 / 32, 4096, 1);
+	EXPECT(r, "write", "lat_p99", 24075, 4096, 1);
+	tu_free(&r);
+
+	tu_ingest(&r, DATA "perio_bw.1.log", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 0);
+	assert_int_equal(r.nwarnings, 1);
+	assert_diag(&r, "log of every I/O (no log_avg_msec)");
+	tu_free(&r);
+}
+
+static void
+test_hist_3(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, DATA "hist_clat_hist.1.log", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 0);
+	assert_diag(&r, "(1 row of 1856 buckets, fio 3.x) recognised but not read yet");
+	tu_free(&r);
+}
+
+static void
+test_units_and_names(void **state)
+{
+	struct tu_run r;
+	char *path;
+
+	(void)state;
+	/* fio 2.x latency logs are us: a 4-column log whose mean no device
+	 * could complete in nanoseconds. */
+	path = temp_file("old_clat.1.log.host7", "0, 80, 0, 4096\n10, 90, 0, 4096\n"
+	    "20, 100, 0, 4096\n30, 250, 0, 4096\n");
+	tu_ingest(&r, path, "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	EXPECT(r, "read", "lat_mean", 130000, 4096, 1);
+	EXPECT(r, "read", "lat_p99", 250000, 4096, 1);
+	assert_string_equal(TU_F(r, 0, JOB), "old");
+	assert_string_equal(TU_F(r, 0, HOST), "host7");
+	assert_diag(&r, "latencies read as microseconds (fio 2.x)");
+	tu_free(&r);
+	drop(path);
+
+	/* With prio (3.18+) the unit is known to be ns. */
+	path = temp_file("new_clat.1.log", "0, 80, 1, 4096, 0, 1\n1, 90, 1, 4096, 4096, 1\n"
+	    "2, 100, 1, 4096, 8192, 1\n");
+	tu_ingest(&r, path, "fio-log");
+	assert_int_equal(r.st, EB_OK);
+	EXPECT(r, "write", "lat_mean", 90, 4096, 1);
+	tu_free(&r);
+	drop(path);
+
+	/* The samples do not say what they measure; the name must. */
+	tu_ingest_text(&r, "0, 1, 0, 0\n1, 2, 0, 0\n2, 3, 0, 0\n", "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 0);
+	assert_non_null(strstr(r.err.msg, "its name does not say of what"));
+	tu_free(&r);
+
+	tu_ingest_text(&r, "0, 1, 0, 0\n1, 2, 0, 0\nfio: oops\n", "fio-log");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 3);
+	assert_string_equal(r.err.msg,
+	    "not a fio log sample (time, value, direction, block size)");
+	tu_free(&r);
+
+	assert_int_equal(eb_fio_log_kind("a/x_bw.1.log"), EB_FIO_LOG_BW);
+	assert_int_equal(eb_fio_log_kind("x_iops.12.log.host"), EB_FIO_LOG_IOPS);
+	assert_int_equal(eb_fio_log_kind("x_lat.1.log"), EB_FIO_LOG_LAT);
+	assert_int_equal(eb_fio_log_kind("x_clat.1.log"), EB_FIO_LOG_CLAT);
+	assert_int_equal(eb_fio_log_kind("x_slat.log"), EB_FIO_LOG_SLAT);
+	assert_int_equal(eb_fio_log_kind("x_clat_hist.1.log"), EB_FIO_LOG_HIST);
+	assert_int_equal(eb_fio_log_kind("fio-3.7-clat-log-pbench.1.log"), EB_FIO_LOG_CLAT);
+	assert_int_equal(eb_fio_log_kind("latency-test_bw.1.log"), EB_FIO_LOG_BW);
+	assert_int_equal(eb_fio_log_kind("results.log"), EB_FIO_LOG_UNKNOWN);
+}
+
+/* ---- the streaming API */
+
+struct sum {
+	long n, stop_after;
+	double value, time;
+	int dirs[3];
+	long last_line;
+};
+
+static int
+add_sample(void *ctx, const struct eb_fio_sample *s)
+{
+	struct sum *u = ctx;
+
+	u->n++;
+	u->value += s->value;
+	u->time = s->time_ms;
+	u->dirs[s->dir]++;
+	u->last_line = s->line;
+	return u->stop_after != 0 && u->n >= u->stop_after;
+}
+
+static void
+test_scan(void **state)
+{
+	struct sum u;
+	struct eb_err err;
+	char *path;
+
+	(void)state;
+	memset(&u, 0, sizeof u);
+	assert_int_equal(eb_fio_log_scan(DATA "avg_clat.1.log", add_sample, &u, &err), EB_OK);
+	assert_int_equal(u.n, 20);
+	tu_assert_close(u.value, 399158.0 + 57281);
+	assert_int_equal(u.dirs[0], 10);
+	assert_int_equal(u.dirs[1], 10);
+	assert_int_equal(u.last_line, 20);
+
+	memset(&u, 0, sizeof u);
+	u.stop_after = 3;
+	assert_int_equal(eb_fio_log_scan(DATA "avg_clat.1.log", add_sample, &u, &err), EB_OK);
+	assert_int_equal(u.n, 3);
+
+	memset(&u, 0, sizeof u);
+	assert_int_equal(eb_fio_log_scan(DATA "hist_clat_hist.1.log", add_sample, &u, &err),
+	    EB_ERR_DATA);
+	assert_int_equal(err.loc.line, 1);
+	assert_int_equal(u.n, 0);
+
+	path = temp_file("x_bw.1.log", "0, 1, 0, 0\r\n\n5, 2, 1, 0\r\nbad\n");
+	memset(&u, 0, sizeof u);
+	assert_int_equal(eb_fio_log_scan(path, add_sample, &u, &err), EB_ERR_DATA);
+	assert_int_equal(u.n, 2);
+	assert_int_equal(err.loc.line, 4);
+	assert_string_equal(err.loc.path, path);
+	drop(path);
+
+	assert_int_equal(eb_fio_log_scan("/nonexistent/x_bw.1.log", add_sample, &u, &err),
+	    EB_ERR_IO);
+}
+
+/* The corpus logs sample by sample. */
+static void
+test_scan_corpus(void **state)
+{
+	struct sum u;
+	struct eb_err err;
+
+	(void)state;
+	{
+		TU_CORPUS_OR_SKIP(bw, "fio/fio-2.1-era-bw-log-randwrite-128k.log");
+
+		memset(&u, 0, sizeof u);
+		assert_int_equal(eb_fio_log_scan(bw, add_sample, &u, &err), EB_OK);
+		assert_int_equal(u.n, 130);
+		tu_assert_close(u.value, 2602634);
+		tu_assert_close(u.time, 60451);
+		assert_int_equal(u.dirs[1], 130);
+		/* its first sample: "0, 24, 1, 131072" */
+		memset(&u, 0, sizeof u);
+		u.stop_after = 1;
+		assert_int_equal(eb_fio_log_scan(bw, add_sample, &u, &err), EB_OK);
+		assert_int_equal(u.n, 1);
+		tu_assert_close(u.time, 0);
+		tu_assert_close(u.value, 24);
+		assert_int_equal(u.dirs[1], 1);
+	}
+	{
+		TU_CORPUS_OR_SKIP(iops, "fio/fio-2.1-era-iops-log-read-128k.log");
+
+		/* 121 reads, "0, 0, 0, 0" then "500, 894, 0, 0", last at 60294 ms */
+		memset(&u, 0, sizeof u);
+		assert_int_equal(eb_fio_log_scan(iops, add_sample, &u, &err), EB_OK);
+		assert_int_equal(u.n, 121);
+		assert_int_equal(u.dirs[0], 121);
+		tu_assert_close(u.time, 60294);
+		memset(&u, 0, sizeof u);
+		u.stop_after = 2;
+		assert_int_equal(eb_fio_log_scan(iops, add_sample, &u, &err), EB_OK);
+		tu_assert_close(u.value, 894);
+		tu_assert_close(u.time, 500);
+	}
+}
+
+static void
+test_parse_line(void **state)
+{
+	struct eb_fio_sample s;
+
+	(void)state;
+	assert_int_equal(eb_fio_log_parse_line("1000, 99556, 0, 0", 17, &s), 4);
+	tu_assert_close(s.time_ms, 1000);
+	tu_assert_close(s.value, 99556);
+	assert_int_equal(s.dir, 0);
+	assert_int_equal(s.bs, 0);
+	assert_int_equal(s.offset, -1);
+	/* offset and a log_prio=1 hex priority (3.28+) */
+	assert_int_equal(eb_fio_log_parse_line("7, 5, 1, 4096, 8192, 0x2001", 27, &s), 6);
+	assert_int_equal(s.dir, 1);
+	assert_int_equal(s.bs, 4096);
+	assert_int_equal(s.offset, 8192);
+	/* log_window_value=both (3.37+): mean, then max, then ddir */
+	assert_int_equal(eb_fio_log_parse_line("100, 50, 90, 1, 4096, 0", 23, &s), 6);
+	tu_assert_close(s.value, 50);
+	assert_int_equal(s.dir, 1);
+	assert_int_equal(s.bs, 4096);
+	assert_int_equal(eb_fio_log_parse_line("1, 2, 3", 7, &s), 0);
+	assert_int_equal(eb_fio_log_parse_line("1, -2, 0, 0", 11, &s), 0);
+	assert_int_equal(eb_fio_log_parse_line("1, 2, 0, 0,", 11, &s), 0);
+	assert_int_equal(eb_fio_log_parse_line("1, 2, 7, 0", 10, &s), 0);
+	assert_int_equal(eb_fio_log_parse_line("1; 2; 0; 0", 10, &s), 0);
+	assert_int_equal(eb_fio_log_parse_line("", 0, &s), 0);
+}
+
+static void
+test_probe(void **state)
+{
+	const struct eb_format *f = eb_format_find("fio-log");
+	static const char two[] = "0, 1, 0, 0\n1, 2, 0, 0\n";
+	static const char three[] = "0, 1, 0, 0\n1, 2, 0, 0\n2, 3, 1, 0\n";
+	static const char mixed[] = "0, 1, 0, 0\n1, 2, 0, 0, 0\n2, 3, 1, 0\n";
+
+	(void)state;
+	assert_non_null(f);
+	assert_int_equal(f->probe(two, sizeof two - 1), 0);
+	assert_int_equal(f->probe(three, sizeof three - 1), 80);
+	assert_int_equal(f->probe(mixed, sizeof mixed - 1), 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_corpus_bw_2_1),
+		cmocka_unit_test(test_corpus_iops_2_1),
+		cmocka_unit_test(test_corpus_3_7),
+		cmocka_unit_test(test_corpus_hist),
+		cmocka_unit_test(test_averaged),
+		cmocka_unit_test(test_per_io),
+		cmocka_unit_test(test_hist_3),
+		cmocka_unit_test(test_units_and_names),
+		cmocka_unit_test(test_scan),
+		cmocka_unit_test(test_scan_corpus),
+		cmocka_unit_test(test_parse_line),
+		cmocka_unit_test(test_probe),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
