@@ -8,7 +8,7 @@ BUILD ?= build
 FUZZ_SECONDS ?= 60
 CORPUS ?= $(abspath ../shared/corpus)
 
-PKGS = jansson cairo
+PKGS = jansson cairo freetype2
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
        -Wmissing-prototypes -Wformat=2 -Wvla -Wpointer-arith -Wundef \
        -Wcast-qual -Wwrite-strings -Wno-format-nonliteral
@@ -19,7 +19,7 @@ endif
 CFLAGS ?= -O2 -g
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -DEB_HAVE_FREETYPE $(WARN) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP
 LIBS = $(PKG_LIBS) -lcsv -lm
 
 LIB_SRC := $(wildcard core/*.c ingest/*.c analyze/*.c render/*.c)
@@ -34,7 +34,7 @@ LIBA := $(BUILD)/libencbench.a
 BIN := $(BUILD)/encbench
 
 .SECONDARY:
-.PHONY: all check sanitize fuzz valgrind install uninstall clean deps demo bench
+.PHONY: all check sanitize fuzz valgrind install uninstall clean deps demo demo-html bench
 
 all: $(BIN)
 
@@ -69,7 +69,7 @@ valgrind: $(BIN) $(TESTS)
 # libFuzzer harnesses (clang), one per parser, seeded from tests/data and
 # samples; each runs for FUZZ_SECONDS.
 FUZZ_CC = clang
-FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS)
+FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -DEB_HAVE_FREETYPE -g -O1 -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS)
 FUZZERS := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz/%)
 
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRC)
@@ -104,15 +104,23 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build demo
+	rm -rf build report
 
 deps:
 	sh scripts/deps.sh
 
-# The README's main job on the bundled samples.
-demo: $(BIN)
-	@mkdir -p demo
-	$(BIN) ingest -o demo/results.csv samples
-	@echo "wrote demo/results.csv ($$(($$(wc -l < demo/results.csv) - 1)) records)"
+# encbench against pandas, matplotlib, gnuplot and wc -l; writes
+# bench/RESULTS.md (needs hyperfine, gnuplot-nox, python3-pandas and
+# python3-matplotlib, which scripts/deps.sh installs).
+bench: $(BIN)
+	ENCBENCH=$(abspath $(BIN)) sh bench/run.sh
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TESTS:%=$(BUILD)/tests/unit/%.d)
+# The README's main job: the report of the bundled samples.
+demo: $(BIN)
+	$(BIN) report -q samples -o report
+	@echo "open report/report.md (or report/report.html: make demo-html)"
+
+demo-html: $(BIN)
+	$(BIN) report -q --format html samples -o report
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_SRC:%.c=$(BUILD)/%.d)

@@ -20,6 +20,8 @@ extern const struct eb_cmd eb_cmd_diff;
 extern const struct eb_cmd eb_cmd_trend;
 extern const struct eb_cmd eb_cmd_table;
 extern const struct eb_cmd eb_cmd_findings;
+extern const struct eb_cmd eb_cmd_chart;
+extern const struct eb_cmd eb_cmd_report;
 
 /* ---- output of the analysis commands (output.c) */
 

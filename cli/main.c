@@ -13,6 +13,8 @@ static const struct eb_cmd *const commands[] = {
 	&eb_cmd_trend,
 	&eb_cmd_table,
 	&eb_cmd_findings,
+	&eb_cmd_chart,
+	&eb_cmd_report,
 	NULL,
 };
 

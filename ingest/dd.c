@@ -163,6 +163,19 @@ normalise(struct dd_state *st, const char *s, size_t n)
 }
 
 static int
+has_byte_word(const char *s, size_t n)
+{
+	static const char *const words[] = {
+		"byte", "Byte", "octet", "байт", "bajt", "字节", "位元組", "バイト", "bayt", "bait",
+	};
+
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (memmem(s, n, words[i], strlen(words[i])) != NULL)
+			return 1;
+	return 0;
+}
+
+static int
 probe(const char *head, size_t len)
 {
 	struct dd_state st;
@@ -176,6 +189,13 @@ probe(const char *head, size_t len)
 		size_t n = (size_t)((cr ? cr : nl ? nl : head + len) - (head + i));
 		const char *s;
 
+		/* Only a records line ('+') or a line with a byte word can be dd's;
+		 * the regular expressions are too slow for every line of every
+		 * file the probes see. */
+		if (memchr(head + i, '+', n) == NULL && !has_byte_word(head + i, n)) {
+			i += n + 1;
+			continue;
+		}
 		s = normalise(&st, head + i, n);
 		i += n + 1;
 		if (strpbrk(s, "0123456789") == NULL)

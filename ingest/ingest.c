@@ -121,6 +121,8 @@ detect(const char *head, size_t len, int *score)
 			best_score = s;
 			best = eb_formats[i];
 		}
+		if (s >= 100)	/* certain: no other probe needs to run */
+			break;
 	}
 	free(copy);
 	if (score != NULL)

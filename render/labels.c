@@ -64,12 +64,13 @@ job_is_redundant(const struct eb_record *r)
 	snprintf(job, sizeof job, "%s", r->f[EB_F_JOB]);
 	for (tok = strtok_r(job, "-_ .", &save); tok != NULL && redundant;
 	    tok = strtok_r(NULL, "-_ .", &save)) {
-		int known = strcmp(tok, r->f[EB_F_TOOL]) == 0 ||
-		    strcmp(tok, r->f[EB_F_WORKLOAD]) == 0 || strcmp(tok, r->f[EB_F_OP]) == 0;
+		int known = eb_ascii_ieq(tok, r->f[EB_F_TOOL]) ||
+		    eb_ascii_ieq(tok, r->f[EB_F_WORKLOAD]) || eb_ascii_ieq(tok, r->f[EB_F_OP]);
 		char *end;
 
+		/* fio job names come in any case: "Rand-Read-4K". */
 		for (size_t i = 0; !known && i < sizeof words / sizeof words[0]; i++)
-			known = strcmp(tok, words[i]) == 0;
+			known = eb_ascii_ieq(tok, words[i]);
 		/* A block size such as 4k or 1M. */
 		if (!known && strtol(tok, &end, 10) > 0 &&
 		    (end[0] == '\0' || (strchr("kKmMgG", end[0]) && (end[1] == '\0' ||

@@ -88,6 +88,17 @@ void eb_md_trend(FILE *fp, const struct eb_trend_row *rows, size_t n, int iec);
 size_t *eb_overhead_order(const struct eb_overhead *rows, size_t n);
 size_t *eb_diff_order(const struct eb_diff *rows, size_t n);
 
+/* ---- HTML (html.c) */
+
+/* Called for each image of the markdown: append its HTML (an inline SVG) to
+ * b and return 1, or return 0 for a plain <img>. */
+typedef int (*eb_html_image_fn)(void *ctx, struct eb_buf *b, const char *url,
+    const char *alt);
+/* One self-contained HTML page for markdown as encbench writes it
+ * (headings, paragraphs, lists, tables, quotes, details, links, images);
+ * the caller frees it. */
+char *eb_md_to_html(const char *md, eb_html_image_fn image, void *ctx);
+
 /* "2.29 GB/s": a value in the display unit its own size picks. */
 void eb_value_text(char *buf, size_t n, const struct eb_record *key, double v, int iec);
 

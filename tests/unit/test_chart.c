@@ -1,0 +1,549 @@
+/* test_chart.c - charts: the palette, ticks and wrapping, text cleaning and
+ * SVG escaping, the PNG encoder against libpng (through cairo), chart PNG
+ * size and content, values of the fixtures as drawn, determinism, atomic
+ * output, and the time series reduction and log reader. */
+#include <cairo.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "testutil.h"
+#include "../../ingest/fio.h"
+#include "../../render/chart_int.h"
+
+#define SERIES "tests/data/charts/series.csv"
+
+static struct eb_table *
+load(const char *path)
+{
+	struct tu_run r;
+
+	tu_ingest(&r, path, "auto");
+	assert_int_equal(r.st, EB_OK);
+	eb_buf_free(&r.diag);
+	return r.t;
+}
+
+/* The first item of a role whose text (or tip) starts with prefix. */
+static const struct eb_item *
+find_item(const struct eb_scene *s, const char *role, const char *prefix)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const struct eb_item *it = &s->items[i];
+		const char *t = it->kind == EB_ITEM_TEXT ? it->text : it->tip;
+
+		if (strcmp(it->role, role) == 0 && (prefix == NULL ||
+		    (t != NULL && strncmp(t, prefix, strlen(prefix)) == 0)))
+			return it;
+	}
+	return NULL;
+}
+
+static void
+test_palette(void **state)
+{
+	uint32_t g128 = eb_mode_color("aes-128-gcm", 0), g192 = eb_mode_color("aes-192-gcm", 0);
+	uint32_t g256 = eb_mode_color("aes-256-gcm", 0);
+
+	(void)state;
+	assert_int_equal(eb_mode_color("none", 0), 0x737373);
+	assert_int_equal(g192, 0x0072b2);	/* Okabe-Ito blue */
+	assert_int_equal(eb_mode_color("aes-192-ccm", 0), 0xd55e00);	/* vermillion */
+	assert_int_equal(eb_mode_color("luks-xts-1024", 0), 0x009e73);	/* bluish green */
+	assert_int_equal(eb_mode_color("geli-xts", 0), 0xcc79a7);	/* reddish purple */
+	assert_int_equal(eb_mode_color("serpent-xts", 0), 0xe69f00);	/* the rest */
+	/* One hue a family, lighter for small keys and sectors. */
+	assert_true((g128 & 0xff) > (g192 & 0xff) && (g192 & 0xff) > (g256 & 0xff));
+	assert_true((eb_mode_color("luks-xts-512", 0) & 0xff00) >
+	    (eb_mode_color("luks-xts-4k", 0) & 0xff00));
+	assert_int_equal(eb_mode_color("geli-xts-128", 0), eb_mode_color("geli-aes-128", 0));
+	/* The same mode, the same colour, chart after chart. */
+	assert_int_equal(eb_mode_color("aes-256-gcm", 0), g256);
+	assert_int_equal(eb_contrast_text(0x800026), 0xffffff);
+	assert_int_equal(eb_contrast_text(0xffffcc), 0x1a1a1a);
+	assert_int_equal(eb_heat_color(0, -10, 80), 0xffffcc);
+	assert_int_equal(eb_heat_color(80, -10, 80), 0x800026);
+	assert_int_equal(eb_heat_color(-10, -10, 80), 0x2171b5);
+}
+
+static void
+test_ticks(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	assert_true(nice_step(0, 6.7, 5) == 1);
+	assert_true(nice_step(0, 100, 5) == 20);
+	assert_true(nice_step(0, 2.37, 5) == 0.5);
+	assert_true(nice_step(-15, 15, 4) == 10);
+	assert_true(nice_step(0, 0.0042, 4) == 0.001);
+	tick_text(buf, sizeof buf, -5, 5);
+	assert_string_equal(buf, "\xe2\x88\x92" "5");
+	tick_text(buf, sizeof buf, 1, 0.5);
+	assert_string_equal(buf, "1.0");
+	tick_text(buf, sizeof buf, 0.3 - 0.1 - 0.2, 0.1);	/* -2.8e-17 */
+	assert_string_equal(buf, "0.0");
+	pct_text(buf, sizeof buf, -4.12, 1);
+	assert_string_equal(buf, "\xe2\x88\x92" "4.1 %");
+	pct_text(buf, sizeof buf, 12.4, 1);
+	assert_string_equal(buf, "+12 %");
+	pct_text(buf, sizeof buf, 87.3, 0);
+	assert_string_equal(buf, "87 %");
+}
+
+static void
+test_wrap(void **state)
+{
+	const char *name = "luks-xts-4k-detached-header-on-a-second-disk";
+	char **lines, joined[128] = "";
+	size_t n;
+
+	(void)state;
+	n = wrap_text(name, 80, FS_LABEL, 0, &lines);
+	assert_true(n >= 3);
+	for (size_t i = 0; i < n; i++) {
+		assert_true(eb_text_width(lines[i], FS_LABEL, 0) <= 80.01);
+		if (i + 1 < n)
+			assert_int_equal(lines[i][strlen(lines[i]) - 1], '-');
+		strcat(joined, lines[i]);
+	}
+	assert_string_equal(joined, name);
+	free_lines(lines, n);
+	/* Spaces break first and are not kept at the ends. */
+	n = wrap_text("fio seq 1 MiB  ·  throughput", 90, FS_LABEL, 0, &lines);
+	assert_int_equal(n, 2);
+	assert_string_equal(lines[0], "fio seq 1 MiB  ·");
+	assert_string_equal(lines[1], "throughput");
+	free_lines(lines, n);
+	/* Text measures the same every time: DejaVu Sans, no hinting. */
+	assert_non_null(strstr(eb_text_font_name(), "DejaVu"));
+	assert_true(fabs(eb_text_width("aes-256-gcm", 12, 0) - eb_text_width("aes-256-gcm", 24, 0) /
+	    2) < 1e-9);
+	assert_true(eb_text_width("W", 12, 1) > eb_text_width("W", 12, 0));
+}
+
+static void
+test_text_clean(void **state)
+{
+	char *s;
+
+	(void)state;
+	s = eb_text_clean("a\nb\x01" "c\t\xff" "d");
+	assert_string_equal(s, "a b c \xef\xbf\xbd" "d");
+	free(s);
+	s = eb_text_clean("\xc0\xaf \xed\xa0\x80 \xc2\x85 µs −");
+	assert_string_equal(s, "\xef\xbf\xbd\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd   µs −");
+	free(s);
+	/* Measuring bytes that are not text must not break later measures. */
+	assert_true(eb_text_width("\xff\xfe", 12, 0) > 0);
+	assert_true(eb_text_width("none", 12, 0) > 20);
+}
+
+static void
+test_svg_escape(void **state)
+{
+	struct eb_scene *s = eb_scene_new(100, 50, 0xffffff);
+	struct eb_item *it;
+	struct eb_buf b;
+
+	(void)state;
+	eb_scene_set_title(s, "<script>alert(\"x\")</script> & 'q' | `id`", "desc\nwith <b>");
+	eb_scene_add_source(s, "runs/a&b/<c>.csv");
+	eb_scene_text(s, 1, 2, "<script>&\"'|`x`\n", 12, 0, EB_ANCHOR_START, 0, "value");
+	it = eb_scene_rect(s, 0, 0, 10, 10, eb_paint_fill(0x0072b2), "bar");
+	eb_item_tip(it, "%s", "a<b & \"c\"");
+	eb_buf_init(&b, 0);
+	eb_scene_svg(s, &b);
+	eb_buf_cstr(&b);
+	assert_null(strstr(b.data, "<script>"));
+	assert_non_null(strstr(b.data, "<title>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; "
+	    "&amp; &#39;q&#39; | `id`</title>"));
+	assert_non_null(strstr(b.data, "<desc>desc with &lt;b&gt;</desc>"));
+	assert_non_null(strstr(b.data, "<dc:source>runs/a&amp;b/&lt;c&gt;.csv</dc:source>"));
+	assert_non_null(strstr(b.data, ">&lt;script&gt;&amp;&quot;&#39;|`x` </text>"));
+	assert_non_null(strstr(b.data, "<title>a&lt;b &amp; &quot;c&quot;</title></rect>"));
+	eb_buf_free(&b);
+	eb_scene_free(s);
+}
+
+/* Encodes an image with runs, equal rows and noise; libpng (through
+ * cairo) must read back every pixel. */
+static void
+test_png_roundtrip(void **state)
+{
+	enum { W = 67, H = 41 };
+	cairo_surface_t *src = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H), *back;
+	unsigned char *p;
+	int stride;
+	struct eb_buf b;
+	char path[] = "/tmp/eb-test-png-XXXXXX";
+	int fd = mkstemp(path);
+	uint32_t seed = 1;
+
+	(void)state;
+	assert_true(fd >= 0);
+	cairo_surface_flush(src);
+	p = cairo_image_surface_get_data(src);
+	stride = cairo_image_surface_get_stride(src);
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			uint32_t *px = (uint32_t *)(void *)(p + y * stride) + x;
+
+			seed = seed * 1103515245 + 12345;
+			if (y >= 10 && y < 20)
+				*px = 0xff0072b2;		/* equal rows */
+			else if (x < 30)
+				*px = 0xffffffff;		/* a run */
+			else
+				*px = 0xff000000 | (seed >> 8);	/* noise */
+		}
+	cairo_surface_mark_dirty(src);
+	eb_buf_init(&b, 0);
+	eb_png_encode(p, W, H, stride, &b);
+	assert_int_equal(write(fd, b.data, b.len), (ssize_t)b.len);
+	close(fd);
+	back = cairo_image_surface_create_from_png(path);
+	assert_int_equal(cairo_surface_status(back), CAIRO_STATUS_SUCCESS);
+	assert_int_equal(cairo_image_surface_get_width(back), W);
+	assert_int_equal(cairo_image_surface_get_height(back), H);
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			uint32_t a = ((uint32_t *)(void *)(p + y * stride))[x] & 0xffffff;
+			uint32_t c = ((uint32_t *)(void *)(cairo_image_surface_get_data(back) +
+			    y * cairo_image_surface_get_stride(back)))[x] & 0xffffff;
+
+			assert_int_equal(a, c);
+		}
+	cairo_surface_destroy(back);
+	cairo_surface_destroy(src);
+	eb_buf_free(&b);
+	unlink(path);
+}
+
+static uint32_t
+pixel(cairo_surface_t *s, double x, double y)
+{
+	return ((uint32_t *)(void *)(cairo_image_surface_get_data(s) +
+	    (int)y * cairo_image_surface_get_stride(s)))[(int)x] & 0xffffff;
+}
+
+static void
+test_png_chart(void **state)
+{
+	struct eb_table *t = load(SERIES);
+	struct eb_chart_opts o;
+	struct eb_err err;
+	struct eb_scene *s;
+	const struct eb_item *bar;
+	cairo_surface_t *img;
+	char path[] = "/tmp/eb-test-chart-XXXXXX.png";
+	int fd = mkstemps(path, 4);
+
+	(void)state;
+	close(fd);
+	eb_chart_opts_init(&o);
+	s = eb_chart_scene(&o, t, &err);
+	assert_non_null(s);
+	bar = find_item(s, "bar", "none, dd read 1 MiB 24.04:");
+	assert_non_null(bar);
+	assert_int_equal(bar->paint.fill, 0x737373);
+	for (double scale = 1; scale <= 2; scale++) {
+		o.scale = scale;
+		assert_int_equal(eb_chart_render(&o, t, path, &err), EB_OK);
+		img = cairo_image_surface_create_from_png(path);
+		assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+		assert_int_equal(cairo_image_surface_get_width(img), 800 * scale);
+		assert_int_equal(cairo_image_surface_get_height(img), ceil(s->height) * scale);
+		/* The middle of the bar has its mode's colour; the corner is
+		 * background. */
+		assert_int_equal(pixel(img, (bar->x1 + bar->x2 / 2) * scale,
+		    (bar->y1 + bar->y2 / 2) * scale), 0x737373);
+		assert_int_equal(pixel(img, 2, 2), 0xffffff);
+		cairo_surface_destroy(img);
+	}
+	o.dark = 1;
+	o.scale = 1;
+	assert_int_equal(eb_chart_render(&o, t, path, &err), EB_OK);
+	img = cairo_image_surface_create_from_png(path);
+	assert_int_equal(pixel(img, 2, 2), eb_theme_get(1)->bg);
+	cairo_surface_destroy(img);
+	unlink(path);
+	eb_scene_free(s);
+	eb_table_free(t);
+}
+
+/* Values as drawn, against the means of series.csv (by hand: the three
+ * dd read runs of none in 24.04 average 5.93 GB/s). */
+static void
+test_values(void **state)
+{
+	struct eb_table *t = load(SERIES);
+	struct eb_chart_opts o;
+	struct eb_err err;
+	struct eb_scene *s;
+	const struct eb_item *it;
+
+	(void)state;
+	eb_chart_opts_init(&o);
+	s = eb_chart_scene(&o, t, &err);
+	assert_non_null(find_item(s, "subtitle", "framework-i5-1135g7 · release 24.04"));
+	assert_non_null(find_item(s, "value", "5.93"));
+	assert_non_null(find_item(s, "row-head", "dd 1 MiB"));
+	assert_non_null(find_item(s, "row-head", "fio seq 1 MiB"));
+	assert_non_null(find_item(s, "unit", "throughput, MB/s"));
+	eb_scene_free(s);
+
+	o.kind = EB_CHART_OVERHEAD;
+	s = eb_chart_scene(&o, t, &err);
+	it = find_item(s, "bar", "aes-256-gcm, dd read 1 MiB 24.04:");
+	assert_non_null(it);
+	assert_non_null(strstr(it->tip, "92.4 % of none"));
+	assert_null(find_item(s, "bar", "none,"));
+	assert_non_null(find_item(s, "reference", NULL));
+	eb_scene_free(s);
+
+	o.kind = EB_CHART_DIFF;
+	s = eb_chart_scene(&o, t, &err);
+	assert_non_null(find_item(s, "title", "Change in throughput from 23.10 to 24.04"));
+	/* GCM got faster in 24.04; LUKS did not change. */
+	assert_non_null(find_item(s, "bar", "aes-256-gcm, dd read 1 MiB: +10"));
+	assert_non_null(find_item(s, "bar-hollow", "luks-xts-512, dd read 1 MiB:"));
+	eb_scene_free(s);
+
+	o.kind = EB_CHART_TREND;
+	o.relative = 1;
+	s = eb_chart_scene(&o, t, &err);
+	assert_non_null(find_item(s, "cat-tick", "22.04"));
+	assert_non_null(find_item(s, "legend", "aes-128-ccm"));
+	assert_null(find_item(s, "legend", "none"));
+	eb_scene_free(s);
+
+	o.kind = EB_CHART_HEATMAP;
+	o.relative = 0;
+	o.release = "24.04";
+	s = eb_chart_scene(&o, t, &err);
+	assert_non_null(find_item(s, "cat-tick", "24.04"));
+	assert_null(find_item(s, "cat-tick", "22.04"));
+	/* As "encbench overhead" says: CCM costs 80.7 % of dd write in 24.04. */
+	assert_non_null(find_item(s, "cell", "aes-128-ccm, dd write 1 MiB 24.04: 19.3 % of none"));
+	eb_scene_free(s);
+	o.release = "9.99";
+	o.heat = EB_HEAT_BLOCK_SIZE;
+	assert_null(eb_chart_scene(&o, t, &err));
+	assert_int_equal(err.code, EB_ERR_DATA);
+	eb_table_free(t);
+}
+
+static int
+file_is(const char *path, const char *want)
+{
+	char buf[64] = "";
+	FILE *fp = fopen(path, "r");
+	size_t n = fp ? fread(buf, 1, sizeof buf - 1, fp) : 0;
+
+	if (fp)
+		fclose(fp);
+	buf[n] = '\0';
+	return strcmp(buf, want) == 0;
+}
+
+static void
+test_deterministic_and_atomic(void **state)
+{
+	struct eb_table *t = load(SERIES), *empty = eb_table_new();
+	struct eb_chart_opts o;
+	struct eb_err err;
+	char *a, *b;
+	char path[] = "/tmp/eb-test-atomic-XXXXXX.pdf";
+	int fd = mkstemps(path, 4);
+	struct eb_buf pa, pb;
+
+	(void)state;
+	eb_chart_opts_init(&o);
+	o.kind = EB_CHART_TREND;
+	a = eb_chart_svg(&o, t, &err);
+	b = eb_chart_svg(&o, t, &err);
+	assert_non_null(a);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+
+	/* PDFs too: cairo's creation date is left out. */
+	close(fd);
+	eb_buf_init(&pa, 0);
+	eb_buf_init(&pb, 0);
+	for (int k = 0; k < 2; k++) {
+		struct eb_buf *dst = k ? &pb : &pa;
+		FILE *fp;
+		char chunk[4096];
+		size_t n;
+
+		assert_int_equal(eb_chart_render(&o, t, path, &err), EB_OK);
+		fp = fopen(path, "rb");
+		while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
+			eb_buf_add(dst, chunk, n);
+		fclose(fp);
+	}
+	assert_true(pa.len > 1000 && pa.len == pb.len);
+	assert_memory_equal(pa.data, pb.data, pa.len);
+	assert_null(strstr(eb_buf_cstr(&pa), "/CreationDate"));
+	eb_buf_free(&pa);
+	eb_buf_free(&pb);
+
+	/* A failed chart leaves the file as it was. */
+	fd = open(path, O_WRONLY | O_TRUNC);
+	assert_int_equal(write(fd, "keep", 4), 4);
+	close(fd);
+	assert_int_equal(eb_chart_render(&o, empty, path, &err), EB_ERR_DATA);
+	assert_true(file_is(path, "keep"));
+	assert_int_equal(eb_chart_render(&o, t, "/tmp/chart.gif", &err), EB_ERR_USAGE);
+	assert_non_null(strstr(err.msg, ".svg, .png or .pdf"));
+	unlink(path);
+	eb_table_free(empty);
+	eb_table_free(t);
+}
+
+/* Writes n samples of a bw log: t = i ms, value i % 100, read. */
+static void
+write_log(const char *path, long n)
+{
+	FILE *fp = fopen(path, "w");
+
+	for (long i = 0; i < n; i++)
+		fprintf(fp, "%ld, %ld, 0, 4096\n", i, i % 100);
+	fclose(fp);
+}
+
+static void
+test_timeseries_reduce(void **state)
+{
+	char path[] = "/tmp/eb-test-XXXXXX_bw.1.log";
+	int fd = mkstemps(path, 9);
+	const char *logs[1] = { path };
+	struct eb_chart_opts o;
+	struct chart_model m;
+	struct eb_err err;
+	double *mn, *mx, *mean;
+
+	(void)state;
+	close(fd);
+	write_log(path, 100000);
+	eb_chart_opts_init(&o);
+	o.kind = EB_CHART_TIMESERIES;
+	o.logs = logs;
+	o.nlogs = 1;
+	assert_int_equal(cm_build(&m, &o, NULL, &err), EB_OK);
+	assert_int_equal(m.nts, 1);
+	assert_int_equal(m.ts[0].samples, 100000);
+	assert_int_equal(m.nsamples, 100000);
+	/* Memory is bins, not samples: 4096 of them, 32 ms wide. */
+	assert_int_equal(m.ts[0].nbins, 4096);
+	assert_true(m.ts[0].bin_ms == 32);
+	assert_null(m.ts[0].t);
+	assert_true(m.t_max_ms == 99999);
+	ts_columns(&m.ts[0], m.t_max_ms, 10, &mn, &mx, &mean);
+	for (int c = 0; c < 10; c++) {
+		/* KiB/s to B/s: every column saw 0 and 99 KiB/s. */
+		assert_true(mn[c] == 0);
+		assert_true(mx[c] == 99 * 1024);
+		assert_true(fabs(mean[c] / 1024 - 49.5) < 0.5);
+	}
+	free(mn);
+	free(mx);
+	free(mean);
+	cm_free(&m);
+
+	/* A short log is kept sample by sample: 120 a direction. */
+	logs[0] = "tests/data/charts/seq_bw.1.log";
+	assert_int_equal(cm_build(&m, &o, NULL, &err), EB_OK);
+	assert_int_equal(m.nts, 2);
+	assert_string_equal(m.ts[0].label, "seq read");
+	assert_string_equal(m.ts[1].label, "seq write");
+	assert_int_equal(m.ts[0].samples, 120);
+	assert_non_null(m.ts[0].t);
+	assert_true(m.ts[1].t[1] == 1001);
+	cm_free(&m);
+	unlink(path);
+}
+
+struct collect {
+	struct eb_fio_sample s[16];
+	size_t n;
+};
+
+static int
+collect(void *ctx, const struct eb_fio_sample *s)
+{
+	struct collect *c = ctx;
+
+	if (c->n < 16)
+		c->s[c->n++] = *s;
+	return 0;
+}
+
+/* The chart's fast log reader agrees with ingest's on every line form. */
+static void
+test_log_reader(void **state)
+{
+	static const char text[] =
+	    "\xef\xbb\xbf" "1000, 99556, 0, 4096\n"
+	    "2000, 92592, 1, 4096, 0\r\n"
+	    "\n"
+	    "3000, 21248, 0, 4096, 8192, 1\n"
+	    "4000.5, 12.25, 0, 4096\n"
+	    "5000, 77, 1, 0, 0x2\n"
+	    "  6000 ,  8 , 2 , 0\n"
+	    "7000, 5, 0, 4096";
+	char path[] = "/tmp/eb-test-XXXXXX_bw.log";
+	int fd = mkstemps(path, 7);
+	struct collect a = { .n = 0 }, b = { .n = 0 };
+	struct eb_err err;
+
+	(void)state;
+	assert_int_equal(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+	close(fd);
+	assert_int_equal(chart_log_scan(path, collect, &a, &err), EB_OK);
+	assert_int_equal(eb_fio_log_scan(path, collect, &b, &err), EB_OK);
+	assert_int_equal(a.n, 7);
+	assert_int_equal(b.n, 7);
+	for (size_t i = 0; i < a.n; i++) {
+		assert_true(a.s[i].time_ms == b.s[i].time_ms);
+		assert_true(a.s[i].value == b.s[i].value);
+		assert_int_equal(a.s[i].dir, b.s[i].dir);
+		assert_int_equal(a.s[i].bs, b.s[i].bs);
+		assert_int_equal(a.s[i].line, b.s[i].line);
+	}
+	assert_true(a.s[3].time_ms == 4000.5 && a.s[3].value == 12.25);
+	assert_int_equal(a.s[5].dir, 2);
+
+	/* A line that is no sample is an error at its line. */
+	fd = open(path, O_WRONLY | O_APPEND);
+	assert_int_equal(write(fd, "\nbogus\n", 7), 7);
+	close(fd);
+	a.n = 0;
+	assert_int_equal(chart_log_scan(path, collect, &a, &err), EB_ERR_DATA);
+	assert_int_equal(err.loc.line, 9);
+	unlink(path);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_palette),
+		cmocka_unit_test(test_ticks),
+		cmocka_unit_test(test_wrap),
+		cmocka_unit_test(test_text_clean),
+		cmocka_unit_test(test_svg_escape),
+		cmocka_unit_test(test_png_roundtrip),
+		cmocka_unit_test(test_png_chart),
+		cmocka_unit_test(test_values),
+		cmocka_unit_test(test_deterministic_and_atomic),
+		cmocka_unit_test(test_timeseries_reduce),
+		cmocka_unit_test(test_log_reader),
+	};
+
+	int failed = cmocka_run_group_tests(tests, NULL, NULL);
+
+	eb_chart_release();
+	return failed;
+}
