@@ -1,0 +1,61 @@
+# report.sh - "encbench report": the folder it writes, verdicts that agree
+# with "encbench diff", links that resolve, HTML, refresh and failure.
+. tests/e2e/lib.sh
+TWO=tests/data/analyze/two-releases.csv
+R=$TMP/report
+
+eb report -q $TWO -o "$R"
+expect_rc "report of a results.csv of two releases exits 0" 0
+for f in report.md results.csv results.json summary.json; do
+	[ -s "$R/$f" ] && pass "report writes $f" || fail "report writes $f"
+done
+python3 -c 'import json,sys; [print(d["mode"], d["metric"], d["op"], d["verdict"]) for d in json.load(open(sys.argv[1]))["diff"]]' \
+	"$R/summary.json" > "$TMP/report.verdicts"
+"$ENCBENCH" diff --json $TWO > "$TMP/diff.json"
+python3 -c 'import json,sys; [print(d["mode"], d["metric"], d["op"], d["verdict"]) for d in json.load(open(sys.argv[1]))]' \
+	"$TMP/diff.json" > "$TMP/diff.verdicts"
+if [ -s "$TMP/diff.verdicts" ] && cmp -s "$TMP/report.verdicts" "$TMP/diff.verdicts"; then
+	pass "summary.json has diff's verdicts, pair by pair"; else fail "summary.json has diff's verdicts, pair by pair"; fi
+# The markdown: every diff row of the report says what diff says.
+sed -n '/^### 23.10 → 24.04/,/^### Trend/p' "$R/report.md" | grep '^| default' |
+	awk -F'|' '{ gsub(/^ +| +$/, "", $10); print $10 }' > "$TMP/md.verdicts"
+"$ENCBENCH" diff --metric bw $TWO | grep '^| default' |
+	awk -F'|' '{ gsub(/^ +| +$/, "", $10); print $10 }' > "$TMP/diffmd.verdicts"
+if [ -s "$TMP/md.verdicts" ] && cmp -s "$TMP/md.verdicts" "$TMP/diffmd.verdicts"; then
+	pass "report.md says improved / regressed / no significant change where diff does"
+else fail "report.md verdicts differ from diff"; fi
+grep -q "improved" "$TMP/md.verdicts" && grep -q "no significant change" "$TMP/md.verdicts" \
+	&& pass "the report's diff has both kinds of verdict" || fail "the report's diff has both kinds of verdict"
+missing=0
+for link in $(grep -o '](charts/[^)]*)' "$R/report.md" | sed 's/^](//; s/)$//'); do
+	[ -s "$R/$link" ] || { missing=$((missing + 1)); echo "  missing: $link"; }
+done
+[ "$missing" -eq 0 ] && [ "$(grep -c '](charts/' "$R/report.md")" -gt 4 ] \
+	&& pass "every image link of report.md resolves" || fail "every image link of report.md resolves"
+grep -q '^!\[[A-Z][^]]\{20,\}\](charts/' "$R/report.md" && pass "images have meaningful alt text" || fail "images have alt text"
+
+# A refresh: files of the user's stay, stale files of encbench's go.
+echo "my notes" > "$R/notes.txt"
+eb report -q --releases 24.04 $TWO -o "$R"
+expect_rc "a refresh with one release exits 0" 0
+[ "$(cat "$R/notes.txt" 2>/dev/null)" = "my notes" ] && pass "a refresh keeps the user's files" || fail "a refresh keeps the user's files"
+ls "$R/charts" | grep -q '^diff-' && fail "a refresh left a stale diff chart" || pass "a refresh leaves no stale chart"
+ls -a "$TMP" | grep -q '^\.report\.tmp-' && fail "a temporary folder was left" || pass "no temporary folder is left"
+
+# A failed report leaves the previous one as it was.
+cp "$R/report.md" "$TMP/before.md"
+: > "$TMP/empty.log"
+eb report "$TMP/empty.log" -o "$R"
+expect_rc "a report of bad input fails" 65
+cmp -s "$R/report.md" "$TMP/before.md" && pass "a failed report leaves the old one" || fail "a failed report leaves the old one"
+
+# HTML: one page, the charts inlined.
+eb report -q --format html $TWO -o "$TMP/html"
+expect_rc "report --format html exits 0" 0
+if grep -q '<svg' "$TMP/html/report.html" && ! grep -q '<img' "$TMP/html/report.html"; then
+	pass "the HTML page inlines its charts"; else fail "the HTML page inlines its charts"; fi
+python3 -c 'import html.parser,sys; p=html.parser.HTMLParser(); p.feed(open(sys.argv[1]).read())' "$TMP/html/report.html" \
+	&& pass "the HTML page parses" || fail "the HTML page parses"
+
+eb report $TWO
+expect_rc "report without -o is a usage error" 64
