@@ -69,12 +69,18 @@ valgrind: $(BIN) $(TESTS)
 # libFuzzer harnesses (clang), one per parser, seeded from tests/data and
 # samples; each runs for FUZZ_SECONDS.
 FUZZ_CC = clang
-FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -DEB_HAVE_FREETYPE -g -O1 -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS)
+FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -DEB_HAVE_FREETYPE -g -O1 $(PKG_CFLAGS)
+FUZZ_SAN = -fsanitize=address,undefined
 FUZZERS := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz/%)
+FUZZ_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o)
 
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRC)
+$(BUILD)/fuzz/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(LIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJ)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LIBS)
 
 fuzz: $(FUZZERS)
 	@for f in $(FUZZERS); do \
@@ -123,4 +129,4 @@ demo: $(BIN)
 demo-html: $(BIN)
 	$(BIN) report -q --format html samples -o report
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_SRC:%.c=$(BUILD)/%.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_SRC:%.c=$(BUILD)/%.d) $(FUZZ_OBJ:.o=.d)

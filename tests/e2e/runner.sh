@@ -66,7 +66,8 @@ STATE=$TMP/state
 mkdir -p "$STUB" "$STATE"
 : > "$STATE/pools"; : > "$STATE/mapper"; : > "$STATE/mounts"
 echo tank > "$STATE/pools"	# a pool the run did not create
-for cmd in zpool zfs cryptsetup mount umount; do
+REAL_TRUNCATE=$(command -v truncate)
+for cmd in zpool zfs cryptsetup mount umount truncate; do
 	cat > "$STUB/$cmd" <<STUBEOF
 #!/bin/sh
 echo "$cmd \$*" >> "$STATE/log"
@@ -88,6 +89,7 @@ case "$cmd \$1" in
 "cryptsetup status") grep -qx "\$2" "$STATE/mapper"; exit \$? ;;
 "cryptsetup close") grep -vx "\$2" "$STATE/mapper" > "$STATE/m.tmp"; mv "$STATE/m.tmp" "$STATE/mapper" ;;
 "mount -t") echo "\$6" >> "$STATE/mounts" ;;
+"truncate "*) exec "$REAL_TRUNCATE" "\$@" ;;
 "umount "*) grep -vx "\$1" "$STATE/mounts" > "$STATE/u.tmp"; mv "$STATE/u.tmp" "$STATE/mounts" ;;
 esac
 exit 0
@@ -116,7 +118,7 @@ if [ "$(id -u)" = 0 ]; then
 	mkdir -p "$TMP/work"
 	stub_run zfs --modes none,aes-128-gcm
 	expect_rc "zfs backend with stubs exits 0" 0
-	sed -e 's/encbench-[0-9]*-[0-9]*/P/g' -e "s|$TMP/work|W|g" "$STATE/log" | grep -v '^zpool list' > "$TMP/seq"
+	sed -e 's/encbench-[0-9]*-[0-9]*/P/g' -e "s|$TMP/work|W|g" "$STATE/log" | grep -v '^zpool list\|^truncate' > "$TMP/seq"
 	cat > "$TMP/want" <<'EOF'
 zfs version
 cryptsetup --version
@@ -133,7 +135,7 @@ EOF
 		fail "zfs backend runs the exact sequence"; sed 's/^/  /' "$TMP/diff"; fi
 	[ -z "$(left_behind)" ] && pass "a finished zfs run leaves nothing behind" || fail "a finished zfs run leaves nothing behind"
 
-	for point in "mount" "create" "encryption=aes-128-gcm" "destroy"; do
+	for point in "mount" "truncate" "create" "encryption=aes-128-gcm" "destroy"; do
 		: > "$STATE/mapper"
 		STUB_FAIL=$point stub_run zfs --modes none,aes-128-gcm
 		[ "$rc" -eq 1 ] && grep -q "injected failure" "$TMP/err" && pass "zfs: a failure at '$point' fails the run" || fail "zfs: a failure at '$point' fails the run"
@@ -159,7 +161,7 @@ EOF
 	[ "$(grep -c '^cryptsetup luksFormat .* --sector-size 512 ' "$STATE/log")" -eq 4 ] \
 		&& pass "luks-xts-512 formats with 512-byte sectors" || fail "luks-xts-512 sectors"
 	[ -z "$(left_behind)" ] && pass "a finished luks run leaves nothing behind" || fail "a finished luks run leaves nothing behind"
-	for point in "open" "create" "destroy"; do
+	for point in "luksFormat" "open" "create" "destroy" "close"; do
 		STUB_FAIL=$point stub_run luks --modes luks-xts-4k
 		[ "$rc" -eq 1 ] && grep -q "injected failure" "$TMP/err" && pass "luks: a failure at '$point' fails the run" || fail "luks: a failure at '$point' fails the run"
 		if [ -z "$(left_behind)" ]; then pass "luks: after a failure at '$point' everything is cleaned up"; else
