@@ -59,3 +59,27 @@ python3 -c 'import html.parser,sys; p=html.parser.HTMLParser(); p.feed(open(sys.
 
 eb report $TWO
 expect_rc "report without -o is a usage error" 64
+
+# Labels from inputs are escaped in every output: markdown cells, HTML,
+# SVG (the chart tests check gnuplot scripts too).
+H='release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source'
+{
+	echo "$H"
+	for rel in 1.0 2.0; do for mode in none '<script>alert(1)</script>'; do for rep in 1 2 3; do
+		printf '%s,"h|x `id`",default,"%s","fio","a|b ""q"" &amp;\nline2",seq,read,4096,bw,B/s,%s,%s,gen\n' \
+			"$rel" "$mode" "$rep" "$((1000000 + rep * 1000))"
+	done; done; done
+} > "$TMP/evil.csv"
+eb report -q --format html "$TMP/evil.csv" -o "$TMP/evil"
+expect_rc "a report of hostile labels exits 0" 0
+if grep -q '<script>' "$TMP/evil/report.html"; then fail "HTML carries a raw <script>"; else pass "HTML escapes <script> in labels"; fi
+grep -q '&lt;script&gt;' "$TMP/evil/report.html" && pass "HTML shows the label escaped" || fail "HTML shows the label escaped"
+for svg in "$TMP"/evil/charts/*.svg; do
+	python3 -c 'import xml.dom.minidom,sys; xml.dom.minidom.parse(sys.argv[1])' "$svg" || { fail "SVG with hostile labels is not XML: $svg"; continue; }
+done
+pass "SVG charts with hostile labels are well-formed XML"
+eb report -q "$TMP/evil.csv" -o "$TMP/evil-md"
+if awk '!/^\|/ { cols = 0; next } { n = gsub(/[^\\]\|/, "&"); if (!cols) cols = n; else if (n != cols) bad = 1 } END { exit bad }' \
+	"$TMP/evil-md/report.md"; then pass "markdown tables keep their columns with | in labels"; else
+	fail "markdown tables keep their columns with | in labels"; fi
+grep -q 'a\\|b' "$TMP/evil-md/report.md" && pass "markdown escapes | in cells" || fail "markdown escapes | in cells"
