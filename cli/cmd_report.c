@@ -415,6 +415,33 @@ is_version(const char *release)
 	return *release >= '0' && *release <= '9';
 }
 
+/* The config most groups of the report have. */
+static const char *
+main_config(const struct report *r)
+{
+	const char *configs[32];
+	size_t counts[32], n = 0, best = 0;
+
+	for (size_t i = 0; i < r->gs->n; i++) {
+		const char *c = r->gs->g[i].key->f[EB_F_CONFIG];
+		size_t j;
+
+		for (j = 0; j < n && configs[j] != c; j++)
+			;
+		if (j == n) {
+			if (n == 32)
+				continue;
+			configs[n] = c;
+			counts[n++] = 0;
+		}
+		counts[j]++;
+	}
+	for (size_t j = 1; j < n; j++)
+		if (counts[j] > counts[best])
+			best = j;
+	return n ? configs[best] : "";
+}
+
 static void
 across_section(struct report *r, struct eb_diff **diff_out, size_t *ndiff,
     struct eb_trend_row **trend_out, size_t *ntrend)
@@ -433,7 +460,7 @@ across_section(struct report *r, struct eb_diff **diff_out, size_t *ndiff,
 	name = eb_xasprintf("diff-%s-%s", from, to);
 	alt = eb_xasprintf("Diverging bar chart: change of throughput of each mode from %s to %s, "
 	    "significant changes solid, no significant change hollow", from, to);
-	chart(r, EB_CHART_DIFF, NULL, NULL, from, to, name, alt);
+	chart(r, EB_CHART_DIFF, NULL, main_config(r), from, to, name, alt);
 	free(name);
 	free(alt);
 	bw = eb_xcalloc(*ndiff ? *ndiff : 1, sizeof *bw);
@@ -450,9 +477,11 @@ across_section(struct report *r, struct eb_diff **diff_out, size_t *ndiff,
 	free(bw);
 
 	eb_buf_addf(&r->md, "### Trend\n\n");
-	chart(r, EB_CHART_TREND, NULL, NULL, NULL, NULL, "trend",
+	/* The series of the most common config: other configs and other
+	 * platforms have a release or two and no line to draw. */
+	chart(r, EB_CHART_TREND, NULL, main_config(r), NULL, NULL, "trend",
 	    "Line chart: throughput of each encryption mode across releases in version order");
-	chart(r, EB_CHART_HEATMAP, NULL, NULL, NULL, NULL, "heatmap",
+	chart(r, EB_CHART_HEATMAP, NULL, main_config(r), NULL, NULL, "heatmap",
 	    "Heat map: overhead in percent of each mode in each release, values in the cells");
 	{
 		struct eb_trend_row *rows = eb_xcalloc(*ntrend ? *ntrend : 1, sizeof *rows);
