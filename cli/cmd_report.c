@@ -46,9 +46,9 @@ const struct eb_cmd eb_cmd_report = {
 	"  --releases A,B,... only these releases; the last two are diffed\n"
 	"  --units si|iec     MB/s (default) or MiB/s\n"
 	"  --format md|html   report.md (default) or report.html\n"
-	"  --set, --format-in ...  see 'encbench help ingest' (--format is taken\n"
-	"                     here by the report format; name an input format with\n"
-	"                     --input-format NAME)\n"
+	"  --input-format NAME  read every input as NAME (what --format is to\n"
+	"                     'encbench ingest'; here --format is the report's)\n"
+	"  --set, --map, --unit, -q   as for 'encbench help ingest'\n"
 	"\n"
 	"Example:\n"
 	"  encbench report samples -o report/ && xdg-open report/report.md\n",
@@ -65,6 +65,7 @@ struct report {
 	size_t nrel;
 	const char *title, *baseline;
 	const char *from, *to;	/* the releases of the diff */
+	int chosen;		/* --releases named and ordered them */
 	int iec, html;
 	const char *tmp;	/* the folder being built */
 	struct eb_buf md;	/* report.md */
@@ -815,12 +816,17 @@ build(struct report *r, char **paths, int npaths)
 	/* Newest first; labels that are no version number (a platform, a
 	 * forum post) after them. */
 	for (size_t i = r->nrel; i-- > 0;)
-		if (is_version(r->rel[i]))
+		if (r->chosen || is_version(r->rel[i]))
 			release_section(r, r->rel[i], oh, noh);
-	for (size_t i = 0; i < r->nrel; i++)
+	for (size_t i = 0; i < r->nrel && !r->chosen; i++)
 		if (!is_version(r->rel[i]))
 			release_section(r, r->rel[i], oh, noh);
-	if (eb_release_pair(r->gs, &r->from, &r->to))
+	/* --releases orders them: its last two are the diff. */
+	if (r->chosen && r->nrel >= 2) {
+		r->from = r->rel[r->nrel - 2];
+		r->to = r->rel[r->nrel - 1];
+	}
+	if ((r->chosen && r->nrel >= 2) || (!r->chosen && eb_release_pair(r->gs, &r->from, &r->to)))
 		across_section(r, &diff, &ndiff, &trend, &ntrend);
 	eb_buf_addf(&r->md, "## Data\n\n- [results.csv](results.csv) and "
 	    "[results.json](results.json): every record, with its source file and line\n"
@@ -959,6 +965,7 @@ exec_report(int argc, char **argv)
 			r.rel[r.nrel++] = rel;
 		}
 		free(list);
+		r.chosen = 1;
 		for (size_t i = 0; i < r.t->n; i++) {
 			size_t j;
 
