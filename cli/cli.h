@@ -96,7 +96,7 @@ void eb_cli_help(const struct eb_cmd *cmd, FILE *fp);
 struct eb_inputs {
 	const char *format;
 	char **sets;		/* "column=value" */
-	size_t nsets;
+	size_t nsets, capsets;
 	int quiet;
 	const char *map;	/* --map FILE for spreadsheets */
 	const char *unit;	/* --unit UNIT for spreadsheets */

@@ -10,21 +10,18 @@ eb_inputs_free(struct eb_inputs *in)
 {
 	free(in->sets);
 	in->sets = NULL;
-	in->nsets = 0;
+	in->nsets = in->capsets = 0;
 }
 
 int
 eb_inputs_option(struct eb_inputs *in, int opt, char *arg)
 {
-	size_t cap;
-
 	switch (opt) {
 	case EB_OPT_FORMAT:
 		in->format = arg;
 		return 1;
 	case EB_OPT_SET:
-		cap = in->nsets;
-		eb_xgrow(&in->sets, &cap, in->nsets + 1, sizeof *in->sets);
+		eb_xgrow(&in->sets, &in->capsets, in->nsets + 1, sizeof *in->sets);
 		in->sets[in->nsets++] = arg;
 		return 1;
 	case EB_OPT_MAP:

@@ -96,6 +96,16 @@ fill(struct eb_table *t, size_t first, int field, const char *value)
 			t->rows[i].f[field] = v;
 }
 
+static int
+repeats_a_case(const struct eb_table *t, size_t first)
+{
+	for (size_t i = first; i < t->n; i++)
+		for (size_t j = i + 1; j < t->n; j++)
+			if (eb_record_key_equal(&t->rows[i], &t->rows[j], 0))
+				return 1;
+	return 0;
+}
+
 void
 eb_rundir_label(struct eb_table *t, size_t index, size_t first, const char *rel)
 {
@@ -135,9 +145,12 @@ eb_rundir_label(struct eb_table *t, size_t index, size_t first, const char *rel)
 		long rep = strtol(tok[ntok - 1] + 1, &end, 10);
 
 		if (*end == '\0' && rep >= 1 && rep <= 1000000) {
-			for (size_t i = first; i < t->n; i++)
-				if (t->rows[i].rep == 0)
-					t->rows[i].rep = (int)rep;
+			/* A file that holds several runs of one case (dd runs
+			 * appended to one log) numbers them itself. */
+			if (!repeats_a_case(t, first))
+				for (size_t i = first; i < t->n; i++)
+					if (t->rows[i].rep == 0)
+						t->rows[i].rep = (int)rep;
 			ntok--;
 		}
 	}
