@@ -3,6 +3,8 @@
 #ifndef EB_CLI_H
 #define EB_CLI_H
 
+#include <getopt.h>
+
 #include "../core/eb.h"
 #include "../ingest/ingest.h"
 
@@ -121,6 +123,8 @@ int eb_inputs_load(const struct eb_inputs *in, char **paths, int npaths,
 #define EB_OPT_CSV 0x1005
 #define EB_OPT_JSON 0x1006
 #define EB_OPT_UNITS 0x1007
+#define EB_OPT_BASELINE 0x1008
+#define EB_OPT_ALPHA 0x1009
 #define EB_OPT_FILTER 0x1100	/* + column, for --release, --metric ... */
 
 /* The getopt_long entries of the input options, to put in a command's
@@ -131,5 +135,32 @@ int eb_inputs_load(const struct eb_inputs *in, char **paths, int npaths,
 	{ "map", required_argument, NULL, EB_OPT_MAP }, \
 	{ "unit", required_argument, NULL, EB_OPT_UNIT }, \
 	{ "quiet", no_argument, NULL, 'q' }
+
+/* ---- what the analysis commands share (analysis.c): their option loop,
+ * their inputs and their filters */
+
+struct eb_analysis {
+	const struct eb_cmd *cmd;
+	struct eb_output out;
+	struct eb_filters filters;
+	const char *baseline;	/* --baseline; "none" */
+	double alpha;		/* --alpha; 0.05 */
+	struct eb_table *t;	/* the inputs, filtered */
+};
+
+#define EB_BASELINE_LONGOPT { "baseline", required_argument, NULL, EB_OPT_BASELINE }
+#define EB_ALPHA_LONGOPT { "alpha", required_argument, NULL, EB_OPT_ALPHA }
+#define EB_ANALYSIS_LONGOPTS EB_INPUT_LONGOPTS, EB_OUTPUT_LONGOPTS, EB_FILTER_LONGOPTS, \
+	{ "help", no_argument, NULL, 'h' }
+
+/* A command's own options: returns 0 when it took opt, else an exit code. */
+typedef int (*eb_option_fn)(struct eb_analysis *a, int opt, char *arg);
+
+/* Parses argv against longopts (EB_ANALYSIS_LONGOPTS and the command's own,
+ * which go to fn, may be NULL), reads the inputs and applies the filters.
+ * Returns -1 when the command goes on with a->t, else its exit code. */
+int eb_analysis_begin(struct eb_analysis *a, const struct eb_cmd *cmd, int argc,
+    char **argv, const struct option *longopts, eb_option_fn fn);
+void eb_analysis_end(struct eb_analysis *a);
 
 #endif

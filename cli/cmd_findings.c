@@ -1,6 +1,5 @@
 /* cmd_findings.c - "encbench findings": the comparisons people write by
  * hand, as sentences that carry their numbers and uncertainty. */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,70 +78,23 @@ static int
 exec_findings(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		EB_INPUT_LONGOPTS, EB_OUTPUT_LONGOPTS, EB_FILTER_LONGOPTS,
+		EB_ANALYSIS_LONGOPTS, EB_BASELINE_LONGOPT, EB_ALPHA_LONGOPT,
 		{ "release", required_argument, NULL, EB_OPT_FILTER + EB_F_RELEASE },
-		{ "baseline", required_argument, NULL, 'b' },
-		{ "alpha", required_argument, NULL, 'a' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct eb_inputs in = { 0 };
-	struct eb_output out = { EB_OUT_MD, NULL, 0 };
-	struct eb_filters filters = { { 0 } };
-	const char *baseline = "none";
-	double alpha = 0.05;
+	struct eb_analysis a;
 	struct eb_findings f;
-	struct eb_table *t;
 	struct eb_groups *gs;
-	char *end;
-	int opt, rc;
+	int rc;
 
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
-		if (eb_inputs_option(&in, opt, optarg) || eb_filters_option(&filters, opt, optarg))
-			continue;
-		if ((rc = eb_output_option(&out, &eb_cmd_findings, opt, optarg)) != 0) {
-			if (rc < 0)
-				return eb_inputs_free(&in), EB_EXIT_USAGE;
-			continue;
-		}
-		switch (opt) {
-		case 'b':
-			baseline = optarg;
-			break;
-		case 'a':
-			alpha = strtod(optarg, &end);
-			if (*end != '\0' || !(alpha > 0 && alpha < 1)) {
-				eb_inputs_free(&in);
-				return eb_cli_usage(&eb_cmd_findings, "--alpha takes a number between 0 and 1");
-			}
-			break;
-		case 'h':
-			eb_cli_help(&eb_cmd_findings, stdout);
-			eb_inputs_free(&in);
-			return EB_EXIT_OK;
-		default:
-			eb_inputs_free(&in);
-			return eb_cli_usage(&eb_cmd_findings, "bad option");
-		}
-	}
-	if (optind >= argc) {
-		eb_inputs_free(&in);
-		return eb_cli_usage(&eb_cmd_findings, "no INPUT to read");
-	}
-	if ((rc = eb_inputs_check(&in, &eb_cmd_findings)) != 0 ||
-	    (rc = eb_inputs_load(&in, argv + optind, argc - optind, &t)) != 0) {
-		eb_inputs_free(&in);
+	if ((rc = eb_analysis_begin(&a, &eb_cmd_findings, argc, argv, longopts, NULL)) >= 0)
 		return rc;
-	}
-	eb_inputs_free(&in);
-	eb_filters_apply(&filters, t);
-	gs = eb_aggregate(t);
-	eb_findings_compute(gs, baseline, alpha, &f);
-	rc = eb_output_write(&out, out.fmt == EB_OUT_CSV ? write_csv :
-	    out.fmt == EB_OUT_JSON ? write_json : write_md, &f);
+	gs = eb_aggregate(a.t);
+	eb_findings_compute(gs, a.baseline, a.alpha, &f);
+	rc = eb_output_write(&a.out, a.out.fmt == EB_OUT_CSV ? write_csv :
+	    a.out.fmt == EB_OUT_JSON ? write_json : write_md, &f);
 	eb_findings_free(&f);
 	eb_groups_free(gs);
-	eb_table_free(t);
+	eb_analysis_end(&a);
 	return rc;
 }

@@ -1,6 +1,5 @@
 /* cmd_overhead.c - "encbench overhead": what each encryption mode costs
  * against the baseline mode of the same release, with Fieller intervals. */
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,71 +100,34 @@ static int
 exec_overhead(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		EB_INPUT_LONGOPTS, EB_OUTPUT_LONGOPTS, EB_FILTER_LONGOPTS,
+		EB_ANALYSIS_LONGOPTS, EB_BASELINE_LONGOPT,
 		{ "release", required_argument, NULL, EB_OPT_FILTER + EB_F_RELEASE },
-		{ "baseline", required_argument, NULL, 'b' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct eb_inputs in = { 0 };
-	struct eb_output out = { EB_OUT_MD, NULL, 0 };
-	struct eb_filters filters = { { 0 } };
-	const char *baseline = "none";
+	struct eb_analysis a;
 	struct overhead_out w = { 0 };
-	struct eb_table *t;
 	struct eb_groups *gs;
-	int opt, rc;
+	int rc;
 
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
-		if (eb_inputs_option(&in, opt, optarg) || eb_filters_option(&filters, opt, optarg))
-			continue;
-		if ((rc = eb_output_option(&out, &eb_cmd_overhead, opt, optarg)) != 0) {
-			if (rc < 0)
-				return eb_inputs_free(&in), EB_EXIT_USAGE;
-			continue;
-		}
-		switch (opt) {
-		case 'b':
-			baseline = optarg;
-			break;
-		case 'h':
-			eb_cli_help(&eb_cmd_overhead, stdout);
-			eb_inputs_free(&in);
-			return EB_EXIT_OK;
-		default:
-			eb_inputs_free(&in);
-			return eb_cli_usage(&eb_cmd_overhead, "bad option");
-		}
-	}
-	if (optind >= argc) {
-		eb_inputs_free(&in);
-		return eb_cli_usage(&eb_cmd_overhead, "no INPUT to read");
-	}
-	if ((rc = eb_inputs_check(&in, &eb_cmd_overhead)) != 0 ||
-	    (rc = eb_inputs_load(&in, argv + optind, argc - optind, &t)) != 0) {
-		eb_inputs_free(&in);
+	if ((rc = eb_analysis_begin(&a, &eb_cmd_overhead, argc, argv, longopts, NULL)) >= 0)
 		return rc;
-	}
-	eb_inputs_free(&in);
-	eb_filters_apply(&filters, t);
-	gs = eb_aggregate(t);
-	w.rows = eb_overhead_compute(gs, baseline, &w.n);
-	w.o = &out;
+	gs = eb_aggregate(a.t);
+	w.rows = eb_overhead_compute(gs, a.baseline, &w.n);
+	w.o = &a.out;
 	if (w.n == 0) {
 		fprintf(stderr, "encbench: error: no record has a baseline to compare with: "
 		    "overhead needs records of mode '%s' and of other modes with the same "
-		    "release, config, test and metric%s\n", baseline,
-		    strcmp(baseline, "none") == 0 ? " (name another with --baseline MODE)" : "");
+		    "release, config, test and metric%s\n", a.baseline,
+		    strcmp(a.baseline, "none") == 0 ? " (name another with --baseline MODE)" : "");
 		rc = EB_EXIT_DATA;
 	} else {
 		w.order = eb_overhead_order(w.rows, w.n);
-		rc = eb_output_write(&out, out.fmt == EB_OUT_CSV ? write_csv :
-		    out.fmt == EB_OUT_JSON ? write_json : write_md, &w);
+		rc = eb_output_write(&a.out, a.out.fmt == EB_OUT_CSV ? write_csv :
+		    a.out.fmt == EB_OUT_JSON ? write_json : write_md, &w);
 	}
 	free(w.order);
 	free(w.rows);
 	eb_groups_free(gs);
-	eb_table_free(t);
+	eb_analysis_end(&a);
 	return rc;
 }

@@ -1,6 +1,5 @@
 /* cmd_table.c - "encbench table": the absolute numbers a blog post shows,
  * modes as rows and one column per test, each column in a stated unit. */
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,79 +94,58 @@ write_json(void *ctx, FILE *fp)
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
+static const char *chosen_release;
+
+static int
+table_option(struct eb_analysis *a, int opt, char *arg)
+{
+	(void)a;
+	if (opt != 'r')
+		return eb_cli_usage(&eb_cmd_table, "bad option");
+	chosen_release = arg;
+	return 0;
+}
+
 static int
 exec_table(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		EB_INPUT_LONGOPTS, EB_OUTPUT_LONGOPTS, EB_FILTER_LONGOPTS,
+		EB_ANALYSIS_LONGOPTS,
 		{ "release", required_argument, NULL, 'r' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct eb_inputs in = { 0 };
-	struct eb_output out = { EB_OUT_MD, NULL, 0 };
-	struct eb_filters filters = { { 0 } };
-	const char *release = NULL;
+	struct eb_analysis a;
 	struct table_out w = { 0 };
-	struct eb_table *t;
+	const char *release;
 	struct eb_groups *gs;
-	int opt, rc;
+	int rc;
 
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
-		if (eb_inputs_option(&in, opt, optarg) || eb_filters_option(&filters, opt, optarg))
-			continue;
-		if ((rc = eb_output_option(&out, &eb_cmd_table, opt, optarg)) != 0) {
-			if (rc < 0)
-				return eb_inputs_free(&in), EB_EXIT_USAGE;
-			continue;
-		}
-		switch (opt) {
-		case 'r':
-			release = optarg;
-			break;
-		case 'h':
-			eb_cli_help(&eb_cmd_table, stdout);
-			eb_inputs_free(&in);
-			return EB_EXIT_OK;
-		default:
-			eb_inputs_free(&in);
-			return eb_cli_usage(&eb_cmd_table, "bad option");
-		}
-	}
-	if (optind >= argc) {
-		eb_inputs_free(&in);
-		return eb_cli_usage(&eb_cmd_table, "no INPUT to read");
-	}
-	if ((rc = eb_inputs_check(&in, &eb_cmd_table)) != 0 ||
-	    (rc = eb_inputs_load(&in, argv + optind, argc - optind, &t)) != 0) {
-		eb_inputs_free(&in);
+	chosen_release = NULL;
+	if ((rc = eb_analysis_begin(&a, &eb_cmd_table, argc, argv, longopts, table_option)) >= 0)
 		return rc;
-	}
-	eb_inputs_free(&in);
-	eb_filters_apply(&filters, t);
-	if (release == NULL && t->n > 0) {
-		release = t->rows[0].f[EB_F_RELEASE];
-		for (size_t i = 1; i < t->n; i++)
-			if (eb_natural_cmp(t->rows[i].f[EB_F_RELEASE], release) > 0)
-				release = t->rows[i].f[EB_F_RELEASE];
+	release = chosen_release;
+	if (release == NULL && a.t->n > 0) {
+		release = a.t->rows[0].f[EB_F_RELEASE];
+		for (size_t i = 1; i < a.t->n; i++)
+			if (eb_natural_cmp(a.t->rows[i].f[EB_F_RELEASE], release) > 0)
+				release = a.t->rows[i].f[EB_F_RELEASE];
 	}
 	if (release != NULL)
-		eb_table_keep(t, EB_F_RELEASE, release);
-	if (t->n == 0) {
+		eb_table_keep(a.t, EB_F_RELEASE, release);
+	if (a.t->n == 0) {
 		fprintf(stderr, "encbench: error: no records%s%s%s to tabulate\n",
 		    release ? " of release '" : "", release ? release : "", release ? "'" : "");
-		eb_table_free(t);
+		eb_analysis_end(&a);
 		return EB_EXIT_DATA;
 	}
-	gs = eb_aggregate(t);
+	gs = eb_aggregate(a.t);
 	eb_grid_build(&w.grid, gs, release);
-	w.o = &out;
+	w.o = &a.out;
 	w.release = release;
-	rc = eb_output_write(&out, out.fmt == EB_OUT_CSV ? write_csv :
-	    out.fmt == EB_OUT_JSON ? write_json : write_md, &w);
+	rc = eb_output_write(&a.out, a.out.fmt == EB_OUT_CSV ? write_csv :
+	    a.out.fmt == EB_OUT_JSON ? write_json : write_md, &w);
 	eb_grid_free(&w.grid);
 	eb_groups_free(gs);
-	eb_table_free(t);
+	eb_analysis_end(&a);
 	return rc;
 }

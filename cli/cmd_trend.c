@@ -1,6 +1,5 @@
 /* cmd_trend.c - "encbench trend": every case across releases in version
  * order, with its overhead in each and the change from the release before. */
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,75 +97,28 @@ static int
 exec_trend(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		EB_INPUT_LONGOPTS, EB_OUTPUT_LONGOPTS, EB_FILTER_LONGOPTS,
-		{ "baseline", required_argument, NULL, 'b' },
-		{ "alpha", required_argument, NULL, 'a' },
-		{ "help", no_argument, NULL, 'h' },
+		EB_ANALYSIS_LONGOPTS, EB_BASELINE_LONGOPT, EB_ALPHA_LONGOPT,
 		{ NULL, 0, NULL, 0 },
 	};
-	struct eb_inputs in = { 0 };
-	struct eb_output out = { EB_OUT_MD, NULL, 0 };
-	struct eb_filters filters = { { 0 } };
-	const char *baseline = "none";
-	double alpha = 0.05;
+	struct eb_analysis a;
 	struct trend_out w = { 0 };
-	struct eb_table *t;
 	struct eb_groups *gs;
-	char *end;
-	int opt, rc;
+	int rc;
 
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
-		if (eb_inputs_option(&in, opt, optarg) || eb_filters_option(&filters, opt, optarg))
-			continue;
-		if ((rc = eb_output_option(&out, &eb_cmd_trend, opt, optarg)) != 0) {
-			if (rc < 0)
-				return eb_inputs_free(&in), EB_EXIT_USAGE;
-			continue;
-		}
-		switch (opt) {
-		case 'b':
-			baseline = optarg;
-			break;
-		case 'a':
-			alpha = strtod(optarg, &end);
-			if (*end != '\0' || !(alpha > 0 && alpha < 1)) {
-				eb_inputs_free(&in);
-				return eb_cli_usage(&eb_cmd_trend, "--alpha takes a number between 0 and 1");
-			}
-			break;
-		case 'h':
-			eb_cli_help(&eb_cmd_trend, stdout);
-			eb_inputs_free(&in);
-			return EB_EXIT_OK;
-		default:
-			eb_inputs_free(&in);
-			return eb_cli_usage(&eb_cmd_trend, "bad option");
-		}
-	}
-	if (optind >= argc) {
-		eb_inputs_free(&in);
-		return eb_cli_usage(&eb_cmd_trend, "no INPUT to read");
-	}
-	if ((rc = eb_inputs_check(&in, &eb_cmd_trend)) != 0 ||
-	    (rc = eb_inputs_load(&in, argv + optind, argc - optind, &t)) != 0) {
-		eb_inputs_free(&in);
+	if ((rc = eb_analysis_begin(&a, &eb_cmd_trend, argc, argv, longopts, NULL)) >= 0)
 		return rc;
-	}
-	eb_inputs_free(&in);
-	eb_filters_apply(&filters, t);
-	if (t->n == 0) {
+	if (a.t->n == 0) {
 		fputs("encbench: error: no records left to show (check the filters)\n", stderr);
-		eb_table_free(t);
+		eb_analysis_end(&a);
 		return EB_EXIT_DATA;
 	}
-	gs = eb_aggregate(t);
-	w.rows = eb_trend_compute(gs, baseline, alpha, &w.n);
-	w.o = &out;
-	rc = eb_output_write(&out, out.fmt == EB_OUT_CSV ? write_csv :
-	    out.fmt == EB_OUT_JSON ? write_json : write_md, &w);
+	gs = eb_aggregate(a.t);
+	w.rows = eb_trend_compute(gs, a.baseline, a.alpha, &w.n);
+	w.o = &a.out;
+	rc = eb_output_write(&a.out, a.out.fmt == EB_OUT_CSV ? write_csv :
+	    a.out.fmt == EB_OUT_JSON ? write_json : write_md, &w);
 	free(w.rows);
 	eb_groups_free(gs);
-	eb_table_free(t);
+	eb_analysis_end(&a);
 	return rc;
 }
