@@ -104,5 +104,14 @@ main(int argc, char **argv)
 		    "'encbench --help' lists them\n", argv[1]);
 		return EB_EXIT_USAGE;
 	}
-	return cmd->exec(argc - 1, argv + 1);
+	{
+		/* getopt names argv[0] in its messages: "encbench diff: ...". */
+		char *name = eb_xasprintf("encbench %s", cmd->name);
+		int rc;
+
+		argv[1] = name;
+		rc = cmd->exec(argc - 1, argv + 1);
+		free(name);
+		return rc;
+	}
 }
