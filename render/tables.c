@@ -236,43 +236,94 @@ eb_md_absolute(FILE *fp, const struct eb_grid *w, const char *release, int iec)
 
 /* ---- overhead */
 
+/* Whether a column of the rows' keys holds more than one value: one that
+ * does not says nothing row by row, and the caption names it instead. */
+static int
+varies(const struct eb_overhead *rows, size_t n, int field)
+{
+	for (size_t i = 1; i < n; i++)
+		if (rows[i].g->key->f[field] != rows[0].g->key->f[field])
+			return 1;
+	return 0;
+}
+
 void
 eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 {
+	static const int key_fields[3] = { EB_F_RELEASE, EB_F_CONFIG, EB_F_HOST };
+	static const char *const key_names[3] = { "release", "config", "host" };
 	size_t *order = eb_overhead_order(rows, n);
+	int show[3];
+	size_t ncols = 8;
+	const char *head[11];
+	char align[12];
 	struct eb_md md;
+	size_t k = 0;
 
-	eb_md_init(&md, 11);
-	eb_md_header(&md, "llllllrrrrr", "release", "config", "host", "test", "metric",
-	    "mode", "n", "mean", "baseline", "ratio (95 % CI)", "overhead");
+	for (int i = 0; i < 3; i++) {
+		show[i] = varies(rows, n, key_fields[i]);
+		ncols += (size_t)show[i];
+	}
+	for (int i = 0; i < 3; i++)
+		if (show[i]) {
+			align[k] = 'l';
+			head[k++] = key_names[i];
+		}
+	{
+		static const char *const rest[8] = { "test", "metric", "mode", "n", "mean",
+			"baseline", "ratio (95 % CI)", "overhead" };
+
+		for (int i = 0; i < 8; i++) {
+			align[k] = i < 3 ? 'l' : 'r';
+			head[k++] = rest[i];
+		}
+	}
+	align[k] = '\0';
+	eb_md_init(&md, ncols);
+	eb_md_rowv(&md, head);
+	for (size_t c = 0; c < ncols; c++)
+		md.align[c] = align[c];
 	for (size_t i = 0; i < n; i++) {
 		const struct eb_overhead *r = &rows[order[i]];
-		const struct eb_record *k = r->g->key;
+		const struct eb_record *kr = r->g->key;
 		char test[160], num[32], mean[48], base[48], ratio[96], pct[32];
 		const char *cells[11];
+		size_t c = 0;
 
-		eb_case_label(k, test, sizeof test);
+		eb_case_label(kr, test, sizeof test);
 		snprintf(num, sizeof num, "%zu", r->g->s.n);
-		eb_value_text(mean, sizeof mean, k, r->g->s.mean, iec);
-		eb_value_text(base, sizeof base, k, r->base->s.mean, iec);
+		eb_value_text(mean, sizeof mean, kr, r->g->s.mean, iec);
+		eb_value_text(base, sizeof base, kr, r->base->s.mean, iec);
 		if (isnan(r->ci_low))
 			snprintf(ratio, sizeof ratio, "%.3f", r->ratio);
 		else
 			snprintf(ratio, sizeof ratio, "%.3f (%.3f–%.3f)", r->ratio, r->ci_low,
 			    r->ci_high);
 		snprintf(pct, sizeof pct, "%.1f %%", r->overhead_pct);
-		cells[0] = k->f[EB_F_RELEASE];
-		cells[1] = k->f[EB_F_CONFIG];
-		cells[2] = k->f[EB_F_HOST];
-		cells[3] = test;
-		cells[4] = eb_metric_words(k->f[EB_F_METRIC]);
-		cells[5] = k->f[EB_F_MODE];
-		cells[6] = num;
-		cells[7] = mean;
-		cells[8] = base;
-		cells[9] = ratio;
-		cells[10] = pct;
+		for (int f = 0; f < 3; f++)
+			if (show[f])
+				cells[c++] = kr->f[key_fields[f]];
+		cells[c++] = test;
+		cells[c++] = eb_metric_words(kr->f[EB_F_METRIC]);
+		cells[c++] = kr->f[EB_F_MODE];
+		cells[c++] = num;
+		cells[c++] = mean;
+		cells[c++] = base;
+		cells[c++] = ratio;
+		cells[c++] = pct;
 		eb_md_rowv(&md, cells);
+	}
+	if (n > 0 && (!show[0] || !show[1] || !show[2])) {
+		const struct eb_record *k0 = rows[0].g->key;
+		int any = 0;
+
+		for (int i = 0; i < 3; i++)
+			if (!show[i] && *k0->f[key_fields[i]]) {
+				fprintf(fp, "%s%s %s", any ? ", " : "", key_names[i], k0->f[key_fields[i]]);
+				any = 1;
+			}
+		if (any)
+			fputs(":\n\n", fp);
 	}
 	eb_md_write(&md, fp);
 	fputs("\nratio < 1 means slower than the baseline (for latency and CPU, the "
