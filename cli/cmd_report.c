@@ -802,9 +802,22 @@ build(struct report *r, char **paths, int npaths)
 	oh = eb_overhead_compute(r->gsbw, r->baseline, &noh);
 
 	eb_buf_addf(&r->md, "# %s\n\n", r->title);
-	if (r->illustrative)
-		eb_buf_addf(&r->md, "> **Illustrative data.** The numbers of these runs are made "
-		    "up to show the formats and the report; they are not measurements.\n\n");
+	if (r->illustrative) {
+		char v[16];
+		int first = 1;
+
+		eb_buf_addf(&r->md, "> **Illustrative data.** The runs of");
+		for (size_t i = 0; i < r->t->nmeta; i++)
+			if (eb_rundir_meta_get(&r->t->meta[i], "illustrative", v, sizeof v)) {
+				eb_buf_addf(&r->md, "%s %s%s%s%s", first ? "" : ",", r->t->meta[i].release,
+				    strcmp(r->t->meta[i].config, "default") ? " (" : "",
+				    strcmp(r->t->meta[i].config, "default") ? r->t->meta[i].config : "",
+				    strcmp(r->t->meta[i].config, "default") ? ")" : "");
+				first = 0;
+			}
+		eb_buf_addf(&r->md, " say in their meta.json that their numbers are made up, "
+		    "to show the formats and the report: they are not measurements.\n\n");
+	}
 	eb_buf_addf(&r->md, "Made by encbench %s from %zu records of %d input%s; every "
 	    "number is the mean of its repetitions with a 95 %% confidence interval.\n\n",
 	    EB_VERSION, r->t->n, npaths, npaths == 1 ? "" : "s");
