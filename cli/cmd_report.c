@@ -90,8 +90,17 @@ chart(struct report *r, enum eb_chart_kind kind, const char *release,
 {
 	struct eb_chart_opts o;
 	struct eb_err err;
-	char *svg = eb_xasprintf("%s/charts/%s.svg", r->tmp, name);
-	char *png = eb_xasprintf("%s/charts/%s.png", r->tmp, name);
+	char *slug = eb_xstrdup(name), *svg, *png;
+
+	/* Labels from the inputs name the files: keep them to characters a
+	 * path and a markdown link take as they are. */
+	for (char *p = slug; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || *p == '.' || *p == '_' || *p == '-'))
+			*p = '-';
+	name = slug;
+	svg = eb_xasprintf("%s/charts/%s.svg", r->tmp, name);
+	png = eb_xasprintf("%s/charts/%s.png", r->tmp, name);
 
 	eb_chart_opts_init(&o);
 	o.kind = kind;
@@ -122,6 +131,7 @@ chart(struct report *r, enum eb_chart_kind kind, const char *release,
 	}
 	free(svg);
 	free(png);
+	free(slug);
 }
 
 /* ---- the setup of the runs */

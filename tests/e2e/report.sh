@@ -83,3 +83,18 @@ if awk '!/^\|/ { cols = 0; next } { n = gsub(/[^\\]\|/, "&"); if (!cols) cols = 
 	"$TMP/evil-md/report.md"; then pass "markdown tables keep their columns with | in labels"; else
 	fail "markdown tables keep their columns with | in labels"; fi
 grep -q 'a\\|b' "$TMP/evil-md/report.md" && pass "markdown escapes | in cells" || fail "markdown escapes | in cells"
+
+# Release labels with / and parentheses still give files and links that work.
+cp /dev/null "$TMP/slash.csv"
+echo "$H" > "$TMP/slash.csv"
+for rel in "a/b 1" "c (x)"; do for m in none aes-256-gcm; do for rep in 1 2; do
+	echo "$rel,h,default,$m,dd,dd,,write,1048576,bw,B/s,$rep,$((100 + rep)),x" >> "$TMP/slash.csv"
+done; done; done
+eb report -q "$TMP/slash.csv" -o "$TMP/slash"
+expect_rc "a report of labels with / and ( exits 0" 0
+missing=0
+for link in $(grep -o '](charts/[^)]*)' "$TMP/slash/report.md" | sed 's/^](//; s/)$//'); do
+	[ -s "$TMP/slash/$link" ] || missing=$((missing + 1))
+done
+[ "$missing" -eq 0 ] && [ -s "$TMP/slash/charts/bars-a-b-1.svg" ] && pass "chart files of odd labels exist and their links resolve" \
+	|| fail "chart files of odd labels exist and their links resolve"
