@@ -134,6 +134,36 @@ chart(struct report *r, enum eb_chart_kind kind, const char *release,
 	free(slug);
 }
 
+/* The tables are written by render/ to a stream: a memory one, appended
+ * to the report when closed. */
+struct section {
+	FILE *fp;
+	char *text;
+	size_t len;
+};
+
+static FILE *
+section_open(struct section *sec)
+{
+	sec->text = NULL;
+	sec->len = 0;
+	sec->fp = open_memstream(&sec->text, &sec->len);
+	if (sec->fp == NULL) {
+		fputs("encbench: out of memory\n", stderr);
+		abort();
+	}
+	return sec->fp;
+}
+
+static void
+section_close(struct report *r, struct section *sec)
+{
+	fclose(sec->fp);
+	eb_buf_add(&r->md, sec->text, sec->len);
+	eb_buf_add(&r->md, "\n", 1);
+	free(sec->text);
+}
+
 /* ---- the setup of the runs */
 
 static const struct {
@@ -175,6 +205,7 @@ setup_section(struct report *r)
 	size_t nm = r->t->nmeta;
 	char val[256], prev[256];
 	struct eb_md md;
+	struct section sec;
 	const char **cells;
 	char **owned;
 	int changes = 0;
@@ -210,16 +241,8 @@ setup_section(struct report *r)
 		for (size_t i = 0; i < nm; i++)
 			free(owned[i + 1]);
 	}
-	{
-		char *text = NULL;
-		size_t len = 0;
-		FILE *fp = open_memstream(&text, &len);
-
-		eb_md_write(&md, fp);
-		fclose(fp);
-		eb_buf_add(&r->md, text, len);
-		free(text);
-	}
+	eb_md_write(&md, section_open(&sec));
+	section_close(r, &sec);
 	eb_md_free(&md);
 	free((void *)cells);
 	free(owned);
@@ -254,77 +277,6 @@ setup_section(struct report *r)
 }
 
 /* ---- sections */
-
-static void
-md_capture(struct report *r, void (*fn)(FILE *, void *), void *ctx)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&text, &len);
-
-	fn(fp, ctx);
-	fclose(fp);
-	eb_buf_add(&r->md, text, len);
-	eb_buf_add(&r->md, "\n", 1);
-	free(text);
-}
-
-struct absolute_ctx {
-	struct eb_grid *grid;
-	const char *release;
-	int iec;
-};
-
-static void
-write_absolute(FILE *fp, void *ctx)
-{
-	struct absolute_ctx *a = ctx;
-
-	eb_md_absolute(fp, a->grid, a->release, a->iec);
-}
-
-struct overhead_ctx {
-	struct eb_overhead *rows;
-	size_t n;
-	int iec;
-};
-
-static void
-write_overhead(FILE *fp, void *ctx)
-{
-	struct overhead_ctx *o = ctx;
-
-	eb_md_overhead(fp, o->rows, o->n, o->iec);
-}
-
-struct diff_ctx {
-	struct eb_diff *rows;
-	size_t n;
-	const char *from, *to;
-	int iec;
-};
-
-static void
-write_diff(FILE *fp, void *ctx)
-{
-	struct diff_ctx *d = ctx;
-
-	eb_md_diff(fp, d->rows, d->n, d->from, d->to, 0, d->iec);
-}
-
-struct trend_ctx {
-	struct eb_trend_row *rows;
-	size_t n;
-	int iec;
-};
-
-static void
-write_trend(FILE *fp, void *ctx)
-{
-	struct trend_ctx *t = ctx;
-
-	eb_md_trend(fp, t->rows, t->n, t->iec);
-}
 
 /* The configs of a release, most common first. */
 static size_t
@@ -367,8 +319,7 @@ release_section(struct report *r, const char *release, struct eb_overhead *oh, s
 	const char *configs[16];
 	size_t nconf = configs_of(r->gsbw, release, configs, 16);
 	struct eb_grid grid;
-	struct absolute_ctx actx;
-	struct overhead_ctx octx;
+	struct section sec;
 	struct eb_overhead *mine = eb_xcalloc(noh ? noh : 1, sizeof *mine);
 	size_t nmine = 0;
 
@@ -389,10 +340,8 @@ release_section(struct report *r, const char *release, struct eb_overhead *oh, s
 		free(alt);
 	}
 	eb_grid_build(&grid, r->gsbw, release);
-	actx.grid = &grid;
-	actx.release = release;
-	actx.iec = r->iec;
-	md_capture(r, write_absolute, &actx);
+	eb_md_absolute(section_open(&sec), &grid, release, r->iec);
+	section_close(r, &sec);
 	eb_grid_free(&grid);
 
 	for (size_t i = 0; i < noh; i++)
@@ -412,10 +361,8 @@ release_section(struct report *r, const char *release, struct eb_overhead *oh, s
 			free(name);
 			free(alt);
 		}
-		octx.rows = mine;
-		octx.n = nmine;
-		octx.iec = r->iec;
-		md_capture(r, write_overhead, &octx);
+		eb_md_overhead(section_open(&sec), mine, nmine, r->iec);
+		section_close(r, &sec);
 	}
 	free(mine);
 }
@@ -459,8 +406,7 @@ across_section(struct report *r, struct eb_diff **diff_out, size_t *ndiff,
 {
 	const char *from = r->from, *to = r->to;
 	struct eb_diff_opts o = { EB_SPLIT_RELEASE, from, to, 0.05, 0, 0, r->baseline };
-	struct diff_ctx dctx;
-	struct trend_ctx tctx;
+	struct section sec;
 	struct eb_diff *bw;
 	size_t nbw = 0;
 	char *name, *alt;
@@ -478,13 +424,10 @@ across_section(struct report *r, struct eb_diff **diff_out, size_t *ndiff,
 	for (size_t i = 0; i < *ndiff; i++)
 		if (strcmp((*diff_out)[i].a->key->f[EB_F_METRIC], "bw") == 0)
 			bw[nbw++] = (*diff_out)[i];
-	dctx.rows = bw;
-	dctx.n = nbw;
-	dctx.from = from;
-	dctx.to = to;
-	dctx.iec = r->iec;
-	if (nbw > 0)
-		md_capture(r, write_diff, &dctx);
+	if (nbw > 0) {
+		eb_md_diff(section_open(&sec), bw, nbw, from, to, 0, r->iec);
+		section_close(r, &sec);
+	}
 	free(bw);
 
 	eb_buf_addf(&r->md, "### Trend\n\n");
@@ -501,20 +444,18 @@ across_section(struct report *r, struct eb_diff **diff_out, size_t *ndiff,
 		for (size_t i = 0; i < *ntrend; i++)
 			if (strcmp((*trend_out)[i].g->key->f[EB_F_METRIC], "bw") == 0)
 				rows[n++] = (*trend_out)[i];
-		tctx.rows = rows;
-		tctx.n = n;
-		tctx.iec = r->iec;
-		if (n > 0)
-			md_capture(r, write_trend, &tctx);
+		if (n > 0) {
+			eb_md_trend(section_open(&sec), rows, n, r->iec);
+			section_close(r, &sec);
+		}
 		free(rows);
 	}
 	/* Every metric, so the report's verdicts are all of diff's. */
 	if (nbw < *ndiff) {
 		eb_buf_addf(&r->md, "<details>\n<summary>Every metric from %s to %s</summary>\n\n",
 		    from, to);
-		dctx.rows = *diff_out;
-		dctx.n = *ndiff;
-		md_capture(r, write_diff, &dctx);
+		eb_md_diff(section_open(&sec), *diff_out, *ndiff, from, to, 0, r->iec);
+		section_close(r, &sec);
 		eb_buf_addf(&r->md, "</details>\n\n");
 	}
 }

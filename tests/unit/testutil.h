@@ -34,9 +34,11 @@ tu_capture(void *ctx, enum eb_severity sev, struct eb_loc loc, const char *msg)
 	eb_buf_addf(b, "%s: %ld: %s\n", names[sev], loc.line, msg);
 }
 
-/* Ingests path (a file or directory) with format ("auto" or a name). */
+/* Ingests a file or directory (text NULL) or a string named path, with
+ * format ("auto" or a name) and what --map and --unit would give. */
 static inline void
-tu_ingest(struct tu_run *r, const char *path, const char *format)
+tu_ingest_opts(struct tu_run *r, const char *path, const char *text,
+    const char *format, const char *map, const char *unit)
 {
 	struct eb_ingest_opts opts;
 	struct eb_diag d;
@@ -49,31 +51,29 @@ tu_ingest(struct tu_run *r, const char *path, const char *format)
 	memset(&opts, 0, sizeof opts);
 	opts.format = format;
 	opts.diag = &d;
+	opts.map = map;
+	opts.unit = unit;
 	r->t = eb_table_new();
-	r->st = eb_ingest_path(r->t, path, &opts, &r->err);
+	if (text != NULL)
+		r->st = eb_ingest_buffer(r->t, path, text, strlen(text), &opts, &r->err);
+	else
+		r->st = eb_ingest_path(r->t, path, &opts, &r->err);
 	r->nwarnings = d.nwarnings;
 	eb_table_number_reps(r->t, 0);
+}
+
+/* Ingests path (a file or directory) with format ("auto" or a name). */
+static inline void
+tu_ingest(struct tu_run *r, const char *path, const char *format)
+{
+	tu_ingest_opts(r, path, NULL, format, NULL, NULL);
 }
 
 /* Ingests a string as if it were a file named "input". */
 static inline void
 tu_ingest_text(struct tu_run *r, const char *text, const char *format)
 {
-	struct eb_ingest_opts opts;
-	struct eb_diag d;
-
-	memset(r, 0, sizeof *r);
-	eb_buf_init(&r->diag, 0);
-	memset(&d, 0, sizeof d);
-	d.emit = tu_capture;
-	d.ctx = &r->diag;
-	memset(&opts, 0, sizeof opts);
-	opts.format = format;
-	opts.diag = &d;
-	r->t = eb_table_new();
-	r->st = eb_ingest_buffer(r->t, "input", text, strlen(text), &opts, &r->err);
-	r->nwarnings = d.nwarnings;
-	eb_table_number_reps(r->t, 0);
+	tu_ingest_opts(r, "input", text, format, NULL, NULL);
 }
 
 static inline void
