@@ -158,6 +158,7 @@ eb_write_atomic(const char *path, eb_write_fn fn, void *ctx, struct eb_err *err)
 {
 	struct eb_loc loc = { path, 0, 0 };
 	enum eb_status st;
+	struct stat sb;
 	char *tmp;
 	mode_t mask;
 	FILE *fp;
@@ -168,6 +169,20 @@ eb_write_atomic(const char *path, eb_write_fn fn, void *ctx, struct eb_err *err)
 		if (fflush(stdout) != 0 || st == EB_ERR_IO)
 			return eb_err_set(err, EB_ERR_IO, loc,
 			    "cannot write standard output: %s", strerror(errno));
+		return st;
+	}
+	/* Only a regular file is replaced: a device or a FIFO (-o /dev/null,
+	 * -o /dev/stdout, a pipe) is written in place, for renaming a file
+	 * over /dev/null as root would put a regular file there. */
+	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+		if (S_ISDIR(sb.st_mode))
+			return eb_err_set(err, EB_ERR_IO, loc, "is a directory");
+		fp = fopen(path, "w");
+		if (fp == NULL)
+			return eb_err_set(err, EB_ERR_IO, loc, "cannot write: %s", strerror(errno));
+		st = fn(ctx, fp);
+		if (fclose(fp) != 0 && st == EB_OK)
+			st = eb_err_set(err, EB_ERR_IO, loc, "cannot write: %s", strerror(errno));
 		return st;
 	}
 	tmp = eb_xasprintf("%s.tmp.XXXXXX", path);

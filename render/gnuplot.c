@@ -644,7 +644,17 @@ gp_render(const struct chart_model *m, const char *path, struct eb_err *err)
 		goto done;
 
 	/* gnuplot writes a temporary file beside the output, which replaces
-	 * the output only when gnuplot succeeded. */
+	 * the output only when gnuplot succeeded; only a regular file may be
+	 * replaced so (renaming over /dev/null as root would replace it). */
+	{
+		struct stat sb;
+
+		if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+			st = eb_err_set(err, EB_ERR_USAGE, loc, "the gnuplot back end writes "
+			    "regular files only");
+			goto done;
+		}
+	}
 	{
 		char *copy = eb_xstrdup(path);
 

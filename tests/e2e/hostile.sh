@@ -112,3 +112,14 @@ expect_err_line "empty standard input is named -" "-: error: empty file: no benc
 bad=$(for f in tests/data/dd/*.log tests/data/analyze/*.csv; do "$ENCBENCH" ingest -q "$f" 2>/dev/null; done |
 	awk -F, 'NR > 1 && $1 != "release" && ($13 ~ /nan|inf/ || $13 < 0)' | wc -l)
 [ "$bad" -eq 0 ] && pass "no NaN, infinity or negative value is written" || fail "NaN, infinity or negative values written: $bad"
+
+# -o onto a device or a pipe writes into it and never replaces it (a
+# rename over /dev/null, as root, would leave a regular file there).
+mkfifo "$TMP/pipe"
+cat "$TMP/pipe" > "$TMP/from-pipe" &
+"$ENCBENCH" ingest -q -o "$TMP/pipe" tests/data/dd/gnu-9.1-sigusr1.log 2>/dev/null; rc=$?
+wait
+expect_rc "-o onto a pipe exits 0" 0
+[ -p "$TMP/pipe" ] && pass "-o onto a pipe leaves the pipe" || fail "-o onto a pipe leaves the pipe"
+grep -q ',bw,B/s,1,38368130914.307045,' "$TMP/from-pipe" && pass "-o onto a pipe writes the records into it" \
+	|| fail "-o onto a pipe writes the records into it"
