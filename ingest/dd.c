@@ -162,16 +162,34 @@ normalise(struct dd_state *st, const char *s, size_t n)
 	return eb_buf_cstr(b);
 }
 
+/* Whether a byte count's word ("bytes", "octets", "байт", ...) follows a
+ * digit somewhere in the line: every summary dd writes has one, and fio
+ * JSON keys such as "io_bytes", which come before their numbers, do not.
+ * One pass with a first-byte test, as the probe runs over every line of
+ * every file of a folder. */
 static int
 has_byte_word(const char *s, size_t n)
 {
 	static const char *const words[] = {
 		"byte", "Byte", "octet", "байт", "bajt", "字节", "位元組", "バイト", "bayt", "bait",
 	};
+	size_t i = 0;
 
-	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-		if (memmem(s, n, words[i], strlen(words[i])) != NULL)
-			return 1;
+	while (i < n && !(s[i] >= '0' && s[i] <= '9'))
+		i++;
+	for (; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c != 'b' && c != 'B' && c != 'o' && c < 0xd0)
+			continue;
+		for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
+			size_t len = strlen(words[k]);
+
+			if ((unsigned char)words[k][0] == c && n - i >= len &&
+			    memcmp(s + i, words[k], len) == 0)
+				return 1;
+		}
+	}
 	return 0;
 }
 

@@ -114,6 +114,13 @@ value_hash(const struct frame *top, uint64_t key)
 
 /* Indexes a document that jansson has already accepted, so the text is
  * well formed and the scan can be simple. */
+static int
+ends_scalar(char c)
+{
+	return c == ',' || c == '}' || c == ']' || c == '\n' || c == ' ' || c == '\t' || c == '\r' ||
+	    c == '\0';
+}
+
 static void
 map_doc(struct linemap *m, const char *s, size_t n, long line)
 {
@@ -181,10 +188,10 @@ map_doc(struct linemap *m, const char *s, size_t n, long line)
 				top->idx++;
 			else
 				have_key = 0;
-		} else if (c != '\0' && strchr("-0123456789tfn", c) != NULL) {
+		} else if (c == '-' || (c >= '0' && c <= '9') || c == 't' || c == 'f' || c == 'n') {
 			if (overflow == 0 && !top->norec && value_hash(top, key) != 0)
 				map_put(m, value_hash(top, key), line);
-			while (i + 1 < n && strchr(",}]\n \t\r", s[i + 1]) == NULL)
+			while (i + 1 < n && !ends_scalar(s[i + 1]))
 				i++;
 		}
 	}

@@ -57,6 +57,8 @@ probe(const char *head, size_t len)
 {
 	int score = 0;
 
+	if (memchr(head, ';', len) == NULL)	/* no line can be a record */
+		return 0;
 	for (size_t i = 0; i < len && score < 90;) {
 		const char *nl = memchr(head + i, '\n', len - i);
 		size_t n = nl != NULL ? (size_t)(nl - head - i) : len - i;
