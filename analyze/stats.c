@@ -3,6 +3,7 @@
  * and Holm's adjustment, written from their textbook definitions. */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,14 +66,51 @@ ibeta(double a, double b, double x)
 	return 1 - front * beta_cf(b, a, 1 - x) / b;
 }
 
-double
-eb_t_pvalue(double t, double df)
+/* A direct-mapped cache of a function of two doubles. A report asks for
+ * the same tails and quantiles many times over: every chart, the
+ * findings and the trend compute the overheads and diffs of the same
+ * groups again, and each tail costs a continued fraction. */
+#define MEMO_SLOTS 4096
+
+struct memo {
+	double a, b, v;
+	int used;
+};
+
+static struct memo *
+memo_slot(struct memo *m, double a, double b)
+{
+	uint64_t x, y;
+
+	memcpy(&x, &a, sizeof x);
+	memcpy(&y, &b, sizeof y);
+	x = (x ^ (y * 0x9e3779b97f4a7c15u)) * 0xbf58476d1ce4e5b9u;
+	return &m[(x >> 40) % MEMO_SLOTS];
+}
+
+static double
+t_tail(double t, double df)
 {
 	if (!isfinite(df) || df <= 0 || isnan(t))
 		return NAN;
 	if (isinf(t))
 		return 0;
 	return ibeta(df / 2, 0.5, df / (df + t * t));
+}
+
+double
+eb_t_pvalue(double t, double df)
+{
+	static struct memo memo[MEMO_SLOTS];
+	struct memo *m = memo_slot(memo, t, df);
+
+	if (!(m->used && m->a == t && m->b == df)) {
+		m->a = t;
+		m->b = df;
+		m->v = t_tail(t, df);
+		m->used = 1;
+	}
+	return m->v;
 }
 
 /* The density of Student's t. */
@@ -92,11 +130,11 @@ t_quantile_upper(double target, double df)
 {
 	double lo = 0, hi = 1, t;
 
-	while (eb_t_pvalue(hi, df) > target && hi < 1e300)
+	while (t_tail(hi, df) > target && hi < 1e300)
 		hi *= 2;
 	t = hi / 2 > 2 ? hi / 2 : 2 < hi ? 2 : hi / 2;
 	for (int i = 0; i < 100; i++) {
-		double p = eb_t_pvalue(t, df), next;
+		double p = t_tail(t, df), next;
 
 		if (p > target)
 			lo = t;
@@ -115,27 +153,24 @@ t_quantile_upper(double target, double df)
 double
 eb_t_quantile(double q, double df)
 {
-	static struct {
-		double q, df, t;
-	} memo[16];
-	static unsigned next_slot;
+	static struct memo memo[MEMO_SLOTS];
+	struct memo *m;
 	double t;
 
 	if (!(q > 0 && q < 1) || !(df > 0))
 		return NAN;
 	if (q == 0.5)
 		return 0;
-	/* Repetition counts repeat, and so do their quantiles. */
-	for (unsigned i = 0; i < 16; i++)
-		if (memo[i].q == q && memo[i].df == df)
-			return memo[i].t;
+	m = memo_slot(memo, q, df);
+	if (m->used && m->a == q && m->b == df)
+		return m->v;
 	t = t_quantile_upper(2 * (q > 0.5 ? 1 - q : q), df);
 	if (q < 0.5)
 		t = -t;
-	memo[next_slot % 16].q = q;
-	memo[next_slot % 16].df = df;
-	memo[next_slot % 16].t = t;
-	next_slot++;
+	m->a = q;
+	m->b = df;
+	m->v = t;
+	m->used = 1;
 	return t;
 }
 
