@@ -8,7 +8,7 @@ BUILD ?= build
 FUZZ_SECONDS ?= 60
 CORPUS ?= $(abspath ../shared/corpus)
 
-PKGS = jansson cairo freetype2
+PKGS = jansson cairo freetype2 zlib
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
        -Wmissing-prototypes -Wformat=2 -Wvla -Wpointer-arith -Wundef \
        -Wcast-qual -Wwrite-strings -Wno-format-nonliteral

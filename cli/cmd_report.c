@@ -2,18 +2,22 @@
  * markdown (or HTML) report, every chart as SVG and PNG, and the data. */
 #include <dirent.h>
 #include <errno.h>
+#include <sched.h>
 #include <getopt.h>
 #include <libgen.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "../analyze/analyze.h"
 #include "../render/chart.h"
 #include "../render/render.h"
+#include "../render/scene.h"
 
 static int exec_report(int argc, char **argv);
 
@@ -56,6 +60,15 @@ const struct eb_cmd eb_cmd_report = {
 };
 
 #define MANIFEST ".encbench-report"
+#define MAX_DRAWERS 7
+
+/* A chart laid out while the markdown was written, to be drawn as SVG and
+ * as a 2x PNG by one of the drawing processes. */
+struct chart_job {
+	struct eb_scene *scene;
+	char *svg, *png;	/* png is NULL when the chart is too big for one */
+	double cost;		/* its pixels: what drawing it takes */
+};
 
 struct report {
 	struct eb_table *t;	/* everything */
@@ -73,6 +86,8 @@ struct report {
 	char **sources;
 	size_t nsources;
 	int illustrative;
+	struct chart_job *jobs;
+	size_t njobs, capjobs;
 };
 
 static void
@@ -83,6 +98,10 @@ note_file(struct report *r, const char *rel)
 
 /* ---- charts */
 
+#define PNG_SCALE 2
+
+/* Lays out a chart and links it from the markdown; a chart with nothing
+ * to draw gets no link. Drawing its files waits for draw_charts. */
 static void
 chart(struct report *r, enum eb_chart_kind kind, const char *release,
     const char *config, const char *from, const char *to, const char *name,
@@ -90,7 +109,9 @@ chart(struct report *r, enum eb_chart_kind kind, const char *release,
 {
 	struct eb_chart_opts o;
 	struct eb_err err;
-	char *slug = eb_xstrdup(name), *svg, *png;
+	struct eb_scene *s;
+	struct chart_job *job;
+	char *slug = eb_xstrdup(name);
 
 	/* Labels from the inputs name the files: keep them to characters a
 	 * path and a markdown link take as they are. */
@@ -98,9 +119,6 @@ chart(struct report *r, enum eb_chart_kind kind, const char *release,
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
 		    (*p >= '0' && *p <= '9') || *p == '.' || *p == '_' || *p == '-'))
 			*p = '-';
-	name = slug;
-	svg = eb_xasprintf("%s/charts/%s.svg", r->tmp, name);
-	png = eb_xasprintf("%s/charts/%s.png", r->tmp, name);
 
 	eb_chart_opts_init(&o);
 	o.kind = kind;
@@ -113,25 +131,150 @@ chart(struct report *r, enum eb_chart_kind kind, const char *release,
 	o.iec = r->iec;
 	o.sources = (const char *const *)r->sources;
 	o.nsources = r->nsources;
-	if (eb_chart_render(&o, r->t, svg, &err) == EB_OK) {
-		o.scale = 2;
-		if (eb_chart_render(&o, r->t, png, &err) == EB_OK) {
-			char *rel = eb_xasprintf("charts/%s.svg", name);
-
-			note_file(r, rel);
-			free(rel);
-			rel = eb_xasprintf("charts/%s.png", name);
-			note_file(r, rel);
-			free(rel);
-			eb_buf_addf(&r->md, "![%s](charts/%s.svg)\n\n[PNG for blogs](charts/%s.png)\n\n",
-			    alt, name, name);
-		}
-	} else if (err.code != EB_ERR_DATA) {
-		fprintf(stderr, "encbench: warning: chart %s: %s\n", name, err.msg);
+	if ((s = eb_chart_scene(&o, r->t, &err)) == NULL) {
+		if (err.code != EB_ERR_DATA)
+			fprintf(stderr, "encbench: warning: chart %s: %s\n", slug, err.msg);
+		free(slug);
+		return;
 	}
-	free(svg);
-	free(png);
+	eb_xgrow(&r->jobs, &r->capjobs, r->njobs + 1, sizeof *r->jobs);
+	job = &r->jobs[r->njobs++];
+	memset(job, 0, sizeof *job);
+	job->scene = s;
+	job->svg = eb_xasprintf("%s/charts/%s.svg", r->tmp, slug);
+	job->cost = s->width * s->height;
+	eb_buf_addf(&r->md, "![%s](charts/%s.svg)\n\n", alt, slug);
+	eb_buf_addf(&r->files, "charts/%s.svg\n", slug);
+	if (eb_scene_png_fits(s, PNG_SCALE)) {
+		job->png = eb_xasprintf("%s/charts/%s.png", r->tmp, slug);
+		job->cost += s->width * s->height * PNG_SCALE * PNG_SCALE;
+		eb_buf_addf(&r->md, "[PNG for blogs](charts/%s.png)\n\n", slug);
+		eb_buf_addf(&r->files, "charts/%s.png\n", slug);
+	} else {
+		fprintf(stderr, "encbench: warning: chart %s is too big for a PNG at %dx; "
+		    "the report has its SVG only\n", slug, PNG_SCALE);
+	}
 	free(slug);
+}
+
+static void
+free_jobs(struct report *r)
+{
+	for (size_t i = 0; i < r->njobs; i++) {
+		eb_scene_free(r->jobs[i].scene);
+		free(r->jobs[i].svg);
+		free(r->jobs[i].png);
+	}
+	free(r->jobs);
+	r->jobs = NULL;
+	r->njobs = r->capjobs = 0;
+}
+
+/* The drawers take the charts one at a time, biggest first, through a
+ * counter in memory they share, so that none waits while another has
+ * several left; 0, or -1 after saying why. */
+static int
+draw_charts(struct report *r, int *next)
+{
+	struct eb_err err;
+	size_t i;
+
+	while ((i = (size_t)__atomic_fetch_add(next, 1, __ATOMIC_RELAXED)) < r->njobs) {
+		struct chart_job *job = &r->jobs[i];
+
+		if (eb_scene_write_svg(job->scene, job->svg, &err) != EB_OK ||
+		    (job->png != NULL &&
+		    eb_scene_write_png(job->scene, job->png, PNG_SCALE, &err) != EB_OK)) {
+			eb_err_print(&err, stderr);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int
+cmp_cost(const void *a, const void *b)
+{
+	const struct chart_job *x = a, *y = b;
+
+	return (x->cost < y->cost) - (x->cost > y->cost);
+}
+
+struct drawers {
+	int *next;		/* the shared counter, or &local */
+	int local;
+	pid_t pid[MAX_DRAWERS];
+	int n;			/* forked drawers */
+};
+
+/* Drawing the PNGs is most of a report's time and the charts do not
+ * depend on each other: one forked drawer for each CPU this process may
+ * run on but one, which is this process's once it has written the data
+ * files. Without shared memory or fork, this process draws them all. */
+static void
+start_drawing(struct report *r, struct drawers *d)
+{
+	cpu_set_t cpus;
+	int ncpu = 1;
+	void *shared;
+
+	qsort(r->jobs, r->njobs, sizeof *r->jobs, cmp_cost);
+	d->local = 0;
+	d->next = &d->local;
+	d->n = 0;
+	if (sched_getaffinity(0, sizeof cpus, &cpus) == 0)
+		ncpu = CPU_COUNT(&cpus);
+	if (ncpu > MAX_DRAWERS + 1)
+		ncpu = MAX_DRAWERS + 1;
+	if (ncpu < 2 || r->njobs < 2)
+		return;
+	shared = mmap(NULL, sizeof *d->next, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+	    -1, 0);
+	if (shared == MAP_FAILED)
+		return;
+	d->next = shared;
+	*d->next = 0;
+	fflush(stdout);
+	fflush(stderr);
+	for (int k = 0; k < ncpu - 1; k++) {
+		pid_t pid = fork();
+
+		if (pid == 0) {
+			int rc = draw_charts(r, d->next) == 0 ? 0 : 1;
+
+			fflush(stderr);
+			_exit(rc);
+		}
+		if (pid < 0)
+			break;
+		d->pid[d->n++] = pid;
+	}
+}
+
+static int
+finish_drawing(struct report *r, struct drawers *d)
+{
+	int rc = draw_charts(r, d->next) == 0 ? 0 : EB_EXIT_IO;
+
+	for (int k = 0; k < d->n; k++) {
+		int status;
+
+		while (waitpid(d->pid[k], &status, 0) < 0) {
+			if (errno != EINTR) {
+				status = -1;
+				break;
+			}
+		}
+		if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+			if (status != -1 && WIFSIGNALED(status))
+				fprintf(stderr, "encbench: error: a process drawing charts "
+				    "died (signal %d)\n", WTERMSIG(status));
+			rc = EB_EXIT_IO;
+		}
+	}
+	if (d->next != &d->local)
+		munmap(d->next, sizeof *d->next);
+	return rc;
 }
 
 /* The tables are written by render/ to a stream: a memory one, appended
@@ -745,7 +888,8 @@ build(struct report *r, char **paths, int npaths)
 	size_t noh, ndiff = 0, ntrend = 0;
 	struct summary_ctx sctx;
 	char *dir = eb_xasprintf("%s/charts", r->tmp);
-	int rc;
+	struct drawers drawers;
+	int rc, drawn;
 
 	mkdir(dir, 0777);
 	free(dir);
@@ -800,6 +944,7 @@ build(struct report *r, char **paths, int npaths)
 		eb_buf_addf(&r->md, " `%s`", paths[i]);
 	eb_buf_addf(&r->md, ".%s\n", r->illustrative ? " Illustrative data: not measurements." : "");
 
+	start_drawing(r, &drawers);
 	sctx.r = r;
 	sctx.oh = oh;
 	sctx.noh = noh;
@@ -808,9 +953,16 @@ build(struct report *r, char **paths, int npaths)
 	sctx.trend = trend;
 	sctx.ntrend = ntrend;
 	sctx.f = &f;
-	if ((rc = write_file(r, "results.csv", write_results_csv, r->t)) == 0 &&
-	    (rc = write_file(r, "results.json", write_results_json, r->t)) == 0 &&
-	    (rc = write_file(r, "summary.json", write_summary, &sctx)) == 0) {
+	rc = write_file(r, "results.csv", write_results_csv, r->t);
+	if (rc == 0)
+		rc = write_file(r, "results.json", write_results_json, r->t);
+	if (rc == 0)
+		rc = write_file(r, "summary.json", write_summary, &sctx);
+	/* The HTML page inlines the SVG files: every drawer must be done. */
+	drawn = finish_drawing(r, &drawers);
+	if (rc == 0)
+		rc = drawn;
+	if (rc == 0) {
 		if (r->html) {
 			struct eb_buf page = { NULL, 0, 0, 0 };
 
@@ -827,6 +979,7 @@ build(struct report *r, char **paths, int npaths)
 	free(oh);
 	free(diff);
 	free(trend);
+	free_jobs(r);
 	return rc;
 }
 

@@ -125,24 +125,67 @@ cairo_failed(struct eb_err *err, const char *path, cairo_status_t cs)
 	    cairo_status_to_string(cs));
 }
 
+static struct {
+	unsigned char *data;
+	size_t cap;
+} pixels;
+
+void
+eb_scene_release_pixels(void)
+{
+	free(pixels.data);
+	pixels.data = NULL;
+	pixels.cap = 0;
+}
+
+/* PNG allows 2^31 - 1 rows and columns; cairo's image surfaces 32767. */
+#define PNG_MAX_SIDE 32767
+
+static int
+png_side(double px, double scale)
+{
+	double v = ceil(px * scale - 1e-9);
+
+	return v >= 1 && v <= PNG_MAX_SIDE ? (int)v : -1;
+}
+
+int
+eb_scene_png_fits(const struct eb_scene *s, double scale)
+{
+	return png_side(s->width, scale) > 0 && png_side(s->height, scale) > 0;
+}
+
 enum eb_status
 eb_scene_write_png(const struct eb_scene *s, const char *path, double scale,
     struct eb_err *err)
 {
-	int w = (int)ceil(s->width * scale - 1e-9), h = (int)ceil(s->height * scale - 1e-9);
+	int w = png_side(s->width, scale), h = png_side(s->height, scale);
 	cairo_surface_t *surf;
 	cairo_t *cr;
 	cairo_status_t cs;
 	enum eb_status st;
 	struct eb_buf png;
+	int stride;
+	size_t need;
 
-	if (w < 1 || h < 1 || w > 32767 || h > 32767) {
+	if (w < 0 || h < 0) {
 		struct eb_loc loc = { path, 0, 0 };
 
 		return eb_err_set(err, EB_ERR_USAGE, loc,
-		    "a %d x %d pixel image is beyond what PNG output supports", w, h);
+		    "a %.0f x %.0f pixel image is beyond what PNG output supports (%d a side)",
+		    ceil(s->width * scale), ceil(s->height * scale), PNG_MAX_SIDE);
 	}
-	surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, w);
+	need = (size_t)stride * (size_t)h;
+	/* One pixel buffer serves every chart of a process: a fresh one of a
+	 * tall 2x chart is tens of MB of pages for the kernel to fault in and
+	 * clear, every time. */
+	if (need > pixels.cap) {
+		free(pixels.data);
+		pixels.data = eb_xmalloc(need);
+		pixels.cap = need;
+	}
+	surf = cairo_image_surface_create_for_data(pixels.data, CAIRO_FORMAT_RGB24, w, h, stride);
 	cr = cairo_create(surf);
 	cairo_scale(cr, scale, scale);
 	eb_scene_cairo(s, cr);

@@ -2,6 +2,7 @@
  * fixed Huffman code, about ten times faster than libpng's default. */
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "scene.h"
 
@@ -51,7 +52,6 @@ static struct {
 	uint16_t lsym[259];
 	uint8_t lextra[259];
 	uint16_t lbase[259];
-	uint32_t crc[256];
 } t;
 
 static uint32_t
@@ -102,13 +102,6 @@ tables(void)
 		t.lextra[l] = extra[i];
 		t.lbase[l] = base[i];
 	}
-	for (uint32_t n = 0; n < 256; n++) {
-		uint32_t c = n;
-
-		for (int k = 0; k < 8; k++)
-			c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
-		t.crc[n] = c;
-	}
 	t.ready = 1;
 }
 
@@ -142,15 +135,6 @@ zeros(struct bits *w, size_t n)
 		sym(w, 0);
 }
 
-static uint32_t
-crc(uint32_t c, const unsigned char *p, size_t n)
-{
-	c = ~c;
-	for (size_t i = 0; i < n; i++)
-		c = t.crc[(c ^ p[i]) & 0xff] ^ (c >> 8);
-	return ~c;
-}
-
 static void
 be32(unsigned char *p, uint32_t v)
 {
@@ -169,7 +153,8 @@ end_chunk(struct eb_buf *out, size_t start)
 	size_t len = out->len - start - 8;
 
 	be32((unsigned char *)out->data + start, (uint32_t)len);
-	be32(b, crc(0, (const unsigned char *)out->data + start + 4, len + 4));
+	/* zlib's CRC-32 is PNG's, and many times faster than a byte table. */
+	be32(b, (uint32_t)crc32(0, (const unsigned char *)out->data + start + 4, (uInt)(len + 4)));
 	eb_buf_add(out, b, 4);
 }
 

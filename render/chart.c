@@ -209,5 +209,6 @@ eb_chart_render(const struct eb_chart_opts *o, const struct eb_table *t, const c
 void
 eb_chart_release(void)
 {
+	eb_scene_release_pixels();
 	eb_text_release();
 }

@@ -105,9 +105,13 @@ char *eb_text_clean(const char *text);
 void eb_scene_svg(const struct eb_scene *s, struct eb_buf *out);
 /* Draws the scene on a cairo_t (cairo_t *), in scene px. */
 void eb_scene_cairo(const struct eb_scene *s, void *cairo_context);
+/* Whether a PNG of the scene at scale is within PNG output's limits. */
+int eb_scene_png_fits(const struct eb_scene *s, double scale);
 /* PNG at scale device pixels per px and PDF, written atomically. */
 enum eb_status eb_scene_write_png(const struct eb_scene *s, const char *path,
     double scale, struct eb_err *err);
+/* Frees the pixel buffer the PNGs of this process were drawn in. */
+void eb_scene_release_pixels(void);
 enum eb_status eb_scene_write_pdf(const struct eb_scene *s, const char *path,
     struct eb_err *err);
 enum eb_status eb_scene_write_svg(const struct eb_scene *s, const char *path,

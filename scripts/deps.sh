@@ -3,7 +3,7 @@
 # fuzz and draw (Debian 12 or later). Runs apt-get as root, or through sudo.
 set -eu
 packages="make build-essential pkg-config libcsv-dev libjansson-dev
-	libcairo2-dev libfreetype-dev libcmocka-dev gnuplot-nox fonts-dejavu-core valgrind
+	libcairo2-dev libfreetype-dev zlib1g-dev libcmocka-dev gnuplot-nox fonts-dejavu-core valgrind
 	clang libclang-rt-14-dev fio bonnie++ busybox locales-all python3
 	shellcheck hyperfine python3-scipy python3-pandas python3-matplotlib
 	python3-mpmath time"
