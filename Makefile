@@ -20,7 +20,7 @@ CFLAGS ?= -O2 -g
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -DEB_HAVE_FREETYPE $(WARN) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP
-LIBS = $(PKG_LIBS) -lcsv -lm
+LIBS = $(PKG_LIBS) -lcsv -lm -pthread
 
 LIB_SRC := $(wildcard core/*.c ingest/*.c analyze/*.c render/*.c)
 CLI_SRC := $(wildcard cli/*.c)

@@ -2,7 +2,6 @@
  * markdown (or HTML) report, every chart as SVG and PNG, and the data. */
 #include <dirent.h>
 #include <errno.h>
-#include <sched.h>
 #include <getopt.h>
 #include <libgen.h>
 #include <math.h>
@@ -15,6 +14,7 @@
 
 #include "cli.h"
 #include "../analyze/analyze.h"
+#include "../ingest/ingest.h"
 #include "../render/chart.h"
 #include "../render/render.h"
 #include "../render/scene.h"
@@ -214,16 +214,13 @@ struct drawers {
 static void
 start_drawing(struct report *r, struct drawers *d)
 {
-	cpu_set_t cpus;
-	int ncpu = 1;
+	int ncpu = eb_cpu_count();
 	void *shared;
 
 	qsort(r->jobs, r->njobs, sizeof *r->jobs, cmp_cost);
 	d->local = 0;
 	d->next = &d->local;
 	d->n = 0;
-	if (sched_getaffinity(0, sizeof cpus, &cpus) == 0)
-		ncpu = CPU_COUNT(&cpus);
 	if (ncpu > MAX_DRAWERS + 1)
 		ncpu = MAX_DRAWERS + 1;
 	if (ncpu < 2 || r->njobs < 2)

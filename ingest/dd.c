@@ -62,6 +62,12 @@ compile(void)
 	compiled = 1;
 }
 
+void
+eb_dd_prepare(void)
+{
+	compile();
+}
+
 __attribute__((destructor)) static void
 release(void)
 {

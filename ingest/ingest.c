@@ -3,14 +3,19 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "ingest.h"
 
 #define MAX_DEPTH 16
+#define MAX_THREADS 8
 #define CHUNK 65536
 
 /* A file no format claims: skipped inside a directory, an error otherwise. */
@@ -302,17 +307,15 @@ skip_dotfiles(const struct dirent *d)
 	return d->d_name[0] != '.';
 }
 
-/* What a directory walk carries down: where records go, how many files
- * were read, and the run directory (meta.json) the walk is inside, if any. */
-struct walker {
-	struct eb_table *t;
-	const struct eb_ingest_opts *opts;
-	struct eb_err *err;
-	size_t nread;
-	int in_run;
-	size_t run_index;
-	size_t root_len;	/* length of the run root's path */
-};
+int
+eb_cpu_count(void)
+{
+	cpu_set_t cpus;
+
+	if (sched_getaffinity(0, sizeof cpus, &cpus) == 0 && CPU_COUNT(&cpus) > 0)
+		return CPU_COUNT(&cpus);
+	return 1;
+}
 
 /* NAME.map.json for NAME.csv, when that file exists. */
 static char *
@@ -339,43 +342,78 @@ is_sidecar(const char *name)
 	return n > 9 && strcmp(name + n - 9, ".map.json") == 0;
 }
 
-static enum eb_status
-ingest_file(struct walker *w, const char *path, int in_dir)
-{
-	struct eb_loc loc = { path, 0, 0 };
-	size_t first = w->t->n;
+/* ---- directories
+ *
+ * A directory is read in three steps. The walk lists what it finds, in
+ * name order: the files to read, the checks of run directories, and its
+ * own errors. The files are then parsed, each into a table of its own
+ * with its diagnostics kept back, by as many threads as there are CPUs,
+ * since most of a folder's time is parsing and files do not depend on
+ * each other. Last, in the order of the walk, each file's diagnostics are
+ * told and its records appended and labelled, so that the output is the
+ * same whatever the number of threads. */
+
+struct said {
+	enum eb_severity sev;
+	struct eb_loc loc;
+	char *msg;
+};
+
+enum step_kind { STEP_FILE, STEP_RUN_CHECK, STEP_ERROR };
+
+struct step {
+	enum step_kind kind;
+	char *path;		/* the file, or the run root to check */
+	int in_run;
+	size_t run_index;
+	size_t root_len;	/* length of the run root's path */
+	/* What parsing the file gave: */
+	struct eb_table *t;
 	enum eb_status st;
-	int fd;
+	struct eb_err err;
+	char *sidecar;
+	struct said *said;
+	size_t nsaid, capsaid;
+	struct eb_diag diag;
+};
 
-	struct eb_ingest_opts with_map = *w->opts;
-	char *sidecar = NULL;
+struct walker {
+	struct eb_table *t;
+	const struct eb_ingest_opts *opts;
+	struct eb_err *err;
+	struct step *steps;
+	size_t nsteps, capsteps;
+	int in_run;
+	size_t run_index;
+	size_t root_len;
+	int next;		/* the next step a parsing thread takes */
+};
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		st = eb_err_set(w->err, EB_ERR_IO, loc, "cannot open: %s", strerror(errno));
-		report(w->opts, w->err);
-		return st;
-	}
-	/* A spreadsheet's map can stand beside it as NAME.map.json, so that a
-	 * folder of old sheets reads right without --map. */
-	if (with_map.map == NULL && (sidecar = sidecar_map(path)) != NULL)
-		with_map.map = sidecar;
-	st = ingest_fd(w->t, path, fd, in_dir, &with_map, w->err);
-	free(sidecar);
-	close(fd);
-	if (st == UNRECOGNISED || st == UNRECOGNISED_QUIET) {
-		if (st == UNRECOGNISED)
-			eb_diag(w->opts->diag, EB_NOTE, loc, "skipped: not benchmark output");
-		return EB_OK;
-	}
-	if (st != EB_OK) {
-		report(w->opts, w->err);
-		return st;
-	}
-	w->nread++;
-	if (w->in_run)
-		eb_rundir_label(w->t, w->run_index, first, path + w->root_len + 1);
-	return EB_OK;
+static struct step *
+add_step(struct walker *w, enum step_kind kind, const char *path)
+{
+	struct step *s;
+
+	eb_xgrow(&w->steps, &w->capsteps, w->nsteps + 1, sizeof *w->steps);
+	s = &w->steps[w->nsteps++];
+	memset(s, 0, sizeof *s);
+	s->kind = kind;
+	s->path = path != NULL ? eb_xstrdup(path) : NULL;
+	s->in_run = w->in_run;
+	s->run_index = w->run_index;
+	s->root_len = w->root_len;
+	return s;
+}
+
+/* A walk error, told in its place among the files' diagnostics. */
+static void
+walk_error(struct walker *w)
+{
+	struct step *s = add_step(w, STEP_ERROR, w->err->loc.path);
+
+	s->err = *w->err;
+	s->err.loc.path = s->path;
+	s->st = w->err->code;
 }
 
 static enum eb_status
@@ -383,20 +421,18 @@ walk(struct walker *w, const char *dir, int depth)
 {
 	struct dirent **names;
 	struct eb_loc loc = { dir, 0, 0 };
-	enum eb_status worst = EB_OK, st;
 	int n, found = 0, run_root = 0;
 
 	if (depth > MAX_DEPTH) {
 		eb_err_set(w->err, EB_ERR_DATA, loc,
 		    "directories nested deeper than %d levels are not walked", MAX_DEPTH);
-		report(w->opts, w->err);
-		return EB_ERR_DATA;
+		walk_error(w);
+		return EB_OK;
 	}
 	if (!w->in_run) {
-		st = eb_rundir_load(w->t, dir, &w->run_index, &found, w->err);
-		if (st != EB_OK) {
-			report(w->opts, w->err);
-			return st;
+		if (eb_rundir_load(w->t, dir, &w->run_index, &found, w->err) != EB_OK) {
+			walk_error(w);
+			return EB_OK;
 		}
 		if (found) {
 			w->in_run = run_root = 1;
@@ -408,8 +444,8 @@ walk(struct walker *w, const char *dir, int depth)
 	n = scandir(dir, &names, skip_dotfiles, alphasort);
 	if (n < 0) {
 		eb_err_set(w->err, EB_ERR_IO, loc, "cannot read directory: %s", strerror(errno));
-		report(w->opts, w->err);
-		return EB_ERR_IO;
+		walk_error(w);
+		return EB_OK;
 	}
 	for (int i = 0; i < n; i++) {
 		size_t dl = strlen(dir);
@@ -417,25 +453,201 @@ walk(struct walker *w, const char *dir, int depth)
 		    dir, names[i]->d_name);
 		struct stat sb;
 
-		st = EB_OK;
 		if (stat(child, &sb) != 0)
 			;
 		else if (S_ISDIR(sb.st_mode))
-			st = walk(w, child, depth + 1);
+			walk(w, child, depth + 1);
 		else if (S_ISREG(sb.st_mode) && !is_sidecar(names[i]->d_name) &&
 		    !(run_root && strcmp(names[i]->d_name, "meta.json") == 0))
-			st = ingest_file(w, child, 1);
-		if (st != EB_OK)
-			worst = st;
+			add_step(w, STEP_FILE, child);
 		free(child);
 		free(names[i]);
 	}
 	free(names);
 	if (run_root) {
-		eb_rundir_check(w->t, w->run_index, dir, w->opts->diag);
+		add_step(w, STEP_RUN_CHECK, dir);
 		w->in_run = 0;
 	}
+	return EB_OK;
+}
+
+static void
+keep_said(void *ctx, enum eb_severity sev, struct eb_loc loc, const char *msg)
+{
+	struct step *s = ctx;
+	struct said *d;
+
+	eb_xgrow(&s->said, &s->capsaid, s->nsaid + 1, sizeof *s->said);
+	d = &s->said[s->nsaid++];
+	d->sev = sev;
+	d->loc = loc;
+	d->msg = eb_xstrdup(msg);
+}
+
+/* Parses one file of a walk into a table of its own. */
+static void
+parse_step(struct walker *w, struct step *s)
+{
+	struct eb_ingest_opts opts = *w->opts;
+	struct eb_loc loc = { s->path, 0, 0 };
+	int fd;
+
+	s->t = eb_table_new();
+	s->diag.emit = keep_said;
+	s->diag.ctx = s;
+	s->diag.quiet = w->opts->diag != NULL && w->opts->diag->quiet;
+	opts.diag = &s->diag;
+	fd = open(s->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		s->st = eb_err_set(&s->err, EB_ERR_IO, loc, "cannot open: %s", strerror(errno));
+		return;
+	}
+	/* A spreadsheet's map can stand beside it as NAME.map.json, so that a
+	 * folder of old sheets reads right without --map. */
+	if (opts.map == NULL && (s->sidecar = sidecar_map(s->path)) != NULL)
+		opts.map = s->sidecar;
+	s->st = ingest_fd(s->t, s->path, fd, 1, &opts, &s->err);
+	close(fd);
+}
+
+static void *
+parse_steps(void *arg)
+{
+	struct walker *w = arg;
+	size_t i;
+
+	while ((i = (size_t)__atomic_fetch_add(&w->next, 1, __ATOMIC_RELAXED)) < w->nsteps)
+		if (w->steps[i].kind == STEP_FILE)
+			parse_step(w, &w->steps[i]);
+	return NULL;
+}
+
+/* What no parsing thread may be first to set up. */
+static void
+prepare_threads(void)
+{
+	eb_dd_prepare();
+	(void)eb_format_names();
+	json_object_seed(0);
+}
+
+static void
+parse_all(struct walker *w)
+{
+	pthread_t tid[MAX_THREADS];
+	int n = eb_cpu_count(), started = 0;
+
+	if (n > MAX_THREADS)
+		n = MAX_THREADS;
+	if ((size_t)n > w->nsteps)
+		n = (int)w->nsteps;
+	if (n > 1) {
+		prepare_threads();
+		for (; started < n - 1; started++)
+			if (pthread_create(&tid[started], NULL, parse_steps, w) != 0)
+				break;
+	}
+	parse_steps(w);
+	for (int k = 0; k < started; k++)
+		pthread_join(tid[k], NULL);
+}
+
+/* Tells a parsed file's diagnostics and appends its records, as reading
+ * it there and then would have. */
+static enum eb_status
+merge_step(struct walker *w, struct step *s, size_t *nread)
+{
+	struct eb_loc loc = { s->path, 0, 0 };
+	size_t first = w->t->n;
+
+	for (size_t i = 0; i < s->nsaid; i++)
+		eb_diag(w->opts->diag, s->said[i].sev, s->said[i].loc, "%s", s->said[i].msg);
+	if (s->st == UNRECOGNISED) {
+		eb_diag(w->opts->diag, EB_NOTE, loc, "skipped: not benchmark output");
+		return EB_OK;
+	}
+	if (s->st == UNRECOGNISED_QUIET)
+		return EB_OK;
+	if (s->st != EB_OK) {
+		*w->err = s->err;
+		report(w->opts, &s->err);
+		return s->st;
+	}
+	(*nread)++;
+	eb_table_append(w->t, s->t);
+	if (s->in_run)
+		eb_rundir_label(w->t, s->run_index, first, s->path + s->root_len + 1);
+	return EB_OK;
+}
+
+static void
+free_step(struct step *s)
+{
+	for (size_t i = 0; i < s->nsaid; i++)
+		free(s->said[i].msg);
+	free(s->said);
+	if (s->t != NULL)
+		eb_table_free(s->t);
+	free(s->sidecar);
+	free(s->path);
+}
+
+static enum eb_status
+read_dir(struct walker *w, const char *path, size_t *nread)
+{
+	enum eb_status worst = EB_OK, st;
+
+	walk(w, path, 0);
+	parse_all(w);
+	for (size_t i = 0; i < w->nsteps; i++) {
+		struct step *s = &w->steps[i];
+
+		st = EB_OK;
+		if (s->kind == STEP_FILE) {
+			st = merge_step(w, s, nread);
+		} else if (s->kind == STEP_RUN_CHECK) {
+			eb_rundir_check(w->t, s->run_index, s->path, w->opts->diag);
+		} else {
+			*w->err = s->err;
+			report(w->opts, &s->err);
+			st = s->st;
+		}
+		if (st != EB_OK)
+			worst = st;
+		/* A file's records and diagnostics are done with once told. */
+		free_step(s);
+	}
+	free(w->steps);
+	/* err's location was a file's, gone with it; the walk's root stays. */
+	w->err->loc.path = path;
+	w->err->loc.line = w->err->loc.col = 0;
 	return worst;
+}
+
+static enum eb_status
+ingest_file(const char *path, struct eb_table *t, const struct eb_ingest_opts *opts,
+    struct eb_err *err)
+{
+	struct eb_loc loc = { path, 0, 0 };
+	struct eb_ingest_opts with_map = *opts;
+	char *sidecar = NULL;
+	enum eb_status st;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		st = eb_err_set(err, EB_ERR_IO, loc, "cannot open: %s", strerror(errno));
+		report(opts, err);
+		return st;
+	}
+	if (with_map.map == NULL && (sidecar = sidecar_map(path)) != NULL)
+		with_map.map = sidecar;
+	st = ingest_fd(t, path, fd, 0, &with_map, err);
+	close(fd);
+	if (st != EB_OK)
+		report(opts, err);
+	free(sidecar);
+	return st;
 }
 
 enum eb_status
@@ -443,9 +655,10 @@ eb_ingest_path(struct eb_table *t, const char *path,
     const struct eb_ingest_opts *opts, struct eb_err *err)
 {
 	struct eb_loc loc = { path, 0, 0 };
-	struct walker w = { t, opts, err, 0, 0, 0, 0 };
+	struct walker w;
 	struct stat sb;
 	enum eb_status st;
+	size_t nread = 0;
 
 	if (strcmp(path, "-") == 0) {
 		st = ingest_fd(t, "-", STDIN_FILENO, 0, opts, err);
@@ -459,9 +672,13 @@ eb_ingest_path(struct eb_table *t, const char *path,
 		return st;
 	}
 	if (!S_ISDIR(sb.st_mode))
-		return ingest_file(&w, path, 0);
-	st = walk(&w, path, 0);
-	if (st == EB_OK && w.nread == 0) {
+		return ingest_file(path, t, opts, err);
+	memset(&w, 0, sizeof w);
+	w.t = t;
+	w.opts = opts;
+	w.err = err;
+	st = read_dir(&w, path, &nread);
+	if (st == EB_OK && nread == 0) {
 		st = eb_err_set(err, EB_ERR_DATA, loc,
 		    "no benchmark output in this directory (formats: %s)", eb_format_names());
 		report(opts, err);

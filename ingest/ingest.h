@@ -117,6 +117,11 @@ void eb_rundir_check(const struct eb_table *t, size_t index, const char *root,
 int eb_rundir_meta_get(const struct eb_run_meta *m, const char *key, char *buf,
     size_t n);
 
+/* The CPUs this process may run on (1 when that cannot be told). */
+int eb_cpu_count(void);
+/* Compiles dd's patterns now, before threads that parse dd logs start. */
+void eb_dd_prepare(void);
+
 /* Parses a buffer as one input named path (fuzzing and tests). */
 enum eb_status eb_ingest_buffer(struct eb_table *t, const char *path,
     const char *data, size_t len, const struct eb_ingest_opts *opts,

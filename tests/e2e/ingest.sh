@@ -99,3 +99,23 @@ mkdir -p "$TMP/badrun/none" && cp "$TMP/bad-meta.json" "$TMP/badrun/meta.json" &
 eb ingest "$TMP/badrun"
 expect_rc "a broken meta.json is bad data" 65
 grep -q "^$TMP/badrun/meta.json:2:[0-9]*: error: " "$TMP/err" && pass "a broken meta.json is located" || fail "a broken meta.json is located"
+
+# A folder is parsed by one thread per CPU; what it gives, records and
+# diagnostics in their order, is the same as on one CPU. tests/data has
+# records, notes, warnings, skipped files and errors.
+if command -v taskset >/dev/null 2>&1 && [ "$(nproc)" -gt 1 ]; then
+	eb ingest tests/data
+	cat "$TMP/out" "$TMP/err" > "$TMP/many-cpus"
+	echo "exit $rc" >> "$TMP/many-cpus"
+	${VALGRIND_CMD:-} taskset -c 0 "$ENCBENCH" ingest tests/data >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	cat "$TMP/out" "$TMP/err" > "$TMP/one-cpu"
+	echo "exit $rc" >> "$TMP/one-cpu"
+	if [ "$(wc -l < "$TMP/one-cpu")" -gt 40 ] && cmp -s "$TMP/one-cpu" "$TMP/many-cpus"; then
+		pass "a folder read on one CPU and on $(nproc) gives the same output and messages"
+	else
+		fail "a folder read on one CPU and on $(nproc) gives the same output and messages"
+	fi
+else
+	skip "a folder read on one CPU and on several (needs taskset and two CPUs)"
+fi
