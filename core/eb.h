@@ -158,6 +158,10 @@ void eb_table_free(struct eb_table *t);
 /* Returns the one copy of s (length n) that the table keeps; never NULL. */
 const char *eb_intern(struct eb_table *t, const char *s, size_t n);
 const char *eb_intern_cstr(struct eb_table *t, const char *s);
+/* A copy of s (length n) that the table keeps without interning it: for
+ * text unique to a record, such as its source, which would only grow the
+ * set of interned strings. Never NULL. */
+const char *eb_table_strdup(struct eb_table *t, const char *s, size_t n);
 /* The table's copy of s when it has one, else NULL; adds nothing. */
 const char *eb_intern_lookup(const struct eb_table *t, const char *s);
 /* A record with every text field "" and the rest 0, ready to fill. */

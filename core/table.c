@@ -150,6 +150,19 @@ eb_intern_cstr(struct eb_table *t, const char *s)
 	return eb_intern(t, s, strlen(s));
 }
 
+const char *
+eb_table_strdup(struct eb_table *t, const char *s, size_t n)
+{
+	char *copy;
+
+	if (n == 0)
+		return "";
+	copy = pool_alloc(t->pool, n + 1);
+	memcpy(copy, s, n);
+	copy[n] = '\0';
+	return copy;
+}
+
 struct eb_table *
 eb_table_new(void)
 {
@@ -306,9 +319,16 @@ rep_find(struct rep_slot *slots, size_t n, const struct eb_record *r)
 void
 eb_table_number_reps(struct eb_table *t, size_t from)
 {
-	size_t n = 16;
+	size_t n = 16, unnumbered;
 	struct rep_slot *slots;
 
+	/* results.csv brings its reps along: then there is nothing to number,
+	 * and no reason to hash a million records. */
+	for (unnumbered = from; unnumbered < t->n && t->rows[unnumbered].rep != 0;
+	    unnumbered++)
+		;
+	if (unnumbered == t->n)
+		return;
 	while (n < t->n * 2)
 		n *= 2;
 	slots = eb_xcalloc(n, sizeof *slots);

@@ -16,11 +16,15 @@ struct results_state {
 	int started;
 	long line, row_line;	/* current physical line; where the row began */
 	size_t nfields;
-	/* The fields of the row being read: NUL-separated in one buffer that
-	 * lives as long as the file, so a million rows cost no allocation. */
+	/* The fields of a quoted row, which libcsv hands over one at a time:
+	 * NUL-separated in one buffer that lives as long as the file. Rows
+	 * without quotes are split where they lie instead. */
 	struct eb_buf text;
 	size_t offset[EB_NCOLUMNS];
-	const char *fields[EB_NCOLUMNS];
+	/* The previous row's interned text per column: most columns repeat
+	 * from one row to the next, and comparing is cheaper than interning. */
+	const char *last[EB_NFIELDS];
+	size_t lastlen[EB_NFIELDS];
 	struct eb_parse *p;
 	enum eb_status st;
 	int header_seen;
@@ -63,57 +67,95 @@ row_error(struct results_state *rs, long col, const char *what, const char *text
 	return eb_err_set(rs->p->err, EB_ERR_DATA, loc, "%s '%.60s'", what, text);
 }
 
+static const char *
+intern_field(struct results_state *rs, int field, const char *s, size_t n)
+{
+	if (rs->last[field] == NULL || rs->lastlen[field] != n ||
+	    memcmp(rs->last[field], s, n) != 0) {
+		rs->last[field] = eb_intern(rs->p->t, s, n);
+		rs->lastlen[field] = n;
+	}
+	return rs->last[field];
+}
+
+/* The value of a field of 1 to max decimal digits, or -1 for anything
+ * else, which the callers hand to strtol and its rules. */
+static long long
+plain_digits(const char *s, size_t n, size_t max)
+{
+	long long v = 0;
+
+	if (n == 0 || n > max)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v;
+}
+
+/* One row as NUL-terminated fields; len[c] is strlen(field[c]). */
 static enum eb_status
-take_row(struct results_state *rs)
+take_row(struct results_state *rs, const char *const *field, const size_t *len,
+    size_t nfields)
 {
 	struct eb_parse *p = rs->p;
 	struct eb_record r;
 	char *end;
 
-	for (size_t i = 0; i < rs->nfields && i < EB_NCOLUMNS; i++)
-		rs->fields[i] = rs->text.data + rs->offset[i];
-
-	if (rs->nfields != EB_NCOLUMNS) {
+	if (nfields != EB_NCOLUMNS) {
 		struct eb_loc loc = { p->path, rs->row_line, 0 };
 
 		return eb_err_set(p->err, EB_ERR_DATA, loc,
-		    "%zu fields where results.csv has %d", rs->nfields, EB_NCOLUMNS);
+		    "%zu fields where results.csv has %d", nfields, EB_NCOLUMNS);
 	}
 	if (!rs->header_seen) {
 		rs->header_seen = 1;
 		for (int c = 0; c < EB_NCOLUMNS; c++)
-			if (strcmp(rs->fields[c], eb_column_names[c]) != 0)
+			if (strcmp(field[c], eb_column_names[c]) != 0)
 				return row_error(rs, c + 1, "expected the results.csv header, found",
-				    rs->fields[c]);
+				    field[c]);
 		return EB_OK;
 	}
 	eb_record_init(p->t, &r);
 	for (int c = 0; c < EB_NCOLUMNS; c++) {
-		const char *s = rs->fields[c];
-		int field = eb_column_field(c);
+		const char *s = field[c];
+		size_t n = len[c];
+		int f = eb_column_field(c);
 
-		if (field >= 0) {
-			r.f[field] = eb_intern_cstr(p->t, s);
+		if (c == EB_C_SOURCE) {
+			/* Unique to the row: interning would only grow the set. */
+			r.f[f] = eb_table_strdup(p->t, s, n);
+		} else if (f >= 0) {
+			r.f[f] = intern_field(rs, f, s, n);
 		} else if (c == EB_C_BLOCK_SIZE) {
 			long long v;
 
-			if (*s == '\0')
+			if (n == 0)
 				continue;
-			v = strtoll(s, &end, 10);
-			if (*end != '\0' || v < 0)
-				return row_error(rs, c + 1, "block_size is not a whole number of bytes:", s);
+			if ((v = plain_digits(s, n, 18)) < 0) {
+				v = strtoll(s, &end, 10);
+				if (*end != '\0' || v < 0)
+					return row_error(rs, c + 1,
+					    "block_size is not a whole number of bytes:", s);
+			}
 			r.block_size = v;
 		} else if (c == EB_C_REP) {
-			long v = strtol(s, &end, 10);
+			long v = (long)plain_digits(s, n, 9);
 
-			if (end == s || *end != '\0' || v < 1 || v > 1000000000)
+			if (v < 0) {
+				v = strtol(s, &end, 10);
+				if (end == s || *end != '\0')
+					v = -1;
+			}
+			if (v < 1 || v > 1000000000)
 				return row_error(rs, c + 1, "rep is not a whole number from 1:", s);
 			r.rep = (int)v;
 		} else {
 			double v;
-			size_t n = strlen(s);
 
-			if (n == 0 || eb_parse_number(s, n, &v) != n || strchr(s, ',') != NULL)
+			if (n == 0 || eb_parse_number(s, n, &v) != n || memchr(s, ',', n) != NULL)
 				return row_error(rs, c + 1, "value is not a number:", s);
 			if (!isfinite(v) || v < 0)
 				return row_error(rs, c + 1, "value is not a finite number >= 0:", s);
@@ -132,12 +174,49 @@ static void
 on_row(int c, void *ctx)
 {
 	struct results_state *rs = ctx;
+	const char *field[EB_NCOLUMNS];
+	size_t len[EB_NCOLUMNS];
 
 	(void)c;
-	if (rs->st == EB_OK && !(rs->nfields == 1 && rs->text.data[rs->offset[0]] == '\0'))
-		rs->st = take_row(rs);
+	for (size_t i = 0; i < rs->nfields && i < EB_NCOLUMNS; i++) {
+		field[i] = rs->text.data + rs->offset[i];
+		len[i] = strlen(field[i]);
+	}
+	if (rs->st == EB_OK && !(rs->nfields == 1 && len[0] == 0))
+		rs->st = take_row(rs, field, len, rs->nfields);
 	rs->nfields = 0;
 	eb_buf_reset(&rs->text);
+}
+
+/* A row without quotes, split in place: its commas become the NULs that
+ * end its fields. */
+static void
+split_row(struct results_state *rs, char *line, size_t len)
+{
+	const char *field[EB_NCOLUMNS];
+	size_t flen[EB_NCOLUMNS], nfields = 0;
+	char *s = line, *end = line + len;
+	/* A NUL inside the line ends its field early, as C strings do. */
+	int has_nul = strlen(line) != len;
+
+	for (;;) {
+		char *comma = memchr(s, ',', (size_t)(end - s));
+		char *stop = comma ? comma : end;
+
+		if (nfields < EB_NCOLUMNS) {
+			field[nfields] = s;
+			flen[nfields] = (size_t)(stop - s);
+		}
+		nfields++;
+		if (comma == NULL)
+			break;
+		*comma = '\0';
+		s = comma + 1;
+	}
+	for (size_t i = 0; has_nul && i < nfields && i < EB_NCOLUMNS; i++)
+		flen[i] = strlen(field[i]);
+	if (!(nfields == 1 && flen[0] == 0))
+		rs->st = take_row(rs, field, flen, nfields);
 }
 
 static enum eb_status
@@ -155,16 +234,8 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 		rs->row_line = lineno;
 	/* Most rows quote nothing: split them here, and leave libcsv the rest. */
 	if (!rs->in_quote && memchr(line, '"', len) == NULL) {
-		size_t start = 0;
-
-		if (len == 0)
-			return rs->st;
-		for (size_t i = 0; i <= len; i++)
-			if (i == len || line[i] == ',') {
-				on_field(line + start, i - start, rs);
-				start = i + 1;
-			}
-		on_row('\n', rs);
+		if (len > 0 && rs->st == EB_OK)
+			split_row(rs, line, len);
 		return rs->st;
 	}
 	for (size_t i = 0; i < len; i++)

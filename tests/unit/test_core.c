@@ -189,6 +189,65 @@ test_results_errors(void **state)
 	tu_free(&r);
 }
 
+/* The fast path of unquoted rows against what libcsv and strtol accept. */
+static void
+test_results_fields(void **state)
+{
+	static const char head[] =
+	    "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source\n";
+	char buf[1024];
+	struct tu_run r;
+
+	(void)state;
+	snprintf(buf, sizeof buf, "%s"
+	    "24.04,h,,none,fio,j,seq,read,4096,bw,B/s,1,1617405047.395444,a:1\n"
+	    "24.04,h,,aes-256-gcm,fio,j,seq,read,004096,bw,B/s,+2,1e3,a:2\n"
+	    "24.04,h,,none,fio,\"j\",seq,read,,iops,1/s, 3,0.1,\n"
+	    "24.04,h,,none,fio,j,seq,read,99999999999999999999,bw,B/s,1000000000,2,a:1\n",
+	    head);
+	tu_ingest_text(&r, buf, "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 4);
+	assert_ptr_equal(r.t->rows[0].f[EB_F_MODE], r.t->rows[2].f[EB_F_MODE]);
+	assert_ptr_equal(r.t->rows[0].f[EB_F_JOB], r.t->rows[2].f[EB_F_JOB]);
+	assert_string_equal(TU_F(r, 1, MODE), "aes-256-gcm");
+	assert_string_equal(TU_F(r, 1, SOURCE), "a:2");
+	assert_string_equal(TU_F(r, 3, SOURCE), "a:1");
+	assert_non_null(strstr(TU_F(r, 2, SOURCE), ":4"));
+	assert_int_equal(r.t->rows[0].block_size, 4096);
+	assert_int_equal(r.t->rows[1].block_size, 4096);
+	assert_int_equal(r.t->rows[2].block_size, 0);
+	assert_true(r.t->rows[3].block_size == INT64_MAX);
+	assert_int_equal(r.t->rows[1].rep, 2);
+	assert_int_equal(r.t->rows[2].rep, 3);
+	assert_int_equal(r.t->rows[3].rep, 1000000000);
+	assert_true(r.t->rows[0].value == 1617405047.395444);
+	assert_true(r.t->rows[1].value == 1000);
+	tu_free(&r);
+
+	static const struct {
+		const char *row;
+		long col;
+		const char *msg;
+	} bad[] = {
+		{ ",,,,dd,dd,,,,bw,B/s,0,1,\n", 12, "rep is not a whole number from 1: '0'" },
+		{ ",,,,dd,dd,,,,bw,B/s,1000000001,1,\n", 12, "rep is not a whole number from 1: '1000000001'" },
+		{ ",,,,dd,dd,,,,bw,B/s,1x,1,\n", 12, "rep is not a whole number from 1: '1x'" },
+		{ ",,,,dd,dd,,,-1,bw,B/s,1,1,\n", 9, "block_size is not a whole number of bytes: '-1'" },
+		{ ",,,,dd,dd,,,4k,bw,B/s,1,1,\n", 9, "block_size is not a whole number of bytes: '4k'" },
+		{ ",,,,dd,dd,,,,bw,B/s,1,1.5.5,\n", 13, "value is not a number: '1.5.5'" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(buf, sizeof buf, "%s%s", head, bad[i].row);
+		tu_ingest_text(&r, buf, "auto");
+		assert_int_equal(r.st, EB_ERR_DATA);
+		assert_int_equal(r.err.loc.line, 2);
+		assert_int_equal(r.err.loc.col, bad[i].col);
+		assert_string_equal(r.err.msg, bad[i].msg);
+		tu_free(&r);
+	}
+}
+
 struct collected {
 	char text[256];
 	long last;
@@ -277,6 +336,7 @@ main(void)
 		cmocka_unit_test(test_csv_and_json),
 		cmocka_unit_test(test_results_round_trip),
 		cmocka_unit_test(test_results_errors),
+		cmocka_unit_test(test_results_fields),
 		cmocka_unit_test(test_line_reader),
 		cmocka_unit_test(test_atomic_write),
 	};
