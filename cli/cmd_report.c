@@ -4,7 +4,9 @@
 #include <errno.h>
 #include <getopt.h>
 #include <libgen.h>
+#include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -60,7 +62,7 @@ const struct eb_cmd eb_cmd_report = {
 };
 
 #define MANIFEST ".encbench-report"
-#define MAX_DRAWERS 7
+#define MAX_FORKED_DRAWERS 7
 
 /* A chart laid out while the markdown was written, to be drawn as SVG and
  * as a 2x PNG by one of the drawing processes. */
@@ -90,9 +92,16 @@ struct report {
 	size_t njobs, capjobs;
 };
 
-static void
-note_file(struct report *r, const char *rel)
+/* Adds a file, named relative to the report folder, to the manifest. */
+static void __attribute__((format(printf, 2, 3)))
+note_file(struct report *r, const char *fmt, ...)
 {
+	char rel[PATH_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(rel, sizeof rel, fmt, ap);
+	va_end(ap);
 	eb_buf_addf(&r->files, "%s\n", rel);
 }
 
@@ -144,12 +153,12 @@ chart(struct report *r, enum eb_chart_kind kind, const char *release,
 	job->svg = eb_xasprintf("%s/charts/%s.svg", r->tmp, slug);
 	job->cost = s->width * s->height;
 	eb_buf_addf(&r->md, "![%s](charts/%s.svg)\n\n", alt, slug);
-	eb_buf_addf(&r->files, "charts/%s.svg\n", slug);
+	note_file(r, "charts/%s.svg", slug);
 	if (eb_scene_png_fits(s, PNG_SCALE)) {
 		job->png = eb_xasprintf("%s/charts/%s.png", r->tmp, slug);
 		job->cost += s->width * s->height * PNG_SCALE * PNG_SCALE;
 		eb_buf_addf(&r->md, "[PNG for blogs](charts/%s.png)\n\n", slug);
-		eb_buf_addf(&r->files, "charts/%s.png\n", slug);
+		note_file(r, "charts/%s.png", slug);
 	} else {
 		fprintf(stderr, "encbench: warning: chart %s is too big for a PNG at %dx; "
 		    "the report has its SVG only\n", slug, PNG_SCALE);
@@ -203,7 +212,7 @@ cmp_cost(const void *a, const void *b)
 struct drawers {
 	int *next;		/* the shared counter, or &local */
 	int local;
-	pid_t pid[MAX_DRAWERS];
+	pid_t pid[MAX_FORKED_DRAWERS];
 	int n;			/* forked drawers */
 };
 
@@ -221,8 +230,8 @@ start_drawing(struct report *r, struct drawers *d)
 	d->local = 0;
 	d->next = &d->local;
 	d->n = 0;
-	if (ncpu > MAX_DRAWERS + 1)
-		ncpu = MAX_DRAWERS + 1;
+	if (ncpu > MAX_FORKED_DRAWERS + 1)
+		ncpu = MAX_FORKED_DRAWERS + 1;
 	if (ncpu < 2 || r->njobs < 2)
 		return;
 	shared = mmap(NULL, sizeof *d->next, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
@@ -254,16 +263,13 @@ finish_drawing(struct report *r, struct drawers *d)
 	int rc = draw_charts(r, d->next) == 0 ? 0 : EB_EXIT_IO;
 
 	for (int k = 0; k < d->n; k++) {
-		int status;
+		int status = 0;
+		pid_t got;
 
-		while (waitpid(d->pid[k], &status, 0) < 0) {
-			if (errno != EINTR) {
-				status = -1;
-				break;
-			}
-		}
-		if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-			if (status != -1 && WIFSIGNALED(status))
+		while ((got = waitpid(d->pid[k], &status, 0)) < 0 && errno == EINTR)
+			;
+		if (got < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+			if (got >= 0 && WIFSIGNALED(status))
 				fprintf(stderr, "encbench: error: a process drawing charts "
 				    "died (signal %d)\n", WTERMSIG(status));
 			rc = EB_EXIT_IO;
@@ -692,7 +698,7 @@ write_file(struct report *r, const char *name, eb_write_fn fn, void *ctx)
 		eb_err_print(&err, stderr);
 		return eb_exit_code(st);
 	}
-	note_file(r, name);
+	note_file(r, "%s", name);
 	return 0;
 }
 

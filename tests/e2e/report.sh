@@ -98,3 +98,20 @@ for link in $(grep -o '](charts/[^)]*)' "$TMP/slash/report.md" | sed 's/^](//; s
 done
 [ "$missing" -eq 0 ] && [ -s "$TMP/slash/charts/bars-a-b-1.svg" ] && pass "chart files of odd labels exist and their links resolve" \
 	|| fail "chart files of odd labels exist and their links resolve"
+
+# A chart taller than a PNG at 2x can be (32767 px) keeps its SVG, with
+# a warning, and the report its link.
+awk 'BEGIN { print "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source";
+	for (j = 0; j < 450; j++) for (m = 0; m < 2; m++) for (r = 1; r <= 2; r++)
+		printf "24.04,h,default,%s,fio,job%d,seq,read,4096,bw,B/s,%d,%d,x:%d\n",
+		    m ? "aes-256-gcm" : "none", j, r, 1000000000 + j * 1000 + r * 7 - m * 500000000, NR++ }' > "$TMP/tall.csv"
+eb report -q "$TMP/tall.csv" -o "$TMP/tall"
+expect_rc "a report whose charts are too tall for a PNG exits 0" 0
+expect_err_line "the too-tall chart is named" \
+	"encbench: warning: chart bars-24.04 is too big for a PNG at 2x; the report has its SVG only"
+if grep -q '](charts/bars-24.04.svg)' "$TMP/tall/report.md" && [ -s "$TMP/tall/charts/bars-24.04.svg" ] &&
+    ! grep -q 'bars-24.04.png' "$TMP/tall/report.md" && [ ! -e "$TMP/tall/charts/bars-24.04.png" ]; then
+	pass "a chart too tall for a PNG is in the report as SVG only"
+else
+	fail "a chart too tall for a PNG is in the report as SVG only"
+fi

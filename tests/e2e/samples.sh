@@ -30,3 +30,17 @@ done
 [ "$missing" -eq 0 ] && [ "$(grep -c '](charts/' "$R/report.md")" -eq 30 ] \
 	&& pass "the samples report links 30 chart files, all there" \
 	|| fail "the samples report links 30 chart files, all there"
+
+# The charts are drawn by one process per CPU; the folder is the same,
+# byte for byte, when there is one.
+if command -v taskset >/dev/null 2>&1 && [ "$(nproc)" -gt 1 ]; then
+	${VALGRIND_CMD:-} taskset -c 0 "$ENCBENCH" report -q samples -o "$TMP/one-cpu" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	if [ "$rc" -eq 0 ] && diff -r "$R" "$TMP/one-cpu" >/dev/null; then
+		pass "the samples report drawn on one CPU and on $(nproc) is the same"
+	else
+		fail "the samples report drawn on one CPU and on $(nproc) is the same"
+	fi
+else
+	skip "the samples report on one CPU and on several (needs taskset and two CPUs)"
+fi
