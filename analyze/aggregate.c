@@ -22,30 +22,64 @@ table_size(size_t n)
 	return s;
 }
 
+/* The groups of eb_aggregate by key hash. The set grows with the groups,
+ * not the records: a million records of twenty thousand keys probe a
+ * table that stays in the cache. */
+struct group_slot {
+	uint64_t hash;
+	size_t group;	/* index + 1; 0 for an empty slot */
+};
+
+static void
+group_slots_grow(struct group_slot **slots, size_t *nslots)
+{
+	size_t n = *nslots * 2;
+	struct group_slot *grown = eb_xcalloc(n, sizeof *grown);
+
+	for (size_t i = 0; i < *nslots; i++) {
+		size_t j;
+
+		if ((*slots)[i].group == 0)
+			continue;
+		for (j = (*slots)[i].hash & (n - 1); grown[j].group != 0; j = (j + 1) & (n - 1))
+			;
+		grown[j] = (*slots)[i];
+	}
+	free(*slots);
+	*slots = grown;
+	*nslots = n;
+}
+
 struct eb_groups *
 eb_aggregate(const struct eb_table *t)
 {
 	struct eb_groups *gs = eb_xcalloc(1, sizeof *gs);
-	size_t nslots = table_size(t->n);
-	size_t *slots = eb_xmalloc(nslots * sizeof *slots);	/* group + 1, 0 empty */
+	size_t nslots = 1024;
+	struct group_slot *slots = eb_xcalloc(nslots, sizeof *slots);
 	size_t *of = eb_xmalloc((t->n ? t->n : 1) * sizeof *of);	/* group of each row */
 	size_t *fill, cap = 0;
 
-	memset(slots, 0, nslots * sizeof *slots);
 	gs->t = t;
 	for (size_t i = 0; i < t->n; i++) {
 		const struct eb_record *r = &t->rows[i];
-		size_t j = eb_record_key_hash(r, 0) & (nslots - 1);
+		uint64_t h = eb_record_key_hash(r, 0);
+		size_t j = h & (nslots - 1);
 
-		while (slots[j] != 0 && !eb_record_key_equal(gs->g[slots[j] - 1].key, r, 0))
+		while (slots[j].group != 0 && !(slots[j].hash == h &&
+		    eb_record_key_equal(gs->g[slots[j].group - 1].key, r, 0)))
 			j = (j + 1) & (nslots - 1);
-		if (slots[j] == 0) {
+		if (slots[j].group == 0) {
 			eb_xgrow(&gs->g, &cap, gs->n + 1, sizeof *gs->g);
 			memset(&gs->g[gs->n], 0, sizeof gs->g[gs->n]);
 			gs->g[gs->n].key = r;
-			slots[j] = ++gs->n;
+			slots[j].hash = h;
+			slots[j].group = ++gs->n;
+			of[i] = gs->n - 1;
+			if (gs->n * 2 >= nslots)
+				group_slots_grow(&slots, &nslots);
+		} else {
+			of[i] = slots[j].group - 1;
 		}
-		of[i] = slots[j] - 1;
 		gs->g[of[i]].s.n++;
 	}
 	/* One pool of values, each group a slice of it in input order. */
