@@ -481,13 +481,18 @@ format_exact(char *buf, size_t n, double v)
 			digits = pow10_u64[prec - 1];
 			xr++;
 		}
+		if (prec < 17) {
+			/* Where Eisel-Lemire cannot decide, strtod reads the
+			 * text back. */
+			if (!eisel_lemire(digits, xr - prec + 1, neg, &back)) {
+				layout_g(buf, neg, digits, prec, xr);
+				back = strtod(buf, NULL);
+			}
+			if (back != v)
+				continue;
+		}
 		layout_g(buf, neg, digits, prec, xr);
-		if (prec == 17)
-			break;
-		if (!eisel_lemire(digits, xr - prec + 1, neg, &back))
-			back = strtod(buf, NULL);
-		if (back == v)
-			break;
+		return 1;
 	}
 	return 1;
 }
