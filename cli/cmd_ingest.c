@@ -14,8 +14,10 @@ const struct eb_cmd eb_cmd_ingest = {
 	"                [-o OUT.csv|OUT.json] [--json] [-q] PATH...",
 	"Read raw benchmark output into tidy records (results.csv).",
 	"\n"
-	"Each PATH is a file, a directory (walked in name order; files that are\n"
-	"no benchmark output are skipped with a note) or - for standard input.\n"
+	"Each PATH is a file, a directory (walked in name order, its files parsed\n"
+	"on every CPU the command may use, the records and messages in that\n"
+	"order; files that are no benchmark output are skipped with a note) or -\n"
+	"for standard input.\n"
 	"The format of each file is detected from its content:\n"
 	"\n"
 	"  dd           GNU dd of any era and locale, BSD, macOS, BusyBox\n"
