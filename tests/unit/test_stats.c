@@ -25,6 +25,63 @@ test_t_distribution(void **state)
 	assert_true(isnan(eb_t_quantile(0.975, 0)));
 }
 
+/* The quantile inverts the tail wherever the solver starts from, and at
+ * the far ends of df, where the Cornish-Fisher start is poor. */
+static void
+test_t_quantile_solver(void **state)
+{
+	static const double dfs[] = { 0.5, 1, 2.5, 3, 7.3, 17.14441025297322, 30, 200, 5000 };
+	static const double qs[] = { 0.6, 0.9, 0.975, 0.995, 0.9995, 0.9999999 };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof dfs / sizeof dfs[0]; i++)
+		for (size_t k = 0; k < sizeof qs / sizeof qs[0]; k++) {
+			double target = 2 * (1 - qs[k]);
+			double t = eb_t_quantile(qs[k], dfs[i]);
+
+			/* At large df the tail itself is good to some 1e-13. */
+			tu_assert_close_at(eb_t_pvalue(t, dfs[i]), target, dfs[i] < 1000 ? 1e-13 : 1e-12,
+			    __FILE__, __LINE__);
+		}
+	/* mpmath at 50 digits: the root of the regularised incomplete beta. */
+	close9(eb_t_quantile(0.975, 0.05), 1.1958337585475155469e+25);
+	close9(eb_t_quantile(0.9, 0.5), 10.270324410234510724);
+}
+
+static int
+cmp_doubles(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Medians, minima and maxima as a sort gives them, for every length up to
+ * 300 (so the selection's partitioning and its insertion sort both run),
+ * with many ties among the values. */
+static void
+test_summary_median(void **state)
+{
+	static double v[300], sorted[300];
+	unsigned seed = 12345;
+
+	(void)state;
+	for (size_t n = 1; n <= 300; n++) {
+		struct eb_sample s;
+
+		for (size_t i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			v[i] = (double)((seed >> 16) % (n < 40 ? 7 : 1000)) / 4;
+		}
+		memcpy(sorted, v, n * sizeof v[0]);
+		qsort(sorted, n, sizeof sorted[0], cmp_doubles);
+		eb_sample_summarize(v, n, &s);
+		assert_true(s.min == sorted[0]);
+		assert_true(s.max == sorted[n - 1]);
+		assert_true(s.median == (n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2));
+	}
+}
+
 static void
 test_summary_and_welch(void **state)
 {
@@ -132,6 +189,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_t_distribution),
+		cmocka_unit_test(test_t_quantile_solver),
+		cmocka_unit_test(test_summary_median),
 		cmocka_unit_test(test_summary_and_welch),
 		cmocka_unit_test(test_mann_whitney),
 		cmocka_unit_test(test_fieller_and_holm),
