@@ -221,6 +221,10 @@ void eb_json_string(FILE *fp, const char *s);
 void eb_json_number(FILE *fp, double v);
 /* Copies the records and run metadata of src into dst (interning anew). */
 void eb_table_append(struct eb_table *dst, const struct eb_table *src);
+/* Moves the records and run metadata of src to the end of dst, and src's
+ * strings with them: interned ones are interned in dst, sources are kept
+ * where they are. src is left empty, to be freed. */
+void eb_table_move(struct eb_table *dst, struct eb_table *src);
 
 /* Writes a file atomically: the callback writes into a temporary file next
  * to path, which replaces path only when everything succeeded, so a failure

@@ -231,6 +231,55 @@ eb_table_append(struct eb_table *dst, const struct eb_table *src)
 	}
 }
 
+void
+eb_table_move(struct eb_table *dst, struct eb_table *src)
+{
+	/* The texts of a column are few: the last one seen of each field
+	 * spares most of the interning. */
+	const char *from[EB_NFIELDS] = { NULL }, *to[EB_NFIELDS] = { NULL };
+	struct pool_block *last;
+
+	eb_xgrow(&dst->rows, &dst->cap, dst->n + src->n, sizeof *dst->rows);
+	for (size_t i = 0; i < src->n; i++) {
+		struct eb_record *r = &dst->rows[dst->n++];
+
+		*r = src->rows[i];
+		for (int f = 0; f < EB_NFIELDS; f++) {
+			if (f == EB_F_SOURCE)
+				continue;	/* stays where it is: in blocks moved below */
+			if (r->f[f] != from[f]) {
+				from[f] = r->f[f];
+				to[f] = eb_intern_cstr(dst, r->f[f]);
+			}
+			r->f[f] = to[f];
+		}
+	}
+	src->n = 0;
+	for (size_t i = 0; i < src->nmeta; i++) {
+		struct eb_run_meta m = src->meta[i];
+
+		m.path = eb_intern_cstr(dst, m.path);
+		m.release = eb_intern_cstr(dst, m.release);
+		m.host = eb_intern_cstr(dst, m.host);
+		m.config = eb_intern_cstr(dst, m.config);
+		eb_table_add_meta(dst, &m);
+	}
+	src->nmeta = 0;
+	/* src's strings (its sources among them) become dst's, behind the
+	 * block dst allocates from. */
+	if (src->pool->blocks != NULL) {
+		for (last = src->pool->blocks; last->next != NULL; last = last->next)
+			;
+		if (dst->pool->blocks == NULL) {
+			dst->pool->blocks = src->pool->blocks;
+		} else {
+			last->next = dst->pool->blocks->next;
+			dst->pool->blocks->next = src->pool->blocks;
+		}
+		src->pool->blocks = NULL;
+	}
+}
+
 size_t
 eb_table_add_meta(struct eb_table *t, const struct eb_run_meta *m)
 {

@@ -163,6 +163,241 @@ check_text(const struct source *src, struct eb_err *err)
 	return EB_OK;
 }
 
+/* ---- diagnostics kept back by a parse on another thread, to be told
+ * where a one-thread parse would have told them */
+
+struct said {
+	enum eb_severity sev;
+	struct eb_loc loc;
+	char *msg;
+};
+
+struct kept {
+	struct said *said;
+	size_t n, cap;
+	struct eb_diag diag;	/* what the parse is given */
+};
+
+static void
+keep_said(void *ctx, enum eb_severity sev, struct eb_loc loc, const char *msg)
+{
+	struct kept *k = ctx;
+	struct said *d;
+
+	eb_xgrow(&k->said, &k->cap, k->n + 1, sizeof *k->said);
+	d = &k->said[k->n++];
+	d->sev = sev;
+	d->loc = loc;
+	d->msg = eb_xstrdup(msg);
+}
+
+/* k must stay where it is while its diag is in use. */
+static void
+kept_init(struct kept *k, const struct eb_diag *like)
+{
+	memset(k, 0, sizeof *k);
+	k->diag.emit = keep_said;
+	k->diag.ctx = k;
+	k->diag.quiet = like != NULL && like->quiet;
+}
+
+static void
+kept_tell(const struct kept *k, struct eb_diag *to)
+{
+	for (size_t i = 0; i < k->n; i++)
+		eb_diag(to, k->said[i].sev, k->said[i].loc, "%s", k->said[i].msg);
+}
+
+static void
+kept_free(struct kept *k)
+{
+	for (size_t i = 0; i < k->n; i++)
+		free(k->said[i].msg);
+	free(k->said);
+	memset(k, 0, sizeof *k);
+}
+
+/* ---- large files of formats whose lines stand alone (results.csv): read
+ * a block at a time, each block's lines shared out among threads, each
+ * part parsed with a state and a table of its own and then joined on in
+ * order, so that records, messages and errors are those of one thread. */
+
+#define BLOCK (16u << 20)
+#define MIN_SPLIT (1u << 20)	/* a smaller block is not worth a thread */
+#define MAX_PARTS 8
+
+struct part {
+	struct feed f;
+	struct eb_lines lr;
+	struct eb_table *t;
+	struct eb_err err;
+	struct kept kept;
+	const char *s;
+	size_t n;
+	enum eb_status st;
+};
+
+static void *
+parse_part(void *arg)
+{
+	struct part *pt = arg;
+
+	pt->st = eb_lines_feed(&pt->lr, pt->s, pt->n);
+	return NULL;
+}
+
+static size_t
+count_newlines(const char *s, size_t n)
+{
+	size_t k = 0;
+
+	for (const char *end = s + n; (s = memchr(s, '\n', (size_t)(end - s))) != NULL; s++)
+		k++;
+	return k;
+}
+
+/* Parses whole lines s[0, n), which follow what f has read: the first
+ * part here, the others on threads. */
+static enum eb_status
+feed_parts(struct feed *f, struct eb_lines *lr, const char *s, size_t n, int nparts)
+{
+	struct part parts[MAX_PARTS];
+	pthread_t tid[MAX_PARTS];
+	const char *cut[MAX_PARTS + 1];
+	long lineno = lr->lineno;
+	enum eb_status st;
+	int started = 1;
+
+	cut[0] = s;
+	for (int k = 1; k < nparts; k++) {
+		const char *at = s + n / (size_t)nparts * (size_t)k;
+
+		if (at < cut[k - 1])
+			at = cut[k - 1];
+		at = memchr(at, '\n', (size_t)(s + n - at));
+		cut[k] = at != NULL ? at + 1 : s + n;
+	}
+	cut[nparts] = s + n;
+	for (int k = 1; k < nparts; k++) {
+		struct part *pt = &parts[k];
+
+		lineno += (long)count_newlines(cut[k - 1], (size_t)(cut[k] - cut[k - 1]));
+		memset(pt, 0, sizeof *pt);
+		pt->t = eb_table_new();
+		kept_init(&pt->kept, f->p.diag);
+		pt->f.fmt = f->fmt;
+		pt->f.p = f->p;
+		pt->f.p.t = pt->t;
+		pt->f.p.diag = &pt->kept.diag;
+		pt->f.p.err = &pt->err;
+		pt->f.p.state = eb_xcalloc(1, f->fmt->state_size);
+		f->fmt->resume(pt->f.p.state);
+		eb_lines_init(&pt->lr, lr->max, feed_line, &pt->f);
+		pt->lr.lineno = lineno;
+		pt->lr.started = 1;
+		pt->s = cut[k];
+		pt->n = (size_t)(cut[k + 1] - cut[k]);
+		if (pt->n == 0 || pthread_create(&tid[k], NULL, parse_part, pt) != 0) {
+			/* This part and those after it are read here, in order. */
+			eb_lines_free(&pt->lr);
+			free(pt->f.p.state);
+			eb_table_free(pt->t);
+			kept_free(&pt->kept);
+			break;
+		}
+		started = k + 1;
+	}
+	st = eb_lines_feed(lr, s, (size_t)(cut[1] - s));
+	for (int k = 1; k < started; k++)
+		pthread_join(tid[k], NULL);
+	for (int k = 1; k < started; k++) {
+		struct part *pt = &parts[k];
+
+		if (st == EB_OK) {
+			kept_tell(&pt->kept, f->p.diag);
+			st = pt->st;
+			if (st == EB_OK)
+				st = f->fmt->finish(&pt->f.p, 1);
+			else
+				f->fmt->finish(&pt->f.p, 0);
+			if (st == EB_OK) {
+				eb_table_move(f->p.t, pt->t);
+				lr->lineno = pt->lr.lineno;
+			} else {
+				*f->p.err = pt->err;
+				f->parser_failed = pt->f.parser_failed;
+				lr->lineno = pt->lr.lineno;
+			}
+		} else {
+			f->fmt->finish(&pt->f.p, 0);
+		}
+		eb_lines_free(&pt->lr);
+		free(pt->f.p.state);
+		eb_table_free(pt->t);
+		kept_free(&pt->kept);
+	}
+	if (st == EB_OK && started < nparts)
+		st = eb_lines_feed(lr, cut[started], (size_t)(s + n - cut[started]));
+	return st;
+}
+
+/* Reads fd to its end a block at a time, sharing each block's whole lines
+ * among threads when the format says they can be. */
+static enum eb_status
+feed_blocks(struct feed *f, struct eb_lines *lr, const struct source *src, int nparts,
+    struct eb_err *err)
+{
+	char *buf = eb_xmalloc(BLOCK);
+	size_t have = 0;
+	enum eb_status st = EB_OK;
+	int eof = 0;
+
+	while (st == EB_OK && !eof) {
+		size_t at = 0, upto;
+		const char *last;
+
+		while (have < BLOCK) {
+			ssize_t n = read(src->fd, buf + have, BLOCK - have);
+
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0) {
+				struct eb_loc loc = { src->path, 0, 0 };
+
+				free(buf);
+				return eb_err_set(err, EB_ERR_IO, loc, "cannot read: %s",
+				    strerror(errno));
+			}
+			if (n == 0) {
+				eof = 1;
+				break;
+			}
+			have += (size_t)n;
+		}
+		/* A line begun before the block ends in it first. */
+		if (lr->cur.len > 0 && have > 0) {
+			const char *nl = memchr(buf, '\n', have);
+
+			at = nl != NULL ? (size_t)(nl - buf) + 1 : have;
+			st = eb_lines_feed(lr, buf, at);
+		}
+		last = have > at ? memrchr(buf + at, '\n', have - at) : NULL;
+		upto = last != NULL ? (size_t)(last - buf) + 1 : at;
+		if (st == EB_OK && upto - at >= MIN_SPLIT &&
+		    f->fmt->splittable(f->p.state, buf + at, upto - at))
+			st = feed_parts(f, lr, buf + at, upto - at, nparts);
+		else if (st == EB_OK)
+			st = eb_lines_feed(lr, buf + at, upto - at);
+		/* What follows the block's last newline waits for the next. */
+		memmove(buf, buf + upto, have - upto);
+		have -= upto;
+		if (st == EB_OK && eof)
+			st = eb_lines_feed(lr, buf, have);
+	}
+	free(buf);
+	return st;
+}
+
 static enum eb_status
 run_parser(struct eb_table *t, const struct eb_format *fmt,
     const struct source *src, const struct eb_ingest_opts *opts,
@@ -173,6 +408,7 @@ run_parser(struct eb_table *t, const struct eb_format *fmt,
 	enum eb_status st;
 	size_t first = t->n;
 	char *chunk = NULL;
+	int nparts;
 
 	memset(&f, 0, sizeof f);
 	f.fmt = fmt;
@@ -185,7 +421,9 @@ run_parser(struct eb_table *t, const struct eb_format *fmt,
 	eb_lines_init(&lr, EB_MAX_LINE, feed_line, &f);
 
 	st = eb_lines_feed(&lr, src->head, src->headlen);
-	if (st == EB_OK && src->fd >= 0) {
+	if (st == EB_OK && src->fd >= 0 && fmt->resume != NULL && (nparts = eb_cpu_count()) > 1) {
+		st = feed_blocks(&f, &lr, src, nparts > MAX_PARTS ? MAX_PARTS : nparts, err);
+	} else if (st == EB_OK && src->fd >= 0) {
 		chunk = eb_xmalloc(CHUNK);
 		for (;;) {
 			ssize_t n = read(src->fd, chunk, CHUNK);
@@ -353,12 +591,6 @@ is_sidecar(const char *name)
  * told and its records appended and labelled, so that the output is the
  * same whatever the number of threads. */
 
-struct said {
-	enum eb_severity sev;
-	struct eb_loc loc;
-	char *msg;
-};
-
 enum step_kind { STEP_FILE, STEP_RUN_CHECK, STEP_ERROR };
 
 struct step {
@@ -372,9 +604,7 @@ struct step {
 	enum eb_status st;
 	struct eb_err err;
 	char *sidecar;
-	struct said *said;
-	size_t nsaid, capsaid;
-	struct eb_diag diag;
+	struct kept kept;	/* its diagnostics, told when it is merged */
 };
 
 struct walker {
@@ -471,19 +701,6 @@ walk(struct walker *w, const char *dir, int depth)
 	return EB_OK;
 }
 
-static void
-keep_said(void *ctx, enum eb_severity sev, struct eb_loc loc, const char *msg)
-{
-	struct step *s = ctx;
-	struct said *d;
-
-	eb_xgrow(&s->said, &s->capsaid, s->nsaid + 1, sizeof *s->said);
-	d = &s->said[s->nsaid++];
-	d->sev = sev;
-	d->loc = loc;
-	d->msg = eb_xstrdup(msg);
-}
-
 /* Parses one file of a walk into a table of its own. */
 static void
 parse_step(struct walker *w, struct step *s)
@@ -493,10 +710,8 @@ parse_step(struct walker *w, struct step *s)
 	int fd;
 
 	s->t = eb_table_new();
-	s->diag.emit = keep_said;
-	s->diag.ctx = s;
-	s->diag.quiet = w->opts->diag != NULL && w->opts->diag->quiet;
-	opts.diag = &s->diag;
+	kept_init(&s->kept, w->opts->diag);
+	opts.diag = &s->kept.diag;
 	fd = open(s->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		s->st = eb_err_set(&s->err, EB_ERR_IO, loc, "cannot open: %s", strerror(errno));
@@ -560,8 +775,7 @@ merge_step(struct walker *w, struct step *s, size_t *nread)
 	struct eb_loc loc = { s->path, 0, 0 };
 	size_t first = w->t->n;
 
-	for (size_t i = 0; i < s->nsaid; i++)
-		eb_diag(w->opts->diag, s->said[i].sev, s->said[i].loc, "%s", s->said[i].msg);
+	kept_tell(&s->kept, w->opts->diag);
 	if (s->st == UNRECOGNISED) {
 		eb_diag(w->opts->diag, EB_NOTE, loc, "skipped: not benchmark output");
 		return EB_OK;
@@ -574,7 +788,7 @@ merge_step(struct walker *w, struct step *s, size_t *nread)
 		return s->st;
 	}
 	(*nread)++;
-	eb_table_append(w->t, s->t);
+	eb_table_move(w->t, s->t);
 	if (s->in_run)
 		eb_rundir_label(w->t, s->run_index, first, s->path + s->root_len + 1);
 	return EB_OK;
@@ -583,9 +797,7 @@ merge_step(struct walker *w, struct step *s, size_t *nread)
 static void
 free_step(struct step *s)
 {
-	for (size_t i = 0; i < s->nsaid; i++)
-		free(s->said[i].msg);
-	free(s->said);
+	kept_free(&s->kept);
 	if (s->t != NULL)
 		eb_table_free(s->t);
 	free(s->sidecar);

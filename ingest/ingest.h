@@ -67,6 +67,14 @@ struct eb_format {
 	/* Called at the end of the input; ok is 0 when reading failed, and the
 	 * parser then only releases what its state holds. */
 	enum eb_status (*finish)(struct eb_parse *p, int ok);
+	/* For formats whose every line after a header is a record of its own
+	 * (results.csv), so that a large file's blocks can be parsed on
+	 * several threads; NULL for the others. splittable says whether the
+	 * block s[0, n), whole lines that follow what state has read, can be
+	 * read apart from them; resume readies a zeroed state to read such
+	 * lines. A resumed state's finish adds no records. */
+	int (*splittable)(const void *state, const char *s, size_t n);
+	void (*resume)(void *state);
 };
 
 extern const struct eb_format *const eb_formats[];

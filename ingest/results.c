@@ -291,7 +291,26 @@ finish(struct eb_parse *p, int ok)
 	return st;
 }
 
+/* A block of rows without quotes can be read apart from the rows before
+ * it, once the header is behind and no quoted field is open: each of its
+ * lines is a row. */
+static int
+splittable(const void *state, const char *s, size_t n)
+{
+	const struct results_state *rs = state;
+
+	return rs->header_seen && !rs->in_quote && rs->st == EB_OK && memchr(s, '"', n) == NULL;
+}
+
+static void
+resume(void *state)
+{
+	struct results_state *rs = state;
+
+	rs->header_seen = 1;
+}
+
 const struct eb_format eb_format_results = {
 	"results", "encbench's own results.csv (tidy records)",
-	probe, sizeof(struct results_state), parse_line, finish,
+	probe, sizeof(struct results_state), parse_line, finish, splittable, resume,
 };
