@@ -73,6 +73,18 @@ struct chart_job {
 	double cost;		/* its pixels: what drawing it takes */
 };
 
+/* The tables summary.json holds. */
+struct summary_ctx {
+	struct report *r;
+	struct eb_overhead *oh;
+	size_t noh;
+	struct eb_diff *diff;
+	size_t ndiff;
+	struct eb_trend_row *trend;
+	size_t ntrend;
+	struct eb_findings *f;
+};
+
 struct report {
 	struct eb_table *t;	/* everything */
 	struct eb_table *tbw;	/* throughput only, for the tables */
@@ -91,6 +103,10 @@ struct report {
 	int illustrative;
 	struct chart_job *jobs;
 	size_t njobs, capjobs;
+	/* What build computes. Kept here rather than in its locals, so that
+	 * a forked drawer's memory checker sees them referenced to the end. */
+	struct eb_findings findings;
+	struct summary_ctx sum;
 };
 
 /* Adds a file, named relative to the report folder, to the manifest. */
@@ -631,17 +647,6 @@ write_results_json(void *ctx, FILE *fp)
 	return eb_write_json(ctx, fp);
 }
 
-struct summary_ctx {
-	struct report *r;
-	struct eb_overhead *oh;
-	size_t noh;
-	struct eb_diff *diff;
-	size_t ndiff;
-	struct eb_trend_row *trend;
-	size_t ntrend;
-	struct eb_findings *f;
-};
-
 static enum eb_status
 write_summary(void *ctx, FILE *fp)
 {
@@ -885,20 +890,19 @@ default_title(struct report *r, char *buf, size_t n)
 static int
 build(struct report *r, char **paths, int npaths)
 {
-	struct eb_findings f;
-	struct eb_overhead *oh;
-	struct eb_diff *diff = NULL;
-	struct eb_trend_row *trend = NULL;
-	size_t noh, ndiff = 0, ntrend = 0;
-	struct summary_ctx sctx;
+	struct eb_findings *f = &r->findings;
+	struct summary_ctx *sum = &r->sum;
 	char *dir = eb_xasprintf("%s/charts", r->tmp);
 	struct drawers drawers;
 	int rc, drawn;
 
 	mkdir(dir, 0777);
 	free(dir);
-	eb_findings_compute(r->gs, r->baseline, 0.05, &f);
-	oh = eb_overhead_compute(r->gsbw, r->baseline, &noh);
+	memset(sum, 0, sizeof *sum);
+	sum->r = r;
+	sum->f = f;
+	eb_findings_compute(r->gs, r->baseline, 0.05, f);
+	sum->oh = eb_overhead_compute(r->gsbw, r->baseline, &sum->noh);
 
 	eb_buf_addf(&r->md, "# %s\n\n", r->title);
 	if (r->illustrative) {
@@ -921,25 +925,25 @@ build(struct report *r, char **paths, int npaths)
 	    "number is the mean of its repetitions with a 95 %% confidence interval.\n\n",
 	    EB_VERSION, r->t->n, npaths, npaths == 1 ? "" : "s");
 	eb_buf_addf(&r->md, "## Findings\n\n");
-	for (size_t i = 0; i < f.n; i++)
-		eb_buf_addf(&r->md, "- %s\n", f.lines[i]);
+	for (size_t i = 0; i < f->n; i++)
+		eb_buf_addf(&r->md, "- %s\n", f->lines[i]);
 	eb_buf_addf(&r->md, "\n");
 	setup_section(r);
 	/* Newest first; labels that are no version number (a platform, a
 	 * forum post) after them. */
 	for (size_t i = r->nrel; i-- > 0;)
 		if (r->chosen || is_version(r->rel[i]))
-			release_section(r, r->rel[i], oh, noh);
+			release_section(r, r->rel[i], sum->oh, sum->noh);
 	for (size_t i = 0; i < r->nrel && !r->chosen; i++)
 		if (!is_version(r->rel[i]))
-			release_section(r, r->rel[i], oh, noh);
+			release_section(r, r->rel[i], sum->oh, sum->noh);
 	/* --releases orders them: its last two are the diff. */
 	if (r->chosen && r->nrel >= 2) {
 		r->from = r->rel[r->nrel - 2];
 		r->to = r->rel[r->nrel - 1];
 	}
 	if ((r->chosen && r->nrel >= 2) || (!r->chosen && eb_release_pair(r->gs, &r->from, &r->to)))
-		across_section(r, &diff, &ndiff, &trend, &ntrend);
+		across_section(r, &sum->diff, &sum->ndiff, &sum->trend, &sum->ntrend);
 	eb_buf_addf(&r->md, "## Data\n\n- [results.csv](results.csv) and "
 	    "[results.json](results.json): every record, with its source file and line\n"
 	    "- [summary.json](summary.json): every table of this report at full precision\n\n");
@@ -949,19 +953,11 @@ build(struct report *r, char **paths, int npaths)
 	eb_buf_addf(&r->md, ".%s\n", r->illustrative ? " Illustrative data: not measurements." : "");
 
 	start_drawing(r, &drawers);
-	sctx.r = r;
-	sctx.oh = oh;
-	sctx.noh = noh;
-	sctx.diff = diff;
-	sctx.ndiff = ndiff;
-	sctx.trend = trend;
-	sctx.ntrend = ntrend;
-	sctx.f = &f;
 	rc = write_file(r, "results.csv", write_results_csv, r->t);
 	if (rc == 0)
 		rc = write_file(r, "results.json", write_results_json, r->t);
 	if (rc == 0)
-		rc = write_file(r, "summary.json", write_summary, &sctx);
+		rc = write_file(r, "summary.json", write_summary, sum);
 	/* The HTML page inlines the SVG files: every drawer must be done. */
 	drawn = finish_drawing(r, &drawers);
 	if (rc == 0)
@@ -979,10 +975,10 @@ build(struct report *r, char **paths, int npaths)
 	}
 	if (rc == 0)
 		rc = write_file(r, MANIFEST, write_buf, &r->files);
-	eb_findings_free(&f);
-	free(oh);
-	free(diff);
-	free(trend);
+	eb_findings_free(f);
+	free(sum->oh);
+	free(sum->diff);
+	free(sum->trend);
 	free_jobs(r);
 	return rc;
 }

@@ -40,6 +40,21 @@ fuzz_format(const char *format, const uint8_t *data, size_t size)
 				abort();
 	}
 	eb_table_free(t);
+	/* Every format's probe sees the bytes too, as detection would show
+	 * them: NUL-terminated, at most EB_PROBE_BYTES. */
+	{
+		size_t n = size < EB_PROBE_BYTES ? size : EB_PROBE_BYTES;
+		char *head = malloc(n + 1);
+
+		if (head != NULL) {
+			memcpy(head, data, n);
+			head[n] = '\0';
+			for (size_t i = 0; eb_formats[i] != NULL; i++)
+				if (eb_formats[i]->probe(head, n) > 100)
+					abort();
+			free(head);
+		}
+	}
 	return 0;
 }
 
