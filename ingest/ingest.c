@@ -381,8 +381,10 @@ feed_blocks(struct feed *f, struct eb_lines *lr, const struct source *src, int n
 			at = nl != NULL ? (size_t)(nl - buf) + 1 : have;
 			st = eb_lines_feed(lr, buf, at);
 		}
+		/* Without a newline after at, the line reader takes it all (and
+		 * fails it, a block being longer than any line may be). */
 		last = have > at ? memrchr(buf + at, '\n', have - at) : NULL;
-		upto = last != NULL ? (size_t)(last - buf) + 1 : at;
+		upto = last != NULL ? (size_t)(last - buf) + 1 : have;
 		if (st == EB_OK && upto - at >= MIN_SPLIT &&
 		    f->fmt->splittable(f->p.state, buf + at, upto - at))
 			st = feed_parts(f, lr, buf + at, upto - at, nparts);

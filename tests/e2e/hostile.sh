@@ -32,6 +32,24 @@ printf '1+0 records in\n1+0 records out\n512 bytes\0 copied, 0.5 s, 1 kB/s\n' > 
 hostile "a NUL byte inside text" 65 "$H/nul"
 head -c 20000000 /dev/zero | tr '\0' 'a' > "$H/longline"
 hostile "a 20 MB line without a newline" 65 "$H/longline"
+# The same after a results.csv whose first 64 KiB (what the probes see)
+# end with a newline: the line begins a block of its own.
+{
+	echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source"
+	i=1
+	while [ "$i" -le 1000 ]; do
+		echo "24.04,h,default,none,dd,dd,,read,1048576,bw,B/s,$i,5,x:$i"
+		i=$((i + 1))
+	done
+} > "$H/results-long"
+size=$(wc -c < "$H/results-long")
+printf '24.04,h,default,none,dd,dd,,read,1048576,bw,B/s,1001,5,x:' >> "$H/results-long"
+head -c $((65536 - size - 58)) /dev/zero | tr '\0' 'y' >> "$H/results-long"
+echo >> "$H/results-long"
+head -c 20000000 /dev/zero | tr '\0' 'a' >> "$H/results-long"
+hostile "a 20 MB line of a results.csv, beginning a block" 65 "$H/results-long"
+expect_err_line "the results.csv line over the limit is located" \
+	"$H/results-long:1003: error: line longer than 1048576 bytes, the most encbench reads"
 printf '\377\376r\000e\000l\000' > "$H/utf16"
 hostile "UTF-16 with a BOM" 65 "$H/utf16"
 grep -q "UTF-16 text is not read" "$TMP/err" && pass "UTF-16 is named as such" || fail "UTF-16 is named as such"
