@@ -385,7 +385,7 @@ feed_blocks(struct feed *f, struct eb_lines *lr, const struct source *src, int n
 		 * fails it, a block being longer than any line may be). */
 		last = have > at ? memrchr(buf + at, '\n', have - at) : NULL;
 		upto = last != NULL ? (size_t)(last - buf) + 1 : have;
-		if (st == EB_OK && upto - at >= MIN_SPLIT &&
+		if (st == EB_OK && last != NULL && upto - at >= MIN_SPLIT &&
 		    f->fmt->splittable(f->p.state, buf + at, upto - at))
 			st = feed_parts(f, lr, buf + at, upto - at, nparts);
 		else if (st == EB_OK)
