@@ -93,8 +93,22 @@ eb_write_csv(const struct eb_table *t, FILE *fp)
 void
 eb_json_string(FILE *fp, const char *s)
 {
-	json_t *j = json_string(s);
+	json_t *j;
 	char *text;
+	const char *p = s;
+
+	/* Printable ASCII but quote and backslash is written as it is, as
+	 * jansson would: most labels are, and a JSON value of its own for each
+	 * made results.json slow to write. */
+	while ((unsigned char)*p >= 0x20 && (unsigned char)*p < 0x7f && *p != '"' && *p != '\\')
+		p++;
+	if (*p == '\0') {
+		putc('"', fp);
+		fwrite(s, 1, (size_t)(p - s), fp);
+		putc('"', fp);
+		return;
+	}
+	j = json_string(s);
 
 	/* Input bytes that are not UTF-8 cannot be a JSON string; jansson
 	 * refuses them, and so they are written lossily escaped. */

@@ -326,6 +326,36 @@ test_atomic_write(void **state)
 	assert_int_equal(rmdir(dir), 0);	/* no temporary file was left */
 }
 
+/* JSON strings: plain ones as they are, the rest escaped as jansson does,
+ * bytes that are not UTF-8 as \u escapes. */
+static void
+test_json_string(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "aes-256-gcm", "\"aes-256-gcm\"" },
+		{ "", "\"\"" },
+		{ "a/b c~", "\"a/b c~\"" },
+		{ "say \"hi\"\\", "\"say \\\"hi\\\"\\\\\"" },
+		{ "tab\there\n", "\"tab\\there\\n\"" },
+		{ "\x01", "\"\\u0001\"" },
+		{ "caf\xc3\xa9", "\"caf\xc3\xa9\"" },
+		{ "bad\xff", "\"bad\\u00ff\"" },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *text = NULL;
+		size_t len = 0;
+		FILE *fp = open_memstream(&text, &len);
+
+		eb_json_string(fp, cases[i].in);
+		fclose(fp);
+		assert_string_equal(text, cases[i].out);
+		free(text);
+	}
+}
+
 int
 main(void)
 {
@@ -339,6 +369,7 @@ main(void)
 		cmocka_unit_test(test_results_fields),
 		cmocka_unit_test(test_line_reader),
 		cmocka_unit_test(test_atomic_write),
+		cmocka_unit_test(test_json_string),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
