@@ -51,20 +51,46 @@ beta_cf(double a, double b, double x)
 	return h;
 }
 
-/* The regularised incomplete beta function I_x(a, b). */
-static double
-ibeta(double a, double b, double x)
+/* Student's t for one df, with the log-gamma terms of its tail and its
+ * density worked out once: the solver below evaluates both a few times. */
+struct student {
+	double df, a;		/* a = df / 2 */
+	double lbeta;		/* lgamma(a + 1/2) - lgamma(a) - lgamma(1/2) */
+	double lpdf;		/* lgamma(a + 1/2) - lgamma(a) - log(df pi) / 2 */
+};
+
+static void
+student_init(struct student *st, double df)
 {
-	double front;
+	double l1 = lgamma((df + 1) / 2), l2 = lgamma(df / 2);
+
+	st->df = df;
+	st->a = df / 2;
+	st->lbeta = l1 - l2 - lgamma(0.5);
+	st->lpdf = l1 - l2 - 0.5 * log(df * M_PI);
+}
+
+/* The two-sided tail P(|T| > t): the regularised incomplete beta function
+ * I_x(df/2, 1/2) at x = df / (df + t^2). */
+static double
+student_tail(const struct student *st, double t)
+{
+	double x = st->df / (st->df + t * t), front;
 
 	if (x <= 0)
 		return 0;
 	if (x >= 1)
 		return 1;
-	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
-	if (x < (a + 1) / (a + b + 2))
-		return front * beta_cf(a, b, x) / a;
-	return 1 - front * beta_cf(b, a, 1 - x) / b;
+	front = exp(st->lbeta + st->a * log(x) + 0.5 * log1p(-x));
+	if (x < (st->a + 1) / (st->a + 0.5 + 2))
+		return front * beta_cf(st->a, 0.5, x) / st->a;
+	return 1 - front * beta_cf(0.5, st->a, 1 - x) / 0.5;
+}
+
+static double
+student_pdf(const struct student *st, double t)
+{
+	return exp(st->lpdf - (st->df + 1) / 2 * log1p(t * t / st->df));
 }
 
 /* A direct-mapped cache of a function of two doubles. A report asks for
@@ -92,11 +118,14 @@ memo_slot(struct memo *m, double a, double b)
 static double
 t_tail(double t, double df)
 {
+	struct student st;
+
 	if (!isfinite(df) || df <= 0 || isnan(t))
 		return NAN;
 	if (isinf(t))
 		return 0;
-	return ibeta(df / 2, 0.5, df / (df + t * t));
+	student_init(&st, df);
+	return student_tail(&st, t);
 }
 
 double
@@ -112,47 +141,6 @@ eb_t_pvalue(double t, double df)
 		m->used = 1;
 	}
 	return m->v;
-}
-
-/* Student's t for one df, with the log-gamma terms of its tail and its
- * density worked out once: the solver below evaluates both a few times. */
-struct student {
-	double df, a;		/* a = df / 2 */
-	double lbeta;		/* lgamma(a + 1/2) - lgamma(a) - lgamma(1/2) */
-	double lpdf;		/* lgamma(a + 1/2) - lgamma(a) - log(df pi) / 2 */
-};
-
-static void
-student_init(struct student *st, double df)
-{
-	double l1 = lgamma((df + 1) / 2), l2 = lgamma(df / 2);
-
-	st->df = df;
-	st->a = df / 2;
-	st->lbeta = l1 - l2 - lgamma(0.5);
-	st->lpdf = l1 - l2 - 0.5 * log(df * M_PI);
-}
-
-/* The two-sided tail P(|T| > t), as t_tail computes it. */
-static double
-student_tail(const struct student *st, double t)
-{
-	double x = st->df / (st->df + t * t), front;
-
-	if (x <= 0)
-		return 0;
-	if (x >= 1)
-		return 1;
-	front = exp(st->lbeta + st->a * log(x) + 0.5 * log1p(-x));
-	if (x < (st->a + 1) / (st->a + 0.5 + 2))
-		return front * beta_cf(st->a, 0.5, x) / st->a;
-	return 1 - front * beta_cf(0.5, st->a, 1 - x) / 0.5;
-}
-
-static double
-student_pdf(const struct student *st, double t)
-{
-	return exp(st->lpdf - (st->df + 1) / 2 * log1p(t * t / st->df));
 }
 
 /* The upper quantile of the standard normal distribution for a tail p

@@ -209,6 +209,21 @@ eb_table_add(struct eb_table *t, const struct eb_record *r)
 	return &t->rows[t->n++];
 }
 
+/* Adds run metadata of another table to dst, its labels interned there;
+ * dst takes json as it is. */
+static void
+add_meta_from(struct eb_table *dst, const struct eb_run_meta *from, char *json)
+{
+	struct eb_run_meta m;
+
+	m.path = eb_intern_cstr(dst, from->path);
+	m.release = eb_intern_cstr(dst, from->release);
+	m.host = eb_intern_cstr(dst, from->host);
+	m.config = eb_intern_cstr(dst, from->config);
+	m.json = json;
+	eb_table_add_meta(dst, &m);
+}
+
 void
 eb_table_append(struct eb_table *dst, const struct eb_table *src)
 {
@@ -219,16 +234,8 @@ eb_table_append(struct eb_table *dst, const struct eb_table *src)
 			r.f[f] = eb_intern_cstr(dst, src->rows[i].f[f]);
 		eb_table_add(dst, &r);
 	}
-	for (size_t i = 0; i < src->nmeta; i++) {
-		struct eb_run_meta m = src->meta[i];
-
-		m.path = eb_intern_cstr(dst, m.path);
-		m.release = eb_intern_cstr(dst, m.release);
-		m.host = eb_intern_cstr(dst, m.host);
-		m.config = eb_intern_cstr(dst, m.config);
-		m.json = eb_xstrdup(m.json);
-		eb_table_add_meta(dst, &m);
-	}
+	for (size_t i = 0; i < src->nmeta; i++)
+		add_meta_from(dst, &src->meta[i], eb_xstrdup(src->meta[i].json));
 }
 
 void
@@ -255,15 +262,8 @@ eb_table_move(struct eb_table *dst, struct eb_table *src)
 		}
 	}
 	src->n = 0;
-	for (size_t i = 0; i < src->nmeta; i++) {
-		struct eb_run_meta m = src->meta[i];
-
-		m.path = eb_intern_cstr(dst, m.path);
-		m.release = eb_intern_cstr(dst, m.release);
-		m.host = eb_intern_cstr(dst, m.host);
-		m.config = eb_intern_cstr(dst, m.config);
-		eb_table_add_meta(dst, &m);
-	}
+	for (size_t i = 0; i < src->nmeta; i++)
+		add_meta_from(dst, &src->meta[i], src->meta[i].json);
 	src->nmeta = 0;
 	/* src's strings (its sources among them) become dst's, behind the
 	 * block dst allocates from. */

@@ -163,6 +163,30 @@ check_text(const struct source *src, struct eb_err *err)
 	return EB_OK;
 }
 
+/* Reads from fd into buf until it holds want bytes or the input ends;
+ * *got is how many it holds. EB_ERR_IO, described in err, when reading
+ * fails. */
+static enum eb_status
+read_full(int fd, const char *path, char *buf, size_t want, size_t *got, struct eb_err *err)
+{
+	*got = 0;
+	while (*got < want) {
+		ssize_t n = read(fd, buf + *got, want - *got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			struct eb_loc loc = { path, 0, 0 };
+
+			return eb_err_set(err, EB_ERR_IO, loc, "cannot read: %s", strerror(errno));
+		}
+		if (n == 0)
+			break;
+		*got += (size_t)n;
+	}
+	return EB_OK;
+}
+
 /* ---- diagnostics kept back by a parse on another thread, to be told
  * where a one-thread parse would have told them */
 
@@ -353,27 +377,13 @@ feed_blocks(struct feed *f, struct eb_lines *lr, const struct source *src, int n
 	int eof = 0;
 
 	while (st == EB_OK && !eof) {
-		size_t at = 0, upto;
+		size_t at = 0, upto, got;
 		const char *last;
 
-		while (have < BLOCK) {
-			ssize_t n = read(src->fd, buf + have, BLOCK - have);
-
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n < 0) {
-				struct eb_loc loc = { src->path, 0, 0 };
-
-				free(buf);
-				return eb_err_set(err, EB_ERR_IO, loc, "cannot read: %s",
-				    strerror(errno));
-			}
-			if (n == 0) {
-				eof = 1;
-				break;
-			}
-			have += (size_t)n;
-		}
+		if ((st = read_full(src->fd, src->path, buf + have, BLOCK - have, &got, err)) != EB_OK)
+			break;
+		eof = got < BLOCK - have;
+		have += got;
 		/* A line begun before the block ends in it first. */
 		if (lr->cur.len > 0 && have > 0) {
 			const char *nl = memchr(buf, '\n', have);
@@ -515,24 +525,12 @@ ingest_fd(struct eb_table *t, const char *path, int fd, int in_dir,
 {
 	struct source src = { path, NULL, 0, fd };
 	char *head = eb_xmalloc(EB_PROBE_BYTES);
-	size_t len = 0;
+	size_t len;
 	enum eb_status st;
 
-	while (len < EB_PROBE_BYTES) {
-		ssize_t n = read(fd, head + len, EB_PROBE_BYTES - len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			struct eb_loc loc = { path, 0, 0 };
-
-			free(head);
-			return eb_err_set(err, EB_ERR_IO, loc, "cannot read: %s",
-			    strerror(errno));
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
+	if ((st = read_full(fd, path, head, EB_PROBE_BYTES, &len, err)) != EB_OK) {
+		free(head);
+		return st;
 	}
 	src.head = head;
 	src.headlen = len;
