@@ -580,6 +580,28 @@ is_sidecar(const char *name)
 	return n > 9 && strcmp(name + n - 9, ".map.json") == 0;
 }
 
+/* Reads the file at path into t. A spreadsheet's map can stand beside it
+ * as NAME.map.json, so that a folder of old sheets reads right without
+ * --map; *sidecar is then that path, for the caller to free once the
+ * diagnostics that may name it are told. */
+static enum eb_status
+read_named_file(struct eb_table *t, const char *path, int in_dir,
+    const struct eb_ingest_opts *opts, char **sidecar, struct eb_err *err)
+{
+	struct eb_loc loc = { path, 0, 0 };
+	struct eb_ingest_opts with_map = *opts;
+	enum eb_status st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return eb_err_set(err, EB_ERR_IO, loc, "cannot open: %s", strerror(errno));
+	if (with_map.map == NULL && (*sidecar = sidecar_map(path)) != NULL)
+		with_map.map = *sidecar;
+	st = ingest_fd(t, path, fd, in_dir, &with_map, err);
+	close(fd);
+	return st;
+}
+
 /* ---- directories
  *
  * A directory is read in three steps. The walk lists what it finds, in
@@ -706,23 +728,11 @@ static void
 parse_step(struct walker *w, struct step *s)
 {
 	struct eb_ingest_opts opts = *w->opts;
-	struct eb_loc loc = { s->path, 0, 0 };
-	int fd;
 
 	s->t = eb_table_new();
 	kept_init(&s->kept, w->opts->diag);
 	opts.diag = &s->kept.diag;
-	fd = open(s->path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		s->st = eb_err_set(&s->err, EB_ERR_IO, loc, "cannot open: %s", strerror(errno));
-		return;
-	}
-	/* A spreadsheet's map can stand beside it as NAME.map.json, so that a
-	 * folder of old sheets reads right without --map. */
-	if (opts.map == NULL && (s->sidecar = sidecar_map(s->path)) != NULL)
-		opts.map = s->sidecar;
-	s->st = ingest_fd(s->t, s->path, fd, 1, &opts, &s->err);
-	close(fd);
+	s->st = read_named_file(s->t, s->path, 1, &opts, &s->sidecar, &s->err);
 }
 
 static void *
@@ -840,22 +850,9 @@ static enum eb_status
 ingest_file(const char *path, struct eb_table *t, const struct eb_ingest_opts *opts,
     struct eb_err *err)
 {
-	struct eb_loc loc = { path, 0, 0 };
-	struct eb_ingest_opts with_map = *opts;
 	char *sidecar = NULL;
-	enum eb_status st;
-	int fd;
+	enum eb_status st = read_named_file(t, path, 0, opts, &sidecar, err);
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		st = eb_err_set(err, EB_ERR_IO, loc, "cannot open: %s", strerror(errno));
-		report(opts, err);
-		return st;
-	}
-	if (with_map.map == NULL && (sidecar = sidecar_map(path)) != NULL)
-		with_map.map = sidecar;
-	st = ingest_fd(t, path, fd, 0, &with_map, err);
-	close(fd);
 	if (st != EB_OK)
 		report(opts, err);
 	free(sidecar);
