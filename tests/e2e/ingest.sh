@@ -103,19 +103,11 @@ grep -q "^$TMP/badrun/meta.json:2:[0-9]*: error: " "$TMP/err" && pass "a broken 
 # A folder is parsed by one thread per CPU; what it gives, records and
 # diagnostics in their order, is the same as on one CPU. tests/data has
 # records, notes, warnings, skipped files and errors.
-if command -v taskset >/dev/null 2>&1 && [ "$(nproc)" -gt 1 ]; then
-	eb ingest tests/data
-	cat "$TMP/out" "$TMP/err" > "$TMP/many-cpus"
-	echo "exit $rc" >> "$TMP/many-cpus"
-	${VALGRIND_CMD:-} taskset -c 0 "$ENCBENCH" ingest tests/data >"$TMP/out" 2>"$TMP/err"
-	rc=$?
-	cat "$TMP/out" "$TMP/err" > "$TMP/one-cpu"
-	echo "exit $rc" >> "$TMP/one-cpu"
-	if [ "$(wc -l < "$TMP/one-cpu")" -gt 40 ] && cmp -s "$TMP/one-cpu" "$TMP/many-cpus"; then
-		pass "a folder read on one CPU and on $(nproc) gives the same output and messages"
-	else
-		fail "a folder read on one CPU and on $(nproc) gives the same output and messages"
-	fi
+if several_cpus; then
+	same_on_one_cpu "a folder read on one CPU and on $(nproc) gives the same output and messages" \
+		tests/data 65
+	[ "$(wc -l < "$TMP/one")" -gt 40 ] && pass "the folder gives records and messages to compare" \
+		|| fail "the folder gives records and messages to compare"
 else
 	skip "a folder read on one CPU and on several (needs taskset and two CPUs)"
 fi

@@ -10,23 +10,7 @@ awk 'BEGIN { print "release,host,config,mode,tool,job,workload,op,block_size,met
 		    i % 12, i % 3, i % 2 ? "aes-256-gcm" : "none", i / 6 + 1, 1000000 + i * 7, i % 1000, i + 2 }' \
 	> "$TMP/big.csv"
 
-# Runs ingest on all CPUs and on one, and compares everything it printed.
-same_on_one_cpu() { # NAME FILE [WANTED-EXIT]
-	eb ingest "$2"
-	{ cat "$TMP/out" "$TMP/err"; echo "exit $rc"; } > "$TMP/many"
-	all_rc=$rc
-	${VALGRIND_CMD:-} taskset -c 0 "$ENCBENCH" ingest "$2" >"$TMP/out" 2>"$TMP/err"
-	rc=$?
-	{ cat "$TMP/out" "$TMP/err"; echo "exit $rc"; } > "$TMP/one"
-	if cmp -s "$TMP/many" "$TMP/one" && [ "$all_rc" -eq "${3:-0}" ]; then
-		pass "$1"
-	else
-		fail "$1"
-		diff "$TMP/one" "$TMP/many" | head -5
-	fi
-}
-
-if ! command -v taskset >/dev/null 2>&1 || [ "$(nproc)" -lt 2 ]; then
+if ! several_cpus; then
 	skip "a large results.csv on one CPU and on several (needs taskset and two CPUs)"
 	exit 0
 fi

@@ -32,3 +32,24 @@ expect_err_line() { # NAME EXACT-LINE (one line of stderr equals it)
 expect_file_is() { # NAME FILE CONTENT
 	if [ "$(cat "$2")" = "$3" ]; then pass "$1"; else fail "$1 ($2 changed)"; fi
 }
+
+several_cpus() { # whether there are CPUs to compare one with (and taskset)
+	command -v taskset >/dev/null 2>&1 && [ "$(nproc)" -gt 1 ]
+}
+# same_on_one_cpu NAME PATH [WANTED-EXIT]: "encbench ingest PATH" prints
+# the same records, messages and exit on all CPUs as on one; the one-CPU
+# run's output stays in $TMP/one (and $TMP/out, $TMP/err).
+same_on_one_cpu() {
+	eb ingest "$2"
+	{ cat "$TMP/out" "$TMP/err"; echo "exit $rc"; } > "$TMP/many"
+	all_rc=$rc
+	${VALGRIND_CMD:-} taskset -c 0 "$ENCBENCH" ingest "$2" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	{ cat "$TMP/out" "$TMP/err"; echo "exit $rc"; } > "$TMP/one"
+	if cmp -s "$TMP/many" "$TMP/one" && [ "$all_rc" -eq "${3:-0}" ]; then
+		pass "$1"
+	else
+		fail "$1"
+		diff "$TMP/one" "$TMP/many" | head -5
+	fi
+}

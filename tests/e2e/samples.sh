@@ -33,7 +33,7 @@ done
 
 # The charts are drawn by one process per CPU; the folder is the same,
 # byte for byte, when there is one.
-if command -v taskset >/dev/null 2>&1 && [ "$(nproc)" -gt 1 ]; then
+if several_cpus; then
 	${VALGRIND_CMD:-} taskset -c 0 "$ENCBENCH" report -q samples -o "$TMP/one-cpu" >"$TMP/out" 2>"$TMP/err"
 	rc=$?
 	if [ "$rc" -eq 0 ] && diff -r "$R" "$TMP/one-cpu" >/dev/null; then
