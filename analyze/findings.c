@@ -471,7 +471,7 @@ release_sentences(const struct eb_groups *gs, const char *baseline, double alpha
     struct eb_findings *out)
 {
 	size_t n;
-	struct eb_diff_opts o = { EB_SPLIT_RELEASE, NULL, NULL, alpha, 0, 0, baseline };
+	struct eb_diff_opts o = { EB_SPLIT_RELEASE, NULL, NULL, alpha, 0, 0, baseline, 0 };
 	struct eb_diff *d;
 	size_t improved = 0, regressed = 0, same = 0, single = 0;
 	struct bucket *b = NULL;
@@ -549,7 +549,7 @@ config_sentences(const struct eb_groups *gs, const struct scope *sc, double alph
 {
 	for (size_t j = 0; j < sc->nconfigs; j++) {
 		struct eb_diff_opts o = { EB_SPLIT_CONFIG, sc->config, sc->configs[j], alpha,
-			0, 0, NULL };
+			0, 0, NULL, 0 };
 		struct bucket *b = NULL;
 		size_t nb = 0, cap = 0, n;
 		struct eb_diff *d;

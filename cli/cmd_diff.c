@@ -181,7 +181,7 @@ exec_diff(int argc, char **argv)
 	struct eb_inputs in = { 0 };
 	struct eb_output out = { EB_OUT_MD, NULL, 0 };
 	struct eb_filters filters = { { 0 } };
-	struct eb_diff_opts o = { EB_SPLIT_RELEASE, NULL, NULL, 0.05, 0, 0, "none" };
+	struct eb_diff_opts o = { EB_SPLIT_RELEASE, NULL, NULL, 0.05, 0, 0, "none", 0 };
 	char **files[2] = { NULL, NULL };
 	size_t nfiles[2] = { 0, 0 }, cap[2] = { 0, 0 };
 	const char *from_config = NULL, *to_config = NULL;
@@ -239,7 +239,7 @@ exec_diff(int argc, char **argv)
 				rc = eb_cli_usage(&eb_cmd_diff, "--adjust takes holm or none, not '%s'", optarg);
 				goto done;
 			}
-			o.holm = strcmp(optarg, "holm") == 0;
+			o.no_adjust = strcmp(optarg, "none") == 0;
 			break;
 		case BASELINE:
 			o.baseline = optarg;

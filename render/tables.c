@@ -392,7 +392,7 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 		cells[5] = b;
 		cells[6] = delta;
 		cells[7] = p;
-		cells[8] = strcmp(d->verdict, "no change") == 0 ? "no significant change" : d->verdict;
+		cells[8] = eb_verdict_word(&d->v);
 		cells[9] = oh;
 		eb_md_rowv(&md, cells);
 	}
@@ -459,8 +459,7 @@ eb_md_trend(FILE *fp, const struct eb_trend_row *rows, size_t n, int iec)
 		cells[5] = mean;
 		cells[6] = oh;
 		cells[7] = change;
-		cells[8] = r->verdict == NULL ? "" : strcmp(r->verdict, "no change") == 0 ?
-		    "no significant change" : r->verdict;
+		cells[8] = r->prev == NULL ? "" : eb_verdict_word(&r->v);
 		eb_md_rowv(&md, cells);
 	}
 	eb_md_write(&md, fp);
