@@ -154,6 +154,11 @@ struct eb_findings {
  * verdict, and the sentence says so. */
 void eb_findings_compute(const struct eb_groups *gs, const char *baseline,
     double alpha, struct eb_findings *out);
+/* The same with every verdict option: each sentence is one Holm family,
+ * a sentence covers one host, and "unchanged" needs every interval within
+ * the equivalence margin. */
+void eb_findings_compute_opts(const struct eb_groups *gs, const char *baseline,
+    const struct eb_verdict_opts *vo, struct eb_findings *out);
 void eb_findings_free(struct eb_findings *f);
 /* "AES-GCM", "AES-CCM", "LUKS", "geli", or the mode itself. */
 const char *eb_mode_family(const char *mode);
