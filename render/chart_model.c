@@ -365,18 +365,24 @@ overheads(struct build *b, size_t *n)
 static void
 tip_ratio(struct cm_point *p, const struct eb_overhead *r, const char *baseline)
 {
-	char test[160];
+	char test[160], phrase[256];
 
 	eb_case_label(r->g->key, test, sizeof test);
+	/* The words are the verdict layer's; an unbounded interval is drawn
+	 * to the axis ends. */
+	eb_verdict_phrase(&r->v, phrase, sizeof phrase);
+	p->unbounded = r->v.unbounded;
+	if (p->unbounded)
+		p->note = "interval unbounded";
 	if (isnan(r->ci_low))
-		p->tip = eb_xasprintf("%s, %s %s: %.1f %% of %s (overhead %.1f %%)",
+		p->tip = eb_xasprintf("%s, %s %s: %.1f %% of %s (%s)",
 		    r->g->key->f[EB_F_MODE], test, r->g->key->f[EB_F_RELEASE],
-		    pct(r->ratio), baseline, r->overhead_pct);
+		    pct(r->ratio), baseline, phrase);
 	else
 		p->tip = eb_xasprintf("%s, %s %s: %.1f %% of %s, 95 %% CI %.1f to %.1f "
-		    "(overhead %.1f %%)", r->g->key->f[EB_F_MODE], test,
+		    "(%s)", r->g->key->f[EB_F_MODE], test,
 		    r->g->key->f[EB_F_RELEASE], pct(r->ratio), baseline, pct(r->ci_low),
-		    pct(r->ci_high), r->overhead_pct);
+		    pct(r->ci_high), phrase);
 }
 
 static enum eb_status
@@ -528,6 +534,9 @@ build_diff(struct build *b, struct eb_err *err)
 		    rows[i].v.lo, rows[i].v.hi,
 		    rows[i].a->s.n < rows[i].b->s.n ? rows[i].a->s.n : rows[i].b->s.n);
 		p->hollow = !eb_verdict_claims(&rows[i].v);
+		p->unbounded = rows[i].v.unbounded;
+		if (p->unbounded)
+			p->note = "interval unbounded";
 		if (rows[i].v.kind == EB_VERDICT_SINGLE_RUN)
 			p->note = "single run";
 		eb_case_label(k, test, sizeof test);
