@@ -568,7 +568,7 @@ across_section(struct report *r, struct eb_diff **diff_out, size_t *ndiff,
     struct eb_trend_row **trend_out, size_t *ntrend)
 {
 	const char *from = r->from, *to = r->to;
-	struct eb_diff_opts o = { EB_SPLIT_RELEASE, from, to, 0.05, 0, 0, r->baseline };
+	struct eb_diff_opts o = { EB_SPLIT_RELEASE, from, to, 0.05, 0, 0, r->baseline, 0 };
 	struct section sec;
 	struct eb_diff *bw;
 	size_t nbw = 0;
