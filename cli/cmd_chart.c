@@ -207,9 +207,12 @@ exec_chart(int argc, char **argv)
 			break;
 		case OPT_KIND:
 			if ((kind = eb_chart_kind_lookup(optarg)) < 0) {
+				char names[256];
+
+				eb_chart_kind_names(names, sizeof names);
 				eb_inputs_free(&in);
 				return eb_cli_usage(&eb_cmd_chart, "no chart kind '%s': %s", optarg,
-				    eb_chart_kind_names());
+				    names);
 			}
 			o.kind = (enum eb_chart_kind)kind;
 			break;

@@ -50,19 +50,15 @@ eb_chart_kind_lookup(const char *name)
 	return -1;
 }
 
-const char *
-eb_chart_kind_names(void)
+void
+eb_chart_kind_names(char *buf, size_t n)
 {
-	static char names[256];
+	size_t len = 0;
 
-	if (names[0] == '\0') {
-		size_t len = 0;
-
-		for (size_t i = 0; i < NKINDS; i++)
-			len += (size_t)snprintf(names + len, sizeof names - len, "%s%s",
-			    i == 0 ? "" : i + 1 == NKINDS ? " or " : ", ", kinds[i]->name);
-	}
-	return names;
+	buf[0] = '\0';
+	for (size_t i = 0; i < NKINDS && len < n; i++)
+		len += (size_t)snprintf(buf + len, n - len, "%s%s",
+		    i == 0 ? "" : i + 1 == NKINDS ? " or " : ", ", kinds[i]->name);
 }
 
 static enum eb_status

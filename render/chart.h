@@ -62,7 +62,7 @@ void eb_chart_opts_init(struct eb_chart_opts *o);
 const char *eb_chart_kind_name(enum eb_chart_kind k);
 int eb_chart_kind_lookup(const char *name);
 /* Every kind's name, for messages: "bars, overhead, ... or timeseries". */
-const char *eb_chart_kind_names(void);
+void eb_chart_kind_names(char *buf, size_t n);
 
 /* Charts draw the groups of eb_aggregate, which a caller drawing several
  * charts of one table computes once; the groups' table gives the run

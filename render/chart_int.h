@@ -204,7 +204,7 @@ void eb_model_init(struct chart_model *m, struct cm_build *b, const struct eb_ch
  * categories and display unit: the points are then final. */
 void eb_model_finish(struct cm_build *b);
 /* The host and config part of the subtitle, before the kind's words, and
- * the end of both, after them. */
+ * the end of both, after them (chart_words.c). */
 void eb_model_words_begin(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note);
 void eb_model_words_end(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note);
 void eb_model_build_free(struct cm_build *b);
@@ -230,6 +230,8 @@ void eb_model_tip_ratio(struct cm_point *p, const struct eb_overhead *r,
 /* An EB_ERR_DATA error without a place: nothing to draw. */
 enum eb_status eb_model_no_data(struct eb_err *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* "Source: a.csv, b.csv and 3 more" of the input paths (chart_words.c). */
+char *eb_model_source_words(const struct eb_chart_opts *o);
 /* " · kernel 6.8.0-31-generic · zfs-2.2.2" of the runs of release rel. */
 void eb_model_meta_words(const struct cm_build *b, const char *rel, struct eb_buf *out);
 /* "; whiskers: 95 % confidence interval" when some value has several runs. */

@@ -90,6 +90,23 @@ test_ticks(void **state)
 	assert_string_equal(buf, "87 %");
 }
 
+/* The kind table answers to names, and names itself in messages. */
+static void
+test_kinds(void **state)
+{
+	char names[256];
+
+	(void)state;
+	assert_int_equal(eb_chart_kind_lookup("heatmap"), EB_CHART_HEATMAP);
+	assert_int_equal(eb_chart_kind_lookup("timeseries"), EB_CHART_TIMESERIES);
+	assert_int_equal(eb_chart_kind_lookup("pie"), -1);
+	assert_string_equal(eb_chart_kind_name(EB_CHART_DIFF), "diff");
+	eb_chart_kind_names(names, sizeof names);
+	assert_string_equal(names, "bars, overhead, trend, diff, heatmap or timeseries");
+	eb_chart_kind_names(names, 12);
+	assert_string_equal(names, "bars, overh");
+}
+
 static void
 test_wrap(void **state)
 {
@@ -595,6 +612,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_palette),
 		cmocka_unit_test(test_ticks),
+		cmocka_unit_test(test_kinds),
 		cmocka_unit_test(test_wrap),
 		cmocka_unit_test(test_text_clean),
 		cmocka_unit_test(test_svg_escape),
