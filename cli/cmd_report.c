@@ -157,6 +157,7 @@ chart(struct report *r, enum eb_chart_kind kind, const char *release,
 	o.iec = r->iec;
 	o.sources = (const char *const *)r->sources;
 	o.nsources = r->nsources;
+	o.meta_get = eb_rundir_meta_get;
 	if ((s = eb_chart_scene(&o, r->gs, &err)) == NULL) {
 		if (err.code != EB_ERR_DATA)
 			fprintf(stderr, "encbench: warning: chart %s: %s\n", slug, err.msg);
