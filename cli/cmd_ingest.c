@@ -41,14 +41,16 @@ const struct eb_cmd eb_cmd_ingest = {
 	"  --map MAP.json     what a spreadsheet's layout cannot say (see encbench(1))\n"
 	"  --unit UNIT        the unit of spreadsheet values that name none (MB/s ...)\n"
 	"  -o FILE            write FILE instead of standard output, replacing it\n"
-	"                     only when everything succeeded; FILE.json writes JSON\n"
+	"                     only when everything succeeded; FILE.json writes JSON;\n"
+	"                     a CSV gets a datapackage.json beside it (its types)\n"
 	"  --json             write JSON to standard output\n"
 	"  -q, --quiet        no notes (warnings and errors still show)\n"
 	"\n"
-	"Output columns (DESIGN.md): release,host,config,mode,tool,job,workload,op,\n"
-	"block_size,metric,unit,rep,value,source. Values are in canonical units\n"
-	"(B/s, 1/s, ns, %) at full precision. Repeated runs of the same case get\n"
-	"rep 1, 2, 3 ... in input order.\n"
+	"Output columns (DATA TYPES in encbench(1)): release,host,config,mode,tool,job,\n"
+	"workload,op,block_size,metric,unit,rep,value,source. Values are in\n"
+	"canonical units (B/s, 1/s, ns, %) at full precision. Repeated runs of the\n"
+	"same case get rep 1, 2, 3 ... in input order. release, host, config and\n"
+	"mode are labels: read them as strings (datapackage.json says so).\n"
 	"\n"
 	"dd output says nothing of the direction or the encryption mode: give\n"
 	"them with --set. The figure is bytes / seconds from the exact counts dd\n"
@@ -138,7 +140,8 @@ exec_ingest(int argc, char **argv)
 	if (eb_write_atomic(path, write_output, &out, &err) != EB_OK) {
 		eb_err_print(&err, stderr);
 		rc = EB_EXIT_IO;
-	}
+	} else if (!out.json && strcmp(path, "-") != 0)
+		rc = eb_write_datapackage(path);
 	eb_table_free(out.t);
 	return rc;
 }

@@ -955,6 +955,8 @@ build(struct report *r, char **paths, int npaths)
 	start_drawing(r, &drawers);
 	rc = write_file(r, "results.csv", write_results_csv, r->t);
 	if (rc == 0)
+		rc = write_file(r, "datapackage.json", eb_datapackage_write, &(struct eb_datapackage){ "results.csv" });
+	if (rc == 0)
 		rc = write_file(r, "results.json", write_results_json, r->t);
 	if (rc == 0)
 		rc = write_file(r, "summary.json", write_summary, sum);
