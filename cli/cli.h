@@ -112,6 +112,7 @@ struct eb_inputs {
 	char **sets;		/* "column=value" */
 	size_t nsets, capsets;
 	int quiet;
+	int verbose;		/* -v: every skipped file named */
 	const char *map;	/* --map FILE for spreadsheets */
 	const char *unit;	/* --unit UNIT for spreadsheets */
 };
@@ -146,7 +147,8 @@ int eb_inputs_load(const struct eb_inputs *in, char **paths, int npaths,
 	{ "set", required_argument, NULL, EB_OPT_SET }, \
 	{ "map", required_argument, NULL, EB_OPT_MAP }, \
 	{ "unit", required_argument, NULL, EB_OPT_UNIT }, \
-	{ "quiet", no_argument, NULL, 'q' }
+	{ "quiet", no_argument, NULL, 'q' }, \
+	{ "verbose", no_argument, NULL, 'v' }
 
 /* ---- what the analysis commands share (analysis.c): their option loop,
  * their inputs and their filters */

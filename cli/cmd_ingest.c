@@ -11,13 +11,13 @@ static int exec_ingest(int argc, char **argv);
 const struct eb_cmd eb_cmd_ingest = {
 	"ingest",
 	"ingest [--format NAME|auto] [--set COLUMN=VALUE]... [--map MAP.json] [--unit UNIT]\n"
-	"                [-o OUT.csv|OUT.json] [--json] [-q] PATH...",
+	"                [-o OUT.csv|OUT.json] [--json] [-q|-v] PATH...",
 	"Read raw benchmark output into tidy records (results.csv).",
 	"\n"
 	"Each PATH is a file, a directory (walked in name order, its files parsed\n"
 	"on every CPU the command may use, the records and messages in that\n"
-	"order; files that are no benchmark output are skipped with a note) or -\n"
-	"for standard input.\n"
+	"order; files that are no benchmark output are skipped, and one note\n"
+	"says how many) or - for standard input.\n"
 	"The format of each file is detected from its content:\n"
 	"\n"
 	"  dd           GNU dd of any era and locale, BSD, macOS, BusyBox\n"
@@ -45,6 +45,8 @@ const struct eb_cmd eb_cmd_ingest = {
 	"                     a CSV gets a datapackage.json beside it (its types)\n"
 	"  --json             write JSON to standard output\n"
 	"  -q, --quiet        no notes (warnings and errors still show)\n"
+	"  -v, --verbose      a note for each file a directory skips (without -v,\n"
+	"                     one note says how many)\n"
 	"\n"
 	"Output columns (DATA TYPES in encbench(1)): release,host,config,mode,tool,job,\n"
 	"workload,op,block_size,metric,unit,rep,value,source. Values are in\n"
@@ -104,7 +106,7 @@ exec_ingest(int argc, char **argv)
 	int opt, rc;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
 		if (eb_inputs_option(&in, opt, optarg))
 			continue;
 		switch (opt) {

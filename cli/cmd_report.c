@@ -1015,7 +1015,7 @@ exec_report(int argc, char **argv)
 	eb_buf_init(&r.md, 0);
 	eb_buf_init(&r.files, 0);
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
 		if (opt != INPUT_FORMAT && eb_inputs_option(&in, opt, optarg))
 			continue;
 		switch (opt) {
