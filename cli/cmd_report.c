@@ -957,6 +957,8 @@ build(struct report *r, char **paths, int npaths)
 	start_drawing(r, &drawers);
 	rc = write_file(r, "results.csv", write_results_csv, r->t);
 	if (rc == 0)
+		rc = write_file(r, "datapackage.json", eb_datapackage_write, &(struct eb_datapackage){ "results.csv" });
+	if (rc == 0)
 		rc = write_file(r, "results.json", write_results_json, r->t);
 	if (rc == 0)
 		rc = write_file(r, "summary.json", write_summary, sum);
@@ -1015,7 +1017,7 @@ exec_report(int argc, char **argv)
 	eb_buf_init(&r.md, 0);
 	eb_buf_init(&r.files, 0);
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
 		if (opt != INPUT_FORMAT && eb_inputs_option(&in, opt, optarg))
 			continue;
 		switch (opt) {
