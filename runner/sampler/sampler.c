@@ -111,10 +111,15 @@ eb_sampler_escape(char *dst, size_t n, const char *src, size_t len)
 	static const char hex[] = "0123456789abcdef";
 	size_t o = 0;
 
-	for (size_t i = 0; i < len && o + 5 < n; i++) {
+	if (n == 0)
+		return;
+	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)src[i];
+		int plain = c > ' ' && c < 0x7f && c != '\\';
 
-		if (c > ' ' && c < 0x7f && c != '\\') {
+		if (o + (plain ? 1 : 4) >= n)
+			break;
+		if (plain) {
 			dst[o++] = (char)c;
 		} else {
 			dst[o++] = '\\';
