@@ -235,6 +235,9 @@ eb_cost_free(struct eb_cost *c)
 
 /* ---- bound by one thread */
 
+static void common_thread(const struct eb_table *t, const struct eb_group *g, char *name,
+    size_t n, size_t *count, size_t *runs);
+
 static const char *
 op_plural(const char *op)
 {
@@ -245,6 +248,15 @@ op_plural(const char *op)
 	if (strcmp(op, "rewrite") == 0)
 		return "rewrites";
 	return NULL;
+}
+
+const char *
+eb_cost_group_thread(const struct eb_table *t, const struct eb_group *g, char *buf, size_t n)
+{
+	size_t count, runs;
+
+	common_thread(t, g, buf, n, &count, &runs);
+	return buf;
 }
 
 /* The name the busiest thread had in most of the group's runs, with how

@@ -49,6 +49,11 @@ void eb_cost_free(struct eb_cost *c);
  * it has none); returns buf. */
 const char *eb_cost_thread_name(const struct eb_record *r, char *buf, size_t n);
 
+/* The name the busiest thread had in most runs of a cpu_top_thread group
+ * into buf ("" when none says); returns buf. */
+const char *eb_cost_group_thread(const struct eb_table *t, const struct eb_group *g,
+    char *buf, size_t n);
+
 /* Sentences such as "aes-256-gcm dd writes are bound by one thread:
  * z_wr_iss ran at 98 % of a CPU (...) while the machine was 31 % busy
  * (...)", one per case whose busiest thread ran at 90 % of a CPU or more

@@ -32,17 +32,19 @@ put(const char *rel, const char *text)
 	fclose(fp);
 }
 
-/* A thread's stat line with utime, stime and starttime where Linux puts
- * them (fields 14, 15 and 22). */
+/* A thread's stat line with utime, stime, num_threads and starttime where
+ * Linux puts them (fields 14, 15, 20 and 22). */
+static int nthreads = 1;
+
 static void
 put_thread(int pid, int tid, const char *comm, int utime, int stime, int start)
 {
 	char rel[128], text[512];
 
 	snprintf(rel, sizeof rel, "proc/%d/task/%d/stat", pid, tid);
-	snprintf(text, sizeof text, "%d (%s) S 2 0 0 0 -1 69238880 0 0 0 0 %d %d 0 0 20 0 1 0 %d "
+	snprintf(text, sizeof text, "%d (%s) S 2 0 0 0 -1 69238880 0 0 0 0 %d %d 0 0 20 0 %d 0 %d "
 	    "0 0 18446744073709551615 0 0 0 0 0 0 0 2147483647 0 0 0 0 17 1 0 0 0 0 0\n",
-	    tid, comm, utime, stime, start);
+	    tid, comm, utime, stime, nthreads, start);
 	put(rel, text);
 }
 
@@ -204,6 +206,33 @@ test_threads(void **state)
 	    "thread 100 100 2.000000 z_wr_iss\n"
 	    "thread 300 300 1.000000 dd\n"
 	    "thread 200 200 0.050000 kcryptd)\\x20x");
+	free(out);
+	eb_sampler_free(&s);
+}
+
+/* A process of one thread is read through its leader alone, until the
+ * leader says it has more: then its task folder is listed again. */
+static void
+test_thread_added(void **state)
+{
+	struct eb_sampler s;
+	char *out;
+
+	(void)state;
+	put("proc/stat", "cpu0 0 0 0 0 0 0 0 0\n");
+	nthreads = 1;
+	put_thread(600, 600, "fio", 100, 0, 3);
+	init(&s);
+	eb_sampler_take(&s, 0, 1);
+	put_thread(600, 600, "fio", 110, 0, 3);			/* +10 */
+	eb_sampler_take(&s, 0.1, 1);
+	nthreads = 2;
+	put_thread(600, 600, "fio", 115, 0, 3);			/* +5 */
+	put_thread(600, 601, "fio", 30, 12, 800);		/* new: 42 */
+	eb_sampler_take(&s, 0.2, 1);
+	nthreads = 1;
+	out = written(&s);
+	has_line(out, "threads 2\nthread 601 600 0.420000 fio\nthread 600 600 0.150000 fio");
 	free(out);
 	eb_sampler_free(&s);
 }
@@ -502,6 +531,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_cpus_offline, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cpu_counter_backwards, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_threads, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_thread_added, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tid_reused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rapl_wrap, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_batteries, setup, teardown),
