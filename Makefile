@@ -7,6 +7,12 @@ MANDIR = $(PREFIX)/share/man/man1
 BUILD ?= build
 FUZZ_SECONDS ?= 60
 CORPUS ?= $(abspath ../shared/corpus)
+STRIP ?= strip
+
+# One job per CPU unless the command line says -j.
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+endif
 
 PKGS = jansson cairo freetype2 zlib
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
@@ -108,21 +114,32 @@ fuzz: $(FUZZERS)
 	done
 
 DATADIR = $(PREFIX)/share/encbench
+FIO_JOBS := $(notdir $(wildcard runner/fio/*.fio))
+MANPAGES = encbench.1 encbench-run.1
+# STRIP= installs the binary as built (for packagers who strip it later).
+INSTALL_STRIP = $(if $(STRIP),-s --strip-program=$(STRIP))
 
+# Man pages go in compressed with gzip -9n, as Debian policy 12.1 asks: -n
+# keeps the name and time out of the header so the bytes are reproducible.
 install: $(BIN) $(SAMPLER)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DATADIR)/fio
-	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/encbench
-	install -m 755 $(SAMPLER) $(DESTDIR)$(BINDIR)/encbench-sample
+	install -m 755 $(INSTALL_STRIP) $(BIN) $(DESTDIR)$(BINDIR)/encbench
+	install -m 755 $(INSTALL_STRIP) $(SAMPLER) $(DESTDIR)$(BINDIR)/encbench-sample
 	sed 's|^LIBDIR=.*|LIBDIR=$${ENCBENCH_RUNNER_LIB:-$(DATADIR)}|' runner/encbench-run > $(DESTDIR)$(BINDIR)/encbench-run
 	chmod 755 $(DESTDIR)$(BINDIR)/encbench-run
-	install -m 644 runner/fio/*.fio $(DESTDIR)$(DATADIR)/fio/
-	install -m 644 doc/encbench.1 doc/encbench-run.1 $(DESTDIR)$(MANDIR)/
+	install -m 644 $(FIO_JOBS:%=runner/fio/%) $(DESTDIR)$(DATADIR)/fio/
+	for m in $(MANPAGES); do \
+	    gzip -9n < doc/$$m > $(DESTDIR)$(MANDIR)/$$m.gz && \
+	    chmod 644 $(DESTDIR)$(MANDIR)/$$m.gz || exit 1; \
+	done
 
+# Removes what install wrote and the folders of its own it leaves empty.
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/encbench $(DESTDIR)$(BINDIR)/encbench-run
 	rm -f $(DESTDIR)$(BINDIR)/encbench-sample
-	rm -f $(DESTDIR)$(MANDIR)/encbench.1 $(DESTDIR)$(MANDIR)/encbench-run.1
-	rm -rf $(DESTDIR)$(DATADIR)
+	rm -f $(MANPAGES:%=$(DESTDIR)$(MANDIR)/%.gz)
+	rm -f $(FIO_JOBS:%=$(DESTDIR)$(DATADIR)/fio/%)
+	rmdir $(DESTDIR)$(DATADIR)/fio $(DESTDIR)$(DATADIR) 2>/dev/null || true
 
 clean:
 	rm -rf build report

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "../analyze/analyze.h"
 #include "../render/chart.h"
 
 static int exec_chart(int argc, char **argv);
@@ -134,6 +135,7 @@ exec_chart(int argc, char **argv)
 	struct eb_diag diag;
 	struct eb_err err;
 	struct eb_table *t = NULL;
+	struct eb_groups *gs;
 	const char *out = NULL;
 	int opt, rc, kind;
 	double v;
@@ -259,11 +261,13 @@ exec_chart(int argc, char **argv)
 	}
 	eb_inputs_free(&in);
 	memset(&err, 0, sizeof err);
-	if (eb_chart_render(&o, t, out, &err) != EB_OK) {
+	gs = o.kind == EB_CHART_TIMESERIES ? NULL : eb_aggregate(t);
+	if (eb_chart_render(&o, gs, out, &err) != EB_OK) {
 		eb_err_print(&err, stderr);
 		rc = eb_exit_code(err.code);
 	} else
 		rc = EB_EXIT_OK;
+	eb_groups_free(gs);
 	eb_table_free(t);
 	eb_chart_release();
 	return rc;

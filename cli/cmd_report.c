@@ -158,7 +158,7 @@ chart(struct report *r, enum eb_chart_kind kind, const char *release,
 	o.iec = r->iec;
 	o.sources = (const char *const *)r->sources;
 	o.nsources = r->nsources;
-	if ((s = eb_chart_scene(&o, r->t, &err)) == NULL) {
+	if ((s = eb_chart_scene(&o, r->gs, &err)) == NULL) {
 		if (err.code != EB_ERR_DATA)
 			fprintf(stderr, "encbench: warning: chart %s: %s\n", slug, err.msg);
 		free(slug);
@@ -700,11 +700,12 @@ write_file(struct report *r, const char *name, eb_write_fn fn, void *ctx)
 	struct eb_err err;
 	enum eb_status st = eb_write_atomic(path, fn, ctx, &err);
 
-	free(path);
 	if (st != EB_OK) {
 		eb_err_print(&err, stderr);
+		free(path);
 		return eb_exit_code(st);
 	}
+	free(path);
 	note_file(r, "%s", name);
 	return 0;
 }
@@ -1131,7 +1132,14 @@ exec_report(int argc, char **argv)
 		len = strlen(copy);
 		while (len > 1 && copy[len - 1] == '/')
 			copy[--len] = '\0';
-		tmpl = eb_xasprintf("%s/.%s.tmp-XXXXXX", parent, basename(copy));
+		{
+			/* Leftovers of killed runs go first; running ones stay. */
+			char *beside = eb_xasprintf("%s/%s", parent, basename(copy));
+
+			eb_tmp_clean(beside);
+			tmpl = eb_tmp_template(beside);
+			free(beside);
+		}
 		free(copy);
 	}
 	if (mkdtemp(tmpl) == NULL) {

@@ -14,6 +14,8 @@
 
 #include "ingest.h"
 
+extern const struct eb_format eb_format_results;
+
 #define MAX_DEPTH 16
 #define MAX_THREADS 8
 #define CHUNK 65536
@@ -475,13 +477,58 @@ run_parser(struct eb_table *t, const struct eb_format *fmt,
 	return st;
 }
 
+/* Every record a parse added holds a value a benchmark can have measured
+ * (core/limits.c), whatever its parser checked: one that does not fails
+ * the file where the record came from. results.csv checks its own rows,
+ * since its sources name other files. */
+static enum eb_status
+check_values(const struct eb_table *t, size_t first, const struct eb_format *fmt,
+    struct eb_err *err)
+{
+	char why[200];
+
+	if (fmt == &eb_format_results)
+		return EB_OK;
+	for (size_t i = first; i < t->n; i++) {
+		const struct eb_record *r = &t->rows[i];
+
+		if (!eb_value_check(r->f[EB_F_METRIC], r->f[EB_F_UNIT], r->value, why, sizeof why)) {
+			struct eb_loc loc = { r->f[EB_F_SOURCE], 0, 0 };
+
+			return eb_err_set(err, EB_ERR_DATA, loc, "%s", why);
+		}
+	}
+	return EB_OK;
+}
+
+/* A diagnostics sink that passes everything on and remembers the last
+ * warning or note, which says why a file gave no record. */
+struct said_last {
+	struct eb_diag diag;
+	struct eb_diag *to;
+	char msg[256];
+};
+
+static void
+say_and_keep(void *ctx, enum eb_severity sev, struct eb_loc loc, const char *msg)
+{
+	struct said_last *k = ctx;
+
+	if (sev != EB_ERROR)
+		snprintf(k->msg, sizeof k->msg, "%s", msg);
+	eb_diag(k->to, sev, loc, "%s", msg);
+}
+
 static enum eb_status
 ingest_source(struct eb_table *t, const struct source *src, int in_dir,
     const struct eb_ingest_opts *opts, struct eb_err *err)
 {
 	const struct eb_format *fmt = NULL;
 	struct eb_loc loc = { src->path, 0, 0 };
+	struct eb_ingest_opts told = *opts;
+	struct said_last last;
 	enum eb_status st;
+	size_t first = t->n;
 	int score = 100;
 
 	if ((st = check_text(src, err)) != EB_OK)
@@ -501,7 +548,19 @@ ingest_source(struct eb_table *t, const struct source *src, int in_dir,
 		    "not output of any format encbench reads (%s); "
 		    "name one with --format if this is a damaged one", eb_format_names());
 	}
-	st = run_parser(t, fmt, src, opts, err);
+	memset(&last, 0, sizeof last);
+	last.diag.emit = say_and_keep;
+	last.diag.ctx = &last;
+	last.to = opts->diag;
+	told.diag = &last.diag;
+	st = run_parser(t, fmt, src, &told, err);
+	if (st == EB_OK && (st = check_values(t, first, fmt, err)) != EB_OK)
+		t->n = first;
+	/* A file that is benchmark output but gives no record fails as an
+	 * empty one does; in a directory, its warning says why it adds none. */
+	if (st == EB_OK && t->n == first && !in_dir)
+		st = eb_err_set(err, EB_ERR_DATA, loc, "no record in this %s input%s%s",
+		    fmt->name, last.msg[0] ? ": " : "", last.msg);
 	/* Inside a directory, a file that only looked tabular (any CSV does
 	 * to the spreadsheet reader) is somebody's other file, not a broken
 	 * benchmark output: it is skipped, with the reason. */
@@ -867,7 +926,7 @@ eb_ingest_path(struct eb_table *t, const char *path,
 	struct walker w;
 	struct stat sb;
 	enum eb_status st;
-	size_t nread = 0;
+	size_t nread = 0, first;
 
 	if (strcmp(path, "-") == 0) {
 		st = ingest_fd(t, "-", STDIN_FILENO, 0, opts, err);
@@ -886,10 +945,16 @@ eb_ingest_path(struct eb_table *t, const char *path,
 	w.t = t;
 	w.opts = opts;
 	w.err = err;
+	first = t->n;
 	st = read_dir(&w, path, &nread);
 	if (st == EB_OK && nread == 0) {
 		st = eb_err_set(err, EB_ERR_DATA, loc,
 		    "no benchmark output in this directory (formats: %s)", eb_format_names());
+		report(opts, err);
+	} else if (st == EB_OK && t->n == first) {
+		st = eb_err_set(err, EB_ERR_DATA, loc,
+		    "no record from the benchmark output in this directory "
+		    "(the warnings above say why)");
 		report(opts, err);
 	}
 	return st;

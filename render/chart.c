@@ -97,7 +97,7 @@ chart_layout(const struct chart_model *m, struct panel_box **panels, size_t *npa
 }
 
 static enum eb_status
-check(const struct eb_chart_opts *o, struct eb_err *err)
+check(const struct eb_chart_opts *o, const struct eb_groups *gs, struct eb_err *err)
 {
 	struct eb_loc loc = { NULL, 0, 0 };
 
@@ -116,18 +116,21 @@ check(const struct eb_chart_opts *o, struct eb_err *err)
 		return eb_err_set(err, EB_ERR_USAGE, loc,
 		    "a timeseries chart draws fio logs (write_bw_log, write_iops_log, "
 		    "write_lat_log): name at least one");
+	if (o->kind != EB_CHART_TIMESERIES && gs == NULL)
+		return eb_err_set(err, EB_ERR_USAGE, loc, "a %s chart draws aggregated "
+		    "groups, and none were given", eb_chart_kind_name(o->kind));
 	return EB_OK;
 }
 
 struct eb_scene *
-eb_chart_scene(const struct eb_chart_opts *o, const struct eb_table *t, struct eb_err *err)
+eb_chart_scene(const struct eb_chart_opts *o, const struct eb_groups *gs, struct eb_err *err)
 {
 	struct chart_model m;
 	struct eb_scene *s;
 
-	if (check(o, err) != EB_OK)
+	if (check(o, gs, err) != EB_OK)
 		return NULL;
-	if (cm_build(&m, o, t, err) != EB_OK) {
+	if (cm_build(&m, o, gs, err) != EB_OK) {
 		cm_free(&m);
 		return NULL;
 	}
@@ -137,9 +140,9 @@ eb_chart_scene(const struct eb_chart_opts *o, const struct eb_table *t, struct e
 }
 
 char *
-eb_chart_svg(const struct eb_chart_opts *o, const struct eb_table *t, struct eb_err *err)
+eb_chart_svg(const struct eb_chart_opts *o, const struct eb_groups *gs, struct eb_err *err)
 {
-	struct eb_scene *s = eb_chart_scene(o, t, err);
+	struct eb_scene *s = eb_chart_scene(o, gs, err);
 	struct eb_buf b;
 
 	if (s == NULL)
@@ -167,7 +170,7 @@ write_dump(void *ctx, FILE *fp)
 }
 
 enum eb_status
-eb_chart_render(const struct eb_chart_opts *o, const struct eb_table *t, const char *path,
+eb_chart_render(const struct eb_chart_opts *o, const struct eb_groups *gs, const char *path,
     struct eb_err *err)
 {
 	struct eb_loc loc = { path, 0, 0 };
@@ -185,14 +188,14 @@ eb_chart_render(const struct eb_chart_opts *o, const struct eb_table *t, const c
 		if (dump)
 			return eb_err_set(err, EB_ERR_USAGE, loc,
 			    "the gnuplot back end draws .svg, .png or .pdf");
-		if ((st = check(o, err)) != EB_OK)
+		if ((st = check(o, gs, err)) != EB_OK)
 			return st;
-		if ((st = cm_build(&m, o, t, err)) == EB_OK)
+		if ((st = cm_build(&m, o, gs, err)) == EB_OK)
 			st = gp_render(&m, path, err);
 		cm_free(&m);
 		return st;
 	}
-	if ((s = eb_chart_scene(o, t, err)) == NULL)
+	if ((s = eb_chart_scene(o, gs, err)) == NULL)
 		return err ? err->code : EB_ERR_DATA;
 	if (png)
 		st = eb_scene_write_png(s, path, o->scale > 0 ? o->scale : 1, err);

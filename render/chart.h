@@ -54,21 +54,26 @@ void eb_chart_opts_init(struct eb_chart_opts *o);
 const char *eb_chart_kind_name(enum eb_chart_kind k);
 int eb_chart_kind_lookup(const char *name);
 
+/* Charts draw the groups of eb_aggregate, which a caller drawing several
+ * charts of one table computes once; the groups' table gives the run
+ * metadata. A timeseries chart takes NULL groups. */
+struct eb_groups;
+
 /* Renders the chart to path, as SVG, PNG or PDF by its extension (".scene"
  * writes the scene's text dump, for tests). Fails with EB_ERR_DATA when the
- * table holds nothing to draw, EB_ERR_USAGE for impossible options and
+ * groups hold nothing to draw, EB_ERR_USAGE for impossible options and
  * EB_ERR_IO when writing fails; an existing file at path is then left as
  * it was. */
-enum eb_status eb_chart_render(const struct eb_chart_opts *o, const struct eb_table *t,
+enum eb_status eb_chart_render(const struct eb_chart_opts *o, const struct eb_groups *gs,
     const char *path, struct eb_err *err);
 
 /* The chart as an SVG document, for inlining in HTML; the caller frees it.
  * NULL (and err filled) when there is nothing to draw. */
-char *eb_chart_svg(const struct eb_chart_opts *o, const struct eb_table *t,
+char *eb_chart_svg(const struct eb_chart_opts *o, const struct eb_groups *gs,
     struct eb_err *err);
 
 /* The chart's scene; the caller frees it with eb_scene_free. */
-struct eb_scene *eb_chart_scene(const struct eb_chart_opts *o, const struct eb_table *t,
+struct eb_scene *eb_chart_scene(const struct eb_chart_opts *o, const struct eb_groups *gs,
     struct eb_err *err);
 
 /* Releases what charts keep for the life of the process (fonts, cairo's

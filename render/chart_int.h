@@ -93,7 +93,7 @@ struct chart_model {
 };
 
 enum eb_status cm_build(struct chart_model *m, const struct eb_chart_opts *o,
-    const struct eb_table *t, struct eb_err *err);
+    const struct eb_groups *gs, struct eb_err *err);
 enum eb_status ts_build(struct chart_model *m, const struct eb_chart_opts *o,
     struct eb_err *err);
 void cm_free(struct chart_model *m);

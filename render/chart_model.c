@@ -112,7 +112,7 @@ struct build {
 	struct chart_model *m;
 	const struct eb_chart_opts *o;
 	const struct eb_table *t;
-	struct eb_groups *gs;
+	const struct eb_groups *gs;
 	struct lset cols, cats, sers;
 	const char **col_keys, **cat_keys, **ser_keys;	/* raw, for sorting */
 	size_t nkeys_col, nkeys_cat, nkeys_ser;
@@ -884,7 +884,7 @@ source_words(const struct eb_chart_opts *o)
 }
 
 enum eb_status
-cm_build(struct chart_model *m, const struct eb_chart_opts *o, const struct eb_table *t,
+cm_build(struct chart_model *m, const struct eb_chart_opts *o, const struct eb_groups *gs,
     struct eb_err *err)
 {
 	struct build b;
@@ -902,8 +902,8 @@ cm_build(struct chart_model *m, const struct eb_chart_opts *o, const struct eb_t
 	memset(&b, 0, sizeof b);
 	b.m = m;
 	b.o = o;
-	b.t = t;
-	b.gs = eb_aggregate(t);
+	b.t = gs->t;
+	b.gs = gs;
 	m->metric = pick_metric(b.gs, o->metric);
 	switch (o->kind) {
 	case EB_CHART_BARS:
@@ -963,9 +963,6 @@ cm_build(struct chart_model *m, const struct eb_chart_opts *o, const struct eb_t
 	free(b.hosts);
 	free(b.releases);
 	free(b.configs);
-	/* The model keeps pointers into the groups' keys, which are the
-	 * table's records: the groups themselves can go. */
-	eb_groups_free(b.gs);
 	return st;
 }
 

@@ -230,6 +230,7 @@ static void
 test_png_chart(void **state)
 {
 	struct eb_table *t = load(SERIES);
+	struct eb_groups *gs = eb_aggregate(t);
 	struct eb_chart_opts o;
 	struct eb_err err;
 	struct eb_scene *s;
@@ -241,14 +242,14 @@ test_png_chart(void **state)
 	(void)state;
 	close(fd);
 	eb_chart_opts_init(&o);
-	s = eb_chart_scene(&o, t, &err);
+	s = eb_chart_scene(&o, gs, &err);
 	assert_non_null(s);
 	bar = find_item(s, "bar", "none, dd read 1 MiB 24.04:");
 	assert_non_null(bar);
 	assert_int_equal(bar->paint.fill, 0x737373);
 	for (double scale = 1; scale <= 2; scale++) {
 		o.scale = scale;
-		assert_int_equal(eb_chart_render(&o, t, path, &err), EB_OK);
+		assert_int_equal(eb_chart_render(&o, gs, path, &err), EB_OK);
 		img = cairo_image_surface_create_from_png(path);
 		assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
 		assert_int_equal(cairo_image_surface_get_width(img), 800 * scale);
@@ -262,12 +263,13 @@ test_png_chart(void **state)
 	}
 	o.dark = 1;
 	o.scale = 1;
-	assert_int_equal(eb_chart_render(&o, t, path, &err), EB_OK);
+	assert_int_equal(eb_chart_render(&o, gs, path, &err), EB_OK);
 	img = cairo_image_surface_create_from_png(path);
 	assert_int_equal(pixel(img, 2, 2), eb_theme_get(1)->bg);
 	cairo_surface_destroy(img);
 	unlink(path);
 	eb_scene_free(s);
+	eb_groups_free(gs);
 	eb_table_free(t);
 }
 
@@ -277,6 +279,7 @@ static void
 test_values(void **state)
 {
 	struct eb_table *t = load(SERIES);
+	struct eb_groups *gs = eb_aggregate(t);
 	struct eb_chart_opts o;
 	struct eb_err err;
 	struct eb_scene *s;
@@ -284,7 +287,7 @@ test_values(void **state)
 
 	(void)state;
 	eb_chart_opts_init(&o);
-	s = eb_chart_scene(&o, t, &err);
+	s = eb_chart_scene(&o, gs, &err);
 	assert_non_null(find_item(s, "subtitle", "framework-i5-1135g7 · release 24.04"));
 	assert_non_null(find_item(s, "value", "5.93"));
 	assert_non_null(find_item(s, "row-head", "dd 1 MiB"));
@@ -293,7 +296,7 @@ test_values(void **state)
 	eb_scene_free(s);
 
 	o.kind = EB_CHART_OVERHEAD;
-	s = eb_chart_scene(&o, t, &err);
+	s = eb_chart_scene(&o, gs, &err);
 	it = find_item(s, "bar", "aes-256-gcm, dd read 1 MiB 24.04:");
 	assert_non_null(it);
 	assert_non_null(strstr(it->tip, "92.4 % of none"));
@@ -302,7 +305,7 @@ test_values(void **state)
 	eb_scene_free(s);
 
 	o.kind = EB_CHART_DIFF;
-	s = eb_chart_scene(&o, t, &err);
+	s = eb_chart_scene(&o, gs, &err);
 	assert_non_null(find_item(s, "title", "Change in throughput from 23.10 to 24.04"));
 	/* GCM got faster in 24.04; LUKS did not change. */
 	assert_non_null(find_item(s, "bar", "aes-256-gcm, dd read 1 MiB: +10"));
@@ -311,7 +314,7 @@ test_values(void **state)
 
 	o.kind = EB_CHART_TREND;
 	o.relative = 1;
-	s = eb_chart_scene(&o, t, &err);
+	s = eb_chart_scene(&o, gs, &err);
 	assert_non_null(find_item(s, "cat-tick", "22.04"));
 	assert_non_null(find_item(s, "legend", "aes-128-ccm"));
 	assert_null(find_item(s, "legend", "none"));
@@ -320,7 +323,7 @@ test_values(void **state)
 	o.kind = EB_CHART_HEATMAP;
 	o.relative = 0;
 	o.release = "24.04";
-	s = eb_chart_scene(&o, t, &err);
+	s = eb_chart_scene(&o, gs, &err);
 	assert_non_null(find_item(s, "cat-tick", "24.04"));
 	assert_null(find_item(s, "cat-tick", "22.04"));
 	/* As "encbench overhead" says: CCM costs 80.7 % of dd write in 24.04. */
@@ -328,8 +331,9 @@ test_values(void **state)
 	eb_scene_free(s);
 	o.release = "9.99";
 	o.heat = EB_HEAT_BLOCK_SIZE;
-	assert_null(eb_chart_scene(&o, t, &err));
+	assert_null(eb_chart_scene(&o, gs, &err));
 	assert_int_equal(err.code, EB_ERR_DATA);
+	eb_groups_free(gs);
 	eb_table_free(t);
 }
 
@@ -350,6 +354,7 @@ static void
 test_deterministic_and_atomic(void **state)
 {
 	struct eb_table *t = load(SERIES), *empty = eb_table_new();
+	struct eb_groups *gs = eb_aggregate(t), *none = eb_aggregate(empty);
 	struct eb_chart_opts o;
 	struct eb_err err;
 	char *a, *b;
@@ -360,8 +365,8 @@ test_deterministic_and_atomic(void **state)
 	(void)state;
 	eb_chart_opts_init(&o);
 	o.kind = EB_CHART_TREND;
-	a = eb_chart_svg(&o, t, &err);
-	b = eb_chart_svg(&o, t, &err);
+	a = eb_chart_svg(&o, gs, &err);
+	b = eb_chart_svg(&o, gs, &err);
 	assert_non_null(a);
 	assert_string_equal(a, b);
 	free(a);
@@ -377,7 +382,7 @@ test_deterministic_and_atomic(void **state)
 		char chunk[4096];
 		size_t n;
 
-		assert_int_equal(eb_chart_render(&o, t, path, &err), EB_OK);
+		assert_int_equal(eb_chart_render(&o, gs, path, &err), EB_OK);
 		fp = fopen(path, "rb");
 		while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
 			eb_buf_add(dst, chunk, n);
@@ -393,11 +398,16 @@ test_deterministic_and_atomic(void **state)
 	fd = open(path, O_WRONLY | O_TRUNC);
 	assert_int_equal(write(fd, "keep", 4), 4);
 	close(fd);
-	assert_int_equal(eb_chart_render(&o, empty, path, &err), EB_ERR_DATA);
+	assert_int_equal(eb_chart_render(&o, none, path, &err), EB_ERR_DATA);
 	assert_true(file_is(path, "keep"));
-	assert_int_equal(eb_chart_render(&o, t, "/tmp/chart.gif", &err), EB_ERR_USAGE);
+	assert_int_equal(eb_chart_render(&o, NULL, path, &err), EB_ERR_USAGE);
+	assert_string_equal(err.msg, "a trend chart draws aggregated groups, and none were given");
+	assert_true(file_is(path, "keep"));
+	assert_int_equal(eb_chart_render(&o, gs, "/tmp/chart.gif", &err), EB_ERR_USAGE);
 	assert_non_null(strstr(err.msg, ".svg, .png or .pdf"));
 	unlink(path);
+	eb_groups_free(none);
+	eb_groups_free(gs);
 	eb_table_free(empty);
 	eb_table_free(t);
 }

@@ -316,7 +316,16 @@ test_atomic_write(void **state)
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/out.csv", dir);
 	assert_int_equal(eb_write_atomic(path, write_hello, NULL, &err), EB_OK);
-	assert_int_equal(eb_write_atomic(path, write_nothing_then_fail, NULL, &err), EB_ERR_DATA);
+	/* A callback that fails is a write error that says what failed. */
+	memset(&err, 0, sizeof err);
+	assert_int_equal(eb_write_atomic(path, write_nothing_then_fail, NULL, &err), EB_ERR_IO);
+	assert_int_equal(err.code, EB_ERR_IO);
+	assert_string_equal(err.loc.path, path);
+	assert_string_equal(err.msg, "cannot write: the output failed");
+	/* /dev/full is written in place and its error named. */
+	memset(&err, 0, sizeof err);
+	assert_int_equal(eb_write_atomic("/dev/full", write_hello, NULL, &err), EB_ERR_IO);
+	assert_string_equal(err.msg, "cannot write: No space left on device");
 	fp = fopen(path, "r");
 	assert_non_null(fp);
 	assert_non_null(fgets(buf, sizeof buf, fp));
