@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "../analyze/analyze.h"
 #include "../ingest/ingest.h"
+#include "../render/cost.h"
 #include "../render/chart.h"
 #include "../render/render.h"
 #include "../render/scene.h"
@@ -946,6 +947,7 @@ build(struct report *r, char **paths, int npaths)
 	}
 	if ((r->chosen && r->nrel >= 2) || (!r->chosen && eb_release_pair(r->gs, &r->from, &r->to)))
 		across_section(r, &sum->diff, &sum->ndiff, &sum->trend, &sum->ntrend);
+	eb_md_cost_section(&r->md, r->gs, r->baseline);
 	eb_buf_addf(&r->md, "## Data\n\n- [results.csv](results.csv) and "
 	    "[results.json](results.json): every record, with its source file and line\n"
 	    "- [summary.json](summary.json): every table of this report at full precision\n\n");
