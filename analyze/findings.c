@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "cost.h"
 
 static void
 say(struct eb_findings *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -1183,6 +1184,7 @@ eb_findings_compute_opts(const struct eb_groups *gs, const char *baseline,
 		}
 		free((void *)rel);
 	}
+	eb_cost_thread_findings(gs, out);
 	if (singles > 0)
 		say(out, "%zu of %zu cases were measured once: they have no confidence "
 		    "interval and get no verdict; repeat runs (--reps 3 or more) to test them.",

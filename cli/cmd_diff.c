@@ -225,7 +225,7 @@ exec_diff(int argc, char **argv)
 	int opt, rc = 0;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
 		if (eb_inputs_option(&in, opt, optarg) || eb_filters_option(&filters, opt, optarg))
 			continue;
 		if ((rc = eb_verdict_option(&eb_cmd_diff, opt, optarg, &o.no_adjust,
