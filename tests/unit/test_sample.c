@@ -499,8 +499,10 @@ test_ingest_partial(void **state)
 	(void)state;
 	tu_ingest_text(&r, "encbench-sample 1\nstatus 1\nduration 2\nclock_hz 100\ncpus 2 2\n"
 	    "cpu_all 1 4\nend\n", "sample");
-	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.st, EB_ERR_DATA);
 	assert_int_equal(r.t->n, 0);
+	assert_string_equal(r.err.msg, "no record in this sample input: the test exited with "
+	    "status 1: its samples measure no completed test and are not used");
 	assert_string_equal(eb_buf_cstr(&r.diag), "warning: 2: the test exited with status 1: its "
 	    "samples measure no completed test and are not used\n");
 	tu_free(&r);
