@@ -844,6 +844,28 @@ set_header(struct sheet *sh, size_t h)
 	}
 }
 
+/* Two columns of one label (two "mode" columns) leave a record with two
+ * readings, of which the later would silently win: an error at the
+ * second. */
+static enum eb_status
+repeated_key(struct sheet *sh, const struct row *r)
+{
+	for (size_t a = 0; a < sh->nkeys; a++)
+		for (size_t b = a + 1; b < sh->nkeys; b++) {
+			size_t ca = sh->keys[a], cb = sh->keys[b];
+			char na[96], nb[96];
+
+			if (sh->cols[ca].head.key != sh->cols[cb].head.key)
+				continue;
+			colname(sh, ca, na, sizeof na);
+			colname(sh, cb, nb, sizeof nb);
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, cb),
+			    "%s says again what %s says; name one column for it (or give the "
+			    "other the role \"ignore\" in a --map file)", nb, na);
+		}
+	return EB_OK;
+}
+
 /* ---- rows */
 
 /* A row with one label in its first cell and nothing else: a mode with no
@@ -1220,6 +1242,8 @@ walk(struct sheet *sh)
 			continue;
 		case R_HEADER:
 			set_header(sh, i);
+			if ((st = repeated_key(sh, r)) != EB_OK)
+				return st;
 			continue;
 		case R_OTHER:
 			break;
