@@ -298,3 +298,43 @@ printf 'mode,op,mode,MB/s\nnone,write,aes-256-gcm,100\n' > "$H/sheet-dup.csv"
 hostile "sheet: two mode columns" 65 "$H/sheet-dup.csv"
 expect_err_line "sheet: the repeated column is named" \
 	"$H/sheet-dup.csv:1:3: error: column C ('mode') says again what column A ('mode') says; name one column for it (or give the other the role \"ignore\" in a --map file)"
+
+# A FIFO that nothing writes to is an error at once, not a hang; one that
+# a program writes to is read; a device is refused.
+mkfifo "$H/fifo"
+hostile "a FIFO without a writer" 65 "$H/fifo"
+expect_err_line "a FIFO without a writer is named" \
+	"$H/fifo: error: a FIFO that no program was writing to when it was opened: nothing to read"
+"$ENCBENCH" ingest -q /dev/fd/3 3< tests/data/dd/gnu-9.1-sigusr1.log > "$TMP/out" 2>"$TMP/err"; rc=$?
+grep -q ',bw,B/s,1,38368130914.307045,' "$TMP/out" && pass "an open pipe or descriptor is read" || fail "an open pipe or descriptor is read"
+hostile "a character device" 74 /dev/zero
+
+# meta.json: a BOM is read as in every other input; members of the wrong
+# type are errors naming the member.
+mkdir -p "$H/run3/none" && cp tests/data/dd/gnu-9.1-sigusr1.log "$H/run3/none/dd-write-r1.txt"
+printf '\357\273\277{"release": "24.04", "host": "h"}\n' > "$H/run3/meta.json"
+eb ingest -q "$H/run3"
+expect_rc "meta.json with a BOM is read" 0
+grep -q '^24.04,h,,none,dd,dd,,write,' "$TMP/out" && pass "meta.json with a BOM labels the records" || fail "meta.json with a BOM labels the records"
+for m in 'cores:"eight":a whole number' 'memory_bytes:-5:a whole number of bytes' 'runner:"zfs":an object' \
+	'expected:["none/dd-write-r1.txt", 3]:an array of file names (strings)' 'cores:8.5:a whole number'; do
+	key=${m%%:*} rest=${m#*:} val=${rest%:*} what=${m##*:}
+	printf '{"release": "24.04",\n "%s": %s}\n' "$key" "$val" > "$H/run3/meta.json"
+	hostile "meta.json: $key $val" 65 "$H/run3"
+	expect_err_line "meta.json: $key $val is named" "$H/run3/meta.json:2: error: \"$key\" in meta.json must be $what"
+done
+
+# A fio log with one damaged line is read as a fio log and fails there.
+sed '4s/.*/garbage here/' tests/data/fio/avg_bw.1.log > "$H/bad_bw.1.log"
+hostile "a fio log with a damaged fourth line" 65 "$H/bad_bw.1.log"
+expect_err_line "a fio log with a damaged line fails at that line" \
+	"$H/bad_bw.1.log:4: error: not a fio log sample (time, value, direction, block size)"
+
+# A sheet of 5,000 columns (a header longer than the probes see) is read.
+awk 'BEGIN { h = "mode"; a = "none"; b = "aes-256-gcm";
+	for (i = 1; i < 5000; i++) { h = h ",Write " i " (MB/s)"; a = a "," 100 + i; b = b "," 90 + i }
+	print h; print a; print b }' > "$H/wide-5000.csv"
+eb ingest -q "$H/wide-5000.csv"
+expect_rc "a sheet of 5,000 columns is read" 0
+[ "$(grep -c ',bw,B/s,' "$TMP/out")" -eq 9998 ] && grep -q '^,,,aes-256-gcm,sheet,sheet,,write,,bw,B/s,4999,5089000000,.*:3:5000$' "$TMP/out" \
+	&& pass "a sheet of 5,000 columns gives its 9,998 records" || fail "a sheet of 5,000 columns gives its 9,998 records"
