@@ -750,6 +750,10 @@ struct walker {
 	size_t run_index;
 	size_t root_len;
 	int next;		/* the next step a parsing thread takes */
+	/* Files skipped as not benchmark output, told in one note at the end
+	 * of the folder unless opts->verbose. */
+	size_t nskipped;
+	char *first_skipped;
 };
 
 static struct step *
@@ -898,7 +902,10 @@ merge_step(struct walker *w, struct step *s, size_t *nread)
 
 	kept_tell(&s->kept, w->opts->diag);
 	if (s->st == UNRECOGNISED) {
-		eb_diag(w->opts->diag, EB_NOTE, loc, "skipped: not benchmark output");
+		if (w->opts->verbose)
+			eb_diag(w->opts->diag, EB_NOTE, loc, "skipped: not benchmark output");
+		else if (w->nskipped++ == 0)
+			w->first_skipped = eb_xstrdup(s->path);
 		return EB_OK;
 	}
 	if (s->st == UNRECOGNISED_QUIET)
@@ -953,6 +960,17 @@ read_dir(struct walker *w, const char *path, size_t *nread)
 		free_step(s);
 	}
 	free(w->steps);
+	if (w->nskipped == 1) {
+		struct eb_loc loc = { w->first_skipped, 0, 0 };
+
+		eb_diag(w->opts->diag, EB_NOTE, loc, "skipped: not benchmark output");
+	} else if (w->nskipped > 1) {
+		struct eb_loc loc = { path, 0, 0 };
+
+		eb_diag(w->opts->diag, EB_NOTE, loc, "skipped %zu files that are not benchmark "
+		    "output, %s among them (-v names each)", w->nskipped, w->first_skipped);
+	}
+	free(w->first_skipped);
 	/* err's location was a file's, gone with it; the walk's root stays. */
 	w->err->loc.path = path;
 	w->err->loc.line = w->err->loc.col = 0;

@@ -102,6 +102,7 @@ struct eb_ingest_opts {
 	struct eb_diag *diag;
 	const char *map;	/* --map: a spreadsheet mapping file, or NULL */
 	const char *unit;	/* --unit: the unit of unlabelled sheet values, or NULL */
+	int verbose;		/* -v: a note for each file a folder skips */
 };
 
 /* Reads a file, a directory (walked in name order, every recognisable file

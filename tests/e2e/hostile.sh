@@ -203,7 +203,7 @@ eb ingest -q -o "$TMP/stale/out.csv" samples/geli-freebsd
 eb report -q -o "$TMP/stale/rep" samples/geli-freebsd
 kill $alive 2>/dev/null; wait $alive 2>/dev/null
 left=$(ls -A "$TMP/stale" | sort | tr '\n' ' ')
-[ "$left" = ".out.csv.tmp-$alive-ghijkl .out.csv.tmp-x-ghijkl .rep.tmp-$alive-abcdef out.csv rep " ] \
+[ "$left" = ".out.csv.tmp-$alive-ghijkl .out.csv.tmp-x-ghijkl .rep.tmp-$alive-abcdef datapackage.json out.csv rep " ] \
 	&& pass "leftovers of dead runs are removed, those of running ones kept" \
 	|| fail "leftovers of dead runs are removed, those of running ones kept: $left"
 
