@@ -32,11 +32,13 @@ CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TESTS := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 LIBA := $(BUILD)/libencbench.a
 BIN := $(BUILD)/encbench
+# The runner's fscrypt backend adds and removes raw keys with this helper.
+FSCRYPT_HELPER := $(BUILD)/encbench-fscrypt
 
 .SECONDARY:
 .PHONY: all check sanitize fuzz valgrind install uninstall clean deps demo demo-html bench
 
-all: $(BIN)
+all: $(BIN) $(FSCRYPT_HELPER)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
@@ -50,11 +52,15 @@ $(LIBA): $(LIB_OBJ)
 $(BIN): $(CLI_OBJ) $(LIBA)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) $(LIBS)
 
+$(FSCRYPT_HELPER): runner/encbench-fscrypt.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
+
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LIBS) -lcmocka
 
-check: $(BIN) $(TESTS)
+check: $(BIN) $(FSCRYPT_HELPER) $(TESTS)
 	@BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/run.sh $(TESTS)
 
 # ASan and UBSan over the whole suite, in a build tree of their own.
@@ -63,7 +69,7 @@ sanitize:
 	    CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" check
 
-valgrind: $(BIN) $(TESTS)
+valgrind: $(BIN) $(FSCRYPT_HELPER) $(TESTS)
 	@BUILD=$(BUILD) CORPUS=$(CORPUS) VALGRIND=1 sh tests/run.sh $(TESTS)
 
 # libFuzzer harnesses (clang), one per parser, seeded from tests/data and
@@ -96,7 +102,7 @@ fuzz: $(FUZZERS)
 
 DATADIR = $(PREFIX)/share/encbench
 
-install: $(BIN)
+install: $(BIN) $(FSCRYPT_HELPER)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DATADIR)/fio
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/encbench
 	sed 's|^LIBDIR=.*|LIBDIR=$${ENCBENCH_RUNNER_LIB:-$(DATADIR)}|' runner/encbench-run > $(DESTDIR)$(BINDIR)/encbench-run
@@ -105,7 +111,7 @@ install: $(BIN)
 	install -m 644 doc/encbench.1 doc/encbench-run.1 $(DESTDIR)$(MANDIR)/
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/encbench $(DESTDIR)$(BINDIR)/encbench-run
+	rm -f $(DESTDIR)$(BINDIR)/encbench $(DESTDIR)$(BINDIR)/encbench-run $(DESTDIR)$(BINDIR)/encbench-fscrypt
 	rm -f $(DESTDIR)$(MANDIR)/encbench.1 $(DESTDIR)$(MANDIR)/encbench-run.1
 	rm -rf $(DESTDIR)$(DATADIR)
 
