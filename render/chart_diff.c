@@ -54,7 +54,7 @@ build(struct cm_build *b, struct eb_err *err)
 		p->hollow = !sig;
 		if (strcmp(rows[i].verdict, "single run") == 0)
 			p->note = "single run";
-		eb_case_label(k, test, sizeof test);
+		eb_model_case_label(k, test, sizeof test);
 		if (isnan(rows[i].p_value))
 			p->tip = eb_xasprintf("%s, %s: %+.1f %% from %s to %s, %s",
 			    k->f[EB_F_MODE], test, rows[i].delta_pct, d.from, d.to,
