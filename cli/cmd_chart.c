@@ -198,7 +198,7 @@ exec_chart(int argc, char **argv)
 
 	eb_chart_opts_init(&o);
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
 		if (eb_inputs_option(&in, opt, optarg) || eb_filters_option(&filters, opt, optarg))
 			continue;
 		switch (opt) {

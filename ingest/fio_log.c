@@ -159,7 +159,7 @@ eb_fio_log_parse_line(const char *line, size_t len, struct eb_fio_sample *s)
 		if (c[1] > 2)
 			return 0;
 		s->dir = (int)c[1];
-		s->bs = (int64_t)c[2];
+		s->bs = c[2] < 9e18 ? (int64_t)c[2] : 0;
 		return n;
 	}
 	if (c[2] <= 2) {

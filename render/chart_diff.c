@@ -9,7 +9,7 @@ static enum eb_status
 build(struct cm_build *b, struct eb_err *err)
 {
 	struct eb_diff_opts d = { EB_SPLIT_RELEASE, b->o->from, b->o->to, b->o->alpha, 0, 0,
-		b->o->baseline };
+		b->o->baseline, 0 };
 	struct eb_diff *rows;
 	size_t n, nrel;
 	const char **rels = eb_model_releases(b, &nrel);
@@ -20,15 +20,17 @@ build(struct cm_build *b, struct eb_err *err)
 			return eb_model_no_data(err, "a diff needs two releases and the %s "
 			    "records have %s", b->m->metric, nrel ? "one" : "none");
 		}
-		if (d.to == NULL)
-			d.to = rels[nrel - 1];
-		if (d.from == NULL)
-			for (size_t i = nrel; i-- > 0;)
-				if (strcmp(rels[i], d.to) != 0) {
-					d.from = rels[i];
-					break;
-				}
+		/* The pair every command picks by default (eb_release_pair), or
+		 * the release before the one named. */
+		if (d.from == NULL && d.to == NULL)
+			eb_release_pair(b->gs, &d.from, &d.to);
+		else {
+			d.to = d.to != NULL ? d.to : d.from;
+			d.from = eb_release_before(b->gs, d.to);
+		}
 	}
+	if (d.to == NULL)
+		d.to = "";
 	free(rels);
 	if (d.from == NULL || strcmp(d.from, d.to) == 0) {
 		struct eb_loc loc = { NULL, 0, 0 };
@@ -39,32 +41,43 @@ build(struct cm_build *b, struct eb_err *err)
 	b->m->from = d.from;
 	b->m->to = d.to;
 	rows = eb_diff_compute(b->gs, &d, &n);
+	/* One chart is one family: Holm over the pairs it draws. */
+	{
+		struct eb_verdict **vs = eb_xmalloc((n ? n : 1) * sizeof *vs);
+		const struct eb_record **ks = eb_xmalloc((n ? n : 1) * sizeof *ks);
+		struct eb_verdict_opts vo;
+		size_t m = 0;
+
+		eb_diff_verdict_opts(&d, &vo);
+		for (size_t i = 0; i < n; i++)
+			if (eb_model_wanted(b, rows[i].b->key)) {
+				vs[m] = &rows[i].v;
+				ks[m++] = rows[i].b->key;
+			}
+		eb_verdict_adjust(vs, ks, m, &vo);
+		free(vs);
+		free(ks);
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct eb_record *k = rows[i].b->key;
 		struct cm_point *p;
 		char test[160];
-		int sig = strcmp(rows[i].verdict, "improved") == 0 ||
-		    strcmp(rows[i].verdict, "regressed") == 0;
+		char phrase[256], iv[96];
 
 		if (!eb_model_wanted(b, k))
 			continue;
+		/* The verdict layer decides; the chart draws what it said. */
 		p = eb_model_point(b, k, eb_model_mode(b, k->f[EB_F_MODE], 0), 0,
-		    rows[i].delta_pct, rows[i].delta_ci_low_pct, rows[i].delta_ci_high_pct,
+		    rows[i].v.estimate, rows[i].v.lo, rows[i].v.hi,
 		    rows[i].a->s.n < rows[i].b->s.n ? rows[i].a->s.n : rows[i].b->s.n);
-		p->hollow = !sig;
-		if (strcmp(rows[i].verdict, "single run") == 0)
+		p->hollow = !eb_verdict_claims(&rows[i].v);
+		if (rows[i].v.kind == EB_VERDICT_SINGLE_RUN)
 			p->note = "single run";
 		eb_model_case_label(k, test, sizeof test);
-		if (isnan(rows[i].p_value))
-			p->tip = eb_xasprintf("%s, %s: %+.1f %% from %s to %s, %s",
-			    k->f[EB_F_MODE], test, rows[i].delta_pct, d.from, d.to,
-			    rows[i].verdict);
-		else
-			p->tip = eb_xasprintf("%s, %s: %+.1f %% from %s to %s (95 %% CI %+.1f "
-			    "to %+.1f), p = %.3g, %s", k->f[EB_F_MODE], test, rows[i].delta_pct,
-			    d.from, d.to, rows[i].delta_ci_low_pct, rows[i].delta_ci_high_pct,
-			    rows[i].p_value, strcmp(rows[i].verdict, "no change") == 0 ?
-			    "no significant change" : rows[i].verdict);
+		eb_verdict_interval_text(&rows[i].v, iv, sizeof iv);
+		eb_verdict_phrase(&rows[i].v, phrase, sizeof phrase);
+		p->tip = eb_xasprintf("%s, %s: %s from %s to %s; %s", k->f[EB_F_MODE], test,
+		    iv, d.from, d.to, phrase);
 	}
 	free(rows);
 	if (b->m->npts == 0) {

@@ -324,8 +324,10 @@ test_values(void **state)
 	o.kind = EB_CHART_DIFF;
 	s = eb_chart_scene(&o, gs, &err);
 	assert_non_null(find_item(s, "title", "Change in throughput from 23.10 to 24.04"));
-	/* GCM got faster in 24.04; LUKS did not change. */
-	assert_non_null(find_item(s, "bar", "aes-256-gcm, dd read 1 MiB: +10"));
+	/* GCM read 10 % faster in 24.04 over three runs a side, but after
+	 * Holm over every pair the chart draws the data cannot tell; LUKS
+	 * did not change. */
+	assert_non_null(find_item(s, "bar-hollow", "aes-256-gcm, dd read 1 MiB: +10"));
 	assert_non_null(find_item(s, "bar-hollow", "luks-xts-512, dd read 1 MiB:"));
 	eb_scene_free(s);
 
