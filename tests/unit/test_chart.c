@@ -683,6 +683,79 @@ test_timeseries_reduce(void **state)
 	unlink(path);
 }
 
+/* A log read in two ranges on two threads, each into a sink of its own
+ * joined in order, gives the bins, samples and kept samples of one read;
+ * an error in the second range is at its line of the whole log. */
+static void
+test_parts(void **state)
+{
+	char path[] = "/tmp/eb-test-XXXXXX_lat.1.log";
+	int fd = mkstemps(path, 10);
+	FILE *fp = fdopen(fd, "w");
+	struct eb_chart_logs *one, *two[2];
+	struct eb_err err;
+	int used = 0;
+	long n = 600000;
+
+	(void)state;
+	/* 600,000 reads and, every 400th line, a write: 1,500 of them, so
+	 * that the writes are kept sample by sample across both ranges. */
+	for (long i = 0; i < n; i++)
+		fprintf(fp, "%ld, %ld, %d, 4096\n", i * 3, 1000 + (i * 7919) % 90000,
+		    i % 400 == 7);
+	fclose(fp);
+	one = eb_chart_logs_new(NULL, &err);
+	eb_chart_logs_begin(one, path, EB_CHART_LOG_CLAT);
+	assert_int_equal(eb_fio_log_scan(path, take_sample, one, &err), EB_OK);
+	for (int k = 0; k < 2; k++) {
+		two[k] = eb_chart_logs_new(NULL, &err);
+		eb_chart_logs_begin(two[k], path, EB_CHART_LOG_CLAT);
+	}
+	assert_int_equal(eb_fio_log_scan_parts(path, 2, take_sample, (void *const *)two, &used,
+	    &err), EB_OK);
+	assert_int_equal(used, 2);
+	/* Both ranges saw reads and writes. */
+	assert_true(two[1]->nsamples > 0 && two[1]->nts == 2);
+	eb_chart_logs_join(two[0], two[1]);
+	eb_chart_logs_end(one);
+	eb_chart_logs_end(two[0]);
+	assert_int_equal(one->nsamples, n);
+	assert_int_equal(two[0]->nsamples, n);
+	assert_true(two[0]->t_max_ms == (n - 1) * 3);
+	assert_int_equal(two[0]->nts, 2);
+	for (size_t i = 0; i < 2; i++) {
+		const struct ts_series *a = &one->ts[i], *b = &two[0]->ts[i];
+
+		assert_int_equal(a->dir, b->dir);
+		assert_int_equal(a->samples, b->samples);
+		assert_int_equal(a->nbins, b->nbins);
+		assert_true(a->bin_ms == b->bin_ms);
+		assert_memory_equal(a->bins, b->bins, a->nbins * sizeof *a->bins);
+		assert_true((a->t == NULL) == (b->t == NULL));
+		if (a->t != NULL)
+			assert_memory_equal(a->t, b->t, a->samples * sizeof *a->t);
+	}
+	assert_int_equal(one->ts[1].samples, 1500);
+	assert_non_null(one->ts[1].t);
+	eb_chart_logs_free(one);
+	eb_chart_logs_free(two[0]);
+	eb_chart_logs_free(two[1]);
+
+	fp = fopen(path, "a");
+	fputs("1800000, 5, x, 4096\n", fp);
+	fclose(fp);
+	for (int k = 0; k < 2; k++) {
+		two[k] = eb_chart_logs_new(NULL, &err);
+		eb_chart_logs_begin(two[k], path, EB_CHART_LOG_CLAT);
+	}
+	assert_int_equal(eb_fio_log_scan_parts(path, 2, take_sample, (void *const *)two, &used,
+	    &err), EB_ERR_DATA);
+	assert_int_equal(err.loc.line, n + 1);
+	eb_chart_logs_free(two[0]);
+	eb_chart_logs_free(two[1]);
+	unlink(path);
+}
+
 struct collect {
 	struct eb_fio_sample s[16];
 	size_t n;
@@ -778,6 +851,7 @@ main(void)
 		cmocka_unit_test(test_trend_labels),
 		cmocka_unit_test(test_timeseries_reduce),
 		cmocka_unit_test(test_log_reader),
+		cmocka_unit_test(test_parts),
 	};
 
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
