@@ -78,6 +78,11 @@ void eb_json_overhead(FILE *fp, const struct eb_overhead *rows, const size_t *or
 void eb_json_diff(FILE *fp, const struct eb_diff *rows, const size_t *order, size_t n,
     const char *from, const char *to);
 void eb_json_trend(FILE *fp, const struct eb_trend_row *rows, size_t n);
+/* A verdict record as a JSON object: word, text, estimate, ci_low and
+ * ci_high (null when unbounded or absent, with "unbounded"), test, df,
+ * p_raw, p_adjusted, adjust, family, family_size. */
+struct eb_verdict;
+void eb_json_verdict(FILE *fp, const struct eb_verdict *v);
 void eb_json_groups(FILE *fp, const struct eb_group *const *groups, size_t n);
 
 /* Keeps only the records whose column equals value (filters of the

@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "../analyze/analyze.h"
 #include "../ingest/ingest.h"
+#include "../render/cost.h"
 #include "../render/chart.h"
 #include "../render/render.h"
 #include "../render/scene.h"
@@ -157,6 +158,7 @@ chart(struct report *r, enum eb_chart_kind kind, const char *release,
 	o.iec = r->iec;
 	o.sources = (const char *const *)r->sources;
 	o.nsources = r->nsources;
+	o.meta_get = eb_rundir_meta_get;
 	if ((s = eb_chart_scene(&o, r->gs, &err)) == NULL) {
 		if (err.code != EB_ERR_DATA)
 			fprintf(stderr, "encbench: warning: chart %s: %s\n", slug, err.msg);
@@ -568,7 +570,7 @@ across_section(struct report *r, struct eb_diff **diff_out, size_t *ndiff,
     struct eb_trend_row **trend_out, size_t *ntrend)
 {
 	const char *from = r->from, *to = r->to;
-	struct eb_diff_opts o = { EB_SPLIT_RELEASE, from, to, 0.05, 0, 0, r->baseline };
+	struct eb_diff_opts o = { EB_SPLIT_RELEASE, from, to, 0.05, 0, 0, r->baseline, 0 };
 	struct section sec;
 	struct eb_diff *bw;
 	size_t nbw = 0;
@@ -945,6 +947,7 @@ build(struct report *r, char **paths, int npaths)
 	}
 	if ((r->chosen && r->nrel >= 2) || (!r->chosen && eb_release_pair(r->gs, &r->from, &r->to)))
 		across_section(r, &sum->diff, &sum->ndiff, &sum->trend, &sum->ntrend);
+	eb_md_cost_section(&r->md, r->gs, r->baseline);
 	eb_buf_addf(&r->md, "## Data\n\n- [results.csv](results.csv) and "
 	    "[results.json](results.json): every record, with its source file and line\n"
 	    "- [summary.json](summary.json): every table of this report at full precision\n\n");

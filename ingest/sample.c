@@ -288,7 +288,7 @@ test_output(const char *path)
 		{
 			char *file = eb_xasprintf("%s/%s", dir, n);
 			struct eb_diag diag = { quiet_emit, NULL, 1, 0, 0 };
-			struct eb_ingest_opts opts = { .diag = &diag };
+			struct eb_ingest_opts opts = { NULL, &diag, NULL, NULL, 0 };
 			struct eb_err err;
 
 			t = eb_table_new();
@@ -357,7 +357,7 @@ labels_from(struct eb_parse *p, struct labels *lb)
 
 static void
 add(struct eb_parse *p, const struct labels *lb, const char *metric, const char *unit,
-    double value, long lineno, const char *thread)
+    double value, long lineno, const char *tag, const char *tagged)
 {
 	struct eb_record r;
 
@@ -367,8 +367,8 @@ add(struct eb_parse *p, const struct labels *lb, const char *metric, const char 
 			r.f[k] = lb->f[k];
 	if (lb->bs_known)
 		r.block_size = lb->block_size;
-	if (thread != NULL) {
-		char *src = eb_xasprintf("%s%s%s", r.f[EB_F_SOURCE], EB_SAMPLE_THREAD_TAG, thread);
+	if (tag != NULL) {
+		char *src = eb_xasprintf("%s%s%s", r.f[EB_F_SOURCE], tag, tagged);
 
 		r.f[EB_F_SOURCE] = eb_table_strdup(p->t, src, strlen(src));
 		free(src);
@@ -409,14 +409,19 @@ finish(struct eb_parse *p, int ok)
 	if (st->failed)
 		return EB_OK;
 	labels_from(p, &lb);
-	if (st->total > 0)
-		add(p, &lb, "cpu_busy", EB_UNIT_PCT, st->busy / st->total * 100, st->cpu_line, NULL);
+	if (st->total > 0) {
+		char cpus[32];
+
+		eb_format_double(cpus, sizeof cpus, st->total / st->duration);
+		add(p, &lb, "cpu_busy", EB_UNIT_PCT, st->busy / st->total * 100, st->cpu_line,
+		    EB_SAMPLE_CPUS_TAG, cpus);
+	}
 	else
 		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, st->cpu_line), "the test ran %.6g s, "
 		    "less than a clock tick of /proc/stat: no cpu_busy", st->duration);
 	if (st->top_line != 0 && st->duration * (double)st->hz >= EB_SAMPLE_MIN_TICKS)
 		add(p, &lb, "cpu_top_thread", EB_UNIT_PCT, st->top_s / st->duration * 100,
-		    st->top_line, st->top_name);
+		    st->top_line, EB_SAMPLE_THREAD_TAG, st->top_name);
 	else if (st->top_line != 0)
 		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, st->duration_line), "the test ran %.6g s, "
 		    "under %d clock ticks: too short to time its threads, no cpu_top_thread",
@@ -443,8 +448,8 @@ finish(struct eb_parse *p, int ok)
 			return eb_err_set(p->err, EB_ERR_DATA, loc, "%.6g J in %.6g s is more than "
 			    "a megawatt", joules, st->duration);
 		}
-		add(p, &lb, "energy", "J", joules, eline, NULL);
-		add(p, &lb, "power", "W", joules / st->duration, eline, NULL);
+		add(p, &lb, "energy", "J", joules, eline, NULL, NULL);
+		add(p, &lb, "power", "W", joules / st->duration, eline, NULL, NULL);
 	}
 	return EB_OK;
 }

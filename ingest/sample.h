@@ -8,6 +8,11 @@
  * Names are escaped by the sampler, so they hold no space. analyze/cost.c
  * reads it back with the same tag. */
 #define EB_SAMPLE_THREAD_TAG " thread="
+/* And the CPUs the machine had online, on average over the test, in the
+ * source of its cpu_busy record: "PATH:LINE cpus=2". With it, cpu_busy
+ * becomes CPU-seconds (cpu_busy / 100 x cpus x seconds) whatever CPUs
+ * came and went, and whatever CPUs the test itself was allowed. */
+#define EB_SAMPLE_CPUS_TAG " cpus="
 
 /* Tests shorter than this many clock ticks of /proc (0.1 s at 100 Hz) give
  * no cpu_top_thread: one tick more or less would move it by 10 %. */

@@ -75,8 +75,10 @@ static const int forwarded[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM };
 static struct rlimit nofile_before;
 static int nofile_raised;
 
-/* Every sample of the first second lists every thread, so that a short
- * test's processes are seen; after that one in this many does. */
+/* The first FULL_FIRST samples list every thread, so that the processes
+ * a test starts are seen early; after that one in FULL_EVERY does. The
+ * last one does too, with COMMAND still a zombie. */
+#define FULL_FIRST 3
 #define FULL_EVERY 10
 
 static void
@@ -363,7 +365,7 @@ main(int argc, char **argv)
 		if (m.fd >= 0 && r > 0 && (fds[1].revents & (POLLIN | POLLHUP)))
 			meter_read(&m, &s, t - t0);
 		if (t >= next) {
-			eb_sampler_take(&s, t - t0, s.nsamples <= FULL_EVERY ||
+			eb_sampler_take(&s, t - t0, s.nsamples <= FULL_FIRST ||
 			    s.nsamples % FULL_EVERY == 0);
 			/* A sample that ran late does not make the next ones
 			 * crowd in to catch up. */

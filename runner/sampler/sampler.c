@@ -111,10 +111,15 @@ eb_sampler_escape(char *dst, size_t n, const char *src, size_t len)
 	static const char hex[] = "0123456789abcdef";
 	size_t o = 0;
 
-	for (size_t i = 0; i < len && o + 5 < n; i++) {
+	if (n == 0)
+		return;
+	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)src[i];
+		int plain = c > ' ' && c < 0x7f && c != '\\';
 
-		if (c > ' ' && c < 0x7f && c != '\\') {
+		if (o + (plain ? 1 : 4) >= n)
+			break;
+		if (plain) {
 			dst[o++] = (char)c;
 		} else {
 			dst[o++] = '\\';
@@ -225,10 +230,10 @@ th_grow(struct eb_sampler *s)
  * Returns 0 when the line does not parse. */
 static int
 parse_thread(const char *buf, size_t len, int *tid, uint64_t *ticks, uint64_t *start,
-    const char **name, size_t *namelen)
+    const char **name, size_t *namelen, int *nthreads)
 {
 	const char *open = memchr(buf, '(', len), *close = NULL, *p;
-	unsigned long long utime = 0, stime = 0, st = 0;
+	unsigned long long utime = 0, stime = 0, st = 0, nt = 0;
 	int field;
 
 	for (const char *q = buf + len; q > buf; q--)
@@ -241,7 +246,8 @@ parse_thread(const char *buf, size_t len, int *tid, uint64_t *ticks, uint64_t *s
 	*tid = (int)strtol(buf, NULL, 10);
 	if (*tid <= 0)
 		return 0;
-	/* After ")": state is field 3; utime 14, stime 15, starttime 22. */
+	/* After ")": state is field 3; utime 14, stime 15, num_threads 20,
+	 * starttime 22. */
 	p = close + 1;
 	for (field = 3; field <= 22 && *p != '\0'; field++) {
 		while (*p == ' ')
@@ -250,6 +256,8 @@ parse_thread(const char *buf, size_t len, int *tid, uint64_t *ticks, uint64_t *s
 			utime = strtoull(p, NULL, 10);
 		else if (field == 15)
 			stime = strtoull(p, NULL, 10);
+		else if (field == 20)
+			nt = strtoull(p, NULL, 10);
 		else if (field == 22)
 			st = strtoull(p, NULL, 10);
 		while (*p != ' ' && *p != '\0')
@@ -259,14 +267,17 @@ parse_thread(const char *buf, size_t len, int *tid, uint64_t *ticks, uint64_t *s
 		return 0;
 	*ticks = utime + stime;
 	*start = st;
+	*nthreads = nt > 1000000 ? 1000000 : (int)nt;
 	*name = open + 1;
 	*namelen = (size_t)(close - open - 1);
 	return 1;
 }
 
 static void
-thread_update(struct eb_sampler_thread *t, uint64_t ticks, const char *name, size_t namelen)
+thread_update(struct eb_sampler_thread *t, uint64_t ticks, const char *name, size_t namelen,
+    int nthreads)
 {
+	t->nthreads = nthreads;
 	t->active = ticks != t->last;
 	if (ticks >= t->last)
 		t->acc += ticks - t->last;
@@ -283,7 +294,7 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 	const char *name;
 	size_t namelen;
 	uint64_t ticks, start;
-	int ptid, fd;
+	int ptid, fd, nt;
 	char buf[1024], path[64];
 	ssize_t len;
 
@@ -294,9 +305,9 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 		len = pread(t->fd, buf, sizeof buf - 1, 0);
 		if (len > 0) {
 			buf[len] = '\0';
-			if (parse_thread(buf, (size_t)len, &ptid, &ticks, &start, &name, &namelen) &&
+			if (parse_thread(buf, (size_t)len, &ptid, &ticks, &start, &name, &namelen, &nt) &&
 			    start == t->start) {
-				thread_update(t, ticks, name, namelen);
+				thread_update(t, ticks, name, namelen, nt);
 				return;
 			}
 		}
@@ -313,13 +324,13 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 		return;
 	}
 	buf[len] = '\0';
-	if (!parse_thread(buf, (size_t)len, &ptid, &ticks, &start, &name, &namelen)) {
+	if (!parse_thread(buf, (size_t)len, &ptid, &ticks, &start, &name, &namelen, &nt)) {
 		close(fd);
 		return;
 	}
 	if (t->tid == tid && t->start == start) {
 		t->fd = fd;
-		thread_update(t, ticks, name, namelen);
+		thread_update(t, ticks, name, namelen, nt);
 		return;
 	}
 	if (t->tid != tid)
@@ -336,6 +347,7 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 	t->fd = fd;
 	t->acc = s->first_done ? ticks : 0;
 	t->last = ticks;
+	t->nthreads = nt;
 	t->active = s->first_done && ticks > 0;
 	eb_sampler_escape(t->name, sizeof t->name, name, namelen);
 }
@@ -368,6 +380,7 @@ list_threads(struct eb_sampler *s)
 		return;
 	}
 	while ((pe = readdir(pd)) != NULL) {
+		struct eb_sampler_thread *leader;
 		char taskpath[300];
 		int taskfd, pid;
 		DIR *td;
@@ -376,6 +389,16 @@ list_threads(struct eb_sampler *s)
 		if (!numeric(pe->d_name))
 			continue;
 		pid = atoi(pe->d_name);
+		/* A process of one thread has only its leader, tid = pid, whose
+		 * stat says how many threads there are: the task folder is
+		 * listed only when that is not 1, which halves a full sample. */
+		leader = &s->th[th_slot(s, pid)];
+		if (leader->tid == pid && leader->fd >= 0 && leader->nthreads == 1) {
+			thread_listed(s, procfd, pid, pid);
+			leader = &s->th[th_slot(s, pid)];
+			if (leader->tid == pid && leader->fd >= 0 && leader->nthreads == 1)
+				continue;
+		}
 		snprintf(taskpath, sizeof taskpath, "%s/task", pe->d_name);
 		taskfd = openat(procfd, taskpath, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (taskfd < 0)
@@ -402,7 +425,7 @@ read_active_threads(struct eb_sampler *s)
 		const char *name;
 		size_t namelen;
 		uint64_t ticks, start;
-		int ptid;
+		int ptid, nt;
 		char buf[1024];
 		ssize_t len;
 
@@ -411,9 +434,9 @@ read_active_threads(struct eb_sampler *s)
 		len = pread(t->fd, buf, sizeof buf - 1, 0);
 		if (len > 0) {
 			buf[len] = '\0';
-			if (parse_thread(buf, (size_t)len, &ptid, &ticks, &start, &name, &namelen) &&
+			if (parse_thread(buf, (size_t)len, &ptid, &ticks, &start, &name, &namelen, &nt) &&
 			    start == t->start) {
-				thread_update(t, ticks, name, namelen);
+				thread_update(t, ticks, name, namelen, nt);
 				continue;
 			}
 		}

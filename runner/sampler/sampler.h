@@ -27,6 +27,7 @@ struct eb_sampler_thread {
 	int fd;				/* its stat file kept open; -1 when gone
 					 * or out of descriptors */
 	int active;			/* its time moved at its last read */
+	int nthreads;			/* of its process, as its last read said */
 	char name[EB_SAMPLER_NAME_MAX];
 };
 
