@@ -499,10 +499,14 @@ test_ingest_partial(void **state)
 	(void)state;
 	tu_ingest_text(&r, "encbench-sample 1\nstatus 1\nduration 2\nclock_hz 100\ncpus 2 2\n"
 	    "cpu_all 1 4\nend\n", "sample");
-	assert_int_equal(r.st, EB_OK);
+	/* Alone, a file of no record fails, saying why; in a run directory its
+	 * warning is all. */
+	assert_int_equal(r.st, EB_ERR_DATA);
 	assert_int_equal(r.t->n, 0);
 	assert_string_equal(eb_buf_cstr(&r.diag), "warning: 2: the test exited with status 1: its "
 	    "samples measure no completed test and are not used\n");
+	assert_string_equal(r.err.msg, "no record in this sample input: the test exited with "
+	    "status 1: its samples measure no completed test and are not used");
 	tu_free(&r);
 
 	tu_ingest_text(&r, "encbench-sample 1\nstatus 0\nduration 0.05\nclock_hz 100\ncpus 2 2\n"
