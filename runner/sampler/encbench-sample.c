@@ -326,6 +326,7 @@ main(int argc, char **argv)
 		goto stop_meter;
 	}
 	child_pid = pid;
+	s.cmd_pid = (int)pid;
 	if (pending_signal != 0)
 		kill(pid, pending_signal);
 	if (exec_errno != 0)
