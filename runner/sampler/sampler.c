@@ -383,7 +383,9 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 	t->acc = s->first_done ? ticks : 0;
 	t->last = ticks;
 	t->nthreads = nt;
-	t->active = s->first_done && ticks > 0;
+	/* A new thread is read at the next sample, whether it has run yet or
+	 * not: a dd that starts now may be done before the next full one. */
+	t->active = s->first_done;
 	t->kind = thread_kind(s, pid, ppid, flags);
 	eb_sampler_escape(t->name, sizeof t->name, name, namelen);
 }
@@ -397,6 +399,39 @@ numeric(const char *name)
 		if (*name < '0' || *name > '9')
 			return 0;
 	return 1;
+}
+
+/* Every thread of process pid. */
+static void
+list_process(struct eb_sampler *s, int procfd, int pid)
+{
+	struct eb_sampler_thread *leader = &s->th[th_slot(s, pid)];
+	char taskpath[64];
+	int taskfd;
+	DIR *td;
+	struct dirent *te;
+
+	/* A process of one thread has only its leader, tid = pid, whose stat
+	 * says how many threads there are: the task folder is listed only
+	 * when that is not 1, which halves a full sample. */
+	if (leader->tid == pid && leader->fd >= 0 && leader->nthreads == 1) {
+		thread_listed(s, procfd, pid, pid);
+		leader = &s->th[th_slot(s, pid)];
+		if (leader->tid == pid && leader->fd >= 0 && leader->nthreads == 1)
+			return;
+	}
+	snprintf(taskpath, sizeof taskpath, "%d/task", pid);
+	taskfd = openat(procfd, taskpath, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (taskfd < 0)
+		return;	/* the process has gone */
+	if ((td = fdopendir(taskfd)) == NULL) {
+		close(taskfd);
+		return;
+	}
+	while ((te = readdir(td)) != NULL)
+		if (numeric(te->d_name))
+			thread_listed(s, procfd, pid, atoi(te->d_name));
+	closedir(td);
 }
 
 static void
@@ -415,40 +450,69 @@ list_threads(struct eb_sampler *s)
 		close(procfd);
 		return;
 	}
-	while ((pe = readdir(pd)) != NULL) {
-		struct eb_sampler_thread *leader;
-		char taskpath[300];
-		int taskfd, pid;
-		DIR *td;
-		struct dirent *te;
-
-		if (!numeric(pe->d_name))
-			continue;
-		pid = atoi(pe->d_name);
-		/* A process of one thread has only its leader, tid = pid, whose
-		 * stat says how many threads there are: the task folder is
-		 * listed only when that is not 1, which halves a full sample. */
-		leader = &s->th[th_slot(s, pid)];
-		if (leader->tid == pid && leader->fd >= 0 && leader->nthreads == 1) {
-			thread_listed(s, procfd, pid, pid);
-			leader = &s->th[th_slot(s, pid)];
-			if (leader->tid == pid && leader->fd >= 0 && leader->nthreads == 1)
-				continue;
-		}
-		snprintf(taskpath, sizeof taskpath, "%s/task", pe->d_name);
-		taskfd = openat(procfd, taskpath, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (taskfd < 0)
-			continue;	/* the process has gone */
-		if ((td = fdopendir(taskfd)) == NULL) {
-			close(taskfd);
-			continue;
-		}
-		while ((te = readdir(td)) != NULL)
-			if (numeric(te->d_name))
-				thread_listed(s, procfd, pid, atoi(te->d_name));
-		closedir(td);
-	}
+	while ((pe = readdir(pd)) != NULL)
+		if (numeric(pe->d_name))
+			list_process(s, procfd, atoi(pe->d_name));
 	closedir(pd);
+	close(procfd);
+}
+
+/* Between full samples, the test's own processes are followed at every
+ * sample: the children each of its threads has started (Linux 3.5+,
+ * /proc/PID/task/TID/children) and the new threads of its processes, so
+ * that a process the test starts and ends within a second is counted. */
+static void
+follow_test(struct eb_sampler *s)
+{
+	int procfd, *pids = NULL;
+	size_t npids = 0, cap = 0;
+
+	if (s->cmd_pid <= 0 || (procfd = open(s->procfs, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return;
+	if (s->th[th_slot(s, s->cmd_pid)].tid != s->cmd_pid)
+		list_process(s, procfd, s->cmd_pid);
+	/* What to look at is gathered first: listing adds slots. */
+	for (size_t i = 0; i < s->thcap; i++) {
+		const struct eb_sampler_thread *t = &s->th[i];
+		char path[64], buf[4096], *p, *end;
+		ssize_t len;
+
+		if (t->tid == 0 || t->kind != 't' || t->fd < 0)
+			continue;
+		snprintf(path, sizeof path, "%d/task/%d/children", t->pid, t->tid);
+		len = slurp_at(procfd, path, buf, sizeof buf);
+		for (p = buf; len > 0; p = end) {
+			long child = strtol(p, &end, 10);
+
+			if (end == p)
+				break;
+			if (child > 0 && child <= 4194304 &&
+			    s->th[th_slot(s, (int)child)].tid != (int)child) {
+				if (npids == cap) {
+					cap = cap ? cap * 2 : 16;
+					pids = xrealloc(pids, cap * sizeof *pids);
+				}
+				pids[npids++] = (int)child;
+			}
+		}
+		/* A leader whose process now has more threads than it had. */
+		if (t->tid == t->pid && t->nthreads != t->listed_threads) {
+			if (npids == cap) {
+				cap = cap ? cap * 2 : 16;
+				pids = xrealloc(pids, cap * sizeof *pids);
+			}
+			pids[npids++] = t->pid;
+		}
+	}
+	for (size_t i = 0; i < npids; i++) {
+		struct eb_sampler_thread *leader;
+
+		list_process(s, procfd, pids[i]);
+		leader = &s->th[th_slot(s, pids[i])];
+		if (leader->tid == pids[i])
+			leader->listed_threads = leader->nthreads;
+	}
+	free(pids);
 	close(procfd);
 }
 
@@ -674,10 +738,12 @@ void
 eb_sampler_take(struct eb_sampler *s, double t, int full)
 {
 	eb_sampler_read_stat(s);
-	if (full || !s->first_done)
+	if (full || !s->first_done) {
 		list_threads(s);
-	else
+	} else {
 		read_active_threads(s);
+		follow_test(s);
+	}
 	read_zones(s);
 	read_batteries(s, t);
 	s->first_done = 1;

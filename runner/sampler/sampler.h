@@ -30,6 +30,8 @@ struct eb_sampler_thread {
 					 * or out of descriptors */
 	int active;			/* its time moved at its last read */
 	int nthreads;			/* of its process, as its last read said */
+	int listed_threads;		/* nthreads when its task folder was
+					 * last listed between full samples */
 	char kind;			/* 'k' kernel, 't' the test's, 'o' other */
 	char name[EB_SAMPLER_NAME_MAX];
 };

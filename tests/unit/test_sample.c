@@ -272,6 +272,45 @@ test_thread_kinds(void **state)
 	eb_sampler_free(&s);
 }
 
+/* Between full samples the test's processes are followed through the
+ * children files: a dd that the test's shell starts and that exits
+ * before any full sample is counted. */
+static void
+test_follow_test(void **state)
+{
+	struct eb_sampler s;
+	char *out, path[256];
+
+	(void)state;
+	put("proc/stat", "cpu0 0 0 0 0 0 0 0 0\n");
+	put_thread(2, 2, "kthreadd", 0, 0, 1);
+	init(&s);
+	eb_sampler_take(&s, 0, 1);
+	flags = USER_FLAGS;
+	s.cmd_pid = 700;
+	ppid = 1;
+	put_thread(700, 700, "sh", 1, 0, 600);
+	put("proc/700/task/700/children", "701 ");
+	ppid = 700;
+	put_thread(701, 701, "dd", 0, 0, 601);			/* not run yet */
+	eb_sampler_take(&s, 0.1, 0);
+	put_thread(701, 701, "dd", 30, 40, 601);		/* +70 */
+	eb_sampler_take(&s, 0.2, 0);
+	put("proc/701/task/701/stat", "");			/* exits */
+	snprintf(path, sizeof path, "%s/proc/701/task/701/stat", root);
+	unlink(path);
+	put("proc/700/task/700/children", "");
+	eb_sampler_take(&s, 0.3, 0);
+	eb_sampler_take(&s, 0.4, 1);
+	flags = 69238880;
+	ppid = 2;
+	out = written(&s);
+	has_line(out, "threads 3\nthread 701 701 t 0.700000 dd\nthread 700 700 t 0.010000 sh\n"
+	    "thread 2 2 k 0.000000 kthreadd");
+	free(out);
+	eb_sampler_free(&s);
+}
+
 /* A tid reused by a new thread (another starttime) counts the new one from
  * zero, not the difference from the old one's time. */
 static void
@@ -575,6 +614,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_threads, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_thread_added, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_thread_kinds, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_follow_test, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tid_reused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rapl_wrap, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_batteries, setup, teardown),
