@@ -128,6 +128,16 @@ expect_rc "TERM goes to the command, and the sampler exits 128 + 15" 143
 "$SAMPLER" -i 0 -o "$TMP/s6" -- true 2>"$TMP/err"
 rc=$?
 expect_rc "a bad interval is the sampler's own error" 125
+"$SAMPLER" -o "$TMP/no/such/dir/s7" -- touch "$TMP/ran" 2>"$TMP/err"
+rc=$?
+expect_rc "a sample file that cannot be written is the sampler's error" 125
+expect_err_line "it names the file" "encbench-sample: $TMP/no/such/dir/s7.sample.part: No such file or directory"
+[ ! -e "$TMP/ran" ] && pass "and the test is not run for nothing" || fail "the test ran without its samples"
+"$SAMPLER" -p "$TMP/no meter" -o "$TMP/s8" -- touch "$TMP/ran" 2>"$TMP/err"
+rc=$?
+expect_rc "a power meter that cannot be run is the sampler's error" 125
+[ ! -e "$TMP/ran" ] && [ ! -e "$TMP/s8.sample.part" ] && [ ! -e "$TMP/s8.sample" ] \
+	&& pass "the test is not run and nothing is left behind" || fail "a failed meter left files or ran the test"
 
 printf '#!/bin/sh\nwhile :; do echo 12.5; sleep 0.05; done\n' >"$TMP/meter"
 chmod +x "$TMP/meter"
