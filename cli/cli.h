@@ -49,6 +49,18 @@ int eb_output_option(struct eb_output *o, const struct eb_cmd *cmd, int opt,
 /* Writes through fn to o->path atomically; returns the exit code. */
 int eb_output_write(const struct eb_output *o, eb_write_fn fn, void *ctx);
 
+/* ---- datapackage.json beside a results.csv (datapackage.c) */
+
+struct eb_datapackage {
+	const char *csv_name;	/* the CSV's file name, in the same folder */
+};
+/* Writes the Frictionless data package describing dp->csv_name, an
+ * eb_write_fn whose ctx is a struct eb_datapackage. */
+enum eb_status eb_datapackage_write(void *ctx, FILE *fp);
+/* Writes datapackage.json atomically in the folder of csv_path; returns
+ * the exit code, after printing why when it failed. */
+int eb_write_datapackage(const char *csv_path);
+
 /* The key columns of a record (release ... unit) as CSV cells, with a
  * trailing comma, or as JSON members, with a trailing ", ". */
 extern const char eb_key_csv_header[];
@@ -66,6 +78,11 @@ void eb_json_overhead(FILE *fp, const struct eb_overhead *rows, const size_t *or
 void eb_json_diff(FILE *fp, const struct eb_diff *rows, const size_t *order, size_t n,
     const char *from, const char *to);
 void eb_json_trend(FILE *fp, const struct eb_trend_row *rows, size_t n);
+/* A verdict record as a JSON object: word, text, estimate, ci_low and
+ * ci_high (null when unbounded or absent, with "unbounded"), test, df,
+ * p_raw, p_adjusted, adjust, family, family_size. */
+struct eb_verdict;
+void eb_json_verdict(FILE *fp, const struct eb_verdict *v);
 void eb_json_groups(FILE *fp, const struct eb_group *const *groups, size_t n);
 
 /* Keeps only the records whose column equals value (filters of the
@@ -100,6 +117,7 @@ struct eb_inputs {
 	char **sets;		/* "column=value" */
 	size_t nsets, capsets;
 	int quiet;
+	int verbose;		/* -v: every skipped file named */
 	const char *map;	/* --map FILE for spreadsheets */
 	const char *unit;	/* --unit UNIT for spreadsheets */
 };
@@ -125,6 +143,8 @@ int eb_inputs_load(const struct eb_inputs *in, char **paths, int npaths,
 #define EB_OPT_UNITS 0x1007
 #define EB_OPT_BASELINE 0x1008
 #define EB_OPT_ALPHA 0x1009
+#define EB_OPT_ADJUST 0x100a
+#define EB_OPT_EQUIVALENCE 0x100b
 #define EB_OPT_FILTER 0x1100	/* + column, for --release, --metric ... */
 
 /* The getopt_long entries of the input options, to put in a command's
@@ -134,7 +154,8 @@ int eb_inputs_load(const struct eb_inputs *in, char **paths, int npaths,
 	{ "set", required_argument, NULL, EB_OPT_SET }, \
 	{ "map", required_argument, NULL, EB_OPT_MAP }, \
 	{ "unit", required_argument, NULL, EB_OPT_UNIT }, \
-	{ "quiet", no_argument, NULL, 'q' }
+	{ "quiet", no_argument, NULL, 'q' }, \
+	{ "verbose", no_argument, NULL, 'v' }
 
 /* ---- what the analysis commands share (analysis.c): their option loop,
  * their inputs and their filters */
@@ -145,11 +166,20 @@ struct eb_analysis {
 	struct eb_filters filters;
 	const char *baseline;	/* --baseline; "none" */
 	double alpha;		/* --alpha; 0.05 */
+	int no_adjust;		/* --adjust none; Holm otherwise */
+	double equivalence_pct;	/* --equivalence; 2 */
 	struct eb_table *t;	/* the inputs, filtered */
 };
 
 #define EB_BASELINE_LONGOPT { "baseline", required_argument, NULL, EB_OPT_BASELINE }
 #define EB_ALPHA_LONGOPT { "alpha", required_argument, NULL, EB_OPT_ALPHA }
+#define EB_VERDICT_LONGOPTS { "adjust", required_argument, NULL, EB_OPT_ADJUST }, \
+	{ "equivalence", required_argument, NULL, EB_OPT_EQUIVALENCE }
+
+/* Parses --adjust holm|none and --equivalence PCT; returns 0 when opt was
+ * neither, 1 when taken, or EB_EXIT_USAGE after printing why. */
+int eb_verdict_option(const struct eb_cmd *cmd, int opt, const char *arg, int *no_adjust,
+    double *equivalence_pct);
 #define EB_ANALYSIS_LONGOPTS EB_INPUT_LONGOPTS, EB_OUTPUT_LONGOPTS, EB_FILTER_LONGOPTS, \
 	{ "help", no_argument, NULL, 'h' }
 
@@ -162,5 +192,8 @@ typedef int (*eb_option_fn)(struct eb_analysis *a, int opt, char *arg);
 int eb_analysis_begin(struct eb_analysis *a, const struct eb_cmd *cmd, int argc,
     char **argv, const struct option *longopts, eb_option_fn fn);
 void eb_analysis_end(struct eb_analysis *a);
+/* The verdict options of the command line. */
+struct eb_verdict_opts;
+void eb_analysis_verdict_opts(const struct eb_analysis *a, struct eb_verdict_opts *vo);
 
 #endif

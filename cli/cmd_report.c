@@ -158,6 +158,7 @@ chart(struct report *r, enum eb_chart_kind kind, const char *release,
 	o.iec = r->iec;
 	o.sources = (const char *const *)r->sources;
 	o.nsources = r->nsources;
+	o.meta_get = eb_rundir_meta_get;
 	if ((s = eb_chart_scene(&o, r->gs, &err)) == NULL) {
 		if (err.code != EB_ERR_DATA)
 			fprintf(stderr, "encbench: warning: chart %s: %s\n", slug, err.msg);
@@ -569,7 +570,7 @@ across_section(struct report *r, struct eb_diff **diff_out, size_t *ndiff,
     struct eb_trend_row **trend_out, size_t *ntrend)
 {
 	const char *from = r->from, *to = r->to;
-	struct eb_diff_opts o = { EB_SPLIT_RELEASE, from, to, 0.05, 0, 0, r->baseline };
+	struct eb_diff_opts o = { EB_SPLIT_RELEASE, from, to, 0.05, 0, 0, r->baseline, 0 };
 	struct section sec;
 	struct eb_diff *bw;
 	size_t nbw = 0;
@@ -958,6 +959,8 @@ build(struct report *r, char **paths, int npaths)
 	start_drawing(r, &drawers);
 	rc = write_file(r, "results.csv", write_results_csv, r->t);
 	if (rc == 0)
+		rc = write_file(r, "datapackage.json", eb_datapackage_write, &(struct eb_datapackage){ "results.csv" });
+	if (rc == 0)
 		rc = write_file(r, "results.json", write_results_json, r->t);
 	if (rc == 0)
 		rc = write_file(r, "summary.json", write_summary, sum);
@@ -1016,7 +1019,7 @@ exec_report(int argc, char **argv)
 	eb_buf_init(&r.md, 0);
 	eb_buf_init(&r.files, 0);
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
 		if (opt != INPUT_FORMAT && eb_inputs_option(&in, opt, optarg))
 			continue;
 		switch (opt) {

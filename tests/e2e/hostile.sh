@@ -203,7 +203,7 @@ eb ingest -q -o "$TMP/stale/out.csv" samples/geli-freebsd
 eb report -q -o "$TMP/stale/rep" samples/geli-freebsd
 kill $alive 2>/dev/null; wait $alive 2>/dev/null
 left=$(ls -A "$TMP/stale" | sort | tr '\n' ' ')
-[ "$left" = ".out.csv.tmp-$alive-ghijkl .out.csv.tmp-x-ghijkl .rep.tmp-$alive-abcdef out.csv rep " ] \
+[ "$left" = ".out.csv.tmp-$alive-ghijkl .out.csv.tmp-x-ghijkl .rep.tmp-$alive-abcdef datapackage.json out.csv rep " ] \
 	&& pass "leftovers of dead runs are removed, those of running ones kept" \
 	|| fail "leftovers of dead runs are removed, those of running ones kept: $left"
 
@@ -217,3 +217,124 @@ mkdir -p "$H/histdir" && cp tests/data/fio/hist_clat_hist.1.log "$H/histdir/"
 hostile "a folder of a histogram log" 65 "$H/histdir"
 expect_err_line "a folder without a record says so" \
 	"$H/histdir: error: no record from the benchmark output in this directory (the warnings above say why)"
+
+# dd figures no dd prints: each a located error, never a record of 0 B/s.
+DDHEAD='1+0 records in\n1+0 records out\n'
+printf "$DDHEAD"'512 bytes copied, 1e400 s, 0 B/s\n' > "$H/dd-1e400"
+hostile "dd: 1e400 s" 65 "$H/dd-1e400"
+expect_err_line "dd: 1e400 s is located" "$H/dd-1e400:3: error: a time too large for a number"
+printf "$DDHEAD"'512 bytes copied, 1e30 s, 0 B/s\n' > "$H/dd-1e30"
+hostile "dd: 1e30 s" 65 "$H/dd-1e30"
+expect_err_line "dd: 1e30 s names the limit" "$H/dd-1e30:3: error: a time of 1e+30 s, beyond the plausible limit of 3 years"
+printf "$DDHEAD"'-512 bytes copied, 1.5 s, 341 B/s\n' > "$H/dd-neg"
+hostile "dd: a negative byte count" 65 "$H/dd-neg"
+expect_err_line "dd: a negative byte count is located" "$H/dd-neg:3: error: a negative byte count: '-512 bytes copied, 1.5'"
+printf '99999999999999999999+0 records in\n1+0 records out\n512 bytes copied, 1.5 s, 341 B/s\n' > "$H/dd-records"
+hostile "dd: a records count past int64" 65 "$H/dd-records"
+expect_err_line "dd: a records count past int64 is located" \
+	"$H/dd-records:1: error: a records count larger than dd can count: '99999999999999999999+0 records in'"
+printf '1+0 records in\r1+0 records out\r512 bytes (512 B) copied, 0.5 s, 1.0 kB/s\r' > "$H/dd-cr"
+eb ingest -q "$H/dd-cr"
+expect_out "dd with CR-only line ends" "$(printf '%s\n' "$HEAD" ',,,,dd,dd,,,512,bw,B/s,1,1024,'"$H/dd-cr:3")"
+
+# results.csv
+printf '%s\r24.04,h,default,none,dd,dd,,read,1048576,bw,B/s,1,5,x\r' "$HEAD" > "$H/cr.csv"
+eb ingest -q "$H/cr.csv"
+expect_out "results.csv with CR-only line ends" "$(printf '%s\n' "$HEAD" '24.04,h,default,none,dd,dd,,read,1048576,bw,B/s,1,5,x')"
+printf '%s\n,,,,dd,dd,,,99999999999999999999,bw,B/s,1,5,x\n' "$HEAD" > "$H/bs20.csv"
+hostile "results.csv: a 20-digit block_size" 65 "$H/bs20.csv"
+expect_err_line "results.csv: a 20-digit block_size is located" \
+	"$H/bs20.csv:2:9: error: block_size is too large for a number of bytes: '99999999999999999999'"
+printf '%s\n,,,,dd,dd,,,,bw,B/s,1,-0,x\n' "$HEAD" > "$H/minus0.csv"
+hostile "results.csv: -0" 65 "$H/minus0.csv"
+printf '%s\n,,,,dd,dd,,,,bw,B/s,1,1e308,x\n' "$HEAD" > "$H/1e308.csv"
+hostile "results.csv: 1e308 B/s" 65 "$H/1e308.csv"
+expect_err_line "results.csv: 1e308 B/s names the limit" \
+	"$H/1e308.csv:2:13: error: bw 1e+308 B/s is beyond the plausible limit of 10 TB/s (10000000000000 B/s)"
+printf '%s\n24.04,h\377x,default,none,dd,dd,,read,,bw,B/s,1,5,x\n' "$HEAD" > "$H/latin1.csv"
+eb ingest -o "$TMP/utf8.csv" "$H/latin1.csv"
+expect_rc "results.csv: a label that is not UTF-8 is read" 0
+expect_err_line "results.csv: a label that is not UTF-8 is named" \
+	"$H/latin1.csv: warning: host 'h$(printf '\357\277\275')x' is not UTF-8; its stray bytes, and those of every other such label of this input, are written as U+FFFD"
+iconv -f UTF-8 -t UTF-8 "$TMP/utf8.csv" >/dev/null 2>&1 && grep -q "^24.04,h$(printf '\357\277\275')x," "$TMP/utf8.csv" \
+	&& pass "results.csv: the output is UTF-8" || fail "results.csv: the output is UTF-8"
+
+# fio figures no fio prints, and magnitudes past the limits of core/limits.c
+printf 'x: (groupid=0, jobs=1): err= 0: pid=1\n  read : io=1024KB, bw=1434, iops=358, runt=  714msec\n' > "$H/normal-nounit.txt"
+hostile "fio normal: bw=1434 without a unit" 65 "$H/normal-nounit.txt"
+expect_err_line "fio normal: bw=1434 is located" "$H/normal-nounit.txt:2: error: bw=1434 has no unit; fio prints one (B/s, KiB/s ...)"
+for v in nan -5 -0 1e400; do
+	printf 'x: (groupid=0, jobs=1): err= 0: pid=1\n  read: IOPS=%s, BW=1MiB/s (1049kB/s)(10MiB/10000msec)\n' "$v" > "$H/normal-$v.txt"
+	hostile "fio normal: IOPS=$v" 65 "$H/normal-$v.txt"
+done
+head -1 tests/data/fio/terse-v5.txt | cut -d';' -f1-86 > "$H/terse-cut.txt"
+hostile "fio terse: a v5 record cut after 86 fields" 65 "$H/terse-cut.txt"
+expect_err_line "fio terse: the cut record is located" \
+	"$H/terse-cut.txt:1:458: error: fio terse record: field 53, '106904', is no CPU percentage: its fields are shifted (a cut line?)"
+head -1 tests/data/fio/terse-v5.txt | cut -d';' -f1-120 > "$H/terse-cut2.txt"
+hostile "fio terse: a v5 record cut after 120 fields" 65 "$H/terse-cut2.txt"
+{ printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read" },\n'
+  printf '      "read" : { "io_bytes" : 1048576, "bw_bytes" : 10,\n        "bw_bytes" : 20, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 } }\n  ]\n}\n'; } > "$H/dup.json"
+hostile "fio JSON: a figure given twice" 65 "$H/dup.json"
+expect_err_line "fio JSON: the repeated figure is located" \
+	"$H/dup.json:6: error: fio JSON output is damaged: \"bw_bytes\" is given twice in one object; fio writes each figure once"
+for v in 1e308 18446744073709551615 -0; do
+	printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read" }, "read" : { "io_bytes" : 1048576, "bw_bytes" : %s, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 } }\n  ]\n}\n' "$v" > "$H/bw-$v.json"
+	hostile "fio JSON: bw_bytes $v" 65 "$H/bw-$v.json"
+done
+printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read", "bs" : "-4k" }, "read" : { "io_bytes" : 1048576, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 } }\n  ]\n}\n' > "$H/bs.json"
+hostile "fio JSON: bs -4k" 65 "$H/bs.json"
+sed '2s/^\([0-9]*\), [0-9]*/\1, 100000000000000000000/' tests/data/fio/avg_bw.1.log > "$H/big_bw.1.log"
+hostile "fio log: a sample of 1e20 KiB/s" 65 "$H/big_bw.1.log"
+expect_err_line "fio log: the limit is named" \
+	"$H/big_bw.1.log:2: error: bw 1.1377777777777777e+22 B/s is beyond the plausible limit of 10 TB/s (10000000000000 B/s)"
+
+# spreadsheets
+printf 'mode,Write (MB/s),Read (MB/s)\nnone,100,200\naes-256-gcm,1e20,150\n' > "$H/sheet-big.csv"
+hostile "sheet: a cell of 1e20 MB/s" 65 "$H/sheet-big.csv"
+expect_err_line "sheet: the cell and the limit are named" \
+	"$H/sheet-big.csv:3:2: error: bw 1e+26 B/s is beyond the plausible limit of 10 TB/s (10000000000000 B/s)"
+printf 'mode,op,mode,MB/s\nnone,write,aes-256-gcm,100\n' > "$H/sheet-dup.csv"
+hostile "sheet: two mode columns" 65 "$H/sheet-dup.csv"
+expect_err_line "sheet: the repeated column is named" \
+	"$H/sheet-dup.csv:1:3: error: column C ('mode') says again what column A ('mode') says; name one column for it (or give the other the role \"ignore\" in a --map file)"
+
+# A FIFO that nothing writes to is an error at once, not a hang; one that
+# a program writes to is read; a device is refused.
+mkfifo "$H/fifo"
+hostile "a FIFO without a writer" 65 "$H/fifo"
+expect_err_line "a FIFO without a writer is named" \
+	"$H/fifo: error: a FIFO that no program was writing to when it was opened: nothing to read"
+"$ENCBENCH" ingest -q /dev/fd/3 3< tests/data/dd/gnu-9.1-sigusr1.log > "$TMP/out" 2>"$TMP/err"; rc=$?
+grep -q ',bw,B/s,1,38368130914.307045,' "$TMP/out" && pass "an open pipe or descriptor is read" || fail "an open pipe or descriptor is read"
+hostile "a character device" 74 /dev/zero
+
+# meta.json: a BOM is read as in every other input; members of the wrong
+# type are errors naming the member.
+mkdir -p "$H/run3/none" && cp tests/data/dd/gnu-9.1-sigusr1.log "$H/run3/none/dd-write-r1.txt"
+printf '\357\273\277{"release": "24.04", "host": "h"}\n' > "$H/run3/meta.json"
+eb ingest -q "$H/run3"
+expect_rc "meta.json with a BOM is read" 0
+grep -q '^24.04,h,,none,dd,dd,,write,' "$TMP/out" && pass "meta.json with a BOM labels the records" || fail "meta.json with a BOM labels the records"
+for m in 'cores:"eight":a whole number' 'memory_bytes:-5:a whole number of bytes' 'runner:"zfs":an object' \
+	'expected:["none/dd-write-r1.txt", 3]:an array of file names (strings)' 'cores:8.5:a whole number'; do
+	key=${m%%:*} rest=${m#*:} val=${rest%:*} what=${m##*:}
+	printf '{"release": "24.04",\n "%s": %s}\n' "$key" "$val" > "$H/run3/meta.json"
+	hostile "meta.json: $key $val" 65 "$H/run3"
+	expect_err_line "meta.json: $key $val is named" "$H/run3/meta.json:2: error: \"$key\" in meta.json must be $what"
+done
+
+# A fio log with one damaged line is read as a fio log and fails there.
+sed '4s/.*/garbage here/' tests/data/fio/avg_bw.1.log > "$H/bad_bw.1.log"
+hostile "a fio log with a damaged fourth line" 65 "$H/bad_bw.1.log"
+expect_err_line "a fio log with a damaged line fails at that line" \
+	"$H/bad_bw.1.log:4: error: not a fio log sample (time, value, direction, block size)"
+
+# A sheet of 5,000 columns (a header longer than the probes see) is read.
+awk 'BEGIN { h = "mode"; a = "none"; b = "aes-256-gcm";
+	for (i = 1; i < 5000; i++) { h = h ",Write " i " (MB/s)"; a = a "," 100 + i; b = b "," 90 + i }
+	print h; print a; print b }' > "$H/wide-5000.csv"
+eb ingest -q "$H/wide-5000.csv"
+expect_rc "a sheet of 5,000 columns is read" 0
+[ "$(grep -c ',bw,B/s,' "$TMP/out")" -eq 9998 ] && grep -q '^,,,aes-256-gcm,sheet,sheet,,write,,bw,B/s,4999,5089000000,.*:3:5000$' "$TMP/out" \
+	&& pass "a sheet of 5,000 columns gives its 9,998 records" || fail "a sheet of 5,000 columns gives its 9,998 records"
