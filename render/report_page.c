@@ -1085,6 +1085,8 @@ trend_table(struct w *w)
 	free((void *)cells);
 }
 
+#define SCOPES_CHARTED 4
+
 static void
 trend_body(struct w *w)
 {
@@ -1105,6 +1107,16 @@ trend_body(struct w *w)
 			eb_buf_addf(w->b, "Measured in one release only: [%s](%s).\n\n", sc->release, u);
 			free(u);
 			free(path);
+			continue;
+		}
+		/* A few pairs of host and config get a chart each; beyond that
+		 * the main host's do, and the others a command, so that a decade
+		 * of rounds on many hosts stays a page to read (and to draw). */
+		if (p->nscopes > SCOPES_CHARTED && strcmp(sc->host, p->host) != 0) {
+			eb_buf_addf(w->b, "Charts of the main host, %s, only; `encbench chart --kind "
+			    "trend --host %s --config %s` draws this one's trend, `--kind heatmap` its "
+			    "heat map. Its numbers are in the table below.\n\n", p->host, sc->host,
+			    sc->config);
 			continue;
 		}
 		name = chart_name(p, "trend", NULL, sc->host, sc->config, p->nconfigs > 1);
