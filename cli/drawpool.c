@@ -19,6 +19,7 @@ draw(struct eb_drawpool *d)
 {
 	struct eb_err err;
 	size_t i;
+	int shed = d->shed == NULL || d->next == &d->local;
 
 	while ((i = (size_t)__atomic_fetch_add(d->next, 1, __ATOMIC_RELAXED)) < d->njobs) {
 		const struct eb_draw_job *job = &d->jobs[i];
@@ -27,6 +28,10 @@ draw(struct eb_drawpool *d)
 			if (job->write(job->ctx) != 0)
 				return -1;
 			continue;
+		}
+		if (!shed) {
+			d->shed(d->shed_ctx);
+			shed = 1;
 		}
 		if (eb_scene_write_svg(job->scene, job->svg, &err) != EB_OK ||
 		    (job->png != NULL &&
@@ -58,8 +63,9 @@ eb_drawpool_start(struct eb_drawpool *d, struct eb_draw_job *jobs, size_t n)
 	d->local = 0;
 	d->next = &d->local;
 	d->n = 0;
-	if (ncpu > EB_DRAWPOOL_MAX + 1)
-		ncpu = EB_DRAWPOOL_MAX + 1;
+	/* d->shed is the caller's. */
+	if (ncpu > EB_DRAWPOOL_MAX)
+		ncpu = EB_DRAWPOOL_MAX;
 	if (ncpu < 2 || n < 2)
 		return;
 	shared = mmap(NULL, sizeof *d->next, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
@@ -70,7 +76,10 @@ eb_drawpool_start(struct eb_drawpool *d, struct eb_draw_job *jobs, size_t n)
 	*d->next = 0;
 	fflush(stdout);
 	fflush(stderr);
-	for (int k = 0; k < ncpu - 1; k++) {
+	/* A drawer per CPU: this process, which holds the plan and writes
+	 * the rest, draws nothing itself, so that it never adds a PNG's
+	 * pixels to all it holds. */
+	for (int k = 0; k < ncpu; k++) {
 		pid_t pid = fork();
 
 		if (pid == 0) {
@@ -88,7 +97,7 @@ eb_drawpool_start(struct eb_drawpool *d, struct eb_draw_job *jobs, size_t n)
 int
 eb_drawpool_finish(struct eb_drawpool *d)
 {
-	int rc = draw(d) == 0 ? 0 : EB_EXIT_IO;
+	int rc = d->n > 0 || draw(d) == 0 ? 0 : EB_EXIT_IO;
 
 	for (int k = 0; k < d->n; k++) {
 		int status = 0;

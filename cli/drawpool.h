@@ -28,12 +28,20 @@ struct eb_drawpool {
 	int local;
 	pid_t pid[EB_DRAWPOOL_MAX];
 	int n;			/* forked drawers */
+	/* Called in a forked drawer once it has no file left to write and
+	 * starts on the charts: it frees what only the files needed, so
+	 * that the drawer's memory is the charts' (may be NULL). */
+	void (*shed)(void *ctx);
+	void *shed_ctx;
 };
 
-/* Orders the jobs biggest first and forks a drawer for each CPU but one;
- * the jobs must stay as they are until eb_drawpool_finish. Without fork
- * or shared memory this process draws them all, in finish. */
+/* Orders the jobs biggest first and forks a drawer for each CPU (up to
+ * EB_DRAWPOOL_MAX) when there are two or more; the jobs must stay as they
+ * are until eb_drawpool_finish. On one CPU, or without fork or shared
+ * memory, this process does them all, in finish. */
 void eb_drawpool_start(struct eb_drawpool *d, struct eb_draw_job *jobs, size_t n);
+/* The jobs that write files (write != NULL) must cost more than any chart,
+ * so that they are taken first. */
 /* Draws what is left in this process and waits for the drawers; returns
  * 0, or EB_EXIT_IO after saying what failed. */
 int eb_drawpool_finish(struct eb_drawpool *d);

@@ -1,5 +1,6 @@
 /* report_files.c - the files of a report folder: the data, summary.json,
  * the pages, the charts drawn by the pool, the HTML and the manifest. */
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -151,6 +152,19 @@ write_file_job(void *ctx)
 	return st == EB_OK ? 0 : -1;
 }
 
+/* A drawer has no use for the records: their array is most of what the
+ * process holds, and mapped on its own, so freeing it gives it back. */
+static void
+shed(void *ctx)
+{
+	struct eb_table *t = ctx;
+
+	free(t->rows);
+	t->rows = NULL;
+	t->n = t->cap = 0;
+	malloc_trim(0);
+}
+
 /* Writes the folder's files: the data and the charts by the pool, the pages
  * meanwhile, then the HTML (which inlines the drawn SVGs). */
 int
@@ -198,10 +212,19 @@ eb_report_files_write(struct eb_report_files *f, struct eb_plan *p, struct eb_ta
 		j->cost = 1e15 * (double)(2 - k);
 		eb_buf_addf(&f->list, "%s\n", files[k].name);
 	}
-	eb_drawpool_start(&pool, jobs, njobs);
-	rc = write_file(f, "results.csv", write_results_csv, t);
-	for (size_t i = 0; rc == 0 && i < r->npages; i++)
+	/* The pages first, and their memory given back, so that the drawers
+	 * do not start with a copy of it: a decade's pages are megabytes, and
+	 * every drawer adds a PNG's pixels to what it starts with. */
+	for (size_t i = 0; rc == 0 && i < r->npages; i++) {
 		rc = write_file(f, r->pages[i].path, write_buf, &r->pages[i].md);
+		eb_buf_free(&r->pages[i].md);
+	}
+	malloc_trim(0);
+	pool.shed = shed;
+	pool.shed_ctx = t;
+	eb_drawpool_start(&pool, jobs, njobs);
+	if (rc == 0)
+		rc = write_file(f, "results.csv", write_results_csv, t);
 	drawn = eb_drawpool_finish(&pool);
 	if (rc == 0)
 		rc = drawn;

@@ -1011,8 +1011,10 @@ trend_verdict(const struct eb_trend_row *r, char *buf, size_t n)
 	return strcmp(r->verdict, "no change") == 0 ? "no significant change" : r->verdict;
 }
 
+/* The trend rows of one host and config; its columns say which, when
+ * there are several, so that rows copied out stay told apart. */
 static void
-trend_table(struct w *w)
+trend_table(struct w *w, const char *host, const char *config)
 {
 	const struct eb_plan *p = w->p;
 	int hc = p->nhosts > 1, cc = p->nconfigs > 1;
@@ -1049,7 +1051,8 @@ trend_table(struct w *w)
 		const struct eb_record *key = r->g->key;
 		char test[160], num[24], mean[48], oh[32], change[32], verdict[96];
 
-		if (strcmp(key->f[EB_F_METRIC], p->metric) != 0)
+		if (key->f[EB_F_HOST] != host || key->f[EB_F_CONFIG] != config ||
+		    strcmp(key->f[EB_F_METRIC], p->metric) != 0)
 			continue;
 		eb_case_label(key, test, sizeof test);
 		snprintf(num, sizeof num, "%zu", r->g->s.n);
@@ -1133,7 +1136,14 @@ trend_body(struct w *w)
 		free(alt);
 	}
 	eb_buf_addf(w->b, "## Every case\n\n");
-	trend_table(w);
+	for (size_t s = 0; s < p->nscopes; s++) {
+		char label[160];
+
+		run_label(p, "", p->scopes[s].host, p->scopes[s].config, label, sizeof label);
+		if (p->nscopes > 1)
+			eb_buf_addf(w->b, "### %s\n\n", label);
+		trend_table(w, p->scopes[s].host, p->scopes[s].config);
+	}
 }
 
 static void
