@@ -38,11 +38,16 @@ CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TESTS := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 LIBA := $(BUILD)/libencbench.a
 BIN := $(BUILD)/encbench
+# encbench-sample, which the runner wraps around every test, links only its
+# own two files: it has to start fast and stay small.
+SAMPLER_SRC := runner/sampler/sampler.c runner/sampler/encbench-sample.c
+SAMPLER_OBJ := $(SAMPLER_SRC:%.c=$(BUILD)/%.o)
+SAMPLER := $(BUILD)/encbench-sample
 
 .SECONDARY:
 .PHONY: all check sanitize fuzz valgrind install uninstall clean deps demo demo-html bench
 
-all: $(BIN)
+all: $(BIN) $(SAMPLER)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
@@ -56,27 +61,38 @@ $(LIBA): $(LIB_OBJ)
 $(BIN): $(CLI_OBJ) $(LIBA)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) $(LIBS)
 
+$(SAMPLER): $(SAMPLER_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(SAMPLER_OBJ) -lm
+
+# The sampler's unit tests drive its counters directly.
+$(BUILD)/tests/test_sample: $(BUILD)/tests/unit/test_sample.o $(BUILD)/runner/sampler/sampler.o $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) -lcmocka
+
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LIBS) -lcmocka
 
-check: $(BIN) $(TESTS)
+check: $(BIN) $(SAMPLER) $(TESTS)
 	@BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/run.sh $(TESTS)
 
-# ASan and UBSan over the whole suite, in a build tree of their own.
+# ASan and UBSan over the whole suite, in a build tree of their own; every
+# finding stops the program. GCC's "undefined" leaves out float-cast-overflow
+# (a double too large for its integer), so it is named.
+SAN = -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all
 sanitize:
 	$(MAKE) BUILD=build/sanitize \
-	    CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" \
-	    LDFLAGS="-fsanitize=address,undefined" check
+	    CFLAGS="-O1 -g -fno-omit-frame-pointer $(SAN)" \
+	    LDFLAGS="$(SAN)" check
 
-valgrind: $(BIN) $(TESTS)
+valgrind: $(BIN) $(SAMPLER) $(TESTS)
 	@BUILD=$(BUILD) CORPUS=$(CORPUS) VALGRIND=1 sh tests/run.sh $(TESTS)
 
 # libFuzzer harnesses (clang), one per parser, seeded from tests/data and
 # samples; each runs for FUZZ_SECONDS.
 FUZZ_CC = clang
 FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -DEB_HAVE_FREETYPE -g -O1 $(PKG_CFLAGS)
-FUZZ_SAN = -fsanitize=address,undefined
+FUZZ_SAN = -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all
 FUZZERS := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz/%)
 FUZZ_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o)
 
@@ -108,9 +124,10 @@ INSTALL_STRIP = $(if $(STRIP),-s --strip-program=$(STRIP))
 
 # Man pages go in compressed with gzip -9n, as Debian policy 12.1 asks: -n
 # keeps the name and time out of the header so the bytes are reproducible.
-install: $(BIN)
+install: $(BIN) $(SAMPLER)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DATADIR)/fio
 	install -m 755 $(INSTALL_STRIP) $(BIN) $(DESTDIR)$(BINDIR)/encbench
+	install -m 755 $(INSTALL_STRIP) $(SAMPLER) $(DESTDIR)$(BINDIR)/encbench-sample
 	sed 's|^LIBDIR=.*|LIBDIR=$${ENCBENCH_RUNNER_LIB:-$(DATADIR)}|' runner/encbench-run > $(DESTDIR)$(BINDIR)/encbench-run
 	chmod 755 $(DESTDIR)$(BINDIR)/encbench-run
 	install -m 644 $(FIO_JOBS:%=runner/fio/%) $(DESTDIR)$(DATADIR)/fio/
@@ -122,6 +139,7 @@ install: $(BIN)
 # Removes what install wrote and the folders of its own it leaves empty.
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/encbench $(DESTDIR)$(BINDIR)/encbench-run
+	rm -f $(DESTDIR)$(BINDIR)/encbench-sample
 	rm -f $(MANPAGES:%=$(DESTDIR)$(MANDIR)/%.gz)
 	rm -f $(FIO_JOBS:%=$(DESTDIR)$(DATADIR)/fio/%)
 	rmdir $(DESTDIR)$(DATADIR)/fio $(DESTDIR)$(DATADIR) 2>/dev/null || true
@@ -146,4 +164,4 @@ demo: $(BIN)
 demo-html: $(BIN)
 	$(BIN) report -q --format html samples -o report
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_SRC:%.c=$(BUILD)/%.d) $(FUZZ_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(SAMPLER_OBJ:.o=.d) $(TEST_SRC:%.c=$(BUILD)/%.d) $(FUZZ_OBJ:.o=.d)

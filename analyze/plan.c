@@ -181,13 +181,32 @@ eb_plan_geomean(const struct eb_overhead *const *rows, size_t k, double *lo, dou
  * from what it speaks of, the findings' own order within a rank. */
 #define HEADLINE_MAX 8
 
+/* Whether a sentence on a change reports one that the verdicts found:
+ * "fell by", "rose by", or "improved in N", "fell in N" ... with N > 0. */
+static int
+claims_change(const char *line)
+{
+	static const char *const words[] = { "improved in ", "regressed in ", "fell in ",
+		"rose in " };
+
+	if (strstr(line, " fell by ") || strstr(line, " rose by "))
+		return 1;
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+		const char *at = strstr(line, words[i]);
+
+		if (at != NULL && at[strlen(words[i])] >= '1' && at[strlen(words[i])] <= '9')
+			return 1;
+	}
+	return 0;
+}
+
 static int
 headline_rank(const char *line, const struct eb_plan *p)
 {
 	size_t nl = p->newest ? strlen(p->newest) : 0;
 
 	if (p->from != NULL && strncmp(line, "From ", 5) == 0)
-		return strstr(line, "no clear change") || strstr(line, "cannot tell") ? 3 : 1;
+		return claims_change(line) && !strstr(line, "latency") ? 1 : 3;
 	if (nl && strncmp(line, "In ", 3) == 0 && strncmp(line + 3, p->newest, nl) == 0) {
 		if (strstr(line, "config "))
 			return 2;
@@ -341,11 +360,13 @@ void
 eb_plan_compute(struct eb_plan *p, const struct eb_table *t, const struct eb_plan_opts *o)
 {
 	struct tally hosts = { 0 }, configs = { 0 };
+	struct eb_verdict_opts vo = EB_VERDICT_OPTS_DEFAULT;
 	size_t cap = 0;
 
 	memset(p, 0, sizeof *p);
 	p->t = t;
 	p->baseline = o->baseline ? o->baseline : "none";
+	vo.alpha = o->alpha > 0 ? o->alpha : 0.05;
 	p->gs = eb_aggregate(t);
 	p->metric = pick_metric(p->gs);
 	p->bw = eb_plan_view(p, NULL, NULL, NULL, p->metric);
@@ -410,14 +431,15 @@ eb_plan_compute(struct eb_plan *p, const struct eb_table *t, const struct eb_pla
 	p->oh = eb_overhead_compute(p->bw, p->baseline, &p->noh);
 	if (p->from != NULL) {
 		struct eb_diff_opts d = { EB_SPLIT_RELEASE, p->from, p->to, o->alpha, 0, 0,
-			p->baseline };
+			p->baseline, 0 };
 
 		p->diff = eb_diff_compute(p->gs, &d, &p->ndiff);
 	}
 	/* The trend of throughput, what the pages show: other metrics have
 	 * "encbench trend". */
 	p->trend = eb_trend_compute(p->bw, p->baseline, o->alpha, &p->ntrend);
-	eb_findings_compute(p->gs, p->baseline, o->alpha, &p->findings);
+	eb_findings_compute_opts(p->gs, p->baseline, &vo, &p->findings);
+
 	/* The headline speaks of the main host only: hosts are never pooled,
 	 * and the others have pages of their own. */
 	{
@@ -437,7 +459,7 @@ eb_plan_compute(struct eb_plan *p, const struct eb_table *t, const struct eb_pla
 			}
 			v->n = k;
 		}
-		eb_findings_compute(v, p->baseline, o->alpha, &mine);
+		eb_findings_compute_opts(v, p->baseline, &vo, &mine);
 		pick_headline(p, &mine);
 		eb_findings_free(&mine);
 		eb_plan_view_free(v);

@@ -47,7 +47,9 @@ struct eb_plan {
 	const char *host, *config;	/* the main scope's */
 	const char *newest;		/* the newest release of the main scope */
 	const char *from, *to;		/* the release pair; NULL when none */
-	struct eb_overhead *oh;		/* throughput against the baseline */
+	struct eb_overhead *oh;		/* throughput against the baseline, each
+					 * case's verdict from its own interval,
+					 * as "encbench overhead" gives it */
 	size_t noh;
 	struct eb_diff *diff;		/* every metric, from -> to */
 	size_t ndiff;

@@ -24,8 +24,9 @@ const struct eb_cmd eb_cmd_report = {
 	"DIR gets:\n"
 	"  report.md        the page to paste: the headline findings, the newest\n"
 	"                   release at a glance, the key charts, the setup\n"
-	"  releases/R.md    each release in full; diff-A-B.md, the two newest\n"
-	"                   compared test by test; trend.md, findings.md, data.md\n"
+	"  releases/<release>.md  each release in full; diff-<from>-<to>.md, the\n"
+	"                   two newest compared test by test; trend.md, findings.md,\n"
+	"                   data.md\n"
 	"  report.html      with --format html: all of it as one page, the linked\n"
 	"                   pages folded, the charts inlined, readable offline\n"
 	"  charts/          every chart as SVG and as a 2x PNG\n"
@@ -115,7 +116,7 @@ exec_report(int argc, char **argv)
 	ro.meta_get = eb_rundir_meta_get;
 	memset(&rep, 0, sizeof rep);
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
 		if (opt != INPUT_FORMAT && eb_inputs_option(&in, opt, optarg))
 			continue;
 		switch (opt) {

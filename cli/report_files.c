@@ -225,6 +225,9 @@ eb_report_files_write(struct eb_report_files *f, struct eb_plan *p, struct eb_ta
 	eb_drawpool_start(&pool, jobs, njobs);
 	if (rc == 0)
 		rc = write_file(f, "results.csv", write_results_csv, t);
+	if (rc == 0)
+		rc = write_file(f, "datapackage.json", eb_datapackage_write,
+		    &(struct eb_datapackage){ "results.csv" });
 	drawn = eb_drawpool_finish(&pool);
 	if (rc == 0)
 		rc = drawn;

@@ -252,6 +252,14 @@ char *eb_tmp_template(const char *path);
  * Returns how many it removed. */
 int eb_tmp_clean(const char *path);
 
+/* ---- UTF-8 (utf8.c) */
+
+/* Whether s[0, n) is UTF-8 (RFC 3629: no overlong forms or surrogates). */
+int eb_utf8_valid(const char *s, size_t n);
+/* A copy of s[0, n), the caller's to free, with every byte that begins no
+ * UTF-8 sequence replaced by U+FFFD. */
+char *eb_utf8_repair(const char *s, size_t n);
+
 /* Lower-cases ASCII in place. */
 void eb_ascii_lower(char *s);
 /* True when a and b are equal ignoring ASCII case. */

@@ -23,6 +23,8 @@ static const struct {
 	{ "cpu_", 1e5, "100000 % (1000 CPUs busy)" },
 	{ "energy", 1e10, "10 GJ" },
 	{ "power", 1e6, "1 MW" },
+	/* Not a metric but the time a run took (dd's seconds). */
+	{ "runtime", 1e8, "3 years" },
 };
 
 double

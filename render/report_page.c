@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "chart.h"
+#include "cost.h"
 #include "report.h"
 
 const char eb_report_section_names[] =
@@ -238,6 +239,7 @@ chart(struct w *w, enum eb_chart_kind kind, const struct eb_groups *gs, const ch
 		o.iec = r->o.iec;
 		o.sources = r->o.inputs;
 		o.nsources = r->o.ninputs;
+		o.meta_get = r->o.meta_get;
 		if (gs->n == 0 || (scene = eb_chart_scene(&o, gs, &err)) == NULL) {
 			free(s);
 			return;
@@ -289,23 +291,33 @@ chart_name(const struct eb_plan *p, const char *kind, const char *release,
 /* ---- numbers in cells */
 
 /* A change of throughput against the baseline, as benchstat prints one:
- * "-14.5 (-17.8 to -11.1)", "~ (-5.7 to +10.3)" when the interval holds
- * no change, "+4.4 (n=1)" without an interval. */
+ * "-14.5 (-17.8 to -11.1)"; "~ (-5.7 to +10.3)" where the verdict is that
+ * the data cannot tell the mode from the baseline; "+4.4 (n=1)" without an
+ * interval. The word is the verdict layer's. */
 static void
 change_cell(char *buf, size_t n, const struct eb_overhead *o)
 {
-	double d = (o->ratio - 1) * 100;
+	double d = (o->ratio - 1) * 100, lo = (o->ci_low - 1) * 100, hi = (o->ci_high - 1) * 100;
 
-	if (o->g->s.n < 2 || o->base->s.n < 2)
+	switch (o->v.kind) {
+	case EB_VERDICT_SINGLE_RUN:
 		snprintf(buf, n, "%+.1f (n=1)", d);
-	else if (isnan(o->ci_low) || isnan(o->ci_high))
+		break;
+	case EB_VERDICT_UNBOUNDED:
 		snprintf(buf, n, "%+.1f (unbounded)", d);
-	else if (o->ci_low <= 1 && o->ci_high >= 1)
-		snprintf(buf, n, "~ (%+.1f to %+.1f)", (o->ci_low - 1) * 100,
-		    (o->ci_high - 1) * 100);
-	else
-		snprintf(buf, n, "%+.1f (%+.1f to %+.1f)", d, (o->ci_low - 1) * 100,
-		    (o->ci_high - 1) * 100);
+		break;
+	case EB_VERDICT_NO_VARIATION:
+		snprintf(buf, n, "%+.1f (no variation)", d);
+		break;
+	case EB_VERDICT_NO_MEASURABLE:
+		snprintf(buf, n, "~ (%+.1f to %+.1f)", lo, hi);
+		break;
+	default:
+		if (isnan(lo) || isnan(hi))
+			snprintf(buf, n, "%+.1f", d);
+		else
+			snprintf(buf, n, "%+.1f (%+.1f to %+.1f)", d, lo, hi);
+	}
 }
 
 static int
@@ -994,21 +1006,21 @@ diff_body(struct w *w)
 	}
 }
 
-/* "ran once" of the side that was: a trend row's test needs two runs on
- * each side. */
+/* The verdict layer's word, and "ran once" of the side that did: a trend
+ * row's test needs two runs on each side. */
 static const char *
 trend_verdict(const struct eb_trend_row *r, char *buf, size_t n)
 {
 	if (r->verdict == NULL)
 		return "";
-	if (strcmp(r->verdict, "single run") == 0) {
+	if (r->v.kind == EB_VERDICT_SINGLE_RUN) {
 		if (r->prev->s.n < 2 && r->g->s.n < 2)
 			return "no test: both ran once";
 		snprintf(buf, n, "no test: %s ran once", r->prev->s.n < 2 ?
 		    r->prev->key->f[EB_F_RELEASE] : r->g->key->f[EB_F_RELEASE]);
 		return buf;
 	}
-	return strcmp(r->verdict, "no change") == 0 ? "no significant change" : r->verdict;
+	return r->verdict;
 }
 
 /* The trend rows of one host and config; its columns say which, when
@@ -1159,11 +1171,13 @@ data_body(struct w *w)
 {
 	const struct eb_plan *p = w->p;
 	char *csv = url_file(w, "results.csv"), *json = url_file(w, "results.json"),
-	    *sum = url_file(w, "summary.json");
+	    *sum = url_file(w, "summary.json"), *pkg = url_file(w, "datapackage.json");
 
 	eb_buf_addf(w->b, "- [results.csv](%s) and [results.json](%s): every record, with "
-	    "its source file and line\n- [summary.json](%s): every table of this report at "
-	    "full precision\n\nInputs:", csv, json, sum);
+	    "its source file and line; [datapackage.json](%s) describes results.csv's "
+	    "columns (Frictionless)\n- [summary.json](%s): every table of this report at "
+	    "full precision\n\nInputs:", csv, json, pkg, sum);
+	free(pkg);
 	for (size_t i = 0; i < w->r->o.ninputs; i++)
 		eb_buf_addf(w->b, " `%s`", w->r->o.inputs[i]);
 	eb_buf_addf(w->b, ", %zu records.", p->t->n);
@@ -1309,6 +1323,8 @@ main_page(struct w *w, unsigned sec, const struct linked *l, size_t nl)
 		newest_section(w);
 	if (sec & EB_SEC_ACROSS)
 		across_section(w);
+	if (sec & EB_SEC_ACROSS)
+		eb_md_cost_section(w->b, p->gs, p->baseline);
 	if (sec & EB_SEC_SETUP)
 		setup_table(w, 1);
 	if (sec & EB_SEC_MORE)

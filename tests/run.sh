@@ -2,7 +2,8 @@
 # run.sh - runs every unit test binary given and every end-to-end script in
 # tests/e2e, and closes with one "N passed, N failed, N skipped" line.
 # VALGRIND=1 runs the unit tests and the CLI under valgrind's memcheck;
-# E2E=DIR takes the scripts from DIR instead (run.sh's own test does).
+# E2E=DIR takes the scripts from DIR instead and TEST_LOG=DIR keeps the
+# outputs there (run.sh's own test does both).
 #
 # An e2e script counts its PASS:, FAIL: and SKIP: lines. It fails as a
 # whole, once more, when it exits non-zero (it died halfway and its later
@@ -10,7 +11,7 @@
 # holds the scripts' helpers and is no test.
 set -u
 passed=0 failed=0 skipped=0 corpus_skips=0
-log=${BUILD:-build}/tests/log
+log=${TEST_LOG:-${BUILD:-build}/tests/log}
 mkdir -p "$log"
 export CORPUS="${CORPUS:-../shared/corpus}"
 e2e=${E2E:-tests/e2e}

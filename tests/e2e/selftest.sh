@@ -48,7 +48,7 @@ fi
 # make check is run.sh: the same dying script makes it fail. The make
 # running this suite hands its job server down; this one starts afresh.
 rm "$TMP/bad/silent.sh"
-env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory check \
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL TEST_LOG="$TMP/log" make -s --no-print-directory check \
 	BUILD="$B" TESTS= E2E="$TMP/bad" >"$TMP/out" 2>"$TMP/err"
 rc=$?
 if [ "$rc" -ne 0 ] && [ "$(grep '^check: ' "$TMP/out" | tail -1)" = "check: 2 passed, 1 failed, 1 skipped" ]; then
