@@ -106,7 +106,7 @@ exec_report(int argc, char **argv)
 	struct eb_report rep;
 	struct eb_table *t = NULL;
 	struct eb_err err;
-	struct eb_report_files f = { NULL, { NULL, 0, 0, 0 } };
+	struct eb_report_files f = { NULL, { NULL, 0, 0, 0 }, 0, 0 };
 	const char *out = NULL;
 	char **releases = NULL, *tmp = NULL, bad[64];
 	int opt, rc = 0, html = 0, planned = 0;
@@ -192,14 +192,17 @@ exec_report(int argc, char **argv)
 	}
 	ro.inputs = (const char *const *)argv + optind;
 	ro.ninputs = (size_t)(argc - optind);
-	eb_plan_compute(&plan, t, &po);
-	planned = 1;
-	eb_report_build(&rep, &plan, &ro);
+	/* The folder first: the records' files are written into it while
+	 * the plan and the pages are worked out. */
 	if ((tmp = eb_folder_begin(out)) == NULL) {
 		rc = EB_EXIT_IO;
 		goto done;
 	}
 	f.tmp = tmp;
+	eb_report_files_begin(&f, t);
+	eb_plan_compute(&plan, t, &po);
+	planned = 1;
+	eb_report_build(&rep, &plan, &ro);
 	rc = eb_report_files_write(&f, &plan, t, &rep, html);
 	if (rc == 0)
 		rc = eb_folder_commit(tmp, out, EB_REPORT_MANIFEST);

@@ -1,12 +1,16 @@
 /* report_files.c - the files of a report folder: the data, summary.json,
  * the pages, the charts drawn by the pool, the HTML and the manifest. */
+#include <errno.h>
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "drawpool.h"
+#include "../ingest/ingest.h"
 #include "report_files.h"
 
 static enum eb_status
@@ -152,6 +156,64 @@ write_file_job(void *ctx)
 	return st == EB_OK ? 0 : -1;
 }
 
+/* The records' files, by whichever process writes them (the manifest
+ * lists them, first, in eb_report_files_write). */
+static int
+write_data(struct eb_report_files *f, struct eb_table *t)
+{
+	struct eb_datapackage dp = { "results.csv" };
+	struct file_job jobs[3] = {
+		{ f, "results.csv", write_results_csv, t },
+		{ f, "datapackage.json", eb_datapackage_write, &dp },
+		{ f, "results.json", write_results_json, t },
+	};
+
+	for (size_t i = 0; i < 3; i++)
+		if (write_file_job(&jobs[i]) != 0)
+			return EB_EXIT_IO;
+	return 0;
+}
+
+void
+eb_report_files_begin(struct eb_report_files *f, struct eb_table *t)
+{
+	pid_t pid;
+
+	f->data = 0;
+	f->data_done = 0;
+	if (eb_cpu_count() < 2)
+		return;
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) == 0) {
+		int rc = write_data(f, t);
+
+		fflush(stderr);
+		_exit(rc);
+	}
+	if (pid < 0)
+		return;
+	f->data = pid;
+	f->data_done = 1;
+}
+
+/* Waits for the process writing the records' files: its exit code. */
+static int
+wait_data(struct eb_report_files *f)
+{
+	int status = 0;
+	pid_t got;
+
+	if (f->data == 0)
+		return 0;
+	while ((got = waitpid(f->data, &status, 0)) < 0 && errno == EINTR)
+		;
+	f->data = 0;
+	if (got < 0 || !WIFEXITED(status))
+		return EB_EXIT_IO;
+	return WEXITSTATUS(status);
+}
+
 /* A drawer has no use for the records: their array is most of what the
  * process holds, and mapped on its own, so freeing it gives it back. */
 static void
@@ -171,16 +233,16 @@ int
 eb_report_files_write(struct eb_report_files *f, struct eb_plan *p, struct eb_table *t,
     struct eb_report *r, int html)
 {
-	struct file_job files[2] = {
-		{ f, "results.json", write_results_json, t },
+	struct file_job files[1] = {
 		{ f, "summary.json", write_summary, p },
 	};
-	size_t njobs = r->ncharts + 2;
+	size_t njobs = r->ncharts + 1;
 	struct eb_draw_job *jobs = eb_xcalloc(njobs, sizeof *jobs);
 	struct eb_drawpool pool;
 	char *dir;
 	int rc = 0, drawn;
 
+	eb_buf_addf(&f->list, "results.csv\ndatapackage.json\nresults.json\n");
 	dir = eb_xasprintf("%s/charts", f->tmp);
 	mkdir(dir, 0777);
 	free(dir);
@@ -203,15 +265,11 @@ eb_report_files_write(struct eb_report_files *f, struct eb_plan *p, struct eb_ta
 			fprintf(stderr, "encbench: warning: chart %s is too big for a PNG at %dx; "
 			    "the report has its SVG only\n", c->slug, r->o.png_scale);
 	}
-	/* The JSON files are the biggest jobs: first, on a drawer of their own. */
-	for (size_t k = 0; k < 2; k++) {
-		struct eb_draw_job *j = &jobs[r->ncharts + k];
-
-		j->write = write_file_job;
-		j->ctx = &files[k];
-		j->cost = 1e15 * (double)(2 - k);
-		eb_buf_addf(&f->list, "%s\n", files[k].name);
-	}
+	/* summary.json is the biggest job: first, on a drawer of its own. */
+	jobs[r->ncharts].write = write_file_job;
+	jobs[r->ncharts].ctx = &files[0];
+	jobs[r->ncharts].cost = 1e15;
+	eb_buf_addf(&f->list, "%s\n", files[0].name);
 	/* The pages first, and their memory given back, so that the drawers
 	 * do not start with a copy of it: a decade's pages are megabytes, and
 	 * every drawer adds a PNG's pixels to what it starts with. */
@@ -223,12 +281,12 @@ eb_report_files_write(struct eb_report_files *f, struct eb_plan *p, struct eb_ta
 	pool.shed = shed;
 	pool.shed_ctx = t;
 	eb_drawpool_start(&pool, jobs, njobs);
-	if (rc == 0)
-		rc = write_file(f, "results.csv", write_results_csv, t);
-	if (rc == 0)
-		rc = write_file(f, "datapackage.json", eb_datapackage_write,
-		    &(struct eb_datapackage){ "results.csv" });
+	if (rc == 0 && !f->data_done)
+		rc = write_data(f, t);
 	drawn = eb_drawpool_finish(&pool);
+	if (rc == 0)
+		rc = drawn;
+	drawn = wait_data(f);
 	if (rc == 0)
 		rc = drawn;
 	if (rc == 0 && html) {
