@@ -848,6 +848,86 @@ def findings_named_no_interval():
     return c
 
 
+@case
+def trend_two_hosts():
+    c = Case("trend-two-hosts", "trend with two hosts: a host column")
+    for host, seed in (("laptop", 220), ("server", 221)):
+        c.add(rng_values(seed, 1000, 0.01, 3), release="23.10", host=host)
+        c.add(rng_values(seed + 5, 1000, 0.01, 3), release="24.04", host=host)
+    c.args = ["trend"]
+    c.exp["contains_text"] = ["| host ", "| laptop ", "| server "]
+    return c
+
+
+def gate_data(c):
+    # Throughput down 20 % in one test, clear with five runs a side.
+    c.add(rng_values(230, 1000, 0.01, 5), release="23.10")
+    c.add(rng_values(231, 800, 0.01, 5), release="24.04")
+
+
+@case
+def gate_regression():
+    c = Case("diff-fail-on-regression", "--fail-on regression exits 1 on a regression")
+    gate_data(c)
+    c.args = ["diff", "--fail-on", "regression", "--threshold", "10"]
+    c.exp["status"] = 1
+    c.exp["stderr"] = "encbench: 1 of 1 pairs fail --fail-on regression (threshold 10 %)"
+    return c
+
+
+@case
+def gate_threshold():
+    c = Case("diff-fail-on-threshold", "a regression below --threshold passes: exit 0")
+    gate_data(c)
+    c.args = ["diff", "--fail-on", "regression", "--threshold", "25"]
+    c.exp["status"] = 0
+    return c
+
+
+@case
+def gate_overhead():
+    c = Case("diff-fail-on-overhead", "--fail-on overhead ignores a baseline regression")
+    gate_data(c)
+    c.args = ["diff", "--fail-on", "overhead"]
+    c.exp["status"] = 0
+    return c
+
+
+@case
+def gate_usage():
+    c = Case("diff-fail-on-usage", "a bad --fail-on value is a usage error")
+    gate_data(c)
+    c.args = ["diff", "--fail-on", "speed"]
+    c.exp["status"] = 64
+    c.exp["stderr"] = "encbench: error: --fail-on takes regression or overhead, not 'speed'"
+    return c
+
+
+@case
+def filter_metric():
+    c = Case("filter-missing-metric", "a --metric the data lacks names the metrics it has")
+    c.add([1.0, 2.0], metric="bw")
+    c.add([1.0, 2.0], metric="lat_mean")
+    c.args = ["overhead", "--metric", "bww"]
+    c.exp["status"] = 65
+    c.exp["stderr"] = ("encbench: error: --metric 'bww': the data has no such metric (it has "
+                       "'bw', 'lat_mean')")
+    return c
+
+
+@case
+def filter_host():
+    c = Case("filter-missing-host", "a --host the data lacks names the hosts it has, in "
+             "findings too")
+    c.add([1.0, 2.0], host="laptop")
+    c.add([1.0, 2.0], host="server")
+    c.args = ["findings", "--host", "desktop"]
+    c.exp["status"] = 65
+    c.exp["stderr"] = ("encbench: error: --host 'desktop': the data has no such host (it has "
+                       "'laptop', 'server')")
+    return c
+
+
 def main():
     shutil.rmtree(OUT + "/.tmp", ignore_errors=True)
     for d in os.listdir(OUT) if os.path.isdir(OUT) else []:
