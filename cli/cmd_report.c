@@ -171,7 +171,12 @@ chart(struct report *r, enum eb_chart_kind kind, const char *release,
 	job->scene = s;
 	job->svg = eb_xasprintf("%s/charts/%s.svg", r->tmp, slug);
 	job->cost = s->width * s->height;
-	eb_buf_addf(&r->md, "![%s](charts/%s.svg)\n\n", alt, slug);
+	{
+		char *text = eb_md_escape(alt);
+
+		eb_buf_addf(&r->md, "![%s](charts/%s.svg)\n\n", text, slug);
+		free(text);
+	}
 	note_file(r, "charts/%s.svg", slug);
 	if (eb_scene_png_fits(s, PNG_SCALE)) {
 		job->png = eb_xasprintf("%s/charts/%s.png", r->tmp, slug);
@@ -431,11 +436,18 @@ setup_section(struct report *r)
 				continue;
 			if (!changes++)
 				eb_buf_addf(&r->md, "\n### What changed between releases\n\n");
-			eb_buf_addf(&r->md, "- %s → %s%s%s%s, %s: %s → %s\n", m[j].release, m[i].release,
-			    strcmp(m[i].config, "default") ? " (" : "",
-			    strcmp(m[i].config, "default") ? m[i].config : "",
-			    strcmp(m[i].config, "default") ? ")" : "", setup_rows[k].label,
-			    *prev ? prev : "(unknown)", *val ? val : "(unknown)");
+			{
+				char *t[5] = { eb_md_escape(m[j].release), eb_md_escape(m[i].release),
+				    eb_md_escape(m[i].config), eb_md_escape(prev), eb_md_escape(val) };
+
+				eb_buf_addf(&r->md, "- %s → %s%s%s%s, %s: %s → %s\n", t[0], t[1],
+				    strcmp(m[i].config, "default") ? " (" : "",
+				    strcmp(m[i].config, "default") ? t[2] : "",
+				    strcmp(m[i].config, "default") ? ")" : "", setup_rows[k].label,
+				    *prev ? t[3] : "(unknown)", *val ? t[4] : "(unknown)");
+				for (int e = 0; e < 5; e++)
+					free(t[e]);
+			}
 		}
 	}
 	eb_buf_addf(&r->md, "\n");
@@ -492,7 +504,12 @@ release_section(struct report *r, const char *release, struct eb_overhead *oh, s
 		free(mine);
 		return;
 	}
-	eb_buf_addf(&r->md, "## Release %s\n\n### Throughput\n\n", *release ? release : "(unnamed)");
+	{
+		char *text = eb_md_escape(release);
+
+		eb_buf_addf(&r->md, "## Release %s\n\n### Throughput\n\n", *release ? text : "(unnamed)");
+		free(text);
+	}
 	for (size_t c = 0; c < nconf; c++) {
 		char *name = eb_xasprintf("bars-%s%s%s", release, nconf > 1 ? "-" : "",
 		    nconf > 1 ? configs[c] : "");
@@ -513,7 +530,10 @@ release_section(struct report *r, const char *release, struct eb_overhead *oh, s
 		if (strcmp(oh[i].g->key->f[EB_F_RELEASE], release) == 0)
 			mine[nmine++] = oh[i];
 	if (nmine > 0) {
-		eb_buf_addf(&r->md, "### Overhead against %s\n\n", r->baseline);
+		char *text = eb_md_escape(r->baseline);
+
+		eb_buf_addf(&r->md, "### Overhead against %s\n\n", text);
+		free(text);
 		for (size_t c = 0; c < nconf; c++) {
 			char *name = eb_xasprintf("overhead-%s%s%s", release, nconf > 1 ? "-" : "",
 			    nconf > 1 ? configs[c] : "");
@@ -578,7 +598,13 @@ across_section(struct report *r, struct eb_diff **diff_out, size_t *ndiff,
 
 	*diff_out = eb_diff_compute(r->gs, &o, ndiff);
 	*trend_out = eb_trend_compute(r->gs, r->baseline, 0.05, ntrend);
-	eb_buf_addf(&r->md, "## Across releases\n\n### %s → %s\n\n", from, to);
+	{
+		char *a = eb_md_escape(from), *b = eb_md_escape(to);
+
+		eb_buf_addf(&r->md, "## Across releases\n\n### %s → %s\n\n", a, b);
+		free(a);
+		free(b);
+	}
 	name = eb_xasprintf("diff-%s-%s", from, to);
 	alt = eb_xasprintf("Diverging bar chart: change of throughput of each mode from %s to %s, "
 	    "significant changes solid, no significant change hollow", from, to);
@@ -617,8 +643,12 @@ across_section(struct report *r, struct eb_diff **diff_out, size_t *ndiff,
 	}
 	/* Every metric, so the report's verdicts are all of diff's. */
 	if (nbw < *ndiff) {
+		char *a = eb_md_escape(from), *b = eb_md_escape(to);
+
 		eb_buf_addf(&r->md, "<details>\n<summary>Every metric from %s to %s</summary>\n\n",
-		    from, to);
+		    a, b);
+		free(a);
+		free(b);
 		eb_md_diff(section_open(&sec), *diff_out, *ndiff, from, to, 0, r->iec);
 		section_close(r, &sec);
 		eb_buf_addf(&r->md, "</details>\n\n");
@@ -907,7 +937,12 @@ build(struct report *r, char **paths, int npaths)
 	eb_findings_compute(r->gs, r->baseline, 0.05, f);
 	sum->oh = eb_overhead_compute(r->gsbw, r->baseline, &sum->noh);
 
-	eb_buf_addf(&r->md, "# %s\n\n", r->title);
+	{
+		char *text = eb_md_escape(r->title);
+
+		eb_buf_addf(&r->md, "# %s\n\n", text);
+		free(text);
+	}
 	if (r->illustrative) {
 		char v[16];
 		int first = 1;
@@ -915,10 +950,15 @@ build(struct report *r, char **paths, int npaths)
 		eb_buf_addf(&r->md, "> **Illustrative data.** The runs of");
 		for (size_t i = 0; i < r->t->nmeta; i++)
 			if (eb_rundir_meta_get(&r->t->meta[i], "illustrative", v, sizeof v)) {
-				eb_buf_addf(&r->md, "%s %s%s%s%s", first ? "" : ",", r->t->meta[i].release,
+				char *rel = eb_md_escape(r->t->meta[i].release);
+				char *conf = eb_md_escape(r->t->meta[i].config);
+
+				eb_buf_addf(&r->md, "%s %s%s%s%s", first ? "" : ",", rel,
 				    strcmp(r->t->meta[i].config, "default") ? " (" : "",
-				    strcmp(r->t->meta[i].config, "default") ? r->t->meta[i].config : "",
+				    strcmp(r->t->meta[i].config, "default") ? conf : "",
 				    strcmp(r->t->meta[i].config, "default") ? ")" : "");
+				free(rel);
+				free(conf);
 				first = 0;
 			}
 		eb_buf_addf(&r->md, " say in their meta.json that their numbers are made up, "
@@ -928,8 +968,12 @@ build(struct report *r, char **paths, int npaths)
 	    "number is the mean of its repetitions with a 95 %% confidence interval.\n\n",
 	    EB_VERSION, r->t->n, npaths, npaths == 1 ? "" : "s");
 	eb_buf_addf(&r->md, "## Findings\n\n");
-	for (size_t i = 0; i < f->n; i++)
-		eb_buf_addf(&r->md, "- %s\n", f->lines[i]);
+	for (size_t i = 0; i < f->n; i++) {
+		char *text = eb_md_escape(f->lines[i]);
+
+		eb_buf_addf(&r->md, "- %s\n", text);
+		free(text);
+	}
 	eb_buf_addf(&r->md, "\n");
 	setup_section(r);
 	/* Newest first; labels that are no version number (a platform, a
@@ -952,8 +996,12 @@ build(struct report *r, char **paths, int npaths)
 	    "[results.json](results.json): every record, with its source file and line\n"
 	    "- [summary.json](summary.json): every table of this report at full precision\n\n");
 	eb_buf_addf(&r->md, "Inputs:");
-	for (int i = 0; i < npaths; i++)
-		eb_buf_addf(&r->md, " `%s`", paths[i]);
+	for (int i = 0; i < npaths; i++) {
+		char *code = eb_md_code(paths[i]);
+
+		eb_buf_addf(&r->md, " %s", code);
+		free(code);
+	}
 	eb_buf_addf(&r->md, ".%s\n", r->illustrative ? " Illustrative data: not measurements." : "");
 
 	start_drawing(r, &drawers);

@@ -338,3 +338,21 @@ eb ingest -q "$H/wide-5000.csv"
 expect_rc "a sheet of 5,000 columns is read" 0
 [ "$(grep -c ',bw,B/s,' "$TMP/out")" -eq 9998 ] && grep -q '^,,,aes-256-gcm,sheet,sheet,,write,,bw,B/s,4999,5089000000,.*:3:5000$' "$TMP/out" \
 	&& pass "a sheet of 5,000 columns gives its 9,998 records" || fail "a sheet of 5,000 columns gives its 9,998 records"
+
+# Labels in report.md are text: raw HTML escaped, a line break in a label
+# no new heading, markup no markup.
+eb report -q -o "$TMP/rep-md" --set 'mode=<script>alert(1)</script>_*' \
+	--set "host=$(printf 'evil\n# host')" samples/zfs-series/24.04
+expect_rc "report with hostile labels" 0
+if grep -q '<script' "$TMP/rep-md/report.md" || grep -q '^# host' "$TMP/rep-md/report.md"; then
+	fail "report.md escapes raw HTML and line breaks in labels"
+else pass "report.md escapes raw HTML and line breaks in labels"; fi
+grep -q '^# What disk encryption costs on evil # host in 24.04$' "$TMP/rep-md/report.md" \
+	&& pass "a line break in a label stays in its heading" || fail "a line break in a label stays in its heading"
+grep -qF '| &lt;script&gt;alert(1)&lt;/script&gt;\_\* |' "$TMP/rep-md/report.md" \
+	&& pass "a label in a table cell is escaped" || fail "a label in a table cell is escaped"
+eb report -q --format html -o "$TMP/rep-html" --set 'mode=<script>alert(1)</script>_*' samples/zfs-series/24.04
+grep -q '<script' "$TMP/rep-html/report.html" && fail "report.html has no raw HTML of a label" \
+	|| pass "report.html has no raw HTML of a label"
+grep -q '<td>&lt;script&gt;alert(1)&lt;/script&gt;_\*</td>' "$TMP/rep-html/report.html" \
+	&& pass "report.html shows the label as written" || fail "report.html shows the label as written"
