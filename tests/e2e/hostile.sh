@@ -356,3 +356,34 @@ grep -q '<script' "$TMP/rep-html/report.html" && fail "report.html has no raw HT
 	|| pass "report.html has no raw HTML of a label"
 grep -q '<td>&lt;script&gt;alert(1)&lt;/script&gt;_\*</td>' "$TMP/rep-html/report.html" \
 	&& pass "report.html shows the label as written" || fail "report.html shows the label as written"
+
+# Truncations and byte flips of real files: each is a located error that
+# leaves -o as it was, or records that read back as a results.csv (which
+# holds every value to finite, plausible numbers).
+mutations=0 problems=""
+for f in tests/data/dd/*.log tests/data/fio/*.json tests/data/fio/*.txt tests/data/fio/*.log \
+	tests/data/bonnie/*.log tests/data/sheet/*.csv samples/legacy-20.04/*.csv; do
+	size=$(wc -c < "$f")
+	for k in 1 2 3 4 5; do
+		m=$H/mut-$k-${f##*/}
+		case $k in
+		1) head -c $((size / 2)) "$f" > "$m" ;;
+		2) head -c $((size * 9 / 10)) "$f" > "$m" ;;
+		*) cp "$f" "$m"
+		   printf '%s' "$(printf '9-e' | cut -c$((k - 2)))" |
+			dd of="$m" bs=1 seek=$((size * (k * 17 % 97) / 97)) conv=notrunc 2>/dev/null ;;
+		esac
+		mutations=$((mutations + 1))
+		echo "previous output" > "$TMP/keep.csv"
+		timeout 30 "$ENCBENCH" ingest -q -o "$TMP/keep.csv" "$m" >/dev/null 2>"$TMP/err"; r=$?
+		if [ $r -ge 124 ]; then problems="$problems $m:exit-$r"
+		elif [ $r -ne 0 ]; then
+			{ [ "$(cat "$TMP/keep.csv")" = "previous output" ] && grep -q ": error: " "$TMP/err"; } ||
+				problems="$problems $m:unlocated-or-changed"
+		else
+			"$ENCBENCH" ingest -q "$TMP/keep.csv" >/dev/null 2>&1 || problems="$problems $m:implausible"
+		fi
+	done
+done
+[ -z "$problems" ] && pass "$mutations truncations and byte flips: located errors or plausible records" \
+	|| fail "truncations and byte flips:$problems"
