@@ -977,13 +977,62 @@ read_dir(struct walker *w, const char *path, size_t *nread)
 	return worst;
 }
 
+/* The run root of a file named alone: its folder or the one above when
+ * that holds a meta.json, as in runs/24.04/none/dd-write-r1.txt. path is
+ * absolute, without "." or ".." (realpath). Returns the root (the caller
+ * frees it) with *rel at the path below it, or NULL. */
+static char *
+run_root_of(const char *path, const char **rel)
+{
+	const char *end = path + strlen(path);
+	int found = 0;
+
+	for (int up = 0; up < 2; up++) {
+		char *root, *meta;
+
+		while (end > path && end[-1] != '/')
+			end--;
+		if (end <= path + 1)	/* "/" is no run */
+			break;
+		root = eb_xstrndup(path, (size_t)(end - path - 1 > 0 ? end - path - 1 : 1));
+		meta = eb_xasprintf("%s/meta.json", root);
+		found = access(meta, F_OK) == 0;
+		free(meta);
+		if (found) {
+			*rel = end;
+			return root;
+		}
+		free(root);
+		end--;
+	}
+	return NULL;
+}
+
 static enum eb_status
 ingest_file(const char *path, struct eb_table *t, const struct eb_ingest_opts *opts,
     struct eb_err *err)
 {
-	char *sidecar = NULL;
+	char *sidecar = NULL, *root, *real = NULL;
+	const char *rel = NULL, *base = strrchr(path, '/');
+	size_t first = t->n, index;
+	int found = 0;
 	enum eb_status st = read_named_file(t, path, 0, opts, &sidecar, err);
 
+	base = base != NULL ? base + 1 : path;
+	/* A file of a run directory named alone is labelled as the walk of
+	 * its run would label it. */
+	if (st == EB_OK && strcmp(base, "meta.json") != 0 && !is_sidecar(base) &&
+	    (real = realpath(path, NULL)) != NULL && (root = run_root_of(real, &rel)) != NULL) {
+		st = eb_rundir_load(t, root, &index, &found, err);
+		if (st == EB_OK && found) {
+			eb_rundir_label(t, index, first, rel);
+			eb_labels_utf8(t, first, path, opts->diag);
+		} else if (st != EB_OK) {
+			t->n = first;
+		}
+		free(root);
+	}
+	free(real);
 	if (st != EB_OK)
 		report(opts, err);
 	free(sidecar);

@@ -6,6 +6,17 @@
 
 #include "render.h"
 
+/* The length of an entity eb_md_escape writes at s, or 0. */
+static size_t
+entity(const char *s, size_t n)
+{
+	if (n >= 4 && (memcmp(s, "&lt;", 4) == 0 || memcmp(s, "&gt;", 4) == 0))
+		return 4;
+	if (n >= 5 && memcmp(s, "&amp;", 5) == 0)
+		return 5;
+	return 0;
+}
+
 static void
 escape_html(struct eb_buf *b, const char *s, size_t n)
 {
@@ -18,15 +29,23 @@ escape_html(struct eb_buf *b, const char *s, size_t n)
 			eb_buf_add(b, "&gt;", 4);
 			break;
 		case '&':
-			eb_buf_add(b, "&amp;", 5);
+			/* The entities eb_md_escape writes are already HTML. */
+			if (entity(s + i, n - i) > 0)
+				eb_buf_addc(b, '&');
+			else
+				eb_buf_add(b, "&amp;", 5);
 			break;
 		case '"':
 			eb_buf_add(b, "&quot;", 6);
 			break;
 		case '\\':
-			/* Markdown's escaped '|' in table cells. */
-			if (i + 1 < n && s[i + 1] == '|')
+			/* A markdown backslash escape (eb_md_escape) stands for
+			 * the character after it. */
+			if (i + 1 < n && s[i + 1] != '\0' && strchr("\\`*_[]|~", s[i + 1]) != NULL) {
+				i++;
+				eb_buf_addc(b, s[i]);
 				break;
+			}
 			eb_buf_addc(b, s[i]);
 			break;
 		default:
@@ -44,7 +63,10 @@ inline_html(struct eb_buf *b, const char *s, size_t n, eb_html_image_fn image, v
 	while (i < n) {
 		const char *close;
 
-		if (s[i] == '`' && (close = memchr(s + i + 1, '`', n - i - 1)) != NULL) {
+		if (s[i] == '\\' && i + 1 < n && s[i + 1] != '\0' && strchr("\\`*_[]|~", s[i + 1]) != NULL) {
+			escape_html(b, s + i, 2);
+			i += 2;
+		} else if (s[i] == '`' && (close = memchr(s + i + 1, '`', n - i - 1)) != NULL) {
 			eb_buf_add(b, "<code>", 6);
 			escape_html(b, s + i + 1, (size_t)(close - s - i - 1));
 			eb_buf_add(b, "</code>", 7);
@@ -88,6 +110,9 @@ inline_html(struct eb_buf *b, const char *s, size_t n, eb_html_image_fn image, v
 				eb_buf_add(b, "</a>", 4);
 			}
 			i = (size_t)(u1 - s) + 1;
+		} else if (s[i] == '&' && entity(s + i, n - i) > 0) {
+			eb_buf_add(b, s + i, entity(s + i, n - i));
+			i += entity(s + i, n - i);
 		} else {
 			escape_html(b, s + i, 1);
 			i++;

@@ -15,23 +15,77 @@ eb_md_init(struct eb_md *t, size_t ncols)
 	memset(t->align, 'l', ncols);
 }
 
-/* A cell as markdown wants it: '|' escaped, line breaks as spaces. */
-static char *
-escape(const char *s)
+char *
+eb_md_escape(const char *s)
 {
 	struct eb_buf b;
 
 	eb_buf_init(&b, 0);
 	for (; s != NULL && *s; s++) {
-		if (*s == '|')
-			eb_buf_add(&b, "\\|", 2);
-		else if (*s == '\n' || *s == '\r')
+		switch (*s) {
+		/* Raw HTML (GitHub and CommonMark pass it through) and
+		 * entities become text. */
+		case '<':
+			eb_buf_add(&b, "&lt;", 4);
+			break;
+		case '>':
+			eb_buf_add(&b, "&gt;", 4);
+			break;
+		case '&':
+			eb_buf_add(&b, "&amp;", 5);
+			break;
+		/* A line break would end a heading, a list item or a row. */
+		case '\n':
+		case '\r':
 			eb_buf_addc(&b, ' ');
-		else
+			break;
+		/* Emphasis, code, links, images, table cells, strikethrough. */
+		case '\\': case '`': case '*': case '_': case '[': case ']': case '|':
+		case '~':
+			eb_buf_addc(&b, '\\');
 			eb_buf_addc(&b, *s);
+			break;
+		default:
+			eb_buf_addc(&b, *s);
+		}
 	}
 	eb_buf_cstr(&b);
 	return b.data;
+}
+
+char *
+eb_md_code(const char *s)
+{
+	size_t run = 0, longest = 0;
+	struct eb_buf b;
+	char *fence;
+
+	/* A code span takes everything literally but a run of backticks as
+	 * long as its fence and line breaks; the fence is one longer than
+	 * any run inside. */
+	for (const char *p = s; *p; p++) {
+		run = *p == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	fence = eb_xmalloc(longest + 2);
+	memset(fence, '`', longest + 1);
+	fence[longest + 1] = '\0';
+	eb_buf_init(&b, 0);
+	eb_buf_addf(&b, "%s%s", fence, s[0] == '`' ? " " : "");
+	for (const char *p = s; *p; p++)
+		eb_buf_addc(&b, *p == '\n' || *p == '\r' ? ' ' : *p);
+	eb_buf_addf(&b, "%s%s", *s && s[strlen(s) - 1] == '`' ? " " : "", fence);
+	free(fence);
+	eb_buf_cstr(&b);
+	return b.data;
+}
+
+/* A cell: every label is text, whatever markdown it holds. */
+static char *
+escape(const char *s)
+{
+	return eb_md_escape(s);
 }
 
 static void

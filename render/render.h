@@ -43,6 +43,13 @@ const char *eb_metric_words(const char *metric);
 
 /* ---- markdown tables (markdown.c) */
 
+/* s as markdown text that shows it as it is, the caller's to free: raw HTML
+ * and entities escaped as such, markdown punctuation with a backslash,
+ * line breaks as spaces; as the HTML, SVG and gnuplot writers escape. */
+char *eb_md_escape(const char *s);
+/* s as a code span (a path), the caller's to free. */
+char *eb_md_code(const char *s);
+
 struct eb_md {
 	size_t ncols, nrows, cap;
 	char **cells;		/* row-major, header first; owned */
@@ -55,7 +62,7 @@ void eb_md_header(struct eb_md *t, const char *align, ...);
 /* Appends a row of ncols cells (strings; NULL is empty). */
 void eb_md_row(struct eb_md *t, ...);
 void eb_md_rowv(struct eb_md *t, const char *const *cells);
-/* Writes the table with aligned columns and '|' escaped in cells. */
+/* Writes the table with aligned columns, cells escaped by eb_md_escape. */
 void eb_md_write(const struct eb_md *t, FILE *fp);
 void eb_md_free(struct eb_md *t);
 

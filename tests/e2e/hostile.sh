@@ -338,3 +338,52 @@ eb ingest -q "$H/wide-5000.csv"
 expect_rc "a sheet of 5,000 columns is read" 0
 [ "$(grep -c ',bw,B/s,' "$TMP/out")" -eq 9998 ] && grep -q '^,,,aes-256-gcm,sheet,sheet,,write,,bw,B/s,4999,5089000000,.*:3:5000$' "$TMP/out" \
 	&& pass "a sheet of 5,000 columns gives its 9,998 records" || fail "a sheet of 5,000 columns gives its 9,998 records"
+
+# Labels in report.md are text: raw HTML escaped, a line break in a label
+# no new heading, markup no markup.
+eb report -q -o "$TMP/rep-md" --set 'mode=<script>alert(1)</script>_*' \
+	--set "host=$(printf 'evil\n# host')" samples/zfs-series/24.04
+expect_rc "report with hostile labels" 0
+if grep -q '<script' "$TMP/rep-md/report.md" || grep -q '^# host' "$TMP/rep-md/report.md"; then
+	fail "report.md escapes raw HTML and line breaks in labels"
+else pass "report.md escapes raw HTML and line breaks in labels"; fi
+grep -q '^# What disk encryption costs on evil # host in 24.04$' "$TMP/rep-md/report.md" \
+	&& pass "a line break in a label stays in its heading" || fail "a line break in a label stays in its heading"
+grep -qF '| &lt;script&gt;alert(1)&lt;/script&gt;\_\* |' "$TMP/rep-md/report.md" \
+	&& pass "a label in a table cell is escaped" || fail "a label in a table cell is escaped"
+eb report -q --format html -o "$TMP/rep-html" --set 'mode=<script>alert(1)</script>_*' samples/zfs-series/24.04
+grep -q '<script' "$TMP/rep-html/report.html" && fail "report.html has no raw HTML of a label" \
+	|| pass "report.html has no raw HTML of a label"
+grep -q '<td>&lt;script&gt;alert(1)&lt;/script&gt;_\*</td>' "$TMP/rep-html/report.html" \
+	&& pass "report.html shows the label as written" || fail "report.html shows the label as written"
+
+# Truncations and byte flips of real files: each is a located error that
+# leaves -o as it was, or records that read back as a results.csv (which
+# holds every value to finite, plausible numbers).
+mutations=0 problems=""
+for f in tests/data/dd/*.log tests/data/fio/*.json tests/data/fio/*.txt tests/data/fio/*.log \
+	tests/data/bonnie/*.log tests/data/sheet/*.csv samples/legacy-20.04/*.csv; do
+	size=$(wc -c < "$f")
+	for k in 1 2 3 4 5; do
+		m=$H/mut-$k-${f##*/}
+		case $k in
+		1) head -c $((size / 2)) "$f" > "$m" ;;
+		2) head -c $((size * 9 / 10)) "$f" > "$m" ;;
+		*) cp "$f" "$m"
+		   printf '%s' "$(printf '9-e' | cut -c$((k - 2)))" |
+			dd of="$m" bs=1 seek=$((size * (k * 17 % 97) / 97)) conv=notrunc 2>/dev/null ;;
+		esac
+		mutations=$((mutations + 1))
+		echo "previous output" > "$TMP/keep.csv"
+		timeout 30 "$ENCBENCH" ingest -q -o "$TMP/keep.csv" "$m" >/dev/null 2>"$TMP/err"; r=$?
+		if [ $r -ge 124 ]; then problems="$problems $m:exit-$r"
+		elif [ $r -ne 0 ]; then
+			{ [ "$(cat "$TMP/keep.csv")" = "previous output" ] && grep -q ": error: " "$TMP/err"; } ||
+				problems="$problems $m:unlocated-or-changed"
+		else
+			"$ENCBENCH" ingest -q "$TMP/keep.csv" >/dev/null 2>&1 || problems="$problems $m:implausible"
+		fi
+	done
+done
+[ -z "$problems" ] && pass "$mutations truncations and byte flips: located errors or plausible records" \
+	|| fail "truncations and byte flips:$problems"

@@ -111,3 +111,17 @@ if several_cpus; then
 else
 	skip "a folder read on one CPU and on several (needs taskset and two CPUs)"
 fi
+
+# A file of a run directory named alone is labelled from its path and the
+# run's meta.json, as the walk of the run labels it, however it is named.
+run=samples/zfs-series/24.04
+eb ingest -q "$run/none/dd-write-r1.txt"
+expect_out "a lone run file takes its labels from its path" "$(printf '%s\n' \
+	release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source \
+	"24.04,framework-i5-1135g7,default,none,dd,dd,,write,1048576,bw,B/s,1,1603042368.4151592,$run/none/dd-write-r1.txt:3")"
+(cd "$run/aes-256-gcm" && "$ENCBENCH" ingest -q fio-seq-read-r2.json) > "$TMP/lone" 2>&1
+eb ingest -q "$run"
+grep 'aes-256-gcm/fio-seq-read-r2.json:' "$TMP/out" | sed 's|,[^,]*$||' > "$TMP/walked"
+sed 1d "$TMP/lone" | sed 's|,[^,]*$||' > "$TMP/alone"
+[ -s "$TMP/walked" ] && cmp -s "$TMP/walked" "$TMP/alone" && pass "a lone run file named from inside its mode folder is labelled as in the walk" \
+	|| fail "a lone run file named from inside its mode folder is labelled as in the walk"
