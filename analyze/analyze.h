@@ -5,6 +5,7 @@
 #define EB_ANALYZE_H
 
 #include "../core/eb.h"
+#include "verdict.h"
 
 /* ---- statistics (stats.c); NAN stands for "cannot be computed" */
 
@@ -83,14 +84,22 @@ struct eb_overhead {
 	const struct eb_group *g;	/* the encrypted mode */
 	const struct eb_group *base;	/* the baseline mode, same key */
 	double ratio;		/* < 1 means slower, whatever the metric */
-	double ci_low, ci_high;	/* Fieller; NAN when unknown */
-	double overhead_pct;	/* (1 - ratio) * 100 */
+	double ci_low, ci_high;	/* of the ratio, Fieller; NAN when unknown
+				 * or unbounded (v.unbounded) */
+	double overhead_pct;	/* positive when slower: 1 - ratio for
+				 * throughput, the relative increase of a
+				 * latency-like metric (v.estimate) */
+	struct eb_verdict v;	/* what the tool says of it */
 };
 
 /* One row per group whose mode is not the baseline and whose key has a
- * baseline group, in group order. *n gets the count. */
+ * baseline group, in group order. *n gets the count. Each verdict is
+ * decided alone (a family of one); eb_overhead_compute_opts with adjust
+ * puts every row of the call into its family. */
 struct eb_overhead *eb_overhead_compute(const struct eb_groups *gs,
     const char *baseline, size_t *n);
+struct eb_overhead *eb_overhead_compute_opts(const struct eb_groups *gs,
+    const char *baseline, const struct eb_verdict_opts *o, int adjust, size_t *n);
 /* The overhead of one group, or NULL. */
 const struct eb_overhead *eb_overhead_find(const struct eb_overhead *rows,
     size_t n, const struct eb_group *g);
@@ -104,20 +113,29 @@ struct eb_diff_opts {
 	const char *from, *to;	/* the release or config labels */
 	double alpha;		/* 0.05 */
 	int median;		/* --center median: Mann-Whitney U */
-	int holm;		/* --adjust holm */
+	int no_adjust;		/* --adjust none; Holm within the call otherwise */
 	const char *baseline;	/* for the overhead fields */
+	double equivalence_pct;	/* --equivalence; 0 means 2 */
 };
 
 struct eb_diff {
 	const struct eb_group *a, *b;
-	double delta_pct, delta_ci_low_pct, delta_ci_high_pct;	/* NAN unknown */
-	double p_value;		/* NAN for single runs */
-	const char *verdict;	/* improved, regressed, no change, single run */
+	double delta_pct, delta_ci_low_pct, delta_ci_high_pct;	/* v's, in
+							 * percent; NAN unknown */
+	double p_value;		/* v.p_adj: adjusted; NAN for single runs */
+	const char *verdict;	/* eb_verdict_word(&v) */
+	struct eb_verdict v;	/* the change of the centre */
 	int has_overhead;
 	double overhead_from_pct, overhead_to_pct, overhead_change_pp;
+	struct eb_verdict oh;	/* the change of overhead (pp), when has_overhead */
 };
 
-/* Pairs each key of `from` with the same key of `to`. *n gets the count. */
+/* The verdict options of a diff call. */
+void eb_diff_verdict_opts(const struct eb_diff_opts *o, struct eb_verdict_opts *vo);
+
+/* Pairs each key of `from` with the same key of `to`. *n gets the count.
+ * Holm's adjustment (unless no_adjust) runs over every pair of the call:
+ * one table is one family per metric class. */
 struct eb_diff *eb_diff_compute(const struct eb_groups *gs,
     const struct eb_diff_opts *o, size_t *n);
 
@@ -136,24 +154,36 @@ struct eb_findings {
  * verdict, and the sentence says so. */
 void eb_findings_compute(const struct eb_groups *gs, const char *baseline,
     double alpha, struct eb_findings *out);
+/* The same with every verdict option: each sentence is one Holm family,
+ * a sentence covers one host, and "unchanged" needs every interval within
+ * the equivalence margin. */
+void eb_findings_compute_opts(const struct eb_groups *gs, const char *baseline,
+    const struct eb_verdict_opts *vo, struct eb_findings *out);
 void eb_findings_free(struct eb_findings *f);
 /* "AES-GCM", "AES-CCM", "LUKS", "geli", or the mode itself. */
 const char *eb_mode_family(const char *mode);
 
 /* ---- releases in order, and cases across them (trend.c) */
 
-/* The two releases a report compares: the newest pair, in version order,
- * that measured a case in common, so that a release of another host or
- * platform pairs with nothing. Returns 0 when no two releases do. */
+/* The two releases every command compares by default (diff, chart --kind
+ * diff, the report, findings): the two newest of one platform that measured
+ * a case in common (so on the same host). A platform is a label's part
+ * before its first digit: "24.04" and "23.10" are one, "FreeBSD" another;
+ * version numbers come first. Returns 0 when no two releases do. */
 int eb_release_pair(const struct eb_groups *gs, const char **from, const char **to);
+/* The newest release of rel's platform before rel that shares a case with
+ * it, or NULL. */
+const char *eb_release_before(const struct eb_groups *gs, const char *rel);
 
 struct eb_trend_row {
 	const struct eb_group *g;
 	const struct eb_group *prev;	/* the same case in the latest earlier
 					 * release that has it, or NULL */
 	double overhead_pct;		/* against the baseline; NAN without one */
-	double change_pct, p;		/* against prev; p NAN for single runs */
-	const char *verdict;		/* NULL without prev */
+	double change_pct, p;		/* against prev; p adjusted (Holm over
+					 * the trend), NAN for single runs */
+	const char *verdict;		/* eb_verdict_word(&v); NULL without prev */
+	struct eb_verdict v;		/* the change against prev */
 };
 
 /* One row per group, case by case with releases in version order. The

@@ -20,6 +20,34 @@ on_side(const struct eb_group *g, void *ctx)
 	return strcmp(g->key->f[s->field], s->label) == 0;
 }
 
+void
+eb_diff_verdict_opts(const struct eb_diff_opts *o, struct eb_verdict_opts *vo)
+{
+	vo->alpha = o->alpha > 0 ? o->alpha : 0.05;
+	vo->equivalence_pct = o->equivalence_pct > 0 ? o->equivalence_pct : 2.0;
+	vo->adjust = o->no_adjust ? EB_ADJUST_NONE : EB_ADJUST_HOLM;
+	vo->median = o->median;
+}
+
+/* Holm over the verdicts of one call: the changes, or the overhead changes. */
+static void
+adjust_rows(struct eb_diff *rows, size_t n, int overhead, const struct eb_verdict_opts *vo)
+{
+	struct eb_verdict **v = eb_xmalloc((n ? n : 1) * sizeof *v);
+	const struct eb_record **k = eb_xmalloc((n ? n : 1) * sizeof *k);
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (overhead && !rows[i].has_overhead)
+			continue;
+		v[m] = overhead ? &rows[i].oh : &rows[i].v;
+		k[m++] = rows[i].a->key;
+	}
+	eb_verdict_adjust(v, k, m, vo);
+	free(v);
+	free(k);
+}
+
 struct eb_diff *
 eb_diff_compute(const struct eb_groups *gs, const struct eb_diff_opts *o, size_t *n)
 {
@@ -29,15 +57,15 @@ eb_diff_compute(const struct eb_groups *gs, const struct eb_diff_opts *o, size_t
 	struct eb_overhead *oh = NULL;
 	size_t noh = 0, cap = 0;
 	struct eb_diff *rows = NULL;
-	double *p;
+	struct eb_verdict_opts vo;
 
+	eb_diff_verdict_opts(o, &vo);
 	*n = 0;
 	if (o->baseline != NULL)
-		oh = eb_overhead_compute(gs, o->baseline, &noh);
+		oh = eb_overhead_compute_opts(gs, o->baseline, &vo, 0, &noh);
 	for (size_t i = 0; i < gs->n; i++) {
 		const struct eb_group *a = &gs->g[i], *b;
 		struct eb_diff *d;
-		double lo, hi;
 
 		if (!on_side(a, &from) || (b = eb_group_index_find(ix, a->key, -1, NULL)) == NULL)
 			continue;
@@ -46,26 +74,7 @@ eb_diff_compute(const struct eb_groups *gs, const struct eb_diff_opts *o, size_t
 		memset(d, 0, sizeof *d);
 		d->a = a;
 		d->b = b;
-		d->delta_ci_low_pct = d->delta_ci_high_pct = d->p_value = NAN;
-		if (o->median)
-			d->delta_pct = a->s.median != 0 ? (b->s.median / a->s.median - 1) * 100 : NAN;
-		else
-			d->delta_pct = a->s.mean != 0 ? (b->s.mean / a->s.mean - 1) * 100 : NAN;
-		if (!o->median && eb_fieller(&b->s, &a->s, 0.05, &lo, &hi)) {
-			d->delta_ci_low_pct = (lo - 1) * 100;
-			d->delta_ci_high_pct = (hi - 1) * 100;
-		}
-		if (a->s.n >= 2 && b->s.n >= 2) {
-			if (o->median) {
-				d->p_value = eb_mann_whitney_p(a->values, a->s.n, b->values,
-				    b->s.n, NULL);
-			} else {
-				struct eb_welch w;
-
-				eb_welch_test(&a->s, &b->s, &w);
-				d->p_value = w.p;
-			}
-		}
+		eb_verdict_diff(a, b, &vo, &d->v);
 		if (oh != NULL) {
 			const struct eb_overhead *x = eb_overhead_find(oh, noh, a);
 			const struct eb_overhead *y = eb_overhead_find(oh, noh, b);
@@ -74,30 +83,21 @@ eb_diff_compute(const struct eb_groups *gs, const struct eb_diff_opts *o, size_t
 				d->has_overhead = 1;
 				d->overhead_from_pct = x->overhead_pct;
 				d->overhead_to_pct = y->overhead_pct;
-				d->overhead_change_pp = y->overhead_pct - x->overhead_pct;
+				eb_verdict_overhead_change(x->g, x->base, y->g, y->base, &vo, &d->oh);
+				d->overhead_change_pp = d->oh.estimate;
 			}
 		}
 	}
-	if (o->holm && *n > 0) {
-		p = eb_xmalloc(*n * sizeof *p);
-		for (size_t i = 0; i < *n; i++)
-			p[i] = rows[i].p_value;
-		eb_holm(p, *n);
-		for (size_t i = 0; i < *n; i++)
-			rows[i].p_value = p[i];
-		free(p);
-	}
+	adjust_rows(rows, *n, 0, &vo);
+	adjust_rows(rows, *n, 1, &vo);
 	for (size_t i = 0; i < *n; i++) {
 		struct eb_diff *d = &rows[i];
-		int up = o->median ? d->b->s.median > d->a->s.median : d->b->s.mean > d->a->s.mean;
 
-		if (isnan(d->p_value))
-			d->verdict = "single run";
-		else if (d->p_value < o->alpha)
-			d->verdict = up == eb_metric_higher_is_better(d->a->key->f[EB_F_METRIC]) ?
-			    "improved" : "regressed";
-		else
-			d->verdict = "no change";
+		d->delta_pct = d->v.estimate;
+		d->delta_ci_low_pct = d->v.lo;
+		d->delta_ci_high_pct = d->v.hi;
+		d->p_value = d->v.p_adj;
+		d->verdict = eb_verdict_word(&d->v);
 	}
 	free(oh);
 	eb_group_index_free(ix);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "cost.h"
 
 static void
 say(struct eb_findings *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -46,68 +47,6 @@ eb_mode_family(const char *mode)
 	if (strncmp(mode, "fscrypt", 7) == 0)
 		return "fscrypt";
 	return mode;
-}
-
-/* A range over several comparisons: min and max of the estimates, and the
- * outermost interval bounds. */
-struct range {
-	double lo, hi, ci_lo, ci_hi;
-	size_t n, single;
-	int no_ci;
-};
-
-static void
-range_add(struct range *r, double v, double ci_lo, double ci_hi, int single)
-{
-	if (r->n == 0 || v < r->lo)
-		r->lo = v;
-	if (r->n == 0 || v > r->hi)
-		r->hi = v;
-	if (isnan(ci_lo) || isnan(ci_hi))
-		r->no_ci = 1;
-	else {
-		if (r->n == 0 || ci_lo < r->ci_lo || isnan(r->ci_lo))
-			r->ci_lo = ci_lo;
-		if (r->n == 0 || ci_hi > r->ci_hi || isnan(r->ci_hi))
-			r->ci_hi = ci_hi;
-	}
-	if (single)
-		r->single++;
-	r->n++;
-}
-
-/* "12.3 %" or "10.2–14.8 %". */
-static void
-pct_range(char *buf, size_t n, double lo, double hi)
-{
-	/* -0.04 reads "-0.0": show it as the zero it is at this precision. */
-	if (fabs(lo) < 0.05)
-		lo = 0;
-	if (fabs(hi) < 0.05)
-		hi = 0;
-	if (fabs(hi - lo) < 0.05)
-		snprintf(buf, n, "%.1f %%", lo);
-	else if (lo < 0)
-		snprintf(buf, n, "%.1f to %.1f %%", lo, hi);
-	else
-		snprintf(buf, n, "%.1f–%.1f %%", lo, hi);
-}
-
-/* What the interval part of a sentence says. */
-static void
-ci_text(char *buf, size_t n, const struct range *r, int pct)
-{
-	if (r->single == r->n)
-		snprintf(buf, n, "single runs, so no interval");
-	else if (r->no_ci && r->n == 1)
-		snprintf(buf, n, "no interval");
-	else if (pct)
-		snprintf(buf, n, "95 %% interval%s %.1f%s%.1f %%%s", r->n > 1 ? "s within" : "",
-		    r->ci_lo, r->ci_lo < 0 ? " to " : "–", r->ci_hi,
-		    r->no_ci ? ", some cases without one" : "");
-	else
-		snprintf(buf, n, "95 %% interval%s %.2f–%.2f%s", r->n > 1 ? "s within" : "",
-		    r->ci_lo, r->ci_hi, r->no_ci ? ", some cases without one" : "");
 }
 
 static const char *
@@ -231,80 +170,496 @@ find_scope(const struct eb_groups *gs, const char *release, struct scope *sc)
 	sc->config = sc->nconfigs ? sc->configs[best] : "";
 }
 
-/* The overhead of each family in one release and config, per kind of I/O
- * and direction, as one sentence per family. */
-struct family_acc {
-	const char *family;
-	struct range seg[2][NOPS], all;
-	int keymask;
+/* ---- the comparisons of one sentence: its Holm family */
+
+struct claims {
+	struct eb_verdict *v;
+	const struct eb_record **k;
+	int *seg;
+	size_t n, cap, capk, caps;
 };
 
 static void
-overhead_sentences(const struct eb_overhead *oh, size_t noh, const char *release,
-    const char *config, int name_config, struct eb_findings *out)
+claim_add(struct claims *c, const struct eb_verdict *v, const struct eb_record *k, int seg)
 {
-	struct family_acc acc[8];
-	size_t nacc = 0;
+	eb_xgrow(&c->v, &c->cap, c->n + 1, sizeof *c->v);
+	eb_xgrow(&c->k, &c->capk, c->n + 1, sizeof *c->k);
+	eb_xgrow(&c->seg, &c->caps, c->n + 1, sizeof *c->seg);
+	c->v[c->n] = *v;
+	c->k[c->n] = k;
+	c->seg[c->n++] = seg;
+}
 
-	memset(acc, 0, sizeof acc);
+static void
+claim_adjust(struct claims *c, const struct eb_verdict_opts *o)
+{
+	struct eb_verdict **p = eb_xmalloc((c->n ? c->n : 1) * sizeof *p);
+
+	for (size_t i = 0; i < c->n; i++)
+		p[i] = &c->v[i];
+	eb_verdict_adjust(p, c->k, c->n, o);
+	free(p);
+}
+
+static void
+claim_free(struct claims *c)
+{
+	free(c->v);
+	free(c->k);
+	free(c->seg);
+	memset(c, 0, sizeof *c);
+}
+
+/* What the claims of a sentence (or one segment of it) add up to. */
+struct tally {
+	size_t n, kinds[EB_VERDICT_DEARER + 1], with_ci, untestable;
+	double est_lo, est_hi, ci_lo, ci_hi;
+	size_t family_size;
+};
+
+static int
+untestable(const struct eb_verdict *v)
+{
+	return v->kind == EB_VERDICT_SINGLE_RUN || v->kind == EB_VERDICT_NO_VARIATION ||
+	    v->kind == EB_VERDICT_TOO_FEW_RUNS || v->kind == EB_VERDICT_UNBOUNDED ||
+	    v->kind == EB_VERDICT_NONE;
+}
+
+static void
+tally(const struct claims *c, int seg, struct tally *t)
+{
+	memset(t, 0, sizeof *t);
+	for (size_t i = 0; i < c->n; i++) {
+		const struct eb_verdict *v = &c->v[i];
+
+		if (seg >= 0 && c->seg[i] != seg)
+			continue;
+		if (isnan(v->estimate))
+			continue;
+		if (t->n == 0 || v->estimate < t->est_lo)
+			t->est_lo = v->estimate;
+		if (t->n == 0 || v->estimate > t->est_hi)
+			t->est_hi = v->estimate;
+		/* The hull of the intervals there are: a case without one adds
+		 * no bound, and is named instead. */
+		if (!isnan(v->lo) && !isnan(v->hi)) {
+			if (t->with_ci == 0 || v->lo < t->ci_lo)
+				t->ci_lo = v->lo;
+			if (t->with_ci == 0 || v->hi > t->ci_hi)
+				t->ci_hi = v->hi;
+			t->with_ci++;
+		}
+		t->kinds[v->kind]++;
+		t->untestable += untestable(v);
+		if (v->family_size > t->family_size)
+			t->family_size = v->family_size;
+		t->n++;
+	}
+}
+
+/* One decimal, without a "-0.0". */
+static double
+tidy(double x)
+{
+	return fabs(x) < 0.05 ? 0 : x;
+}
+
+/* "12.3 %" or "10.2–14.8 %" (or "-5.0 to 3.0 %" across zero). */
+static void
+pct_range(char *buf, size_t n, double lo, double hi, const char *unit)
+{
+	lo = tidy(lo);
+	hi = tidy(hi);
+	if (fabs(hi - lo) < 0.05)
+		snprintf(buf, n, "%.1f %s", lo, unit);
+	else if (lo < 0)
+		snprintf(buf, n, "%.1f to %.1f %s", lo, hi, unit);
+	else
+		snprintf(buf, n, "%.1f–%.1f %s", lo, hi, unit);
+}
+
+/* The same, signed: "+1.2 %" or "-0.7 to +0.3 pp". */
+static void
+signed_range(char *buf, size_t n, double lo, double hi, const char *unit)
+{
+	lo = tidy(lo);
+	hi = tidy(hi);
+	if (fabs(hi - lo) < 0.05)
+		snprintf(buf, n, "%+.1f %s", lo, unit);
+	else
+		snprintf(buf, n, "%+.1f to %+.1f %s", lo, hi, unit);
+}
+
+/* A spread of cost estimates in words: "12.0–15.0 % slower", "4.4 %
+ * faster", "between 4.4 % faster and 41.2 % slower"; never a negative
+ * cost. */
+static void
+slow_fast(char *buf, size_t n, double lo, double hi)
+{
+	char r[64];
+
+	lo = tidy(lo);
+	hi = tidy(hi);
+	if (lo >= 0) {
+		pct_range(r, sizeof r, lo, hi, "%");
+		snprintf(buf, n, "%s slower", r);
+	} else if (hi <= 0) {
+		pct_range(r, sizeof r, -hi, -lo, "%");
+		snprintf(buf, n, "%s faster", r);
+	} else
+		snprintf(buf, n, "between %.1f %% faster and %.1f %% slower", -lo, hi);
+}
+
+/* A short name of a case for the sentences, such as "fio rand read
+ * 4 KiB" (analyze/ has no render labels). */
+static void
+case_name(const struct eb_record *k, char *buf, size_t n)
+{
+	const char *what = *k->f[EB_F_WORKLOAD] ? k->f[EB_F_WORKLOAD] : k->f[EB_F_JOB];
+	char size[24] = "";
+
+	if (k->block_size >= 1048576 && k->block_size % 1048576 == 0)
+		snprintf(size, sizeof size, " %lld MiB", (long long)(k->block_size / 1048576));
+	else if (k->block_size >= 1024 && k->block_size % 1024 == 0)
+		snprintf(size, sizeof size, " %lld KiB", (long long)(k->block_size / 1024));
+	else if (k->block_size > 0)
+		snprintf(size, sizeof size, " %lld B", (long long)k->block_size);
+	if (strcmp(what, k->f[EB_F_TOOL]) == 0)
+		what = "";
+	snprintf(buf, n, "%s%s%s%s%s%s", k->f[EB_F_TOOL], *what ? " " : "", what,
+	    *k->f[EB_F_OP] ? " " : "", k->f[EB_F_OP], size);
+}
+
+/* Why a case has no verdict, in words. */
+static const char *
+why_untestable(const struct eb_verdict *v)
+{
+	switch (v->kind) {
+	case EB_VERDICT_SINGLE_RUN:
+		return "single run";
+	case EB_VERDICT_NO_VARIATION:
+		return "no variation in the runs";
+	case EB_VERDICT_TOO_FEW_RUNS:
+		return "too few runs for a rank test";
+	case EB_VERDICT_UNBOUNDED:
+		return "unbounded interval";
+	default:
+		return "no estimate";
+	}
+}
+
+/* "; no interval for dd write 1 MiB (single run) and 2 more" for the
+ * untestable cases among testable ones, or "" when there are none. */
+static void
+name_untestable(const struct claims *c, char *buf, size_t n)
+{
+	size_t len = 0, shown = 0, total = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < c->n; i++)
+		total += untestable(&c->v[i]);
+	if (total == 0 || total == c->n)
+		return;
+	for (size_t i = 0; i < c->n && len + 1 < n; i++) {
+		char name[128];
+
+		if (!untestable(&c->v[i]))
+			continue;
+		if (shown == 3) {
+			len += (size_t)snprintf(buf + len, n - len, " and %zu more", total - shown);
+			break;
+		}
+		case_name(c->k[i], name, sizeof name);
+		len += (size_t)snprintf(buf + len, n - len, "%s%s (%s)",
+		    shown ? ", " : "; no verdict for ", name, why_untestable(&c->v[i]));
+		shown++;
+	}
+	if (len >= n)
+		buf[n - 1] = '\0';
+}
+
+/* Why none of the cases of a tally has a verdict: "single runs", or a
+ * list of the reasons. */
+static const char *
+untestable_words(const struct tally *t)
+{
+	if (t->kinds[EB_VERDICT_SINGLE_RUN] == t->n)
+		return "single runs, so no interval and no verdict";
+	if (t->kinds[EB_VERDICT_NO_VARIATION] == t->n)
+		return "no variation in the runs, so no interval and no test";
+	if (t->kinds[EB_VERDICT_UNBOUNDED] == t->n)
+		return "the baseline's intervals include 0, so the data cannot tell";
+	if (t->kinds[EB_VERDICT_TOO_FEW_RUNS] == t->n)
+		return "too few runs for a rank test";
+	return "no case has an interval, so no verdict";
+}
+
+/* "95 % intervals within" over several cases, "95 % interval" for one. */
+static const char *
+ci_lead(const struct tally *t)
+{
+	return t->with_ci == 1 ? "95 % interval" : "95 % intervals within";
+}
+
+static void
+holm_words(const struct tally *t, const struct eb_verdict_opts *o, char *buf, size_t n)
+{
+	if (o->adjust == EB_ADJUST_HOLM && t->family_size > 1)
+		snprintf(buf, n, ", Holm over %zu tests", t->family_size);
+	else
+		buf[0] = '\0';
+}
+
+/* Appends to a sentence under construction. */
+struct text {
+	char buf[1536];
+	size_t len;
+};
+
+static void
+put(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+put(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (t->len + 1 >= sizeof t->buf)
+		return;
+	va_start(ap, fmt);
+	w = vsnprintf(t->buf + t->len, sizeof t->buf - t->len, fmt, ap);
+	va_end(ap);
+	if (w > 0)
+		t->len += (size_t)w;
+	if (t->len >= sizeof t->buf)
+		t->len = sizeof t->buf - 1;
+}
+
+/* The hosts of some groups, in order of first appearance. */
+struct hosts {
+	const char *h[32];
+	size_t n;
+};
+
+static void
+host_add(struct hosts *hs, const char *h)
+{
+	for (size_t i = 0; i < hs->n; i++)
+		if (hs->h[i] == h)
+			return;
+	if (hs->n < sizeof hs->h / sizeof hs->h[0])
+		hs->h[hs->n++] = h;
+}
+
+/* " on HOST" when several hosts share the release: hosts are never
+ * pooled, and a sentence about one says which. */
+static void
+where_text(char *buf, size_t n, const char *release, const char *config, int name_config,
+    const char *host, int name_host)
+{
+	snprintf(buf, n, "In %s%s%s%s%s%s", *release ? release : "these runs",
+	    name_host ? " on " : "", name_host ? host : "", name_config ? " (" : "",
+	    name_config ? config : "", name_config ? ")" : "");
+}
+
+/* ---- what each family costs */
+
+#define NSEG (2 * NOPS)
+
+static void
+seg_words(char *buf, size_t n, int seg)
+{
+	snprintf(buf, n, "%s %ss", class_words[seg / NOPS], op_names[seg % NOPS]);
+}
+
+/* One sentence: a family's overhead in one release, config and host. */
+static void
+overhead_sentence(const struct claims *c, const char *where, const char *family, int sizes,
+    const struct eb_verdict_opts *o, struct eb_findings *out)
+{
+	struct text t = { "", 0 };
+	struct tally all, seg[NSEG];
+	char costs[512] = "", faster[384] = "", none[256] = "", mixed[512] = "", dunno[256] = "";
+	size_t lc = 0, lf = 0, ln = 0, lm = 0, ld = 0, ncost = 0, nnone = 0;
+	double none_lo = 0, none_hi = 0;
+	int none_ci = 0, none_holm_only = 0;
+	char holm[48], names[384], ci[256];
+
+	tally(c, -1, &all);
+	for (int s = 0; s < NSEG; s++)
+		tally(c, s, &seg[s]);
+	for (int s = 0; s < NSEG; s++) {
+		const struct tally *x = &seg[s];
+		char where_s[48], val[128];
+
+		if (x->n == 0)
+			continue;
+		seg_words(where_s, sizeof where_s, s);
+		if (x->kinds[EB_VERDICT_COSTS] == x->n) {
+			pct_range(val, sizeof val, x->est_lo, x->est_hi, "%");
+			lc += (size_t)snprintf(costs + lc, sizeof costs - lc, "%s%s%s on %s",
+			    ncost ? "|" : "", val, ncost ? "" : " of throughput", where_s);
+			ncost++;
+		} else if (x->kinds[EB_VERDICT_FASTER] == x->n) {
+			pct_range(val, sizeof val, -x->est_hi, -x->est_lo, "%");
+			lf += (size_t)snprintf(faster + lf, sizeof faster - lf, "%s%s faster on %s",
+			    lf ? ", " : "", val, where_s);
+		} else if (x->kinds[EB_VERDICT_NO_MEASURABLE] == x->n) {
+			ln += (size_t)snprintf(none + ln, sizeof none - ln, "%s%s", ln ? "|" : "",
+			    where_s);
+			if (!none_ci || x->ci_lo < none_lo)
+				none_lo = x->ci_lo;
+			if (!none_ci || x->ci_hi > none_hi)
+				none_hi = x->ci_hi;
+			none_ci = 1;
+			none_holm_only |= x->ci_lo > 0 || x->ci_hi < 0;
+			nnone++;
+		} else if (x->untestable == x->n) {
+			slow_fast(val, sizeof val, x->est_lo, x->est_hi);
+			ld += (size_t)snprintf(dunno + ld, sizeof dunno - ld, "%s%s on %s",
+			    ld ? "|" : "", val, where_s);
+		} else {
+			signed_range(val, sizeof val, x->est_lo, x->est_hi, "%");
+			lm += (size_t)snprintf(mixed + lm, sizeof mixed - lm, "%son %s it costs "
+			    "in %zu, is faster in %zu and shows no measurable overhead in %zu of "
+			    "%zu cases (estimates %s)", lm ? "; " : "", where_s,
+			    x->kinds[EB_VERDICT_COSTS], x->kinds[EB_VERDICT_FASTER],
+			    x->kinds[EB_VERDICT_NO_MEASURABLE], x->n, val);
+		}
+		if (lc >= sizeof costs || lf >= sizeof faster || ln >= sizeof none ||
+		    lm >= sizeof mixed || ld >= sizeof dunno)
+			break;
+	}
+	put(&t, "%s, %s", where, family);
+	{
+		int clauses = 0;
+
+		if (costs[0]) {
+			/* "a|b|c" reads "a, b and c". */
+			size_t k = 0;
+
+			put(&t, " costs ");
+			for (char *p = costs, *bar; p != NULL; p = bar ? bar + 1 : NULL) {
+				bar = strchr(p, '|');
+				if (bar)
+					*bar = '\0';
+				put(&t, "%s%s", k == 0 ? "" : bar == NULL ? " and " : ", ", p);
+				k++;
+			}
+			clauses++;
+		}
+		if (faster[0]) {
+			put(&t, "%s is %s", clauses ? ";" : "", faster);
+			clauses++;
+		}
+		if (none[0]) {
+			size_t k = 0;
+
+			put(&t, "%s shows no measurable overhead on ", clauses ? ";" : "");
+			for (char *p = none, *bar; p != NULL; p = bar ? bar + 1 : NULL) {
+				bar = strchr(p, '|');
+				if (bar)
+					*bar = '\0';
+				put(&t, "%s%s", k == 0 ? "" : bar == NULL ? " and " : ", ", p);
+				k++;
+			}
+			if (none_holm_only)
+				put(&t, " (not significant after adjusting for the %zu tests)",
+				    all.family_size);
+			else if (none_ci && none_lo < 0 && none_hi > 0)
+				put(&t, " (between %.1f %% faster and %.1f %% slower)", tidy(-none_lo),
+				    tidy(none_hi));
+			clauses++;
+		}
+		if (mixed[0]) {
+			put(&t, "%s %s", clauses ? ";" : ":", mixed);
+			clauses++;
+		}
+		if (dunno[0]) {
+			size_t k = 0;
+
+			put(&t, "%s measured ", clauses ? ";" : "");
+			for (char *p = dunno, *bar; p != NULL; p = bar ? bar + 1 : NULL) {
+				bar = strchr(p, '|');
+				if (bar)
+					*bar = '\0';
+				put(&t, "%s%s", k == 0 ? "" : bar == NULL ? " and " : ", ", p);
+				k++;
+			}
+			put(&t, " than the baseline, without a verdict");
+		}
+	}
+	holm_words(&all, o, holm, sizeof holm);
+	name_untestable(c, names, sizeof names);
+	(void)nnone;
+	if (all.untestable == all.n)
+		snprintf(ci, sizeof ci, "%s", untestable_words(&all));
+	else
+		snprintf(ci, sizeof ci, "ranges are the spread of the estimates; their 95 %% "
+		    "intervals lie within %.1f%s%.1f %%%s", tidy(all.ci_lo),
+		    all.ci_lo < 0 ? " to " : "–", tidy(all.ci_hi), holm);
+	put(&t, " (%zu comparison%s%s; %s%s).", all.n, all.n == 1 ? "" : "s",
+	    sizes > 1 ? (sizes == 3 ? ", 3 key sizes" : ", 2 key sizes") : "", ci, names);
+	say(out, "%s", t.buf);
+}
+
+static void
+overhead_sentences(const struct eb_overhead *oh, size_t noh, const char *release,
+    const char *config, int name_config, const struct eb_verdict_opts *o,
+    struct eb_findings *out)
+{
+	struct hosts hs = { { 0 }, 0 };
+
 	for (size_t i = 0; i < noh; i++) {
 		const struct eb_record *k = oh[i].g->key;
-		const char *fam = eb_mode_family(k->f[EB_F_MODE]);
-		int op = op_index(k->f[EB_F_OP]);
-		size_t a;
 
-		if (strcmp(k->f[EB_F_METRIC], "bw") != 0 || op < 0 ||
-		    k->f[EB_F_RELEASE] != release || k->f[EB_F_CONFIG] != config)
-			continue;
-		for (a = 0; a < nacc && strcmp(acc[a].family, fam) != 0; a++)
-			;
-		if (a == nacc) {
-			if (nacc == 8)
-				continue;
-			acc[nacc++].family = fam;
-		}
-		range_add(&acc[a].seg[io_class(k)][op], oh[i].overhead_pct,
-		    (1 - oh[i].ci_high) * 100, (1 - oh[i].ci_low) * 100,
-		    oh[i].g->s.n < 2 || oh[i].base->s.n < 2);
-		range_add(&acc[a].all, oh[i].overhead_pct, (1 - oh[i].ci_high) * 100,
-		    (1 - oh[i].ci_low) * 100, oh[i].g->s.n < 2 || oh[i].base->s.n < 2);
-		acc[a].keymask |= key_bits(k->f[EB_F_MODE]);
+		if (k->f[EB_F_RELEASE] == release && k->f[EB_F_CONFIG] == config &&
+		    strcmp(k->f[EB_F_METRIC], "bw") == 0)
+			host_add(&hs, k->f[EB_F_HOST]);
 	}
-	for (int rank = 0; rank <= 4; rank++)
-		for (size_t a = 0; a < nacc; a++) {
-			char parts[512] = "", ci[96], where[128];
-			size_t len = 0, nseg = 0, done = 0;
-			int sizes = popcount(acc[a].keymask);
+	for (size_t h = 0; h < hs.n; h++) {
+		const char *fams[8];
+		struct claims c[8];
+		int keymask[8] = { 0 };
+		size_t nf = 0;
+		char where[160];
 
-			if (family_rank(acc[a].family) != rank)
+		memset(c, 0, sizeof c);
+		for (size_t i = 0; i < noh; i++) {
+			const struct eb_record *k = oh[i].g->key;
+			const char *fam = eb_mode_family(k->f[EB_F_MODE]);
+			int op = op_index(k->f[EB_F_OP]);
+			size_t a;
+
+			if (strcmp(k->f[EB_F_METRIC], "bw") != 0 || op < 0 ||
+			    k->f[EB_F_RELEASE] != release || k->f[EB_F_CONFIG] != config ||
+			    k->f[EB_F_HOST] != hs.h[h])
 				continue;
-			for (int c = 0; c < 2; c++)
-				for (int o = 0; o < NOPS; o++)
-					nseg += acc[a].seg[c][o].n > 0;
-			for (int c = 0; c < 2; c++)
-				for (int o = 0; o < NOPS; o++) {
-					const struct range *r = &acc[a].seg[c][o];
-					char val[48];
-
-					if (r->n == 0)
-						continue;
-					pct_range(val, sizeof val, r->lo, r->hi);
-					done++;
-					len += (size_t)snprintf(parts + len, sizeof parts - len, "%s%s%s %s %ss",
-					    done == 1 ? "" : done == nseg ? " and " : ", ", val,
-					    done == 1 ? " of throughput on" : " on", class_words[c],
-					    op_names[o]);
-					if (len >= sizeof parts)
-						len = sizeof parts - 1;
-				}
-			ci_text(ci, sizeof ci, &acc[a].all, 1);
-			snprintf(where, sizeof where, "In %s%s%s%s", *release ? release : "these runs",
-			    name_config ? " (" : "", name_config ? config : "", name_config ? ")" : "");
-			say(out, "%s, %s costs %s (%zu comparison%s%s; %s).", where, acc[a].family,
-			    parts, acc[a].all.n, acc[a].all.n == 1 ? "" : "s",
-			    sizes > 1 ? (sizes == 3 ? ", 3 key sizes" : ", 2 key sizes") : "", ci);
+			for (a = 0; a < nf && strcmp(fams[a], fam) != 0; a++)
+				;
+			if (a == nf) {
+				if (nf == 8)
+					continue;
+				fams[nf++] = fam;
+			}
+			claim_add(&c[a], &oh[i].v, k, io_class(k) * NOPS + op);
+			keymask[a] |= key_bits(k->f[EB_F_MODE]);
 		}
+		where_text(where, sizeof where, release, config, name_config, hs.h[h], hs.n > 1);
+		for (int rank = 0; rank <= 4; rank++)
+			for (size_t a = 0; a < nf; a++) {
+				if (family_rank(fams[a]) != rank)
+					continue;
+				claim_adjust(&c[a], o);
+				overhead_sentence(&c[a], where, fams[a], popcount(keymask[a]), o, out);
+			}
+		for (size_t a = 0; a < nf; a++)
+			claim_free(&c[a]);
+	}
 }
+
+/* ---- one mode against another of the same key */
 
 /* Pairs a mode with another of the same key: GCM with CCM of the same key
  * size, LUKS with native AES-256-GCM. */
@@ -317,133 +672,287 @@ partner(const struct eb_group_index *ix, const struct eb_group *g, const char *m
 	return m != NULL ? eb_group_index_find(ix, g->key, EB_F_MODE, m) : NULL;
 }
 
+/* "reaches 4.0–4.9× the throughput of ..." from verdicts of one mode
+ * against another (estimate: the first one's cost against the second). */
+static void
+factor_sentence(const struct claims *c, const char *where, const char *what,
+    const char *of, int per_class, const struct eb_verdict_opts *o, struct eb_findings *out)
+{
+	struct text t = { "", 0 };
+	struct tally all;
+	char holm[48], names[384];
+	int parts = 0;
+
+	if (c->n == 0)
+		return;
+	tally(c, -1, &all);
+	put(&t, "%s, %s reaches ", where, what);
+	for (int cl = 0; cl < (per_class ? 2 : 1); cl++) {
+		struct tally x;
+		double lo, hi;
+
+		tally(c, per_class ? cl : -1, &x);
+		if (x.n == 0)
+			continue;
+		lo = 1 - x.est_hi / 100;
+		hi = 1 - x.est_lo / 100;
+		if (fabs(hi - lo) < 0.005)
+			put(&t, "%s%.2f×", parts ? " and " : "", lo);
+		else
+			put(&t, "%s%.2f–%.2f×", parts ? " and " : "", lo, hi);
+		if (parts == 0)
+			put(&t, " the throughput of %s", of);
+		if (per_class)
+			put(&t, " on %s I/O", class_words[cl]);
+		parts++;
+	}
+	holm_words(&all, o, holm, sizeof holm);
+	name_untestable(c, names, sizeof names);
+	if (all.untestable == all.n)
+		put(&t, " (%zu comparison%s; %s).", all.n, all.n == 1 ? "" : "s",
+		    untestable_words(&all));
+	else
+		put(&t, " (%zu comparison%s: faster in %zu, slower in %zu, no clear difference "
+		    "in %zu%s; 95 %% intervals within %.2f–%.2f%s).", all.n, all.n == 1 ? "" : "s",
+		    all.kinds[EB_VERDICT_FASTER], all.kinds[EB_VERDICT_COSTS],
+		    all.kinds[EB_VERDICT_NO_MEASURABLE], holm, 1 - all.ci_hi / 100,
+		    1 - all.ci_lo / 100, names);
+	say(out, "%s", t.buf);
+}
+
 static void
 factor_sentences(const struct eb_groups *gs, const struct scope *sc,
-    struct eb_findings *out)
+    const struct eb_verdict_opts *o, struct eb_findings *out)
 {
 	struct eb_group_index *ix = eb_group_index_new(gs, 0, NULL, NULL);
-	struct range gcm_ccm[2], keys[2], luks_gcm;
-	char where[96];
+	struct hosts hs = { { 0 }, 0 };
 
-	memset(gcm_ccm, 0, sizeof gcm_ccm);
-	memset(keys, 0, sizeof keys);
-	memset(&luks_gcm, 0, sizeof luks_gcm);
-	for (size_t i = 0; i < gs->n; i++) {
-		const struct eb_group *g = &gs->g[i], *c;
-		const char *mode = g->key->f[EB_F_MODE];
+	for (size_t i = 0; i < gs->n; i++)
+		if (gs->g[i].key->f[EB_F_RELEASE] == sc->release &&
+		    gs->g[i].key->f[EB_F_CONFIG] == sc->config)
+			host_add(&hs, gs->g[i].key->f[EB_F_HOST]);
+	for (size_t h = 0; h < hs.n; h++) {
+		struct claims gcm_ccm = { 0 }, luks_gcm = { 0 };
+		double spread[2] = { 0, 0 };
+		size_t nspread[2] = { 0, 0 }, single[2] = { 0, 0 };
+		char where[160];
 
-		if (strcmp(g->key->f[EB_F_METRIC], "bw") != 0 ||
-		    g->key->f[EB_F_RELEASE] != sc->release || g->key->f[EB_F_CONFIG] != sc->config)
-			continue;
-		if (strncmp(mode, "aes-", 4) == 0 && strstr(mode, "-gcm") != NULL) {
-			char ccm[32];
-			double lo = NAN, hi = NAN;
+		for (size_t i = 0; i < gs->n; i++) {
+			const struct eb_group *g = &gs->g[i], *c;
+			const char *mode = g->key->f[EB_F_MODE];
+			struct eb_verdict v;
 
-			snprintf(ccm, sizeof ccm, "%.7s-ccm", mode);
-			if ((c = partner(ix, g, ccm, gs->t)) != NULL && c->s.mean > 0) {
-				eb_fieller(&g->s, &c->s, 0.05, &lo, &hi);
-				range_add(&gcm_ccm[io_class(g->key)], g->s.mean / c->s.mean, lo, hi,
-				    g->s.n < 2 || c->s.n < 2);
-			}
-		}
-		/* Key sizes: the spread of the three sizes of one family. */
-		if (strncmp(mode, "aes-128-", 8) == 0) {
-			int fam = strstr(mode, "-gcm") != NULL ? 0 : 1;
-			const struct eb_group *m192, *m256;
-			char n192[32], n256[32];
-
-			snprintf(n192, sizeof n192, "aes-192-%s", mode + 8);
-			snprintf(n256, sizeof n256, "aes-256-%s", mode + 8);
-			m192 = partner(ix, g, n192, gs->t);
-			m256 = partner(ix, g, n256, gs->t);
-			if (m192 != NULL && m256 != NULL) {
-				double lo = fmin(g->s.mean, fmin(m192->s.mean, m256->s.mean));
-				double hi = fmax(g->s.mean, fmax(m192->s.mean, m256->s.mean));
-
-				if (lo > 0)
-					range_add(&keys[fam], (hi / lo - 1) * 100, NAN, NAN, g->s.n < 2);
-			}
-		}
-		if (strncmp(mode, "luks", 4) == 0 &&
-		    (c = partner(ix, g, "aes-256-gcm", gs->t)) != NULL && c->s.mean > 0) {
-			double lo = NAN, hi = NAN;
-
-			eb_fieller(&g->s, &c->s, 0.05, &lo, &hi);
-			range_add(&luks_gcm, g->s.mean / c->s.mean, lo, hi, g->s.n < 2 || c->s.n < 2);
-		}
-	}
-	snprintf(where, sizeof where, "In %s", *sc->release ? sc->release : "these runs");
-	if (gcm_ccm[0].n + gcm_ccm[1].n > 0) {
-		char parts[256] = "", ci[96];
-		size_t len = 0;
-		struct range all = gcm_ccm[0];
-
-		for (int c = 0; c < 2; c++) {
-			if (gcm_ccm[c].n == 0)
+			if (strcmp(g->key->f[EB_F_METRIC], "bw") != 0 ||
+			    g->key->f[EB_F_RELEASE] != sc->release ||
+			    g->key->f[EB_F_CONFIG] != sc->config || g->key->f[EB_F_HOST] != hs.h[h])
 				continue;
-			if (fabs(gcm_ccm[c].hi - gcm_ccm[c].lo) < 0.05)
-				len += (size_t)snprintf(parts + len, sizeof parts - len, "%s%.1f× %son %s I/O",
-				    len ? " and " : "", gcm_ccm[c].lo, len ? "" : "the throughput of AES-CCM "
-				    "with the same key size ", class_words[c]);
-			else
-				len += (size_t)snprintf(parts + len, sizeof parts - len,
-				    "%s%.1f–%.1f× %son %s I/O", len ? " and " : "", gcm_ccm[c].lo,
-				    gcm_ccm[c].hi, len ? "" : "the throughput of AES-CCM with the same "
-				    "key size ", class_words[c]);
-		}
-		if (gcm_ccm[1].n > 0) {
-			if (all.n == 0)
-				all = gcm_ccm[1];
-			else {
-				all.lo = fmin(all.lo, gcm_ccm[1].lo);
-				all.hi = fmax(all.hi, gcm_ccm[1].hi);
-				all.ci_lo = fmin(all.ci_lo, gcm_ccm[1].ci_lo);
-				all.ci_hi = fmax(all.ci_hi, gcm_ccm[1].ci_hi);
-				all.no_ci |= gcm_ccm[1].no_ci;
-				all.single += gcm_ccm[1].single;
-				all.n += gcm_ccm[1].n;
+			if (strncmp(mode, "aes-", 4) == 0 && strstr(mode, "-gcm") != NULL) {
+				char ccm[32];
+
+				snprintf(ccm, sizeof ccm, "%.7s-ccm", mode);
+				if ((c = partner(ix, g, ccm, gs->t)) != NULL && c->s.mean > 0) {
+					eb_verdict_overhead(g, c, o, &v);
+					claim_add(&gcm_ccm, &v, g->key, io_class(g->key));
+				}
+			}
+			/* Key sizes: the spread of the three sizes' means. */
+			if (strncmp(mode, "aes-128-", 8) == 0) {
+				int fam = strstr(mode, "-gcm") != NULL ? 0 : 1;
+				const struct eb_group *m192, *m256;
+				char n192[32], n256[32];
+
+				snprintf(n192, sizeof n192, "aes-192-%s", mode + 8);
+				snprintf(n256, sizeof n256, "aes-256-%s", mode + 8);
+				m192 = partner(ix, g, n192, gs->t);
+				m256 = partner(ix, g, n256, gs->t);
+				if (m192 != NULL && m256 != NULL) {
+					double lo = fmin(g->s.mean, fmin(m192->s.mean, m256->s.mean));
+					double hi = fmax(g->s.mean, fmax(m192->s.mean, m256->s.mean));
+
+					if (lo > 0) {
+						spread[fam] = fmax(spread[fam], (hi / lo - 1) * 100);
+						nspread[fam]++;
+						single[fam] += g->s.n < 2;
+					}
+				}
+			}
+			if (strncmp(mode, "luks", 4) == 0 &&
+			    (c = partner(ix, g, "aes-256-gcm", gs->t)) != NULL && c->s.mean > 0) {
+				eb_verdict_overhead(g, c, o, &v);
+				claim_add(&luks_gcm, &v, g->key, 0);
 			}
 		}
-		ci_text(ci, sizeof ci, &all, 0);
-		say(out, "%s, AES-GCM reaches %s (%zu comparisons; %s).", where, parts, all.n, ci);
-	}
-	for (int fam = 0; fam < 2; fam++) {
-		if (keys[fam].n == 0)
-			continue;
-		say(out, "%s, 128-, 192- and 256-bit %s keys are within %.1f %% of each other "
-		    "in throughput (the largest spread of %zu test%s%s).", where,
-		    fam == 0 ? "AES-GCM" : "AES-CCM", keys[fam].hi, keys[fam].n,
-		    keys[fam].n == 1 ? "" : "s", keys[fam].single == keys[fam].n ? "; single runs" : "");
-	}
-	if (luks_gcm.n > 0) {
-		char ci[96];
-
-		ci_text(ci, sizeof ci, &luks_gcm, 0);
-		say(out, "%s, LUKS reaches %.2f–%.2f× the throughput of native AES-256-GCM "
-		    "(%zu comparisons; %s).", where, luks_gcm.lo, luks_gcm.hi, luks_gcm.n, ci);
+		where_text(where, sizeof where, sc->release, sc->config, 0, hs.h[h], hs.n > 1);
+		claim_adjust(&gcm_ccm, o);
+		factor_sentence(&gcm_ccm, where, "AES-GCM", "AES-CCM with the same key size", 1,
+		    o, out);
+		for (int fam = 0; fam < 2; fam++)
+			if (nspread[fam] > 0)
+				say(out, "%s, the mean throughputs of 128-, 192- and 256-bit %s keys "
+				    "are within %.1f %% of each other (the largest spread of %zu "
+				    "test%s, a spread of means and no test%s).", where,
+				    fam == 0 ? "AES-GCM" : "AES-CCM", spread[fam], nspread[fam],
+				    nspread[fam] == 1 ? "" : "s",
+				    single[fam] == nspread[fam] ? "; single runs" : "");
+		claim_adjust(&luks_gcm, o);
+		factor_sentence(&luks_gcm, where, "LUKS", "native AES-256-GCM", 0, o, out);
+		claim_free(&gcm_ccm);
+		claim_free(&luks_gcm);
 	}
 	eb_group_index_free(ix);
 }
 
-/* Keys of the sentences about release changes: few, compared by pointer
- * (interned) or by content (family names). */
+/* ---- release changes */
+
+/* The tests of a set of claims, each with one verdict: a test whose
+ * metrics (bw and iops, or mean and p99 latency) agree has their word;
+ * one whose metrics part ways is "mixed". */
+struct test_count {
+	size_t tests, improved, regressed, mixed, unchanged, unclear, untestable;
+};
+
+static int
+same_test_key(const struct eb_record *x, const struct eb_record *y)
+{
+	for (int f = 0; f < EB_NFIELDS; f++)
+		if (f != EB_F_METRIC && f != EB_F_UNIT && x->f[f] != y->f[f])
+			return 0;
+	return x->block_size == y->block_size;
+}
+
+static void
+count_tests(const struct claims *c, struct test_count *tc)
+{
+	memset(tc, 0, sizeof *tc);
+	for (size_t i = 0; i < c->n; i++) {
+		int up = 0, down = 0, same = 1, testable = 0;
+		size_t j;
+
+		for (j = 0; j < i && !same_test_key(c->k[j], c->k[i]); j++)
+			;
+		if (j < i)
+			continue;
+		for (j = i; j < c->n; j++) {
+			const struct eb_verdict *v = &c->v[j];
+
+			if (!same_test_key(c->k[j], c->k[i]))
+				continue;
+			up |= v->kind == EB_VERDICT_IMPROVED;
+			down |= v->kind == EB_VERDICT_REGRESSED;
+			same &= v->kind == EB_VERDICT_UNCHANGED;
+			testable |= !untestable(v);
+		}
+		tc->tests++;
+		if (up && down)
+			tc->mixed++;
+		else if (up)
+			tc->improved++;
+		else if (down)
+			tc->regressed++;
+		else if (!testable)
+			tc->untestable++;
+		else if (same)
+			tc->unchanged++;
+		else
+			tc->unclear++;
+	}
+}
+
+static void
+baseline_sentence(const struct claims *c, const char *from, const char *to,
+    const char *host, const char *baseline, const char *what, const struct eb_verdict_opts *o,
+    struct eb_findings *out)
+{
+	struct test_count tc;
+	struct tally all;
+	char tail[96] = "", holm[48], mixed[48] = "", on[80] = "";
+
+	if (c->n == 0)
+		return;
+	count_tests(c, &tc);
+	tally(c, -1, &all);
+	holm_words(&all, o, holm, sizeof holm);
+	if (tc.untestable > 0)
+		snprintf(tail, sizeof tail, "; %zu test%s allow%s no verdict (single runs or "
+		    "no variation)", tc.untestable, tc.untestable == 1 ? "" : "s",
+		    tc.untestable == 1 ? "s" : "");
+	if (tc.mixed > 0)
+		snprintf(mixed, sizeof mixed, ", went both ways in %zu", tc.mixed);
+	if (host != NULL)
+		snprintf(on, sizeof on, " on %s", host);
+	say(out, "From %s to %s%s, the %s of the unencrypted baseline (%s) improved in %zu "
+	    "of %zu test%s, regressed in %zu%s, stayed within ±%g %% in %zu and changed by "
+	    "an amount the data cannot tell in %zu (%s, alpha %g%s)%s.", from, to, on, what,
+	    baseline, tc.improved, tc.tests, tc.tests == 1 ? "" : "s", tc.regressed, mixed,
+	    o->equivalence_pct, tc.unchanged, tc.unclear,
+	    o->median ? "Mann-Whitney U test" : "Welch's t test", o->alpha, holm, tail);
+}
+
+static void
+change_sentence(const struct claims *c, const char *from, const char *to, const char *on,
+    const char *family, const char *op, const struct eb_verdict_opts *o,
+    struct eb_findings *out)
+{
+	struct tally t;
+	char est[64], ci[64], holm[48], names[384];
+	size_t fell, rose;
+
+	tally(c, -1, &t);
+	if (t.n == 0)
+		return;
+	fell = t.kinds[EB_VERDICT_CHEAPER];
+	rose = t.kinds[EB_VERDICT_DEARER];
+	holm_words(&t, o, holm, sizeof holm);
+	name_untestable(c, names, sizeof names);
+	signed_range(est, sizeof est, t.est_lo, t.est_hi, "percentage points");
+	if (t.untestable == t.n) {
+		say(out, "From %s to %s%s, the overhead of %s on %s changed by %s (%zu "
+		    "comparison%s; %s).", from, to, on, family, op_words(op), est, t.n,
+		    t.n == 1 ? "" : "s", untestable_words(&t));
+		return;
+	}
+	signed_range(ci, sizeof ci, t.ci_lo, t.ci_hi, "pp");
+	if (fell == t.n || rose == t.n) {
+		char by[64];
+
+		pct_range(by, sizeof by, fabs(fell ? t.est_hi : t.est_lo),
+		    fabs(fell ? t.est_lo : t.est_hi), "");
+		by[strlen(by) - 1] = '\0';	/* the number without its unit */
+		say(out, "From %s to %s%s, the overhead of %s on %s %s by %s percentage "
+		    "point%s in %s%zu comparison%s: encryption got %s (%s %s by the ratio of "
+		    "ratios%s).", from, to, on, family, op_words(op),
+		    fell ? "fell" : "rose", by, strcmp(by, "1.0") == 0 ? "" : "s",
+		    t.n > 1 ? "all " : "", t.n, t.n == 1 ? "" : "s", fell ? "cheaper" : "dearer",
+		    ci_lead(&t), ci, holm);
+	} else if (fell + rose == 0)
+		say(out, "From %s to %s%s, the overhead of %s on %s changed by %s (%zu "
+		    "comparison%s): no clear change (%s %s%s%s).", from, to,
+		    on, family, op_words(op), est, t.n, t.n == 1 ? "" : "s", ci_lead(&t), ci, holm,
+		    names);
+	else
+		say(out, "From %s to %s%s, the overhead of %s on %s fell in %zu, rose in %zu "
+		    "and showed no clear change in %zu of %zu comparisons (changes %s; 95 %% "
+		    "intervals within %s%s%s).", from, to, on, family, op_words(op), fell, rose,
+		    t.n - fell - rose, t.n, est, ci, holm, names);
+}
+
+/* Keys of the sentences about release changes. */
 struct bucket {
-	const char *release, *config, *family, *op;
-	struct range r;
+	const char *host, *family, *op;
+	struct claims c;
 };
 
 static struct bucket *
-bucket_for(struct bucket **b, size_t *n, size_t *cap, const char *release,
-    const char *config, const char *family, const char *op)
+bucket_for(struct bucket **b, size_t *n, size_t *cap, const char *host,
+    const char *family, const char *op)
 {
 	for (size_t i = 0; i < *n; i++)
-		if ((*b)[i].release == release && (*b)[i].config == config &&
-		    strcmp((*b)[i].family, family) == 0 && (*b)[i].op == op)
+		if ((*b)[i].host == host && strcmp((*b)[i].family, family) == 0 &&
+		    (*b)[i].op == op)
 			return &(*b)[i];
 	eb_xgrow(b, cap, *n + 1, sizeof **b);
 	memset(&(*b)[*n], 0, sizeof **b);
-	(*b)[*n].release = release;
-	(*b)[*n].config = config;
+	(*b)[*n].host = host;
 	(*b)[*n].family = family;
 	(*b)[*n].op = op;
 	return &(*b)[(*n)++];
@@ -453,10 +962,8 @@ static int
 cmp_bucket(const void *a, const void *b)
 {
 	const struct bucket *x = a, *y = b;
-	int c = eb_natural_cmp(x->release, y->release);
+	int c = strcmp(x->host, y->host);
 
-	if (c == 0)
-		c = strcmp(x->config, y->config);
 	if (c == 0)
 		c = family_rank(x->family) - family_rank(y->family);
 	if (c == 0)
@@ -466,93 +973,145 @@ cmp_bucket(const void *a, const void *b)
 	return c;
 }
 
-/* The two newest releases: the baseline's change and each family's
- * overhead change. */
 static void
-release_sentences(const struct eb_groups *gs, const char *baseline, double alpha,
-    struct eb_findings *out)
+buckets_free(struct bucket *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		claim_free(&b[i].c);
+	free(b);
+}
+
+/* The two releases every command compares: the baseline's change (its
+ * throughput and its latency, each a family, tests counted once) and each
+ * family's overhead change, per host. */
+static void
+release_sentences(const struct eb_groups *gs, const char *baseline,
+    const struct eb_verdict_opts *vo, struct eb_findings *out)
 {
 	size_t n;
-	struct eb_diff_opts o = { EB_SPLIT_RELEASE, NULL, NULL, alpha, 0, 0, baseline };
+	struct eb_diff_opts o = { EB_SPLIT_RELEASE, NULL, NULL, vo->alpha, vo->median, 1,
+		baseline, vo->equivalence_pct };
 	struct eb_diff *d;
-	size_t improved = 0, regressed = 0, same = 0, single = 0;
+	struct hosts hs = { { 0 }, 0 };
 	struct bucket *b = NULL;
 	size_t nb = 0, cap = 0;
 
 	if (!eb_release_pair(gs, &o.from, &o.to))
 		return;
+	/* Raw p here: each sentence is a family of its own. */
 	d = eb_diff_compute(gs, &o, &n);
+	for (size_t i = 0; i < n; i++)
+		host_add(&hs, d[i].a->key->f[EB_F_HOST]);
+	for (size_t h = 0; h < hs.n; h++) {
+		struct claims thr = { 0 }, lat = { 0 };
+
+		for (size_t i = 0; i < n; i++) {
+			const struct eb_record *k = d[i].a->key;
+			const char *cls = eb_metric_family(k->f[EB_F_METRIC]);
+
+			if (k->f[EB_F_HOST] != hs.h[h] || strcmp(k->f[EB_F_MODE], baseline) != 0)
+				continue;
+			if (strcmp(cls, "throughput") == 0)
+				claim_add(&thr, &d[i].v, k, 0);
+			else if (strcmp(cls, "latency") == 0)
+				claim_add(&lat, &d[i].v, k, 0);
+		}
+		claim_adjust(&thr, vo);
+		claim_adjust(&lat, vo);
+		baseline_sentence(&thr, o.from, o.to, hs.n > 1 ? hs.h[h] : NULL, baseline,
+		    "throughput", vo, out);
+		baseline_sentence(&lat, o.from, o.to, hs.n > 1 ? hs.h[h] : NULL, baseline,
+		    "latency", vo, out);
+		claim_free(&thr);
+		claim_free(&lat);
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct eb_record *k = d[i].a->key;
+		struct bucket *x;
 
-		if (strcmp(k->f[EB_F_MODE], baseline) == 0) {
-			if (strcmp(d[i].verdict, "improved") == 0)
-				improved++;
-			else if (strcmp(d[i].verdict, "regressed") == 0)
-				regressed++;
-			else if (strcmp(d[i].verdict, "single run") == 0)
-				single++;
-			else
-				same++;
-		} else if (d[i].has_overhead && strcmp(k->f[EB_F_METRIC], "bw") == 0) {
-			struct bucket *x = bucket_for(&b, &nb, &cap, o.to, k->f[EB_F_CONFIG],
-			    eb_mode_family(k->f[EB_F_MODE]), k->f[EB_F_OP]);
-
-			range_add(&x->r, d[i].overhead_change_pp, NAN, NAN,
-			    d[i].a->s.n < 2 || d[i].b->s.n < 2);
-		}
-	}
-	if (improved + regressed + same + single > 0) {
-		char tail[96] = "";
-
-		if (single > 0)
-			snprintf(tail, sizeof tail, "; single runs allow no verdict in %zu case%s",
-			    single, single == 1 ? "" : "s");
-		say(out, "From %s to %s, the unencrypted baseline (%s) improved in %zu "
-		    "case%s, regressed in %zu and showed no significant change in %zu "
-		    "(Welch's t test, alpha %.2g)%s.", o.from, o.to, baseline, improved,
-		    improved == 1 ? "" : "s", regressed, same, alpha, tail);
+		if (!d[i].has_overhead || strcmp(k->f[EB_F_METRIC], "bw") != 0)
+			continue;
+		x = bucket_for(&b, &nb, &cap, k->f[EB_F_HOST], eb_mode_family(k->f[EB_F_MODE]),
+		    k->f[EB_F_OP]);
+		claim_add(&x->c, &d[i].oh, k, 0);
 	}
 	qsort(b, nb, sizeof *b, cmp_bucket);
 	for (size_t i = 0; i < nb; i++) {
-		const char *way = b[i].r.hi < -0.5 ? "fell" : b[i].r.lo > 0.5 ? "rose" : NULL;
-		char by[48];
+		char on[80] = "";
 
-		if (way != NULL) {
-			double a = fabs(way[0] == 'f' ? b[i].r.hi : b[i].r.lo);
-			double z = fabs(way[0] == 'f' ? b[i].r.lo : b[i].r.hi);
-
-			pct_range(by, sizeof by, a, z);
-			by[strlen(by) - 2] = '\0';	/* the number without " %" */
-			say(out, "From %s to %s, the overhead of %s on %s %s by %s percentage "
-			    "point%s (%zu comparison%s): encryption got %s.", o.from, o.to,
-			    b[i].family, op_words(b[i].op), way, by, strcmp(by, "1.0") == 0 ? "" : "s",
-			    b[i].r.n, b[i].r.n == 1 ? "" : "s", way[0] == 'f' ? "cheaper" : "dearer");
-		}
-		else if (fabs(b[i].r.hi - b[i].r.lo) < 0.05)
-			say(out, "From %s to %s, the overhead of %s on %s changed by %+.1f "
-			    "percentage points (%zu comparison%s): no clear change.", o.from,
-			    o.to, b[i].family, op_words(b[i].op), b[i].r.lo, b[i].r.n,
-			    b[i].r.n == 1 ? "" : "s");
-		else
-			say(out, "From %s to %s, the overhead of %s on %s changed by %+.1f to "
-			    "%+.1f percentage points (%zu comparisons): no clear change.", o.from,
-			    o.to, b[i].family, op_words(b[i].op), b[i].r.lo, b[i].r.hi, b[i].r.n);
+		if (hs.n > 1)
+			snprintf(on, sizeof on, " on %s", b[i].host);
+		claim_adjust(&b[i].c, vo);
+		change_sentence(&b[i].c, o.from, o.to, on, b[i].family, b[i].op, vo, out);
 	}
-	free(b);
+	buckets_free(b, nb);
 	free(d);
 }
 
-/* Other configs of the newest release (AES-NI off, fewer cores) against
- * its most common one, one sentence per mode family over every test. */
+/* ---- configs */
+
 static void
-config_sentences(const struct eb_groups *gs, const struct scope *sc, double alpha,
+config_sentence(const struct claims *c, const char *where, const char *config,
+    const char *against, const char *family, const struct eb_verdict_opts *o,
     struct eb_findings *out)
 {
+	struct tally t;
+	char est[64], ci[64], holm[48], names[384];
+	const char *what = strcmp(family, "none") == 0 ? "unencrypted" : family;
+	size_t up = 0, down = 0;
+
+	tally(c, -1, &t);
+	if (t.n == 0)
+		return;
+	for (size_t i = 0; i < c->n; i++) {
+		if (!eb_verdict_claims(&c->v[i]))
+			continue;
+		if (c->v[i].estimate > 0)
+			up++;
+		else
+			down++;
+	}
+	holm_words(&t, o, holm, sizeof holm);
+	name_untestable(c, names, sizeof names);
+	signed_range(est, sizeof est, t.est_lo, t.est_hi, "%");
+	if (t.untestable == t.n) {
+		say(out, "%s, config %s instead of %s changes %s throughput by %s (%zu "
+		    "comparison%s; %s).", where, config, against, what, est, t.n,
+		    t.n == 1 ? "" : "s", untestable_words(&t));
+		return;
+	}
+	signed_range(ci, sizeof ci, t.ci_lo, t.ci_hi, "%");
+	if (t.kinds[EB_VERDICT_UNCHANGED] == t.n)
+		say(out, "%s, config %s leaves %s throughput unchanged against %s: every 95 %% "
+		    "interval lies within ±%g %% (%zu comparison%s; changes %s).", where, config,
+		    what, against, o->equivalence_pct, t.n, t.n == 1 ? "" : "s", est);
+	else if (up + down == t.n && (up == 0 || down == 0))
+		say(out, "%s, config %s instead of %s changes %s throughput by %s (%zu "
+		    "comparison%s, each significant%s; %s %s).", where,
+		    config, against, what, est, t.n, t.n == 1 ? "" : "s", holm, ci_lead(&t), ci);
+	else if (up + down > 0)
+		say(out, "%s, config %s instead of %s changes %s throughput by %s: higher in "
+		    "%zu, lower in %zu and no clear change in %zu of %zu comparisons (95 %% "
+		    "intervals within %s%s%s).", where, config, against, what, est, up, down,
+		    t.n - up - down, t.n, ci, holm, names);
+	else
+		say(out, "%s, config %s instead of %s shows no clear change in %s throughput "
+		    "(%zu comparison%s; changes %s; %s %s, not inside ±%g %%%s%s).", where,
+		    config, against, what, t.n, t.n == 1 ? "" : "s", est, ci_lead(&t), ci,
+		    o->equivalence_pct, holm, names);
+}
+
+/* Other configs of the newest release (AES-NI off, fewer cores) against
+ * its most common one, one sentence per mode family and host. */
+static void
+config_sentences(const struct eb_groups *gs, const struct scope *sc,
+    const struct eb_verdict_opts *vo, struct eb_findings *out)
+{
 	for (size_t j = 0; j < sc->nconfigs; j++) {
-		struct eb_diff_opts o = { EB_SPLIT_CONFIG, sc->config, sc->configs[j], alpha,
-			0, 0, NULL };
+		struct eb_diff_opts o = { EB_SPLIT_CONFIG, sc->config, sc->configs[j], vo->alpha,
+			vo->median, 1, NULL, vo->equivalence_pct };
 		struct bucket *b = NULL;
+		struct hosts hs = { { 0 }, 0 };
 		size_t nb = 0, cap = 0, n;
 		struct eb_diff *d;
 
@@ -565,39 +1124,32 @@ config_sentences(const struct eb_groups *gs, const struct scope *sc, double alph
 
 			if (strcmp(k->f[EB_F_METRIC], "bw") != 0 || k->f[EB_F_RELEASE] != sc->release)
 				continue;
-			x = bucket_for(&b, &nb, &cap, sc->release, sc->configs[j],
+			host_add(&hs, k->f[EB_F_HOST]);
+			x = bucket_for(&b, &nb, &cap, k->f[EB_F_HOST],
 			    eb_mode_family(k->f[EB_F_MODE]), "");
-			range_add(&x->r, d[i].delta_pct, d[i].delta_ci_low_pct,
-			    d[i].delta_ci_high_pct, d[i].a->s.n < 2 || d[i].b->s.n < 2);
+			claim_add(&x->c, &d[i].v, k, 0);
 		}
 		qsort(b, nb, sizeof *b, cmp_bucket);
 		for (size_t i = 0; i < nb; i++) {
-			char val[48], ci[96];
-			int none = family_rank(b[i].family) == 4 && strcmp(b[i].family, "none") == 0;
-			int steady = !b[i].r.no_ci && b[i].r.ci_lo <= 0 && b[i].r.ci_hi >= 0;
+			char where[160];
 
-			pct_range(val, sizeof val, b[i].r.lo, b[i].r.hi);
-			ci_text(ci, sizeof ci, &b[i].r, 1);
-			if (none && steady)
-				say(out, "In %s, config %s leaves unencrypted throughput as it is under "
-				    "%s (%s; %s).", b[i].release, b[i].config, sc->config, val, ci);
-			else
-				say(out, "In %s, config %s instead of %s changes %s%s throughput by %s "
-				    "(%zu comparison%s; %s).", b[i].release, b[i].config, sc->config,
-				    none ? "unencrypted" : b[i].family, none ? "" : "", val, b[i].r.n,
-				    b[i].r.n == 1 ? "" : "s", ci);
+			where_text(where, sizeof where, sc->release, sc->config, 0, b[i].host,
+			    hs.n > 1);
+			claim_adjust(&b[i].c, vo);
+			config_sentence(&b[i].c, where, sc->configs[j], sc->config, b[i].family, vo,
+			    out);
 		}
-		free(b);
+		buckets_free(b, nb);
 		free(d);
 	}
 }
 
 void
-eb_findings_compute(const struct eb_groups *gs, const char *baseline, double alpha,
-    struct eb_findings *out)
+eb_findings_compute_opts(const struct eb_groups *gs, const char *baseline,
+    const struct eb_verdict_opts *vo, struct eb_findings *out)
 {
 	size_t noh;
-	struct eb_overhead *oh = eb_overhead_compute(gs, baseline, &noh);
+	struct eb_overhead *oh = eb_overhead_compute_opts(gs, baseline, vo, 0, &noh);
 	struct scope sc;
 	size_t singles = 0;
 
@@ -611,13 +1163,13 @@ eb_findings_compute(const struct eb_groups *gs, const char *baseline, double alp
 	for (size_t i = 0; i < gs->n; i++)
 		if (gs->g[i].s.n < 2)
 			singles++;
-	overhead_sentences(oh, noh, sc.release, sc.config, 0, out);
-	factor_sentences(gs, &sc, out);
-	release_sentences(gs, baseline, alpha, out);
+	overhead_sentences(oh, noh, sc.release, sc.config, 0, vo, out);
+	factor_sentences(gs, &sc, vo, out);
+	release_sentences(gs, baseline, vo, out);
 	for (size_t j = 0; j < sc.nconfigs; j++)
 		if (sc.configs[j] != sc.config)
-			overhead_sentences(oh, noh, sc.release, sc.configs[j], 1, out);
-	config_sentences(gs, &sc, alpha, out);
+			overhead_sentences(oh, noh, sc.release, sc.configs[j], 1, vo, out);
+	config_sentences(gs, &sc, vo, out);
 	/* Releases that are no version number (a platform, another study)
 	 * stand beside the series: their overhead too. */
 	if (is_version(sc.release)) {
@@ -630,10 +1182,11 @@ eb_findings_compute(const struct eb_groups *gs, const char *baseline, double alp
 			if (is_version(rel[i]))
 				continue;
 			find_scope(gs, rel[i], &other);
-			overhead_sentences(oh, noh, other.release, other.config, 0, out);
+			overhead_sentences(oh, noh, other.release, other.config, 0, vo, out);
 		}
 		free((void *)rel);
 	}
+	eb_cost_thread_findings(gs, out);
 	if (singles > 0)
 		say(out, "%zu of %zu cases were measured once: they have no confidence "
 		    "interval and get no verdict; repeat runs (--reps 3 or more) to test them.",
@@ -642,4 +1195,14 @@ eb_findings_compute(const struct eb_groups *gs, const char *baseline, double alp
 		say(out, "No mode could be compared with the baseline '%s': the data has "
 		    "no records of that mode with the same tests.", baseline);
 	free(oh);
+}
+
+void
+eb_findings_compute(const struct eb_groups *gs, const char *baseline, double alpha,
+    struct eb_findings *out)
+{
+	struct eb_verdict_opts vo = EB_VERDICT_OPTS_DEFAULT;
+
+	vo.alpha = alpha;
+	eb_findings_compute_opts(gs, baseline, &vo, out);
 }

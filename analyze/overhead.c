@@ -14,7 +14,8 @@ has_mode(const struct eb_group *g, void *mode)
 }
 
 struct eb_overhead *
-eb_overhead_compute(const struct eb_groups *gs, const char *baseline, size_t *n)
+eb_overhead_compute_opts(const struct eb_groups *gs, const char *baseline,
+    const struct eb_verdict_opts *vo, int adjust, size_t *n)
 {
 	struct eb_group_index *ix = eb_group_index_new(gs, EB_FIELD_BIT(EB_F_MODE),
 	    has_mode, (void *)(uintptr_t)baseline);
@@ -24,34 +25,55 @@ eb_overhead_compute(const struct eb_groups *gs, const char *baseline, size_t *n)
 	*n = 0;
 	for (size_t i = 0; i < gs->n; i++) {
 		const struct eb_group *g = &gs->g[i], *base;
-		const struct eb_sample *num, *den;
 		struct eb_overhead *o;
 
 		if (*g->key->f[EB_F_MODE] == '\0' || has_mode(g, (void *)(uintptr_t)baseline))
 			continue;
 		if ((base = eb_group_index_find(ix, g->key, -1, NULL)) == NULL)
 			continue;
-		/* Throughput divides encrypted by baseline, time the other way
-		 * round, so that below 1 always reads "slower". */
-		if (eb_metric_higher_is_better(g->key->f[EB_F_METRIC])) {
-			num = &g->s;
-			den = &base->s;
-		} else {
-			num = &base->s;
-			den = &g->s;
-		}
-		if (!(den->mean > 0))
+		if (!(base->s.mean > 0) || !(g->s.mean > 0))
 			continue;
 		eb_xgrow(&rows, &cap, *n + 1, sizeof *rows);
 		o = &rows[(*n)++];
 		o->g = g;
 		o->base = base;
-		o->ratio = num->mean / den->mean;
-		eb_fieller(num, den, 0.05, &o->ci_low, &o->ci_high);
-		o->overhead_pct = (1 - o->ratio) * 100;
+		eb_verdict_overhead(g, base, vo, &o->v);
+		/* Throughput divides encrypted by baseline, time the other way
+		 * round, so that below 1 always reads "slower"; the interval is
+		 * the verdict's, whose Fieller set maps onto itself under 1/x. */
+		if (eb_metric_higher_is_better(g->key->f[EB_F_METRIC])) {
+			o->ratio = g->s.mean / base->s.mean;
+			o->ci_low = 1 - o->v.hi / 100;
+			o->ci_high = 1 - o->v.lo / 100;
+		} else {
+			o->ratio = base->s.mean / g->s.mean;
+			o->ci_low = 1 / (1 + o->v.hi / 100);
+			o->ci_high = 1 / (1 + o->v.lo / 100);
+		}
+		o->overhead_pct = o->v.estimate;
+	}
+	if (adjust && *n > 0) {
+		struct eb_verdict **v = eb_xmalloc(*n * sizeof *v);
+		const struct eb_record **k = eb_xmalloc(*n * sizeof *k);
+
+		for (size_t i = 0; i < *n; i++) {
+			v[i] = &rows[i].v;
+			k[i] = rows[i].g->key;
+		}
+		eb_verdict_adjust(v, k, *n, vo);
+		free(v);
+		free(k);
 	}
 	eb_group_index_free(ix);
 	return rows;
+}
+
+struct eb_overhead *
+eb_overhead_compute(const struct eb_groups *gs, const char *baseline, size_t *n)
+{
+	struct eb_verdict_opts vo = EB_VERDICT_OPTS_DEFAULT;
+
+	return eb_overhead_compute_opts(gs, baseline, &vo, 0, n);
 }
 
 const struct eb_overhead *

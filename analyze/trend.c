@@ -65,6 +65,9 @@ eb_trend_compute(const struct eb_groups *gs, const char *baseline, double alpha,
 	const char **rel = eb_releases(gs, &nrel);
 	struct eb_overhead *oh = eb_overhead_compute(gs, baseline, &noh);
 	struct eb_trend_row *rows = eb_xcalloc(gs->n ? gs->n : 1, sizeof *rows);
+	struct eb_verdict_opts vo = EB_VERDICT_OPTS_DEFAULT;
+
+	vo.alpha = alpha;
 
 	for (size_t i = 0; i < gs->n; i++) {
 		struct eb_trend_row *r = &rows[i];
@@ -81,21 +84,30 @@ eb_trend_compute(const struct eb_groups *gs, const char *baseline, double alpha,
 		for (size_t j = at; j-- > 0 && r->prev == NULL;)
 			r->prev = eb_group_index_find(ix, r->g->key, EB_F_RELEASE, rel[j]);
 		if (r->prev != NULL) {
-			struct eb_welch wt;
-
-			r->change_pct = (r->g->s.mean / r->prev->s.mean - 1) * 100;
-			eb_welch_test(&r->prev->s, &r->g->s, &wt);
-			r->p = wt.p;
-			if (isnan(wt.p))
-				r->verdict = "single run";
-			else if (wt.p < alpha)
-				r->verdict = (r->g->s.mean > r->prev->s.mean) ==
-				    eb_metric_higher_is_better(r->g->key->f[EB_F_METRIC]) ?
-				    "improved" : "regressed";
-			else
-				r->verdict = "no change";
+			eb_verdict_diff(r->prev, r->g, &vo, &r->v);
+			r->change_pct = r->v.estimate;
 		}
 	}
+	/* The trend table is one family. */
+	{
+		struct eb_verdict **v = eb_xmalloc((gs->n ? gs->n : 1) * sizeof *v);
+		const struct eb_record **k = eb_xmalloc((gs->n ? gs->n : 1) * sizeof *k);
+		size_t m = 0;
+
+		for (size_t i = 0; i < gs->n; i++)
+			if (rows[i].prev != NULL) {
+				v[m] = &rows[i].v;
+				k[m++] = rows[i].g->key;
+			}
+		eb_verdict_adjust(v, k, m, &vo);
+		free(v);
+		free(k);
+	}
+	for (size_t i = 0; i < gs->n; i++)
+		if (rows[i].prev != NULL) {
+			rows[i].p = rows[i].v.p_adj;
+			rows[i].verdict = eb_verdict_word(&rows[i].v);
+		}
 	free(oh);
 	free((void *)rel);
 	eb_group_index_free(ix);
@@ -104,26 +116,82 @@ eb_trend_compute(const struct eb_groups *gs, const char *baseline, double alpha,
 	return rows;
 }
 
+/* The part of a release label before its first digit: its platform. */
+static size_t
+platform_len(const char *rel)
+{
+	size_t n = 0;
+
+	while (rel[n] != '\0' && !(rel[n] >= '0' && rel[n] <= '9'))
+		n++;
+	return n;
+}
+
+static int
+same_platform(const char *x, const char *y)
+{
+	size_t n = platform_len(x);
+
+	return n == platform_len(y) && strncmp(x, y, n) == 0;
+}
+
+/* 1 when some group of release x has a group of release y with the same
+ * key: the two measured a case in common (on one host, one config). */
+static int
+share_case(const struct eb_groups *gs, const struct eb_group_index *ix, const char *x,
+    const char *y)
+{
+	for (size_t i = 0; i < gs->n; i++)
+		if (gs->g[i].key->f[EB_F_RELEASE] == x &&
+		    eb_group_index_find(ix, gs->g[i].key, EB_F_RELEASE, y) != NULL)
+			return 1;
+	return 0;
+}
+
+const char *
+eb_release_before(const struct eb_groups *gs, const char *rel)
+{
+	size_t nrel;
+	const char **r = eb_releases(gs, &nrel);
+	struct eb_group_index *ix = eb_group_index_new(gs, 0, NULL, NULL);
+	const char *found = NULL;
+	size_t at = 0;
+
+	while (at < nrel && strcmp(r[at], rel) != 0)
+		at++;
+	if (at < nrel)
+		rel = r[at];
+	for (size_t j = at < nrel ? at : 0; found == NULL && j-- > 0;)
+		if (same_platform(r[j], rel) && share_case(gs, ix, r[j], rel))
+			found = r[j];
+	eb_group_index_free(ix);
+	free((void *)r);
+	return found;
+}
+
 int
 eb_release_pair(const struct eb_groups *gs, const char **from, const char **to)
 {
 	size_t nrel;
 	const char **rel = eb_releases(gs, &nrel);
+	struct eb_group_index *ix = eb_group_index_new(gs, 0, NULL, NULL);
 	int found = 0;
 
-	for (size_t b = nrel; !found && b-- > 1;) {
-		for (size_t a = b; !found && a-- > 0;) {
-			struct eb_diff_opts o = { EB_SPLIT_RELEASE, rel[a], rel[b], 0.05, 0, 0, NULL };
-			size_t n;
-
-			free(eb_diff_compute(gs, &o, &n));
-			if (n > 0) {
-				*from = rel[a];
-				*to = rel[b];
-				found = 1;
-			}
+	/* Version numbers first, then each named platform; within one, the
+	 * newest release that has an earlier one of its platform sharing a
+	 * case with it. */
+	for (int named = 0; !found && named <= 1; named++)
+		for (size_t b = nrel; !found && b-- > 1;) {
+			if ((platform_len(rel[b]) > 0) != named)
+				continue;
+			for (size_t a = b; !found && a-- > 0;)
+				if (same_platform(rel[a], rel[b]) && share_case(gs, ix, rel[a], rel[b])) {
+					*from = rel[a];
+					*to = rel[b];
+					found = 1;
+				}
 		}
-	}
+	eb_group_index_free(ix);
 	free((void *)rel);
 	return found;
 }

@@ -19,7 +19,7 @@ eb_analysis_begin(struct eb_analysis *a, const struct eb_cmd *cmd, int argc,
 	a->baseline = "none";
 	a->alpha = 0.05;
 	optind = 1;
-	while (rc < 0 && (opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+	while (rc < 0 && (opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
 		int r;
 
 		if (eb_inputs_option(&in, opt, optarg) || eb_filters_option(&a->filters, opt, optarg))

@@ -49,6 +49,18 @@ int eb_output_option(struct eb_output *o, const struct eb_cmd *cmd, int opt,
 /* Writes through fn to o->path atomically; returns the exit code. */
 int eb_output_write(const struct eb_output *o, eb_write_fn fn, void *ctx);
 
+/* ---- datapackage.json beside a results.csv (datapackage.c) */
+
+struct eb_datapackage {
+	const char *csv_name;	/* the CSV's file name, in the same folder */
+};
+/* Writes the Frictionless data package describing dp->csv_name, an
+ * eb_write_fn whose ctx is a struct eb_datapackage. */
+enum eb_status eb_datapackage_write(void *ctx, FILE *fp);
+/* Writes datapackage.json atomically in the folder of csv_path; returns
+ * the exit code, after printing why when it failed. */
+int eb_write_datapackage(const char *csv_path);
+
 /* The key columns of a record (release ... unit) as CSV cells, with a
  * trailing comma, or as JSON members, with a trailing ", ". */
 extern const char eb_key_csv_header[];
@@ -66,6 +78,11 @@ void eb_json_overhead(FILE *fp, const struct eb_overhead *rows, const size_t *or
 void eb_json_diff(FILE *fp, const struct eb_diff *rows, const size_t *order, size_t n,
     const char *from, const char *to);
 void eb_json_trend(FILE *fp, const struct eb_trend_row *rows, size_t n);
+/* A verdict record as a JSON object: word, text, estimate, ci_low and
+ * ci_high (null when unbounded or absent, with "unbounded"), test, df,
+ * p_raw, p_adjusted, adjust, family, family_size. */
+struct eb_verdict;
+void eb_json_verdict(FILE *fp, const struct eb_verdict *v);
 void eb_json_groups(FILE *fp, const struct eb_group *const *groups, size_t n);
 
 /* Keeps only the records whose column equals value (filters of the
@@ -100,6 +117,7 @@ struct eb_inputs {
 	char **sets;		/* "column=value" */
 	size_t nsets, capsets;
 	int quiet;
+	int verbose;		/* -v: every skipped file named */
 	const char *map;	/* --map FILE for spreadsheets */
 	const char *unit;	/* --unit UNIT for spreadsheets */
 };
@@ -134,7 +152,8 @@ int eb_inputs_load(const struct eb_inputs *in, char **paths, int npaths,
 	{ "set", required_argument, NULL, EB_OPT_SET }, \
 	{ "map", required_argument, NULL, EB_OPT_MAP }, \
 	{ "unit", required_argument, NULL, EB_OPT_UNIT }, \
-	{ "quiet", no_argument, NULL, 'q' }
+	{ "quiet", no_argument, NULL, 'q' }, \
+	{ "verbose", no_argument, NULL, 'v' }
 
 /* ---- what the analysis commands share (analysis.c): their option loop,
  * their inputs and their filters */

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "../analyze/analyze.h"
+#include "../ingest/fio.h"
 #include "../render/chart.h"
 
 static int exec_chart(int argc, char **argv);
@@ -103,6 +105,60 @@ fail(struct eb_inputs *in, const char *fmt, const char *arg)
 }
 
 static int
+take_sample(void *ctx, const struct eb_fio_sample *s)
+{
+	eb_chart_logs_add(ctx, s->time_ms, s->value, s->dir);
+	return 0;
+}
+
+/* Scans the fio logs named into the chart's sample sink: ingest knows
+ * what a log is from its name and reads it, the chart keeps the bins. */
+static enum eb_status
+read_logs(struct eb_chart_logs *logs, const char *const *paths, size_t n,
+    struct eb_diag *diag, struct eb_err *err)
+{
+	for (size_t f = 0; f < n; f++) {
+		struct eb_loc loc = { paths[f], 0, 0 };
+		enum eb_chart_log_kind kind;
+		enum eb_status st;
+
+		switch (eb_fio_log_kind(paths[f])) {
+		case EB_FIO_LOG_BW:
+			kind = EB_CHART_LOG_BW;
+			break;
+		case EB_FIO_LOG_IOPS:
+			kind = EB_CHART_LOG_IOPS;
+			break;
+		case EB_FIO_LOG_LAT:
+			kind = EB_CHART_LOG_LAT;
+			break;
+		case EB_FIO_LOG_CLAT:
+			kind = EB_CHART_LOG_CLAT;
+			break;
+		case EB_FIO_LOG_SLAT:
+			kind = EB_CHART_LOG_SLAT;
+			break;
+		case EB_FIO_LOG_HIST:
+			eb_diag(diag, EB_WARNING, loc, "a latency histogram log "
+			    "(log_hist_msec) has no samples to draw over time; left out");
+			kind = EB_CHART_LOG_NONE;
+			break;
+		default:
+			return eb_err_set(err, EB_ERR_DATA, loc, "cannot tell a bw, iops or lat "
+			    "log from this name: fio names them NAME_bw.N.log, NAME_iops.N.log, "
+			    "NAME_clat.N.log");
+		}
+		if (!eb_chart_logs_begin(logs, paths[f], kind))
+			continue;
+		st = eb_fio_log_scan(paths[f], take_sample, logs, err);
+		eb_chart_logs_end(logs);
+		if (st != EB_OK)
+			return st;
+	}
+	return EB_OK;
+}
+
+static int
 exec_chart(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -134,13 +190,15 @@ exec_chart(int argc, char **argv)
 	struct eb_diag diag;
 	struct eb_err err;
 	struct eb_table *t = NULL;
+	struct eb_groups *gs;
+	struct eb_chart_logs *logs = NULL;
 	const char *out = NULL;
 	int opt, rc, kind;
 	double v;
 
 	eb_chart_opts_init(&o);
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
 		if (eb_inputs_option(&in, opt, optarg) || eb_filters_option(&filters, opt, optarg))
 			continue;
 		switch (opt) {
@@ -148,9 +206,14 @@ exec_chart(int argc, char **argv)
 			out = optarg;
 			break;
 		case OPT_KIND:
-			if ((kind = eb_chart_kind_lookup(optarg)) < 0)
-				return fail(&in, "no chart kind '%s': bars, overhead, trend, diff, "
-				    "heatmap or timeseries", optarg);
+			if ((kind = eb_chart_kind_lookup(optarg)) < 0) {
+				char names[256];
+
+				eb_chart_kind_names(names, sizeof names);
+				eb_inputs_free(&in);
+				return eb_cli_usage(&eb_cmd_chart, "no chart kind '%s': %s", optarg,
+				    names);
+			}
 			o.kind = (enum eb_chart_kind)kind;
 			break;
 		case OPT_RELEASE:
@@ -240,13 +303,21 @@ exec_chart(int argc, char **argv)
 	o.config = filters.v[EB_F_CONFIG];
 	o.sources = (const char *const *)(argv + optind);
 	o.nsources = (size_t)(argc - optind);
+	o.meta_get = eb_rundir_meta_get;
 	eb_diag_init_stderr(&diag);
 	o.diag = &diag;
 	if (o.kind == EB_CHART_TIMESERIES) {
-		/* Logs are streamed by the chart itself, never held in a table:
-		 * they can hold millions of samples. */
-		o.logs = o.sources;
-		o.nlogs = o.nsources;
+		/* Logs are streamed into the chart's bins, never held in a
+		 * table: they can hold millions of samples. */
+		memset(&err, 0, sizeof err);
+		if ((logs = eb_chart_logs_new(o.metric, &err)) == NULL ||
+		    read_logs(logs, o.sources, o.nsources, &diag, &err) != EB_OK) {
+			eb_err_print(&err, stderr);
+			eb_chart_logs_free(logs);
+			eb_inputs_free(&in);
+			return eb_exit_code(err.code);
+		}
+		o.logs = logs;
 		t = eb_table_new();
 	} else {
 		if ((rc = eb_inputs_check(&in, &eb_cmd_chart)) != 0 ||
@@ -259,11 +330,14 @@ exec_chart(int argc, char **argv)
 	}
 	eb_inputs_free(&in);
 	memset(&err, 0, sizeof err);
-	if (eb_chart_render(&o, t, out, &err) != EB_OK) {
+	gs = o.kind == EB_CHART_TIMESERIES ? NULL : eb_aggregate(t);
+	if (eb_chart_render(&o, gs, out, &err) != EB_OK) {
 		eb_err_print(&err, stderr);
 		rc = eb_exit_code(err.code);
 	} else
 		rc = EB_EXIT_OK;
+	eb_groups_free(gs);
+	eb_chart_logs_free(logs);
 	eb_table_free(t);
 	eb_chart_release();
 	return rc;

@@ -158,6 +158,23 @@ list_labels(const struct eb_groups *gs, int field, char *buf, size_t n)
 	}
 }
 
+/* A label named on the command line that the data does not have is bad
+ * data, and the message names the ones it has. */
+static int
+check_label(const struct eb_groups *gs, int field, const char *option, const char *label)
+{
+	char have[512];
+
+	for (size_t i = 0; i < gs->n; i++)
+		if (strcmp(gs->g[i].key->f[field], label) == 0)
+			return 0;
+	list_labels(gs, field, have, sizeof have);
+	fprintf(stderr, "encbench: error: %s '%s': the data has no such %s (it has %s)\n",
+	    option, label, field == EB_F_CONFIG ? "config" : "release",
+	    have[0] ? have : "no records");
+	return EB_EXIT_DATA;
+}
+
 static int
 exec_diff(int argc, char **argv)
 {
@@ -181,7 +198,7 @@ exec_diff(int argc, char **argv)
 	struct eb_inputs in = { 0 };
 	struct eb_output out = { EB_OUT_MD, NULL, 0 };
 	struct eb_filters filters = { { 0 } };
-	struct eb_diff_opts o = { EB_SPLIT_RELEASE, NULL, NULL, 0.05, 0, 0, "none" };
+	struct eb_diff_opts o = { EB_SPLIT_RELEASE, NULL, NULL, 0.05, 0, 0, "none", 0 };
 	char **files[2] = { NULL, NULL };
 	size_t nfiles[2] = { 0, 0 }, cap[2] = { 0, 0 };
 	const char *from_config = NULL, *to_config = NULL;
@@ -192,7 +209,7 @@ exec_diff(int argc, char **argv)
 	int opt, rc = 0;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
 		if (eb_inputs_option(&in, opt, optarg) || eb_filters_option(&filters, opt, optarg))
 			continue;
 		if ((rc = eb_output_option(&out, &eb_cmd_diff, opt, optarg)) != 0) {
@@ -239,7 +256,7 @@ exec_diff(int argc, char **argv)
 				rc = eb_cli_usage(&eb_cmd_diff, "--adjust takes holm or none, not '%s'", optarg);
 				goto done;
 			}
-			o.holm = strcmp(optarg, "holm") == 0;
+			o.no_adjust = strcmp(optarg, "none") == 0;
 			break;
 		case BASELINE:
 			o.baseline = optarg;
@@ -292,7 +309,9 @@ exec_diff(int argc, char **argv)
 	if (o.by == EB_SPLIT_RELEASE && (o.from == NULL || o.to == NULL)) {
 		size_t nrel;
 		const char **rel = eb_releases(gs, &nrel);
+		char have[512];
 
+		list_labels(gs, EB_F_RELEASE, have, sizeof have);
 		if (nrel < 2) {
 			fprintf(stderr, "encbench: error: diff needs two releases and this data "
 			    "has %s%s%s; name two sets of inputs with --from-file and --to-file, "
@@ -302,11 +321,45 @@ exec_diff(int argc, char **argv)
 			rc = EB_EXIT_DATA;
 			goto done;
 		}
-		if (o.from == NULL)
-			o.from = rel[nrel - 2];
-		if (o.to == NULL)
-			o.to = rel[nrel - 1];
 		free((void *)rel);
+		if (o.from == NULL && o.to == NULL) {
+			if (!eb_release_pair(gs, &o.from, &o.to)) {
+				fprintf(stderr, "encbench: error: no two releases of one platform "
+				    "measured a case in common (the data has %s); name them with "
+				    "--from and --to\n", have);
+				rc = EB_EXIT_DATA;
+				goto done;
+			}
+		} else {
+			/* One release named: it is compared with the one before it. */
+			const char *named = o.from != NULL ? o.from : o.to;
+
+			if ((rc = check_label(gs, EB_F_RELEASE, o.from != NULL ? "--from" : "--to",
+			    named)) != 0)
+				goto done;
+			o.to = named;
+			o.from = eb_release_before(gs, named);
+			if (o.from == NULL) {
+				fprintf(stderr, "encbench: error: no release before '%s' measured a "
+				    "case in common with it (the data has %s); name the other one "
+				    "with --from\n", named, have);
+				rc = EB_EXIT_DATA;
+				goto done;
+			}
+		}
+	}
+	if (o.by == EB_SPLIT_RELEASE && nfiles[0] == 0 &&
+	    ((rc = check_label(gs, EB_F_RELEASE, "--from", o.from)) != 0 ||
+	    (rc = check_label(gs, EB_F_RELEASE, "--to", o.to)) != 0))
+		goto done;
+	if (o.by == EB_SPLIT_CONFIG &&
+	    ((rc = check_label(gs, EB_F_CONFIG, "--from-config", o.from)) != 0 ||
+	    (rc = check_label(gs, EB_F_CONFIG, "--to-config", o.to)) != 0))
+		goto done;
+	if (strcmp(o.from, o.to) == 0) {
+		rc = eb_cli_usage(&eb_cmd_diff, "--from and --to name the same %s, '%s'",
+		    o.by == EB_SPLIT_CONFIG ? "config" : "release", o.from);
+		goto done;
 	}
 	w.rows = eb_diff_compute(gs, &o, &w.n);
 	if (w.n == 0) {

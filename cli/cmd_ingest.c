@@ -11,13 +11,13 @@ static int exec_ingest(int argc, char **argv);
 const struct eb_cmd eb_cmd_ingest = {
 	"ingest",
 	"ingest [--format NAME|auto] [--set COLUMN=VALUE]... [--map MAP.json] [--unit UNIT]\n"
-	"                [-o OUT.csv|OUT.json] [--json] [-q] PATH...",
+	"                [-o OUT.csv|OUT.json] [--json] [-q|-v] PATH...",
 	"Read raw benchmark output into tidy records (results.csv).",
 	"\n"
 	"Each PATH is a file, a directory (walked in name order, its files parsed\n"
 	"on every CPU the command may use, the records and messages in that\n"
-	"order; files that are no benchmark output are skipped with a note) or -\n"
-	"for standard input.\n"
+	"order; files that are no benchmark output are skipped, and one note\n"
+	"says how many) or - for standard input.\n"
 	"The format of each file is detected from its content:\n"
 	"\n"
 	"  dd           GNU dd of any era and locale, BSD, macOS, BusyBox\n"
@@ -41,14 +41,18 @@ const struct eb_cmd eb_cmd_ingest = {
 	"  --map MAP.json     what a spreadsheet's layout cannot say (see encbench(1))\n"
 	"  --unit UNIT        the unit of spreadsheet values that name none (MB/s ...)\n"
 	"  -o FILE            write FILE instead of standard output, replacing it\n"
-	"                     only when everything succeeded; FILE.json writes JSON\n"
+	"                     only when everything succeeded; FILE.json writes JSON;\n"
+	"                     a CSV gets a datapackage.json beside it (its types)\n"
 	"  --json             write JSON to standard output\n"
 	"  -q, --quiet        no notes (warnings and errors still show)\n"
+	"  -v, --verbose      a note for each file a directory skips (without -v,\n"
+	"                     one note says how many)\n"
 	"\n"
-	"Output columns (DESIGN.md): release,host,config,mode,tool,job,workload,op,\n"
-	"block_size,metric,unit,rep,value,source. Values are in canonical units\n"
-	"(B/s, 1/s, ns, %) at full precision. Repeated runs of the same case get\n"
-	"rep 1, 2, 3 ... in input order.\n"
+	"Output columns (DATA TYPES in encbench(1)): release,host,config,mode,tool,job,\n"
+	"workload,op,block_size,metric,unit,rep,value,source. Values are in\n"
+	"canonical units (B/s, 1/s, ns, %) at full precision. Repeated runs of the\n"
+	"same case get rep 1, 2, 3 ... in input order. release, host, config and\n"
+	"mode are labels: read them as strings (datapackage.json says so).\n"
 	"\n"
 	"dd output says nothing of the direction or the encryption mode: give\n"
 	"them with --set. The figure is bytes / seconds from the exact counts dd\n"
@@ -102,7 +106,7 @@ exec_ingest(int argc, char **argv)
 	int opt, rc;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
 		if (eb_inputs_option(&in, opt, optarg))
 			continue;
 		switch (opt) {
@@ -138,7 +142,8 @@ exec_ingest(int argc, char **argv)
 	if (eb_write_atomic(path, write_output, &out, &err) != EB_OK) {
 		eb_err_print(&err, stderr);
 		rc = EB_EXIT_IO;
-	}
+	} else if (!out.json && strcmp(path, "-") != 0)
+		rc = eb_write_datapackage(path);
 	eb_table_free(out.t);
 	return rc;
 }

@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "../analyze/analyze.h"
 #include "../ingest/ingest.h"
+#include "../render/cost.h"
 #include "../render/chart.h"
 #include "../render/render.h"
 #include "../render/scene.h"
@@ -157,7 +158,8 @@ chart(struct report *r, enum eb_chart_kind kind, const char *release,
 	o.iec = r->iec;
 	o.sources = (const char *const *)r->sources;
 	o.nsources = r->nsources;
-	if ((s = eb_chart_scene(&o, r->t, &err)) == NULL) {
+	o.meta_get = eb_rundir_meta_get;
+	if ((s = eb_chart_scene(&o, r->gs, &err)) == NULL) {
 		if (err.code != EB_ERR_DATA)
 			fprintf(stderr, "encbench: warning: chart %s: %s\n", slug, err.msg);
 		free(slug);
@@ -568,7 +570,7 @@ across_section(struct report *r, struct eb_diff **diff_out, size_t *ndiff,
     struct eb_trend_row **trend_out, size_t *ntrend)
 {
 	const char *from = r->from, *to = r->to;
-	struct eb_diff_opts o = { EB_SPLIT_RELEASE, from, to, 0.05, 0, 0, r->baseline };
+	struct eb_diff_opts o = { EB_SPLIT_RELEASE, from, to, 0.05, 0, 0, r->baseline, 0 };
 	struct section sec;
 	struct eb_diff *bw;
 	size_t nbw = 0;
@@ -699,11 +701,12 @@ write_file(struct report *r, const char *name, eb_write_fn fn, void *ctx)
 	struct eb_err err;
 	enum eb_status st = eb_write_atomic(path, fn, ctx, &err);
 
-	free(path);
 	if (st != EB_OK) {
 		eb_err_print(&err, stderr);
+		free(path);
 		return eb_exit_code(st);
 	}
+	free(path);
 	note_file(r, "%s", name);
 	return 0;
 }
@@ -944,6 +947,7 @@ build(struct report *r, char **paths, int npaths)
 	}
 	if ((r->chosen && r->nrel >= 2) || (!r->chosen && eb_release_pair(r->gs, &r->from, &r->to)))
 		across_section(r, &sum->diff, &sum->ndiff, &sum->trend, &sum->ntrend);
+	eb_md_cost_section(&r->md, r->gs, r->baseline);
 	eb_buf_addf(&r->md, "## Data\n\n- [results.csv](results.csv) and "
 	    "[results.json](results.json): every record, with its source file and line\n"
 	    "- [summary.json](summary.json): every table of this report at full precision\n\n");
@@ -954,6 +958,8 @@ build(struct report *r, char **paths, int npaths)
 
 	start_drawing(r, &drawers);
 	rc = write_file(r, "results.csv", write_results_csv, r->t);
+	if (rc == 0)
+		rc = write_file(r, "datapackage.json", eb_datapackage_write, &(struct eb_datapackage){ "results.csv" });
 	if (rc == 0)
 		rc = write_file(r, "results.json", write_results_json, r->t);
 	if (rc == 0)
@@ -1013,7 +1019,7 @@ exec_report(int argc, char **argv)
 	eb_buf_init(&r.md, 0);
 	eb_buf_init(&r.files, 0);
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
 		if (opt != INPUT_FORMAT && eb_inputs_option(&in, opt, optarg))
 			continue;
 		switch (opt) {
@@ -1129,7 +1135,14 @@ exec_report(int argc, char **argv)
 		len = strlen(copy);
 		while (len > 1 && copy[len - 1] == '/')
 			copy[--len] = '\0';
-		tmpl = eb_xasprintf("%s/.%s.tmp-XXXXXX", parent, basename(copy));
+		{
+			/* Leftovers of killed runs go first; running ones stay. */
+			char *beside = eb_xasprintf("%s/%s", parent, basename(copy));
+
+			eb_tmp_clean(beside);
+			tmpl = eb_tmp_template(beside);
+			free(beside);
+		}
 		free(copy);
 	}
 	if (mkdtemp(tmpl) == NULL) {

@@ -33,6 +33,9 @@ eb_inputs_option(struct eb_inputs *in, int opt, char *arg)
 	case 'q':
 		in->quiet = 1;
 		return 1;
+	case 'v':
+		in->verbose = 1;
+		return 1;
 	}
 	return 0;
 }
@@ -79,6 +82,7 @@ eb_inputs_load(const struct eb_inputs *in, char **paths, int npaths,
 	opts.diag = &diag;
 	opts.map = in->map;
 	opts.unit = in->unit;
+	opts.verbose = in->verbose;
 	for (int i = 0; i < npaths; i++) {
 		enum eb_status st = eb_ingest_path(t, paths[i], &opts, &err);
 

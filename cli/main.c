@@ -37,7 +37,8 @@ overview(FILE *fp)
 	    "  encbench ingest --set mode=aes-256-gcm --set op=write dd.log\n"
 	    "  encbench ingest -o results.csv runs/\n"
 	    "\n"
-	    "'encbench help COMMAND' tells more; 'man encbench' tells all.\n", fp);
+	    "'encbench help COMMAND' tells more; 'man encbench' tells all\n"
+	    "('man -l doc/encbench.1' in the source tree, before 'make install').\n", fp);
 }
 
 void

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "../analyze/analyze.h"
 #include "../render/render.h"
 
 int
@@ -152,9 +153,72 @@ eb_json_overhead(FILE *fp, const struct eb_overhead *rows, const size_t *order, 
 		eb_json_number(fp, r->ci_high);
 		fputs(", \"overhead_pct\": ", fp);
 		eb_json_number(fp, r->overhead_pct);
+		fputs(", \"verdict\": ", fp);
+		eb_json_verdict(fp, &r->v);
 		fputs("}", fp);
 	}
 	fputs(n ? "\n]\n" : "]\n", fp);
+}
+
+static const char *
+test_name(enum eb_verdict_test t)
+{
+	switch (t) {
+	case EB_TEST_WELCH:
+		return "welch";
+	case EB_TEST_MANN_WHITNEY:
+		return "mann-whitney";
+	case EB_TEST_LOG_DELTA:
+		return "log-delta";
+	case EB_TEST_NONE:
+		break;
+	}
+	return NULL;
+}
+
+static void
+json_string_or_null(FILE *fp, const char *s)
+{
+	if (s != NULL && *s)
+		eb_json_string(fp, s);
+	else
+		fputs("null", fp);
+}
+
+void
+eb_json_verdict(FILE *fp, const struct eb_verdict *v)
+{
+	char phrase[320];
+
+	eb_verdict_phrase(v, phrase, sizeof phrase);
+	fputs("{\"word\": ", fp);
+	json_string_or_null(fp, eb_verdict_word(v));
+	fputs(", \"text\": ", fp);
+	eb_json_string(fp, phrase);
+	fputs(", \"estimate\": ", fp);
+	eb_json_number(fp, v->estimate);
+	fputs(", \"unit\": ", fp);
+	eb_json_string(fp, v->what == EB_VW_OVERHEAD_CHANGE ? "pp" : "%");
+	fputs(", \"ci_low\": ", fp);
+	eb_json_number(fp, v->unbounded ? NAN : v->lo);
+	fputs(", \"ci_high\": ", fp);
+	eb_json_number(fp, v->unbounded ? NAN : v->hi);
+	fprintf(fp, ", \"unbounded\": %s, \"test\": ", v->unbounded ? "true" : "false");
+	json_string_or_null(fp, test_name(v->test));
+	fputs(", \"df\": ", fp);
+	eb_json_number(fp, v->df);
+	fputs(", \"p_raw\": ", fp);
+	eb_json_number(fp, v->p);
+	fputs(", \"p_adjusted\": ", fp);
+	eb_json_number(fp, v->p_adj);
+	fputs(", \"adjust\": ", fp);
+	eb_json_string(fp, v->adjust == EB_ADJUST_HOLM ? "holm" : "none");
+	fputs(", \"family\": ", fp);
+	json_string_or_null(fp, v->family);
+	fprintf(fp, ", \"family_size\": %zu", v->family_size);
+	if (v->kind == EB_VERDICT_TOO_FEW_RUNS)
+		fprintf(fp, ", \"runs_needed\": %u", v->runs_needed);
+	fputs("}", fp);
 }
 
 static void
@@ -199,14 +263,23 @@ eb_json_diff(FILE *fp, const struct eb_diff *rows, const size_t *order, size_t n
 		eb_json_number(fp, d->delta_ci_high_pct);
 		fputs(", \"p_value\": ", fp);
 		eb_json_number(fp, d->p_value);
+		fputs(", \"p_raw\": ", fp);
+		eb_json_number(fp, d->v.p);
 		fputs(", \"verdict\": ", fp);
 		eb_json_string(fp, d->verdict);
+		fputs(", \"change\": ", fp);
+		eb_json_verdict(fp, &d->v);
 		fputs(", \"overhead_from_pct\": ", fp);
 		eb_json_number(fp, d->has_overhead ? d->overhead_from_pct : NAN);
 		fputs(", \"overhead_to_pct\": ", fp);
 		eb_json_number(fp, d->has_overhead ? d->overhead_to_pct : NAN);
 		fputs(", \"overhead_change_pp\": ", fp);
 		eb_json_number(fp, d->has_overhead ? d->overhead_change_pp : NAN);
+		fputs(", \"overhead_change\": ", fp);
+		if (d->has_overhead)
+			eb_json_verdict(fp, &d->oh);
+		else
+			fputs("null", fp);
 		fputs("}", fp);
 	}
 	fputs(n ? "\n]\n" : "]\n", fp);
@@ -241,6 +314,11 @@ eb_json_trend(FILE *fp, const struct eb_trend_row *rows, size_t n)
 		fputs(", \"verdict\": ", fp);
 		if (r->verdict)
 			eb_json_string(fp, r->verdict);
+		else
+			fputs("null", fp);
+		fputs(", \"change\": ", fp);
+		if (r->prev)
+			eb_json_verdict(fp, &r->v);
 		else
 			fputs("null", fp);
 		fputs("}", fp);

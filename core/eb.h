@@ -205,6 +205,17 @@ size_t eb_parse_number(const char *s, size_t n, double *out);
 /* Formats v with the fewest digits that read back as the same double. */
 void eb_format_double(char *buf, size_t n, double v);
 
+/* ---- plausibility limits (limits.c, listed in doc/encbench.1) */
+
+/* The largest value of metric encbench takes for a measurement (INFINITY
+ * for a metric without a limit); *shown, when not NULL, says it for
+ * people ("10 TB/s"), or is NULL. */
+double eb_metric_limit(const char *metric, const char **shown);
+/* Whether v is a value of metric (in its canonical unit) that a benchmark
+ * can have measured: finite, not negative (nor -0) and within the limit.
+ * When not, why (n bytes) says so, naming the limit. */
+int eb_value_check(const char *metric, const char *unit, double v, char *why, size_t n);
+
 /* ---- writers */
 
 /* Writes results.csv with its header. */
@@ -232,6 +243,22 @@ void eb_table_move(struct eb_table *dst, struct eb_table *src);
 typedef enum eb_status (*eb_write_fn)(void *ctx, FILE *fp);
 enum eb_status eb_write_atomic(const char *path, eb_write_fn fn, void *ctx,
     struct eb_err *err);
+/* A mkstemp/mkdtemp template beside path, DIR/.BASE.tmp-PID-XXXXXX, that
+ * the caller frees; the process id in it lets later runs tell a leftover
+ * of a killed run from the work of a running one. */
+char *eb_tmp_template(const char *path);
+/* Removes what eb_tmp_template names made beside path by processes that no
+ * longer exist (files, and folders with what they hold), and nothing else.
+ * Returns how many it removed. */
+int eb_tmp_clean(const char *path);
+
+/* ---- UTF-8 (utf8.c) */
+
+/* Whether s[0, n) is UTF-8 (RFC 3629: no overlong forms or surrogates). */
+int eb_utf8_valid(const char *s, size_t n);
+/* A copy of s[0, n), the caller's to free, with every byte that begins no
+ * UTF-8 sequence replaced by U+FFFD. */
+char *eb_utf8_repair(const char *s, size_t n);
 
 /* Lower-cases ASCII in place. */
 void eb_ascii_lower(char *s);

@@ -1,6 +1,8 @@
 /* write.c - results.csv and results.json writers, and the atomic file
  * replacement every output of encbench goes through. */
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,6 +169,127 @@ eb_write_json(const struct eb_table *t, FILE *fp)
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
+/* The error of a failed write. errno is what the failing call left, or
+ * the retried flush's when the stream had failed before; with neither the
+ * message still says what failed. */
+static enum eb_status
+write_failed(struct eb_err *err, struct eb_loc loc, FILE *fp, int e)
+{
+	const char *what = loc.path != NULL ? "cannot write" : "cannot write standard output";
+
+	if (fp != NULL && ferror(fp)) {
+		clearerr(fp);
+		errno = 0;
+		if (fflush(fp) != 0 && errno != 0)
+			e = errno;
+	}
+	if (e != 0)
+		return eb_err_set(err, EB_ERR_IO, loc, "%s: %s", what, strerror(e));
+	return eb_err_set(err, EB_ERR_IO, loc, "%s: the output failed", what);
+}
+
+/* Runs the callback on fp and flushes; any failure fills err. path NULL
+ * is standard output. */
+static enum eb_status
+write_through(const char *path, eb_write_fn fn, void *ctx, FILE *fp, int sync,
+    struct eb_err *err)
+{
+	struct eb_loc loc = { path, 0, 0 };
+	enum eb_status st;
+
+	errno = 0;
+	st = fn(ctx, fp);
+	if (st != EB_OK)
+		return write_failed(err, loc, fp, errno);
+	errno = 0;
+	if (fflush(fp) != 0 || ferror(fp) || (sync && fsync(fileno(fp)) != 0))
+		return write_failed(err, loc, fp, errno);
+	return EB_OK;
+}
+
+char *
+eb_tmp_template(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dirlen = slash != NULL ? (size_t)(slash - path) + 1 : 0;
+
+	return eb_xasprintf("%.*s.%s.tmp-%ld-XXXXXX", (int)dirlen, path,
+	    path + dirlen, (long)getpid());
+}
+
+/* Removes a file or a folder and what it holds, not following links. */
+static void
+remove_all(const char *path)
+{
+	struct stat sb;
+	DIR *d;
+	struct dirent *e;
+
+	if (lstat(path, &sb) != 0)
+		return;
+	if (!S_ISDIR(sb.st_mode)) {
+		unlink(path);
+		return;
+	}
+	if ((d = opendir(path)) != NULL) {
+		while ((e = readdir(d)) != NULL) {
+			char *child;
+
+			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+				continue;
+			child = eb_xasprintf("%s/%s", path, e->d_name);
+			remove_all(child);
+			free(child);
+		}
+		closedir(d);
+	}
+	rmdir(path);
+}
+
+int
+eb_tmp_clean(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash != NULL ? eb_xstrndup(path, (size_t)(slash - path) + (slash == path)) :
+	    eb_xstrdup(".");
+	const char *base = slash != NULL ? slash + 1 : path;
+	char *prefix = eb_xasprintf(".%s.tmp-", base);
+	size_t plen = strlen(prefix);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int removed = 0;
+
+	while (d != NULL && (e = readdir(d)) != NULL) {
+		char *end, *child;
+		long pid;
+		struct stat sb;
+
+		if (strncmp(e->d_name, prefix, plen) != 0)
+			continue;
+		/* Only a leftover whose writer is provably gone: a number, then
+		 * the six characters mkstemp filled in, of a process that does
+		 * not exist, owned by whoever runs this. */
+		errno = 0;
+		pid = strtol(e->d_name + plen, &end, 10);
+		if (end == e->d_name + plen || errno != 0 || pid <= 0 || *end != '-' ||
+		    strlen(end + 1) != 6 || pid == (long)getpid())
+			continue;
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		child = eb_xasprintf("%s/%s", dir, e->d_name);
+		if (lstat(child, &sb) == 0 && sb.st_uid == geteuid()) {
+			remove_all(child);
+			removed++;
+		}
+		free(child);
+	}
+	if (d != NULL)
+		closedir(d);
+	free(prefix);
+	free(dir);
+	return removed;
+}
+
 enum eb_status
 eb_write_atomic(const char *path, eb_write_fn fn, void *ctx, struct eb_err *err)
 {
@@ -179,11 +302,7 @@ eb_write_atomic(const char *path, eb_write_fn fn, void *ctx, struct eb_err *err)
 	int fd;
 
 	if (strcmp(path, "-") == 0) {
-		st = fn(ctx, stdout);
-		if (fflush(stdout) != 0 || st == EB_ERR_IO)
-			return eb_err_set(err, EB_ERR_IO, loc,
-			    "cannot write standard output: %s", strerror(errno));
-		return st;
+		return write_through(NULL, fn, ctx, stdout, 0, err);
 	}
 	/* Only a regular file is replaced: a device or a FIFO (-o /dev/null,
 	 * -o /dev/stdout, a pipe) is written in place, for renaming a file
@@ -194,12 +313,14 @@ eb_write_atomic(const char *path, eb_write_fn fn, void *ctx, struct eb_err *err)
 		fp = fopen(path, "w");
 		if (fp == NULL)
 			return eb_err_set(err, EB_ERR_IO, loc, "cannot write: %s", strerror(errno));
-		st = fn(ctx, fp);
+		st = write_through(path, fn, ctx, fp, 0, err);
+		errno = 0;
 		if (fclose(fp) != 0 && st == EB_OK)
-			st = eb_err_set(err, EB_ERR_IO, loc, "cannot write: %s", strerror(errno));
+			st = write_failed(err, loc, NULL, errno);
 		return st;
 	}
-	tmp = eb_xasprintf("%s.tmp.XXXXXX", path);
+	eb_tmp_clean(path);
+	tmp = eb_tmp_template(path);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
 		st = eb_err_set(err, EB_ERR_IO, loc, "cannot create a file next to it: %s",
@@ -217,11 +338,10 @@ eb_write_atomic(const char *path, eb_write_fn fn, void *ctx, struct eb_err *err)
 		free(tmp);
 		return eb_err_set(err, EB_ERR_IO, loc, "cannot write: %s", strerror(errno));
 	}
-	st = fn(ctx, fp);
-	if (st == EB_OK && (fflush(fp) != 0 || ferror(fp) || fsync(fileno(fp)) != 0))
-		st = eb_err_set(err, EB_ERR_IO, loc, "cannot write: %s", strerror(errno));
+	st = write_through(path, fn, ctx, fp, 1, err);
+	errno = 0;
 	if (fclose(fp) != 0 && st == EB_OK)
-		st = eb_err_set(err, EB_ERR_IO, loc, "cannot write: %s", strerror(errno));
+		st = write_failed(err, loc, NULL, errno);
 	if (st == EB_OK && rename(tmp, path) != 0)
 		st = eb_err_set(err, EB_ERR_IO, loc, "cannot replace: %s", strerror(errno));
 	if (st != EB_OK)

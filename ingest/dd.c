@@ -110,7 +110,22 @@ struct dd_state {
 	struct eb_buf norm;
 	long nprogress, nrecords;
 	char *last_error;	/* for "no result" messages */
+	long bad_line;		/* the first figure no dd prints, 0 for none */
+	char bad[160];
 };
+
+/* Remembers the first damaged figure; the line it is on fails the file. */
+static void
+damaged(struct dd_state *st, long lineno, const char *what, const char *s, size_t n)
+{
+	if (st->bad_line != 0)
+		return;
+	st->bad_line = lineno;
+	if (n == 0)
+		snprintf(st->bad, sizeof st->bad, "%.150s", what);
+	else
+		snprintf(st->bad, sizeof st->bad, "%.90s: '%.*s'", what, (int)(n > 60 ? 60 : n), s);
+}
 
 /* The length of a BBCode tag ("[COLOR=#FF0000]", "[/COLOR]") at s, or 0. */
 static size_t
@@ -317,6 +332,21 @@ add_result(struct dd_state *st, struct eb_parse *p, struct dd_block *b,
 	struct dd_result *r;
 
 	eb_xgrow(&st->res, &st->capres, st->nres + 1, sizeof *st->res);
+	/* A time beyond the limit (core/limits.c) is a damaged figure:
+	 * "1e400 s" reads as infinity and gave a rate of 0. */
+	if (!(secs <= eb_metric_limit("runtime", NULL))) {
+		const char *shown;
+		char why[160];
+
+		eb_metric_limit("runtime", &shown);
+		if (isfinite(secs))
+			snprintf(why, sizeof why, "a time of %g s, beyond the plausible limit of %s",
+			    secs, shown);
+		else
+			snprintf(why, sizeof why, "a time too large for a number");
+		damaged(st, lineno, why, "", 0);
+		return;
+	}
 	r = &st->res[st->nres];
 	memset(r, 0, sizeof *r);
 	r->line = lineno;
@@ -358,8 +388,17 @@ take_records(struct dd_state *st, struct dd_block *b, const char *s, long lineno
 	const char *at = s;
 
 	while (regexec(&rec_rx, at, REC_NGROUPS, m, at == s ? 0 : REG_NOTBOL) == 0) {
-		long long full = (long long)group_number(at, &m[REC_FULL]);
-		long long part = (long long)group_number(at, &m[REC_PART]);
+		double vfull = group_number(at, &m[REC_FULL]), vpart = group_number(at, &m[REC_PART]);
+		long long full, part;
+
+		/* dd counts records in an intmax_t. */
+		if (!(vfull < 9223372036854775807.0 && vpart < 9223372036854775807.0)) {
+			damaged(st, lineno, "a records count larger than dd can count",
+			    at + m[0].rm_so, (size_t)(m[0].rm_eo - m[0].rm_so));
+			return;
+		}
+		full = (long long)vfull;
+		part = (long long)vpart;
 
 		if (is_out_word(at + m[3].rm_so, (size_t)(m[3].rm_eo - m[3].rm_so), s)) {
 			b->out_full = full;
@@ -455,6 +494,12 @@ take_piece(struct dd_state *st, struct eb_parse *p, const char *raw, size_t n,
 			st->nprogress++;
 			return;
 		}
+		/* "-512 bytes": dd prints no sign; the digits alone are no count. */
+		if (m[GNU_BYTES].rm_so > 0 && s[m[GNU_BYTES].rm_so - 1] == '-') {
+			damaged(st, lineno, "a negative byte count", s + m[GNU_BYTES].rm_so - 1,
+			    (size_t)(m[GNU_SECS].rm_eo - m[GNU_BYTES].rm_so + 1));
+			return;
+		}
 		add_result(st, p, b, group_number(s, &m[GNU_BYTES]),
 		    group_number(s, &m[GNU_SECS]), lineno);
 	}
@@ -476,6 +521,8 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 			after_cr = 1;
 		}
 	}
+	if (st->bad_line != 0)
+		return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, st->bad_line), "%s", st->bad);
 	return EB_OK;
 }
 
@@ -492,23 +539,21 @@ release_state(struct dd_state *st)
 	eb_buf_free(&st->norm);
 }
 
-static void
+static enum eb_status
 emit(struct eb_parse *p, const struct dd_result *r, int infer_bs)
 {
 	struct eb_loc loc = eb_parse_loc(p, r->line);
 	struct eb_record rec;
 
 	/* dd counts bytes in an intmax_t: more is a damaged line, not a run. */
-	if (r->bytes >= 9223372036854775808.0) {
-		eb_diag(p->diag, EB_WARNING, loc, "dd byte count larger than dd can count; "
-		    "no record");
-		return;
-	}
+	if (r->bytes >= 9223372036854775808.0)
+		return eb_err_set(p->err, EB_ERR_DATA, loc,
+		    "a dd byte count larger than dd can count");
 	if (r->bytes <= 0 || r->secs <= 0 || !isfinite(r->bytes / r->secs)) {
 		eb_diag(p->diag, EB_WARNING, loc, "dd run %s: no rate, no record%s%s",
 		    r->bytes <= 0 ? "copied 0 bytes" : "took no measurable time",
 		    r->error ? "; dd said: " : "", r->error ? r->error : "");
-		return;
+		return EB_OK;
 	}
 	if (r->error != NULL)
 		eb_diag(p->diag, EB_WARNING, loc,
@@ -525,6 +570,7 @@ emit(struct eb_parse *p, const struct dd_result *r, int infer_bs)
 	    fmod(r->bytes, (double)r->out_full) == 0)
 		rec.block_size = (int64_t)(r->bytes / (double)r->out_full);
 	eb_table_add(p->t, &rec);
+	return EB_OK;
 }
 
 static enum eb_status
@@ -539,10 +585,12 @@ finish(struct eb_parse *p, int ok)
 		for (size_t i = 0; i < st->nres; i++)
 			if (!st->res[i].dropped && !st->res[i].have_records)
 				infer_bs = 0;
-		for (size_t i = 0; i < st->nres; i++)
+		for (size_t i = 0; i < st->nres && status == EB_OK; i++)
 			if (!st->res[i].dropped)
-				emit(p, &st->res[i], infer_bs);
-		if (st->nres == 0)
+				status = emit(p, &st->res[i], infer_bs);
+		if (status != EB_OK)
+			;
+		else if (st->nres == 0)
 			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, 0),
 			    "no dd result in this file%s%s%s%s",
 			    st->nprogress ? " (only status=progress lines)" : "",

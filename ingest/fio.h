@@ -37,9 +37,11 @@ enum eb_fio_log_kind eb_fio_log_kind(const char *path);
 typedef int (*eb_fio_sample_fn)(void *ctx, const struct eb_fio_sample *s);
 
 /* Reads the log at path ("-" for stdin) and calls fn for every sample.
- * Empty lines are skipped; any other line that is not a sample is an
- * EB_ERR_DATA error naming path:line. Returns EB_OK also when fn stopped
- * the scan. Memory use does not depend on the size of the log. */
+ * Empty lines are skipped; any other line that is not a sample (a
+ * histogram row too) is an EB_ERR_DATA error naming path:line. Returns
+ * EB_OK also when fn stopped the scan. Memory use does not depend on the
+ * size of the log; lines of integers, what fio 3.x writes, take a fast
+ * path. */
 enum eb_status eb_fio_log_scan(const char *path, eb_fio_sample_fn fn, void *ctx,
     struct eb_err *err);
 

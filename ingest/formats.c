@@ -11,6 +11,7 @@ extern const struct eb_format eb_format_fio_log;
 extern const struct eb_format eb_format_bonnie_csv;
 extern const struct eb_format eb_format_bonnie_text;
 extern const struct eb_format eb_format_sheet;
+extern const struct eb_format eb_format_sample;
 
 const struct eb_format *const eb_formats[] = {
 	&eb_format_results,
@@ -22,5 +23,6 @@ const struct eb_format *const eb_formats[] = {
 	&eb_format_bonnie_csv,
 	&eb_format_bonnie_text,
 	&eb_format_sheet,
+	&eb_format_sample,
 	NULL,
 };

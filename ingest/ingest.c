@@ -14,6 +14,8 @@
 
 #include "ingest.h"
 
+extern const struct eb_format eb_format_results;
+
 #define MAX_DEPTH 16
 #define MAX_THREADS 8
 #define CHUNK 65536
@@ -317,6 +319,7 @@ feed_parts(struct feed *f, struct eb_lines *lr, const char *s, size_t n, int npa
 		pt->f.p.state = eb_xcalloc(1, f->fmt->state_size);
 		f->fmt->resume(pt->f.p.state);
 		eb_lines_init(&pt->lr, lr->max, feed_line, &pt->f);
+		pt->lr.cr_only = lr->cr_only;
 		pt->lr.lineno = lineno;
 		pt->lr.started = 1;
 		pt->s = cut[k];
@@ -431,6 +434,7 @@ run_parser(struct eb_table *t, const struct eb_format *fmt,
 	f.p.opts = opts;
 	f.p.state = fmt->state_size ? eb_xcalloc(1, fmt->state_size) : NULL;
 	eb_lines_init(&lr, EB_MAX_LINE, feed_line, &f);
+	lr.cr_only = eb_lines_cr_only(src->head, src->headlen);
 
 	st = eb_lines_feed(&lr, src->head, src->headlen);
 	if (st == EB_OK && src->fd >= 0 && fmt->resume != NULL && (nparts = eb_cpu_count()) > 1) {
@@ -475,13 +479,96 @@ run_parser(struct eb_table *t, const struct eb_format *fmt,
 	return st;
 }
 
+/* Every record a parse added holds a value a benchmark can have measured
+ * (core/limits.c), whatever its parser checked: one that does not fails
+ * the file where the record came from. results.csv checks its own rows,
+ * since its sources name other files. */
+static enum eb_status
+check_values(struct eb_table *t, size_t first, const struct eb_format *fmt,
+    const char *path, struct eb_diag *diag, struct eb_err *err)
+{
+	char why[200];
+
+	eb_labels_utf8(t, first, path, diag);
+	if (fmt == &eb_format_results)
+		return EB_OK;
+	for (size_t i = first; i < t->n; i++) {
+		const struct eb_record *r = &t->rows[i];
+
+		if (!eb_value_check(r->f[EB_F_METRIC], r->f[EB_F_UNIT], r->value, why, sizeof why)) {
+			struct eb_loc loc = { r->f[EB_F_SOURCE], 0, 0 };
+
+			return eb_err_set(err, EB_ERR_DATA, loc, "%s", why);
+		}
+	}
+	return EB_OK;
+}
+
+void
+eb_labels_utf8(struct eb_table *t, size_t first, const char *path, struct eb_diag *diag)
+{
+	int told = 0;
+
+	for (size_t i = first; i < t->n; i++) {
+		struct eb_record *r = &t->rows[i];
+
+		for (int f = 0; f < EB_NFIELDS; f++) {
+			const char *s = r->f[f];
+			size_t n;
+			char *fixed;
+
+			while ((unsigned char)*s != 0 && (unsigned char)*s < 0x80)
+				s++;
+			if (*s == '\0' || eb_utf8_valid(s, strlen(s)))
+				continue;
+			n = strlen(r->f[f]);
+			fixed = eb_utf8_repair(r->f[f], n);
+			if (!told++) {
+				struct eb_loc loc = { path, 0, 0 };
+
+				int c = 0;
+
+				while (eb_column_field(c) != f)
+					c++;
+				eb_diag(diag, EB_WARNING, loc,
+				    "%s '%s' is not UTF-8; its stray bytes, and those of every "
+				    "other such label of this input, are written as U+FFFD",
+				    eb_column_names[c], fixed);
+			}
+			r->f[f] = eb_intern(t, fixed, strlen(fixed));
+			free(fixed);
+		}
+	}
+}
+
+/* A diagnostics sink that passes everything on and remembers the last
+ * warning or note, which says why a file gave no record. */
+struct said_last {
+	struct eb_diag diag;
+	struct eb_diag *to;
+	char msg[256];
+};
+
+static void
+say_and_keep(void *ctx, enum eb_severity sev, struct eb_loc loc, const char *msg)
+{
+	struct said_last *k = ctx;
+
+	if (sev != EB_ERROR)
+		snprintf(k->msg, sizeof k->msg, "%s", msg);
+	eb_diag(k->to, sev, loc, "%s", msg);
+}
+
 static enum eb_status
 ingest_source(struct eb_table *t, const struct source *src, int in_dir,
     const struct eb_ingest_opts *opts, struct eb_err *err)
 {
 	const struct eb_format *fmt = NULL;
 	struct eb_loc loc = { src->path, 0, 0 };
+	struct eb_ingest_opts told = *opts;
+	struct said_last last;
 	enum eb_status st;
+	size_t first = t->n;
 	int score = 100;
 
 	if ((st = check_text(src, err)) != EB_OK)
@@ -501,7 +588,19 @@ ingest_source(struct eb_table *t, const struct source *src, int in_dir,
 		    "not output of any format encbench reads (%s); "
 		    "name one with --format if this is a damaged one", eb_format_names());
 	}
-	st = run_parser(t, fmt, src, opts, err);
+	memset(&last, 0, sizeof last);
+	last.diag.emit = say_and_keep;
+	last.diag.ctx = &last;
+	last.to = opts->diag;
+	told.diag = &last.diag;
+	st = run_parser(t, fmt, src, &told, err);
+	if (st == EB_OK && (st = check_values(t, first, fmt, src->path, &last.diag, err)) != EB_OK)
+		t->n = first;
+	/* A file that is benchmark output but gives no record fails as an
+	 * empty one does; in a directory, its warning says why it adds none. */
+	if (st == EB_OK && t->n == first && !in_dir)
+		st = eb_err_set(err, EB_ERR_DATA, loc, "no record in this %s input%s%s",
+		    fmt->name, last.msg[0] ? ": " : "", last.msg);
 	/* Inside a directory, a file that only looked tabular (any CSV does
 	 * to the spreadsheet reader) is somebody's other file, not a broken
 	 * benchmark output: it is skipped, with the reason. */
@@ -639,6 +738,10 @@ struct walker {
 	size_t run_index;
 	size_t root_len;
 	int next;		/* the next step a parsing thread takes */
+	/* Files skipped as not benchmark output, told in one note at the end
+	 * of the folder unless opts->verbose. */
+	size_t nskipped;
+	char *first_skipped;
 };
 
 static struct step *
@@ -787,7 +890,10 @@ merge_step(struct walker *w, struct step *s, size_t *nread)
 
 	kept_tell(&s->kept, w->opts->diag);
 	if (s->st == UNRECOGNISED) {
-		eb_diag(w->opts->diag, EB_NOTE, loc, "skipped: not benchmark output");
+		if (w->opts->verbose)
+			eb_diag(w->opts->diag, EB_NOTE, loc, "skipped: not benchmark output");
+		else if (w->nskipped++ == 0)
+			w->first_skipped = eb_xstrdup(s->path);
 		return EB_OK;
 	}
 	if (s->st == UNRECOGNISED_QUIET)
@@ -799,8 +905,10 @@ merge_step(struct walker *w, struct step *s, size_t *nread)
 	}
 	(*nread)++;
 	eb_table_move(w->t, s->t);
-	if (s->in_run)
+	if (s->in_run) {
 		eb_rundir_label(w->t, s->run_index, first, s->path + s->root_len + 1);
+		eb_labels_utf8(w->t, first, s->path, w->opts->diag);
+	}
 	return EB_OK;
 }
 
@@ -840,6 +948,17 @@ read_dir(struct walker *w, const char *path, size_t *nread)
 		free_step(s);
 	}
 	free(w->steps);
+	if (w->nskipped == 1) {
+		struct eb_loc loc = { w->first_skipped, 0, 0 };
+
+		eb_diag(w->opts->diag, EB_NOTE, loc, "skipped: not benchmark output");
+	} else if (w->nskipped > 1) {
+		struct eb_loc loc = { path, 0, 0 };
+
+		eb_diag(w->opts->diag, EB_NOTE, loc, "skipped %zu files that are not benchmark "
+		    "output, %s among them (-v names each)", w->nskipped, w->first_skipped);
+	}
+	free(w->first_skipped);
 	/* err's location was a file's, gone with it; the walk's root stays. */
 	w->err->loc.path = path;
 	w->err->loc.line = w->err->loc.col = 0;
@@ -867,7 +986,7 @@ eb_ingest_path(struct eb_table *t, const char *path,
 	struct walker w;
 	struct stat sb;
 	enum eb_status st;
-	size_t nread = 0;
+	size_t nread = 0, first;
 
 	if (strcmp(path, "-") == 0) {
 		st = ingest_fd(t, "-", STDIN_FILENO, 0, opts, err);
@@ -886,10 +1005,16 @@ eb_ingest_path(struct eb_table *t, const char *path,
 	w.t = t;
 	w.opts = opts;
 	w.err = err;
+	first = t->n;
 	st = read_dir(&w, path, &nread);
 	if (st == EB_OK && nread == 0) {
 		st = eb_err_set(err, EB_ERR_DATA, loc,
 		    "no benchmark output in this directory (formats: %s)", eb_format_names());
+		report(opts, err);
+	} else if (st == EB_OK && t->n == first) {
+		st = eb_err_set(err, EB_ERR_DATA, loc,
+		    "no record from the benchmark output in this directory "
+		    "(the warnings above say why)");
 		report(opts, err);
 	}
 	return st;

@@ -27,11 +27,15 @@ struct eb_lines {
 	long lineno;
 	size_t max;
 	int started;		/* a byte has been seen (BOM handling) */
+	int cr_only;		/* lines end in a lone CR (classic Mac OS) */
 	eb_line_fn fn;
 	void *ctx;
 };
 
 void eb_lines_init(struct eb_lines *lr, size_t max, eb_line_fn fn, void *ctx);
+/* Whether text beginning with head[0, n) ends its lines in a lone CR: it
+ * has a CR and no LF. Such a reader is then given cr_only = 1. */
+int eb_lines_cr_only(const char *head, size_t n);
 /* Returns what the callback returned when it failed, or EB_ERR_DATA for a
  * line over the maximum (lr->lineno is then that line). */
 enum eb_status eb_lines_feed(struct eb_lines *lr, const char *p, size_t n);
@@ -98,6 +102,7 @@ struct eb_ingest_opts {
 	struct eb_diag *diag;
 	const char *map;	/* --map: a spreadsheet mapping file, or NULL */
 	const char *unit;	/* --unit: the unit of unlabelled sheet values, or NULL */
+	int verbose;		/* -v: a note for each file a folder skips */
 };
 
 /* Reads a file, a directory (walked in name order, every recognisable file
@@ -124,6 +129,12 @@ void eb_rundir_check(const struct eb_table *t, size_t index, const char *root,
  * booleans are written as JSON writes them. Returns 0 (buf "") when absent. */
 int eb_rundir_meta_get(const struct eb_run_meta *m, const char *key, char *buf,
     size_t n);
+
+/* Replaces the bytes of labels of records [first, t->n) that are not
+ * UTF-8 by U+FFFD, warning once to diag about the input at path, so that
+ * every output is UTF-8. */
+void eb_labels_utf8(struct eb_table *t, size_t first, const char *path,
+    struct eb_diag *diag);
 
 /* The CPUs this process may run on (1 when that cannot be told). */
 int eb_cpu_count(void);

@@ -15,6 +15,12 @@ eb_lines_init(struct eb_lines *lr, size_t max, eb_line_fn fn, void *ctx)
 	lr->ctx = ctx;
 }
 
+int
+eb_lines_cr_only(const char *head, size_t n)
+{
+	return memchr(head, '\r', n) != NULL && memchr(head, '\n', n) == NULL;
+}
+
 static enum eb_status
 deliver(struct eb_lines *lr)
 {
@@ -41,7 +47,7 @@ enum eb_status
 eb_lines_feed(struct eb_lines *lr, const char *p, size_t n)
 {
 	while (n > 0) {
-		const char *nl = memchr(p, '\n', n);
+		const char *nl = memchr(p, lr->cr_only ? '\r' : '\n', n);
 		size_t k = nl ? (size_t)(nl - p) : n;
 		enum eb_status st;
 

@@ -1,5 +1,6 @@
 /* results.c - reads encbench's own results.csv back, so that every command
  * takes a tidy dataset as input. Recognised by its exact header. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,7 +118,7 @@ take_row(struct results_state *rs, const char *const *field, const size_t *len,
 {
 	struct eb_parse *p = rs->p;
 	struct eb_record r;
-	char *end;
+	char *end, why[200];
 
 	if (nfields != EB_NCOLUMNS) {
 		struct eb_loc loc = { p->path, rs->row_line, 0 };
@@ -150,8 +151,12 @@ take_row(struct results_state *rs, const char *const *field, const size_t *len,
 			if (n == 0)
 				continue;
 			if ((v = plain_digits(s, n, 18)) < 0) {
+				errno = 0;
 				v = strtoll(s, &end, 10);
-				if (*end != '\0' || v < 0)
+				if (errno == ERANGE)
+					return row_error(rs, c + 1,
+					    "block_size is too large for a number of bytes:", s);
+				if (*end != '\0' || v < 0 || end == s || s[0] == '-')
 					return row_error(rs, c + 1,
 					    "block_size is not a whole number of bytes:", s);
 			}
@@ -172,13 +177,18 @@ take_row(struct results_state *rs, const char *const *field, const size_t *len,
 
 			if (n == 0 || eb_parse_number(s, n, &v) != n || memchr(s, ',', n) != NULL)
 				return row_error(rs, c + 1, "value is not a number:", s);
-			if (!isfinite(v) || v < 0)
+			if (!isfinite(v) || v < 0 || signbit(v))
 				return row_error(rs, c + 1, "value is not a finite number >= 0:", s);
 			r.value = v;
 		}
 	}
 	if (*r.f[EB_F_METRIC] == '\0')
 		return row_error(rs, EB_C_METRIC + 1, "metric is empty:", "");
+	if (!eb_value_check(r.f[EB_F_METRIC], r.f[EB_F_UNIT], r.value, why, sizeof why)) {
+		struct eb_loc loc = { p->path, rs->row_line, EB_C_VALUE + 1 };
+
+		return eb_err_set(p->err, EB_ERR_DATA, loc, "%s", why);
+	}
 	if (*r.f[EB_F_SOURCE] == '\0')
 		r.f[EB_F_SOURCE] = eb_parse_source(p, rs->row_line);
 	eb_table_add(p->t, &r);

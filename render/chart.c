@@ -1,14 +1,29 @@
-/* chart.c - the chart library's entry points: options, the scene of a
- * chart (header, body by kind, footer) and rendering to a file by its
- * extension or to an SVG string. */
+/* chart.c - the chart library's entry points and the table of chart kinds:
+ * a chart is its kind's model, laid out as a scene (header, the kind's
+ * body, footer), then drawn by a back end (SVG, PNG, PDF, or gnuplot). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "chart_int.h"
 
-static const char *const kind_names[EB_CHART_NKINDS] = {
-	"bars", "overhead", "trend", "diff", "heatmap", "timeseries",
+/* One file each (chart_NAME.c), in the order of enum eb_chart_kind. */
+extern const struct chart_kind eb_chart_kind_bars;
+extern const struct chart_kind eb_chart_kind_overhead;
+extern const struct chart_kind eb_chart_kind_trend;
+extern const struct chart_kind eb_chart_kind_diff;
+extern const struct chart_kind eb_chart_kind_heatmap;
+extern const struct chart_kind eb_chart_kind_timeseries;
+
+static const struct chart_kind *const kinds[] = {
+	&eb_chart_kind_bars,
+	&eb_chart_kind_overhead,
+	&eb_chart_kind_trend,
+	&eb_chart_kind_diff,
+	&eb_chart_kind_heatmap,
+	&eb_chart_kind_timeseries,
 };
+
+#define NKINDS (sizeof kinds / sizeof kinds[0])
 
 void
 eb_chart_opts_init(struct eb_chart_opts *o)
@@ -23,25 +38,91 @@ eb_chart_opts_init(struct eb_chart_opts *o)
 const char *
 eb_chart_kind_name(enum eb_chart_kind k)
 {
-	return (unsigned)k < EB_CHART_NKINDS ? kind_names[k] : "?";
+	return (unsigned)k < NKINDS ? kinds[k]->name : "?";
 }
 
 int
 eb_chart_kind_lookup(const char *name)
 {
-	for (int i = 0; i < EB_CHART_NKINDS; i++)
-		if (strcmp(name, kind_names[i]) == 0)
-			return i;
+	for (size_t i = 0; i < NKINDS; i++)
+		if (strcmp(name, kinds[i]->name) == 0)
+			return (int)i;
 	return -1;
 }
 
-struct eb_scene *
-chart_layout(const struct chart_model *m, struct panel_box **panels, size_t *npanels)
+void
+eb_chart_kind_names(char *buf, size_t n)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < NKINDS && len < n; i++)
+		len += (size_t)snprintf(buf + len, n - len, "%s%s",
+		    i == 0 ? "" : i + 1 == NKINDS ? " or " : ", ", kinds[i]->name);
+}
+
+static enum eb_status
+check(const struct eb_chart_opts *o, const struct eb_groups *gs, struct eb_err *err)
+{
+	struct eb_loc loc = { NULL, 0, 0 };
+
+	if ((unsigned)o->kind >= NKINDS)
+		return eb_err_set(err, EB_ERR_USAGE, loc, "no chart kind %d", (int)o->kind);
+	if (o->width != 0 && (o->width < 240 || o->width > 8000))
+		return eb_err_set(err, EB_ERR_USAGE, loc, "--width %g is outside 240 to 8000 px",
+		    o->width);
+	if (o->height != 0 && (o->height < 120 || o->height > 8000))
+		return eb_err_set(err, EB_ERR_USAGE, loc,
+		    "--height %g is outside 120 to 8000 px", o->height);
+	if (o->scale != 0 && (o->scale < 0.25 || o->scale > 8))
+		return eb_err_set(err, EB_ERR_USAGE, loc, "--scale %g is outside 0.25 to 8",
+		    o->scale);
+	if (!kinds[o->kind]->grouped && (o->logs == NULL || o->logs->nnamed == 0))
+		return eb_err_set(err, EB_ERR_USAGE, loc,
+		    "a %s chart draws fio logs (write_bw_log, write_iops_log, "
+		    "write_lat_log): name at least one", kinds[o->kind]->name);
+	if (kinds[o->kind]->grouped && gs == NULL)
+		return eb_err_set(err, EB_ERR_USAGE, loc, "a %s chart draws aggregated "
+		    "groups, and none were given", kinds[o->kind]->name);
+	return EB_OK;
+}
+
+/* The model of a chart: the kind's points or series, the rows they make,
+ * the kind's words, and each row's unit words and the legend. */
+static enum eb_status
+build(const struct chart_kind *k, struct chart_model *m, const struct eb_chart_opts *o,
+    const struct eb_groups *gs, struct eb_err *err)
+{
+	struct cm_build b;
+	struct eb_buf sub, note;
+	enum eb_status st;
+
+	eb_model_init(m, &b, o, k->grouped ? gs : NULL);
+	if ((st = k->build(&b, err)) == EB_OK) {
+		if (k->grouped)
+			eb_model_finish(&b);
+		eb_model_words_begin(&b, &sub, &note);
+		k->words(&b, &sub, &note);
+		eb_model_words_end(&b, &sub, &note);
+		for (size_t r = 0; r < m->nrows; r++)
+			k->unit_text(m, &m->rows[r], m->rows[r].unit, sizeof m->rows[r].unit);
+		if (k->legend != NULL)
+			m->legend = k->legend(m, &m->nlegend);
+	}
+	eb_model_build_free(&b);
+	return st;
+}
+
+/* Lays out a built model into a new scene; with panels not NULL, also
+ * returns the panel boxes (free them). */
+static struct eb_scene *
+layout(const struct chart_kind *k, const struct chart_model *m, struct panel_box **panels,
+    size_t *npanels)
 {
 	const struct eb_chart_opts *o = m->o;
 	double w = o->width > 0 ? o->width : DEFAULT_WIDTH, inner = w - 2 * MARGIN;
 	struct lay L;
-	double hh = header_height(m, inner), fh = footer_height(m, inner), height;
+	double hh = eb_lay_header_height(m, inner), fh = eb_lay_footer_height(m, inner), height;
 	struct eb_buf desc;
 
 	memset(&L, 0, sizeof L);
@@ -54,22 +135,9 @@ chart_layout(const struct chart_model *m, struct panel_box **panels, size_t *npa
 	L.record = panels != NULL;
 	if (o->height > 0)
 		L.avail = o->height - L.y - hh - fh - MARGIN * 0.75;
-	header(&L);
-	switch (m->kind) {
-	case EB_CHART_HEATMAP:
-		L.y = body_heat(&L);
-		break;
-	case EB_CHART_TREND:
-		L.y = body_trend(&L);
-		break;
-	case EB_CHART_TIMESERIES:
-		L.y = body_ts(&L);
-		break;
-	default:
-		L.y = body_band(&L);
-		break;
-	}
-	footer(&L);
+	eb_lay_header(&L);
+	L.y = k->body(&L);
+	eb_lay_footer(&L);
 	height = ceil(L.y + MARGIN * 0.75);
 	if (o->height > 0 && height < o->height)
 		height = o->height;
@@ -96,50 +164,27 @@ chart_layout(const struct chart_model *m, struct panel_box **panels, size_t *npa
 	return L.s;
 }
 
-static enum eb_status
-check(const struct eb_chart_opts *o, struct eb_err *err)
-{
-	struct eb_loc loc = { NULL, 0, 0 };
-
-	if ((unsigned)o->kind >= EB_CHART_NKINDS)
-		return eb_err_set(err, EB_ERR_USAGE, loc, "no chart kind %d", (int)o->kind);
-	if (o->width != 0 && (o->width < 240 || o->width > 8000))
-		return eb_err_set(err, EB_ERR_USAGE, loc, "--width %g is outside 240 to 8000 px",
-		    o->width);
-	if (o->height != 0 && (o->height < 120 || o->height > 8000))
-		return eb_err_set(err, EB_ERR_USAGE, loc,
-		    "--height %g is outside 120 to 8000 px", o->height);
-	if (o->scale != 0 && (o->scale < 0.25 || o->scale > 8))
-		return eb_err_set(err, EB_ERR_USAGE, loc, "--scale %g is outside 0.25 to 8",
-		    o->scale);
-	if (o->kind == EB_CHART_TIMESERIES && o->nlogs == 0)
-		return eb_err_set(err, EB_ERR_USAGE, loc,
-		    "a timeseries chart draws fio logs (write_bw_log, write_iops_log, "
-		    "write_lat_log): name at least one");
-	return EB_OK;
-}
-
 struct eb_scene *
-eb_chart_scene(const struct eb_chart_opts *o, const struct eb_table *t, struct eb_err *err)
+eb_chart_scene(const struct eb_chart_opts *o, const struct eb_groups *gs, struct eb_err *err)
 {
 	struct chart_model m;
 	struct eb_scene *s;
 
-	if (check(o, err) != EB_OK)
+	if (check(o, gs, err) != EB_OK)
 		return NULL;
-	if (cm_build(&m, o, t, err) != EB_OK) {
-		cm_free(&m);
+	if (build(kinds[o->kind], &m, o, gs, err) != EB_OK) {
+		eb_model_free(&m);
 		return NULL;
 	}
-	s = chart_layout(&m, NULL, NULL);
-	cm_free(&m);
+	s = layout(kinds[o->kind], &m, NULL, NULL);
+	eb_model_free(&m);
 	return s;
 }
 
 char *
-eb_chart_svg(const struct eb_chart_opts *o, const struct eb_table *t, struct eb_err *err)
+eb_chart_svg(const struct eb_chart_opts *o, const struct eb_groups *gs, struct eb_err *err)
 {
-	struct eb_scene *s = eb_chart_scene(o, t, err);
+	struct eb_scene *s = eb_chart_scene(o, gs, err);
 	struct eb_buf b;
 
 	if (s == NULL)
@@ -166,8 +211,35 @@ write_dump(void *ctx, FILE *fp)
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
+/* The gnuplot back end draws the layout's panels from the model's data. */
+static enum eb_status
+render_gnuplot(const struct eb_chart_opts *o, const struct eb_groups *gs, const char *path,
+    struct eb_err *err)
+{
+	const struct chart_kind *k = kinds[o->kind];
+	struct chart_model m;
+	struct gp_chart c;
+	struct panel_box *panels = NULL;
+	struct eb_scene *s;
+	enum eb_status st;
+
+	if ((st = build(k, &m, o, gs, err)) == EB_OK) {
+		memset(&c, 0, sizeof c);
+		c.m = &m;
+		c.s = s = layout(k, &m, &panels, &c.npanels);
+		c.panels = panels;
+		c.kind = k->name;
+		c.plot = k->gnuplot;
+		st = eb_gp_render(&c, path, err);
+		eb_scene_free(s);
+		free(panels);
+	}
+	eb_model_free(&m);
+	return st;
+}
+
 enum eb_status
-eb_chart_render(const struct eb_chart_opts *o, const struct eb_table *t, const char *path,
+eb_chart_render(const struct eb_chart_opts *o, const struct eb_groups *gs, const char *path,
     struct eb_err *err)
 {
 	struct eb_loc loc = { path, 0, 0 };
@@ -180,19 +252,14 @@ eb_chart_render(const struct eb_chart_opts *o, const struct eb_table *t, const c
 		return eb_err_set(err, EB_ERR_USAGE, loc,
 		    "cannot tell the format from the name: end it in .svg, .png or .pdf");
 	if (o->backend == EB_BACKEND_GNUPLOT) {
-		struct chart_model m;
-
 		if (dump)
 			return eb_err_set(err, EB_ERR_USAGE, loc,
 			    "the gnuplot back end draws .svg, .png or .pdf");
-		if ((st = check(o, err)) != EB_OK)
+		if ((st = check(o, gs, err)) != EB_OK)
 			return st;
-		if ((st = cm_build(&m, o, t, err)) == EB_OK)
-			st = gp_render(&m, path, err);
-		cm_free(&m);
-		return st;
+		return render_gnuplot(o, gs, path, err);
 	}
-	if ((s = eb_chart_scene(o, t, err)) == NULL)
+	if ((s = eb_chart_scene(o, gs, err)) == NULL)
 		return err ? err->code : EB_ERR_DATA;
 	if (png)
 		st = eb_scene_write_png(s, path, o->scale > 0 ? o->scale : 1, err);

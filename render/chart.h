@@ -7,6 +7,11 @@
 #include "../core/eb.h"
 #include "scene.h"
 
+struct eb_groups;	/* analyze/analyze.h */
+struct eb_chart_logs;	/* below */
+
+/* The kinds of the table in chart.c, in its order. A kind added to the
+ * table needs no name here: eb_chart_kind_lookup finds it by its name. */
 enum eb_chart_kind {
 	EB_CHART_BARS,		/* absolute values per mode, one release */
 	EB_CHART_OVERHEAD,	/* each mode as % of the baseline of its release */
@@ -14,7 +19,6 @@ enum eb_chart_kind {
 	EB_CHART_DIFF,		/* release A -> B per mode, with significance */
 	EB_CHART_HEATMAP,	/* overhead %, mode x release or mode x block size */
 	EB_CHART_TIMESERIES,	/* fio bw/iops/lat logs over time */
-	EB_CHART_NKINDS
 };
 
 enum eb_chart_backend { EB_BACKEND_CAIRO, EB_BACKEND_GNUPLOT };
@@ -36,9 +40,13 @@ struct eb_chart_opts {
 	double scale;		/* PNG device pixels per px; 0 means 1 */
 	int iec;		/* MiB/s rather than MB/s */
 	int dark;		/* the dark theme */
-	/* timeseries: the fio logs to draw (the table is not used). */
-	const char *const *logs;
-	size_t nlogs;
+	/* timeseries: the samples of the fio logs to draw (no groups). */
+	const struct eb_chart_logs *logs;
+	/* A field of a run's metadata ("kernel", "zfs") for the subtitle,
+	 * as text; 0 (buf "") when the run does not say. The caller knows
+	 * the metadata's format (ingest's eb_rundir_meta_get fits); NULL
+	 * leaves the fields out. */
+	int (*meta_get)(const struct eb_run_meta *m, const char *key, char *buf, size_t n);
 	/* The input files, for the provenance of SVG and PDF. */
 	const char *const *sources;
 	size_t nsources;
@@ -53,23 +61,59 @@ void eb_chart_opts_init(struct eb_chart_opts *o);
 /* "bars" ... "timeseries" and back; -1 for an unknown name. */
 const char *eb_chart_kind_name(enum eb_chart_kind k);
 int eb_chart_kind_lookup(const char *name);
+/* Every kind's name, for messages: "bars, overhead, ... or timeseries". */
+void eb_chart_kind_names(char *buf, size_t n);
 
-/* Renders the chart to path, as SVG, PNG or PDF by its extension (".scene"
+/* Charts draw the groups of eb_aggregate, which a caller drawing several
+ * charts of one table computes once; the groups' table gives the run
+ * metadata. A timeseries chart takes NULL groups.
+ *
+ * Renders the chart to path, as SVG, PNG or PDF by its extension (".scene"
  * writes the scene's text dump, for tests). Fails with EB_ERR_DATA when the
- * table holds nothing to draw, EB_ERR_USAGE for impossible options and
+ * groups hold nothing to draw, EB_ERR_USAGE for impossible options and
  * EB_ERR_IO when writing fails; an existing file at path is then left as
  * it was. */
-enum eb_status eb_chart_render(const struct eb_chart_opts *o, const struct eb_table *t,
+enum eb_status eb_chart_render(const struct eb_chart_opts *o, const struct eb_groups *gs,
     const char *path, struct eb_err *err);
 
 /* The chart as an SVG document, for inlining in HTML; the caller frees it.
  * NULL (and err filled) when there is nothing to draw. */
-char *eb_chart_svg(const struct eb_chart_opts *o, const struct eb_table *t,
+char *eb_chart_svg(const struct eb_chart_opts *o, const struct eb_groups *gs,
     struct eb_err *err);
 
 /* The chart's scene; the caller frees it with eb_scene_free. */
-struct eb_scene *eb_chart_scene(const struct eb_chart_opts *o, const struct eb_table *t,
+struct eb_scene *eb_chart_scene(const struct eb_chart_opts *o, const struct eb_groups *gs,
     struct eb_err *err);
+
+/* ---- fio logs for a timeseries chart (chart_logs.c). render reads no
+ * file: the caller scans each log (ingest's eb_fio_log_scan) and hands
+ * its samples to this sink, which keeps a fixed number of bins per series,
+ * so that memory stays flat for a log of any length. */
+
+enum eb_chart_log_kind {
+	EB_CHART_LOG_BW,	/* KiB/s in every fio version */
+	EB_CHART_LOG_IOPS,
+	EB_CHART_LOG_LAT,	/* ns in fio 3.x, us in 2.x (told apart here) */
+	EB_CHART_LOG_CLAT,
+	EB_CHART_LOG_SLAT,
+	EB_CHART_LOG_NONE,	/* a log of no samples over time (a histogram) */
+};
+
+/* A sink for the logs that a timeseries of metric draws (NULL: every
+ * log); NULL with err filled (EB_ERR_USAGE) for a metric no log has. The
+ * caller frees it with eb_chart_logs_free. */
+struct eb_chart_logs *eb_chart_logs_new(const char *metric, struct eb_err *err);
+/* Starts the next log named, of kind; its file name (JOB_bw.1.log, as fio
+ * names it) names its series. Returns 0 when the chart leaves the log out
+ * (kind NONE, or another metric): then it gets no samples. */
+int eb_chart_logs_begin(struct eb_chart_logs *cl, const char *path,
+    enum eb_chart_log_kind kind);
+/* A sample of the log begun last: ms since its job started, the value as
+ * fio logged it, and the direction (0 read, 1 write, 2 trim). */
+void eb_chart_logs_add(struct eb_chart_logs *cl, double time_ms, double value, int dir);
+/* Ends the log begun last. */
+void eb_chart_logs_end(struct eb_chart_logs *cl);
+void eb_chart_logs_free(struct eb_chart_logs *cl);
 
 /* Releases what charts keep for the life of the process (fonts, cairo's
  * and fontconfig's caches), for leak checkers; call it last, when no chart

@@ -1,6 +1,7 @@
 /* chart_band.c - the layout of bar charts (bars, overhead, diff): a row of
  * panels per test case, a panel per direction, a band per mode, bars with
- * their value and interval, mode names in a gutter that wraps them. */
+ * their value and interval, mode names in a gutter that wraps them; and
+ * the same bars as gnuplot data and plots. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +30,7 @@ cols_height(const struct band *B)
 
 	if (m->ncols > 1 || (m->ncols == 1 && m->cols[0][0] != '\0'))
 		h += LINE_H(FS_HEAD) + 2;
-	if (m->kind == EB_CHART_DIFF)
+	if (m->show_direction)
 		h += LINE_H(FS_TICK) + 2;
 	return h + 4;
 }
@@ -44,14 +45,6 @@ static double
 axis_height(void)
 {
 	return 6 + LINE_H(FS_TICK);
-}
-
-/* The low end of a whisker as drawn: absolute values (bars) cannot be
- * negative, whatever a t interval of two runs says. */
-static double
-whisker_lo(const struct chart_model *m, const struct cm_point *p)
-{
-	return !m->percent && p->v >= 0 && p->lo < 0 ? 0 : p->lo;
 }
 
 static double
@@ -77,7 +70,7 @@ column_heads(struct band *B, double y)
 			    EB_ANCHOR_MIDDLE, th->text, "column-head");
 			yy += LINE_H(FS_HEAD) + 2;
 		}
-		if (m->kind == EB_CHART_DIFF) {
+		if (m->show_direction) {
 			int hib = eb_metric_higher_is_better(m->metric);
 
 			/* Which way is good differs for latency; say it. */
@@ -110,7 +103,7 @@ row(struct band *B, size_t r, double y)
 	} *labels;
 	size_t nlabels = 0;
 
-	y = row_heading(L, row, y, 6);
+	y = eb_lay_row_heading(L, row, y, 6);
 
 	/* One scale for the row, so read and write compare at a glance. */
 	ext = eb_xcalloc(m->npts * 3 + 3, sizeof *ext);
@@ -124,7 +117,7 @@ row(struct band *B, size_t r, double y)
 
 		if (p->row != r)
 			continue;
-		cm_value_text(m, row, p->v, text, sizeof text);
+		eb_model_value_text(m, row, p->v, text, sizeof text);
 		room = 6 + eb_text_width(text, FS_VALUE, 0);
 		if (p->note != NULL)
 			room += eb_text_width(p->note, FS_VALUE, 0) + 6;
@@ -134,13 +127,13 @@ row(struct band *B, size_t r, double y)
 			if (p->v < 0 && p->lo / div < end)
 				end = p->lo / div;
 			/* The far end of the interval must show, unlabelled; for
-			 * what cannot be negative it stops at 0 (whisker_lo). */
-			ext[next++] = (struct extent){ p->v >= 0 ? whisker_lo(m, p) / div :
+			 * what cannot be negative it stops at 0 (eb_model_whisker_lo). */
+			ext[next++] = (struct extent){ p->v >= 0 ? eb_model_whisker_lo(m, p) / div :
 			    p->hi / div, 2 };
 		}
 		ext[next++] = (struct extent){ end, room };
 	}
-	fit_scale(ext, next, B->pw, B->pw > 300 ? 5 : 3, &sc);
+	eb_lay_fit_scale(ext, next, B->pw, B->pw > 300 ? 5 : 3, &sc);
 	free(ext);
 
 	top = y;
@@ -154,9 +147,9 @@ row(struct band *B, size_t r, double y)
 		struct panel_box box = { r, c, x0, top, B->pw, h, lo, hi, row->ncats + 0.5, 0.5,
 			sc.step, 0 };
 
-		if (!cm_panel_used(m, r, c))
+		if (!eb_model_panel_used(m, r, c))
 			continue;
-		lay_panel(L, &box);
+		eb_lay_panel(L, &box);
 
 		/* Grid and tick labels at round numbers. */
 		for (double t = ceil(lo / sc.step - 1e-9) * sc.step; t <= hi + 1e-9 * sc.step;
@@ -169,7 +162,7 @@ row(struct band *B, size_t r, double y)
 				t = 0;
 			eb_scene_line(L->s, x, top - 3, x, top + h, eb_paint_stroke(t == 0 ?
 			    th->axis : th->grid, 1), t == 0 ? "axis" : "grid");
-			tick_text(text, sizeof text, t, sc.step);
+			eb_tick_text(text, sizeof text, t, sc.step);
 			if (m->percent)
 				strncat(text, " %", sizeof text - strlen(text) - 1);
 			tw = eb_text_width(text, FS_TICK, 0);
@@ -209,12 +202,12 @@ row(struct band *B, size_t r, double y)
 				    "bar-hollow");
 			} else
 				it = eb_scene_rect(L->s, x0v, cy - bh / 2, xv - x0v, bh,
-				    eb_paint_fill(cm_cat_color(m, p->cat)), "bar");
+				    eb_paint_fill(eb_model_cat_color(m, p->cat)), "bar");
 			if (p->tip != NULL)
 				eb_item_tip(it, "%s", p->tip);
 			tx = xv;
 			if (!isnan(p->lo)) {
-				double wlo = whisker_lo(m, p);
+				double wlo = eb_model_whisker_lo(m, p);
 				double a = x0 + px(&sc, wlo / div), b = x0 + px(&sc, p->hi / div);
 				struct eb_paint wp = eb_paint_stroke(p->hollow ? th->hollow : th->whisker,
 				    1.2);
@@ -227,7 +220,7 @@ row(struct band *B, size_t r, double y)
 				eb_scene_line(L->s, b, cy - bh * 0.3, b, cy + bh * 0.3, wp, "whisker");
 				tx = p->v >= 0 ? (b > xv ? b : xv) : (a < xv ? a : xv);
 			}
-			cm_value_text(m, row, p->v, text, sizeof text);
+			eb_model_value_text(m, row, p->v, text, sizeof text);
 			if (p->note != NULL)
 				snprintf(full, sizeof full, "%s  %s", text, p->note);
 			else
@@ -271,7 +264,7 @@ row(struct band *B, size_t r, double y)
 		double ly = cy - (B->cat_nlines[cat] - 1) * LINE_H(FS_LABEL) / 2 -
 		    ASCENT(FS_LABEL) + MID(FS_LABEL);
 
-		text_lines(L, B->cat_lines[cat], B->cat_nlines[cat],
+		eb_lay_lines(L, B->cat_lines[cat], B->cat_nlines[cat],
 		    L->x0 + B->gutter - GUTTER_PAD, ly, FS_LABEL, 0, EB_ANCHOR_END, th->text,
 		    "category");
 	}
@@ -279,7 +272,7 @@ row(struct band *B, size_t r, double y)
 }
 
 double
-body_band(struct lay *L)
+eb_band_body(struct lay *L)
 {
 	const struct chart_model *m = L->m;
 	struct band B;
@@ -294,8 +287,8 @@ body_band(struct lay *L)
 	for (size_t c = 0; c < m->ncats; c++) {
 		double w;
 
-		B.cat_nlines[c] = wrap_text(m->cats[c], maxg, FS_LABEL, 0, &B.cat_lines[c]);
-		w = lines_width(B.cat_lines[c], B.cat_nlines[c], FS_LABEL, 0);
+		B.cat_nlines[c] = eb_text_wrap(m->cats[c], maxg, FS_LABEL, 0, &B.cat_lines[c]);
+		w = eb_text_lines_width(B.cat_lines[c], B.cat_nlines[c], FS_LABEL, 0);
 		if (w > widest)
 			widest = w;
 		if (B.cat_nlines[c] > maxlines)
@@ -321,8 +314,74 @@ body_band(struct lay *L)
 	for (size_t r = 0; r < m->nrows; r++)
 		y = row(&B, r, y);
 	for (size_t c = 0; c < m->ncats; c++)
-		free_lines(B.cat_lines[c], B.cat_nlines[c]);
+		eb_text_lines_free(B.cat_lines[c], B.cat_nlines[c]);
 	free(B.cat_lines);
 	free(B.cat_nlines);
 	return y - ROW_GAP;
+}
+
+/* ---- gnuplot */
+
+void
+eb_band_gnuplot(struct gp *g)
+{
+	const struct chart_model *m = g->m;
+	const struct eb_theme *th = m->th;
+	FILE *fp = g->gp, *d = g->dat;
+
+	for (size_t i = 0; i < g->npb; i++) {
+		const struct panel_box *b = &g->pb[i];
+		const struct cm_row *row = &m->rows[b->row];
+		char label[320];
+		double h = 0.32;
+
+		snprintf(label, sizeof label, "%s, %s", row->label, m->cols[b->col]);
+		eb_gp_comment(d, label);
+		fputs("# position value lo hi colour hollow label\n", d);
+		for (size_t p = 0; p < m->npts; p++) {
+			const struct cm_point *pt = &m->pts[p];
+			size_t idx = 0;
+			char text[64];
+
+			if (pt->row != b->row || pt->col != b->col)
+				continue;
+			while (idx < row->ncats && row->cats[idx] != pt->cat)
+				idx++;
+			eb_model_value_text(m, row, pt->v, text, sizeof text);
+			fprintf(d, "%zu ", idx + 1);
+			eb_gp_num(d, pt->v / row->disp.div);
+			putc(' ', d);
+			eb_gp_num(d, pt->lo / row->disp.div);
+			putc(' ', d);
+			eb_gp_num(d, pt->hi / row->disp.div);
+			fprintf(d, " %u %d \"%s%s%s\"\n", (unsigned)eb_model_cat_color(m, pt->cat),
+			    pt->hollow, text, pt->note ? "  " : "", pt->note ? pt->note : "");
+		}
+		fputs("\n\n", d);
+		eb_gp_frame(g, b, m->percent, label);
+		if (b->xlo < 0 && b->xhi > 0)
+			fprintf(fp, "set arrow from 0, graph 0 to 0, graph 1 nohead lw 1 lc rgb '#%06x'\n",
+			    (unsigned)th->axis);
+		if (isfinite(m->ref) && m->ref != 0)
+			fprintf(fp, "set arrow from %g, graph 0 to %g, graph 1 nohead dt 2 lw 1.3 "
+			    "lc rgb '#%06x' front\n", m->ref, m->ref, (unsigned)th->ref);
+		fprintf(fp, "plot datafile index %d using ($6 != 0 ? NaN : $2):1:(0):2:($1-%.2f):($1+%.2f):5 "
+		    "with boxxyerror fs solid 1 noborder lc rgb variable notitle, \\\n", g->block, h, h);
+		fprintf(fp, "     '' index %d using ($6 != 0 ? $2 : NaN):1:(0):2:($1-%.2f):($1+%.2f) "
+		    "with boxxyerror fs empty border lc rgb '#%06x' lc rgb '#%06x' dt 2 notitle, \\\n",
+		    g->block, h, h, (unsigned)th->hollow, (unsigned)th->hollow);
+		fprintf(fp, "     '' index %d using 2:1:3:4 with xerrorbars pt -1 lw 1.2 lc rgb '#%06x' "
+		    "notitle, \\\n", g->block, (unsigned)th->whisker);
+		fprintf(fp, "     '' index %d using ($2 >= 0 ? ($4 == $4 && $4 > $2 ? $4 : $2) : NaN):1:7 "
+		    "with labels left offset char 0.5, 0 tc rgb '#%06x' notitle, \\\n", g->block,
+		    (unsigned)th->text);
+		fprintf(fp, "     '' index %d using ($2 < 0 ? ($3 == $3 && $3 < $2 ? $3 : $2) : NaN):1:7 "
+		    "with labels right offset char -0.5, 0 tc rgb '#%06x' notitle\n", g->block,
+		    (unsigned)th->text);
+		g->block++;
+		if (i == 0)
+			eb_gp_end_plot(g);
+		else
+			fputs("unset arrow\n", fp);
+	}
 }

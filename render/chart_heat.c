@@ -1,6 +1,6 @@
-/* chart_heat.c - the layout of heatmaps: overhead % per mode (rows) and
- * release or block size (columns), a diverging colour per cell and the
- * value printed in it, one panel per test case and direction. */
+/* chart_heat.c - the heatmap kind: overhead % per mode (rows) and release
+ * or block size (columns), a diverging colour per cell and the value
+ * printed in it, one panel per test case and direction. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +12,108 @@
 #define MAX_CELL_H 44.0
 #define ROW_GAP 18.0
 #define SCALE_W 220.0
+
+/* Block-size heatmap columns sort by the number they show. */
+static int
+cmp_bs_label(const char *a, const char *b)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	double x = strtod(a, NULL), y = strtod(b, NULL);
+
+	for (int i = 0; i < 5; i++) {
+		if (strstr(a, units[i]) != NULL)
+			x *= pow(1024, i);
+		if (strstr(b, units[i]) != NULL)
+			y *= pow(1024, i);
+	}
+	return x < y ? -1 : x > y;
+}
+
+static enum eb_status
+build(struct cm_build *b, struct eb_err *err)
+{
+	size_t n, nrel;
+	struct eb_overhead *rows = eb_overhead_compute(b->gs, b->o->baseline, &n);
+	const char *rel = b->o->release;
+
+	b->by_bs = b->o->heat == EB_HEAT_BLOCK_SIZE;
+	if (b->by_bs)
+		b->ser_cmp = cmp_bs_label;
+	if (b->by_bs && rel == NULL) {
+		const char **rels = eb_model_releases(b, &nrel);
+
+		rel = nrel ? rels[nrel - 1] : NULL;
+		free(rels);
+	}
+	b->m->from = rel;
+	for (size_t i = 0; i < n; i++) {
+		const struct eb_record *k = rows[i].g->key;
+		struct cm_point *p;
+		size_t ser;
+		char bs[32];
+
+		if (!eb_model_wanted(b, k) || (rel && strcmp(k->f[EB_F_RELEASE], rel) != 0))
+			continue;
+		if (b->by_bs) {
+			if (k->block_size > 0)
+				eb_format_bytes(bs, sizeof bs, k->block_size);
+			else
+				snprintf(bs, sizeof bs, "?");
+			ser = eb_model_series(b, bs, NULL);
+		} else
+			ser = eb_model_release(b, k->f[EB_F_RELEASE], 1);
+		p = eb_model_point(b, k, eb_model_mode(b, k->f[EB_F_MODE], 0), ser,
+		    rows[i].overhead_pct, NAN, NAN, rows[i].g->s.n);
+		eb_model_tip_ratio(p, &rows[i], b->o->baseline);
+		if (p->v > b->m->heat_hi)
+			b->m->heat_hi = p->v;
+		if (p->v < b->m->heat_lo)
+			b->m->heat_lo = p->v;
+	}
+	free(rows);
+	if (b->m->npts == 0)
+		return eb_model_no_data(err, "no %s records with a baseline of mode '%s' to "
+		    "compare with (name another with --baseline MODE)", b->m->metric,
+		    b->o->baseline);
+	b->m->percent = 1;
+	b->m->ref = NAN;
+	/* Round ends for the colour scale, so that its legend reads 0, 20, 40. */
+	{
+		double step = eb_tick_step(b->m->heat_lo, b->m->heat_hi, 4);
+
+		b->m->heat_hi = step * ceil(b->m->heat_hi / step - 1e-9);
+		b->m->heat_lo = step * floor(b->m->heat_lo / step + 1e-9);
+		if (b->m->heat_hi <= 0)
+			b->m->heat_hi = step;
+	}
+	return EB_OK;
+}
+
+static void
+words(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note)
+{
+	struct chart_model *m = b->m;
+	const struct eb_chart_opts *o = b->o;
+	const char *mw = eb_metric_words(m->metric);
+
+	if (o->heat == EB_HEAT_BLOCK_SIZE && m->from != NULL && m->from[0] != '\0') {
+		eb_buf_addf(sub, "%srelease %s", sub->len ? " · " : "", m->from);
+		eb_model_meta_words(b, m->from, sub);
+	} else if (m->nsers > 1)
+		eb_buf_addf(sub, "%sreleases %s to %s", sub->len ? " · " : "", m->sers[0],
+		    m->sers[m->nsers - 1]);
+	m->title = eb_xasprintf("Cost of encryption: %s lost against %s", mw, o->baseline);
+	eb_buf_addf(sub, "%soverhead, %%", sub->len ? " · " : "");
+	eb_buf_addf(note, "Overhead: (1 − mean with the mode ÷ mean with %s) × 100 in "
+	    "the same release and test; below 0, the mode was faster", o->baseline);
+}
+
+static void
+unit_text(const struct chart_model *m, const struct cm_row *row, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s overhead, %%",
+	    eb_metric_words(row->key ? row->key->f[EB_F_METRIC] : m->metric));
+}
 
 struct heat {
 	struct lay *L;
@@ -32,7 +134,7 @@ scale_legend(struct heat *H, double y)
 	const struct eb_theme *th = L->th;
 	const char *caption = "Overhead";
 	double x = L->x0, cw = eb_text_width(caption, FS_LABEL, 0), seg = SCALE_W / 48;
-	double lo = m->heat_lo, hi = m->heat_hi, step = nice_step(lo, hi, 3);
+	double lo = m->heat_lo, hi = m->heat_hi, step = eb_tick_step(lo, hi, 3);
 	char text[32];
 
 	eb_scene_text(L->s, x, y + 5 + MID(FS_LABEL), caption, FS_LABEL, 0, EB_ANCHOR_START,
@@ -47,7 +149,7 @@ scale_legend(struct heat *H, double y)
 	for (double t = lo; t <= hi + step * 1e-9; t += step) {
 		double tx = x + (t - lo) / (hi - lo) * SCALE_W;
 
-		tick_text(text, sizeof text, t, step);
+		eb_tick_text(text, sizeof text, t, step);
 		strncat(text, " %", sizeof text - strlen(text) - 1);
 		eb_scene_line(L->s, tx, y + 10, tx, y + 13, eb_paint_stroke(th->axis, 1),
 		    "legend-tick");
@@ -95,7 +197,7 @@ panel(struct heat *H, size_t r, size_t c, double x, double y)
 		struct panel_box box = { r, c, x, y, H->cw * m->nsers, row->ncats * H->ch, 0.5,
 			m->nsers + 0.5, row->ncats + 0.5, 0.5, 0, 0 };
 
-		lay_panel(L, &box);
+		eb_lay_panel(L, &box);
 	}
 	for (size_t i = 0; i < row->ncats; i++) {
 		for (size_t s = 0; s < m->nsers; s++) {
@@ -112,7 +214,7 @@ panel(struct heat *H, size_t r, size_t c, double x, double y)
 			if (p != NULL && p->tip != NULL)
 				eb_item_tip(it, "%s", p->tip);
 			if (p != NULL)
-				pct_text(text, sizeof text, p->v, 0);
+				eb_pct_text(text, sizeof text, p->v, 0);
 			else
 				snprintf(text, sizeof text, "–");
 			eb_scene_text(L->s, cx + H->cw / 2, cy + H->ch / 2 + MID(FS_VALUE + 0.5),
@@ -135,14 +237,14 @@ gutter_labels(struct heat *H, size_t r, double y)
 		double ly = cy - (H->cat_nlines[cat] - 1) * LINE_H(FS_LABEL) / 2 -
 		    ASCENT(FS_LABEL) + MID(FS_LABEL);
 
-		text_lines(L, H->cat_lines[cat], H->cat_nlines[cat],
+		eb_lay_lines(L, H->cat_lines[cat], H->cat_nlines[cat],
 		    L->x0 + H->gutter - GUTTER_PAD, ly, FS_LABEL, 0, EB_ANCHOR_END, L->th->text,
 		    "category");
 	}
 }
 
-double
-body_heat(struct lay *L)
+static double
+body(struct lay *L)
 {
 	const struct chart_model *m = L->m;
 	struct heat H;
@@ -158,8 +260,8 @@ body_heat(struct lay *L)
 	for (size_t c = 0; c < m->ncats; c++) {
 		double w;
 
-		H.cat_nlines[c] = wrap_text(m->cats[c], L->w * 0.3, FS_LABEL, 0, &H.cat_lines[c]);
-		w = lines_width(H.cat_lines[c], H.cat_nlines[c], FS_LABEL, 0);
+		H.cat_nlines[c] = eb_text_wrap(m->cats[c], L->w * 0.3, FS_LABEL, 0, &H.cat_lines[c]);
+		w = eb_text_lines_width(H.cat_lines[c], H.cat_nlines[c], FS_LABEL, 0);
 		if (w > widest)
 			widest = w;
 		if (H.cat_nlines[c] > maxlines)
@@ -170,7 +272,7 @@ body_heat(struct lay *L)
 		char text[32];
 		double w;
 
-		pct_text(text, sizeof text, m->pts[i].v, 0);
+		eb_pct_text(text, sizeof text, m->pts[i].v, 0);
 		w = eb_text_width(text, FS_VALUE + 0.5, 0) + 12;
 		if (w > need)
 			need = w;
@@ -216,14 +318,14 @@ body_heat(struct lay *L)
 		double bottom;
 		int labelled = 0;
 
-		y = row_heading(L, &m->rows[r], y, 6);
+		y = eb_lay_row_heading(L, &m->rows[r], y, 6);
 		bottom = y;
 		for (size_t c = 0; c < m->ncols; c++) {
 			double x = L->x0 + H.gutter + (H.stacked ? 0 : c * (H.cw * m->nsers + COL_GAP));
 			double top = H.stacked ? bottom > y ? bottom : y : y, end;
 			double cells = top + (LINE_H(FS_TICK) + 4) + (H.heads ? LINE_H(FS_HEAD) + 2 : 0);
 
-			if (!cm_panel_used(m, r, c))
+			if (!eb_model_panel_used(m, r, c))
 				continue;
 			end = panel(&H, r, c, x, top);
 			if (H.stacked || !labelled)
@@ -235,8 +337,52 @@ body_heat(struct lay *L)
 		y = bottom + ROW_GAP;
 	}
 	for (size_t c = 0; c < m->ncats; c++)
-		free_lines(H.cat_lines[c], H.cat_nlines[c]);
+		eb_text_lines_free(H.cat_lines[c], H.cat_nlines[c]);
 	free(H.cat_lines);
 	free(H.cat_nlines);
 	return y - ROW_GAP;
 }
+
+static void
+plot(struct gp *g)
+{
+	const struct chart_model *m = g->m;
+	FILE *fp = g->gp, *d = g->dat;
+
+	for (size_t i = 0; i < g->npb; i++) {
+		const struct panel_box *b = &g->pb[i];
+		const struct cm_row *row = &m->rows[b->row];
+		char label[320];
+
+		snprintf(label, sizeof label, "%s, %s", row->label, m->cols[b->col]);
+		eb_gp_comment(d, label);
+		fputs("# column row colour text-colour label\n", d);
+		for (size_t k = 0; k < row->ncats; k++)
+			for (size_t p = 0; p < m->npts; p++) {
+				const struct cm_point *pt = &m->pts[p];
+				uint32_t c;
+				char text[32];
+
+				if (pt->row != b->row || pt->col != b->col || pt->cat != row->cats[k])
+					continue;
+				c = eb_heat_color(pt->v, m->heat_lo, m->heat_hi);
+				eb_pct_text(text, sizeof text, pt->v, 0);
+				fprintf(d, "%zu %zu %u %u \"%s\"\n", pt->ser + 1, k + 1, (unsigned)c,
+				    (unsigned)eb_contrast_text(c), text);
+			}
+		fputs("\n\n", d);
+		eb_gp_frame(g, b, 1, label);
+		fprintf(fp, "plot datafile index %d using 1:2:(0.5):(0.5):3 with boxxyerror "
+		    "fs solid 1 border lc rgb '#%06x' lw 1.5 fc rgb variable notitle, \\\n", g->block,
+		    (unsigned)m->th->bg);
+		fprintf(fp, "     '' index %d using 1:2:5:4 with labels tc rgb variable notitle\n",
+		    g->block);
+		g->block++;
+		if (i == 0)
+			eb_gp_end_plot(g);
+	}
+}
+
+const struct chart_kind eb_chart_kind_heatmap = {
+	"heatmap", 1, build, words, unit_text, NULL, body, plot,
+};

@@ -1,9 +1,18 @@
-/* chart_int.h - what the chart files share: the chart model that both the
- * scene layout and the gnuplot back end draw from, and layout helpers. */
+/* chart_int.h - what the chart files share: the table entry of a chart
+ * kind, the model that layouts and the gnuplot back end draw from, and the
+ * helpers of model building, layout and gnuplot scripts.
+ *
+ * Who calls whom, so that no two files call each other: chart.c alone
+ * sequences a chart (model, layout, back end) through the kind table; a
+ * kind file (chart_bars.c ... chart_timeseries.c) builds its model with
+ * chart_model.c and lays out its body with chart_layout.c, ticks.c and,
+ * for bars, chart_band.c; gnuplot.c runs gnuplot on what a kind's plot
+ * function writes with gnuplot_script.c. */
 #ifndef EB_CHART_INT_H
 #define EB_CHART_INT_H
 
 #include <math.h>
+#include <stdio.h>
 
 #include "../analyze/analyze.h"
 #include "chart.h"
@@ -25,6 +34,36 @@
 #define MARGIN 24.0
 #define DEFAULT_WIDTH 800.0
 
+struct chart_model;
+struct cm_build;
+struct cm_row;
+struct lay;
+struct gp;
+struct legend_item;
+
+/* ---- a chart kind: one file each, one line in the table of chart.c */
+
+struct chart_kind {
+	const char *name;	/* as --kind names it */
+	/* 1: draws the groups of analyze/ (and needs them); 0: fio logs. */
+	int grouped;
+	/* Fills the model: points or series, and what they are (percent,
+	 * reference line, releases compared, label orders). */
+	enum eb_status (*build)(struct cm_build *b, struct eb_err *err);
+	/* The title, the kind's part of the subtitle and the note, once the
+	 * rows are final. */
+	void (*words)(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note);
+	/* The unit words of a row: "throughput, GB/s", "% of none". */
+	void (*unit_text)(const struct chart_model *m, const struct cm_row *row, char *buf,
+	    size_t n);
+	/* The legend entries, or NULL for none; the caller frees them. */
+	struct legend_item *(*legend)(const struct chart_model *m, size_t *n);
+	/* Lays out the body from L->y; returns the y below it. */
+	double (*body)(struct lay *L);
+	/* Writes each panel's data and plot command for gnuplot. */
+	void (*gnuplot)(struct gp *g);
+};
+
 /* ---- the model: panels in rows (test cases) and columns (read, write),
  * categories along a panel (modes, or releases for a trend), series
  * within it (modes of a trend, releases or block sizes of a heatmap). */
@@ -42,6 +81,7 @@ struct cm_row {
 	char *label;			/* "fio seq 1 MiB"; owned */
 	const struct eb_record *key;	/* a record of the row */
 	struct eb_display disp;		/* the row's display unit */
+	char unit[96];			/* the kind's unit words for the row */
 	size_t *cats, ncats;		/* categories present, in order */
 };
 
@@ -66,12 +106,44 @@ struct ts_series {
 	size_t samples;
 };
 
+/* The panels of a timeseries, in a fixed order: one per kind of log. */
+enum { TS_ROW_BW, TS_ROW_IOPS, TS_ROW_LAT, TS_NROWS };
+
+/* Reduces series s to ncol columns over [0, t_max_ms]; the caller frees
+ * the three arrays (NAN where a column has no sample). */
+void eb_ts_columns(const struct ts_series *s, double t_max_ms, size_t ncol, double **min,
+    double **max, double **mean);
+
+/* The sample sink of chart_logs.c, as the timeseries kind reads it. */
+struct ts_raw {
+	double *t, *v;		/* the first samples of a series, as they came */
+};
+
+struct eb_chart_logs {
+	int want;		/* the panel drawn (TS_ROW_*), or -1 for all */
+	struct ts_series *ts;	/* in the order their samples came */
+	struct ts_raw *raw;	/* parallel to ts while its log is read */
+	size_t nts;
+	size_t first;		/* the series of the log being read start here */
+	int series[3];		/* per direction: index, or -1 */
+	char *job;		/* of the log being read */
+	const char *kind;	/* "lat", "clat", "slat" or "" */
+	int row;
+	double scale;
+	int active;		/* a log is being read */
+	size_t nnamed;		/* logs named, drawn or not */
+	char *last;		/* the log named last, for messages */
+	double t_max_ms;
+	size_t nsamples;
+};
+
 struct chart_model {
-	enum eb_chart_kind kind;
 	const struct eb_chart_opts *o;
 	const struct eb_theme *th;
 	char *title, *subtitle, *note, *source;	/* owned */
 	int percent;		/* values are % (overhead, relative trend, diff, heatmap) */
+	int signed_pct;		/* percentages say "+" (diff) */
+	int show_direction;	/* "← worse", "better →" above each panel (diff) */
 	double ref;		/* a reference value drawn as a line, or NAN */
 	const char *metric;	/* interned in the table, or static */
 	struct cm_row *rows;
@@ -84,7 +156,9 @@ struct chart_model {
 	struct cm_point *pts;
 	size_t npts, cappts;
 	double heat_lo, heat_hi;	/* heatmap: the colour scale, lo <= 0 <= hi */
-	const char *from, *to;	/* diff */
+	const char *from, *to;	/* the release drawn, or the two of a diff */
+	struct legend_item *legend;	/* owned */
+	size_t nlegend;
 	/* timeseries */
 	struct ts_series *ts;
 	size_t nts;
@@ -92,35 +166,112 @@ struct chart_model {
 	size_t nsamples;
 };
 
-enum eb_status cm_build(struct chart_model *m, const struct eb_chart_opts *o,
-    const struct eb_table *t, struct eb_err *err);
-enum eb_status ts_build(struct chart_model *m, const struct eb_chart_opts *o,
-    struct eb_err *err);
-void cm_free(struct chart_model *m);
-/* Reads a fio log as eb_fio_log_scan does, faster (chart_fiolog.c); fn
- * is an eb_fio_sample_fn. */
-struct eb_fio_sample;
-enum eb_status chart_log_scan(const char *path,
-    int (*fn)(void *, const struct eb_fio_sample *), void *ctx, struct eb_err *err);
+/* ---- building a model (chart_model.c) */
+
+/* A label set: categories, series or columns as they are found. */
+struct lset {
+	char **v;		/* labels as drawn (eb_text_clean) */
+	char **raw;		/* as in the data: what tells labels apart */
+	const char **mode;	/* parallel: the mode a label stands for */
+	size_t n, cap;
+};
+
+struct cm_build {
+	struct chart_model *m;
+	const struct eb_chart_opts *o;
+	const struct eb_groups *gs;	/* NULL for fio logs */
+	const struct eb_table *t;	/* the groups' table: run metadata */
+	struct lset cols, cats, sers;
+	const char **col_keys, **cat_keys, **ser_keys;	/* raw, for sorting */
+	size_t nkeys_col, nkeys_cat, nkeys_ser;
+	/* How categories and series sort: modes by eb_mode_cmp, releases and
+	 * the rest naturally, unless the kind says otherwise. */
+	int (*cat_cmp)(const char *, const char *);
+	int (*ser_cmp)(const char *, const char *);
+	const struct eb_record **row_keys;
+	size_t nrows, caprows;
+	int by_bs;		/* block sizes are series: rows leave them out */
+	const char **hosts, **releases, **configs;
+	size_t nhosts, nreleases, nconfigs;
+	size_t nmin, nmax;	/* runs behind the values */
+	int same_unit;		/* every row has one display unit */
+};
+
+/* Readies m and b for a chart of the groups gs (NULL for fio logs). */
+void eb_model_init(struct chart_model *m, struct cm_build *b, const struct eb_chart_opts *o,
+    const struct eb_groups *gs);
+/* Sorts the labels, orders and names the rows, and finds each row's
+ * categories and display unit: the points are then final. */
+void eb_model_finish(struct cm_build *b);
+/* The host and config part of the subtitle, before the kind's words, and
+ * the end of both, after them (chart_words.c). */
+void eb_model_words_begin(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note);
+void eb_model_words_end(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note);
+void eb_model_build_free(struct cm_build *b);
+void eb_model_free(struct chart_model *m);
+
+/* Whether a group passes the metric, op and config filters. */
+int eb_model_wanted(const struct cm_build *b, const struct eb_record *k);
+/* The releases of the wanted groups, oldest first; the caller frees. */
+const char **eb_model_releases(const struct cm_build *b, size_t *n);
+/* The index of a label, added when new: a mode, a release, or any text
+ * (key NULL sorts by the text itself). */
+size_t eb_model_mode(struct cm_build *b, const char *mode, int as_series);
+size_t eb_model_release(struct cm_build *b, const char *rel, int as_series);
+size_t eb_model_series(struct cm_build *b, const char *text, const char *key);
+/* Adds a point of the group keyed by key. */
+struct cm_point *eb_model_point(struct cm_build *b, const struct eb_record *key, size_t cat,
+    size_t ser, double v, double lo, double hi, size_t n);
+/* Hover texts: a value with its interval, a ratio to the baseline. */
+void eb_model_tip_value(struct cm_build *b, struct cm_point *p, const struct eb_record *k,
+    double v, double lo, double hi);
+void eb_model_tip_ratio(struct cm_point *p, const struct eb_overhead *r,
+    const char *baseline);
+/* An EB_ERR_DATA error without a place: nothing to draw. */
+enum eb_status eb_model_no_data(struct eb_err *err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* "Source: a.csv, b.csv and 3 more" of the input paths (chart_words.c). */
+char *eb_model_source_words(const struct eb_chart_opts *o);
+/* " · kernel 6.8.0-31-generic · zfs-2.2.2" of the runs of release rel. */
+void eb_model_meta_words(const struct cm_build *b, const char *rel, struct eb_buf *out);
+/* "; whiskers: 95 % confidence interval" when some value has several runs. */
+void eb_model_whiskers(const struct cm_build *b, struct eb_buf *note, const char *kind);
+
+static inline double
+cm_pct(double ratio)
+{
+	return ratio * 100;
+}
+
+/* ---- using a model (chart_model.c) */
 
 /* Whether panel (row, col) has anything to draw; empty ones stay blank. */
-int cm_panel_used(const struct chart_model *m, size_t row, size_t col);
+int eb_model_panel_used(const struct chart_model *m, size_t row, size_t col);
 /* The colour of a category or series: its mode's, else by position. */
-uint32_t cm_cat_color(const struct chart_model *m, size_t cat);
-uint32_t cm_ser_color(const struct chart_model *m, size_t ser);
+uint32_t eb_model_cat_color(const struct chart_model *m, size_t cat);
+uint32_t eb_model_ser_color(const struct chart_model *m, size_t ser);
 /* The text of a value as labels show it: "2.29" in the row's display
  * unit, "87 %", "+12 %", "−4.1 %". */
-void cm_value_text(const struct chart_model *m, const struct cm_row *row, double v,
+void eb_model_value_text(const struct chart_model *m, const struct cm_row *row, double v,
     char *buf, size_t n);
-/* The unit words of a row: "throughput, GB/s", "% of none". */
-void cm_unit_text(const struct chart_model *m, const struct cm_row *row, char *buf,
+/* The low end of a whisker as drawn: absolute values cannot be negative,
+ * whatever a t interval of two runs says. */
+double eb_model_whisker_lo(const struct chart_model *m, const struct cm_point *p);
+/* "throughput, GB/s": the metric's words and the row's unit. */
+void eb_model_unit_plain(const struct chart_model *m, const struct cm_row *row, char *buf,
     size_t n);
-/* Reduces series s to ncol columns over [0, t_max_ms]; the caller frees
- * the three arrays (NAN where a column has no sample). */
-void ts_columns(const struct ts_series *s, double t_max_ms, size_t ncol, double **min,
-    double **max, double **mean);
 
-/* ---- layout helpers (chart_layout.c) */
+/* ---- numbers on axes (ticks.c) */
+
+/* Round tick steps: 1, 2 or 5 times a power of ten, about `target` of them
+ * over [lo, hi]. */
+double eb_tick_step(double lo, double hi, int target);
+/* A tick label with the decimals the step needs. */
+void eb_tick_text(char *buf, size_t n, double v, double step);
+/* "+12 %", "−4.1 %"; sign 0 leaves positive numbers unsigned. */
+void eb_pct_text(char *buf, size_t n, double v, int sign);
+
+/* ---- layout (chart_layout.c) */
 
 /* Where a layout put the plot area of a panel and what its edges stand
  * for, so that the gnuplot back end draws the same chart. */
@@ -143,30 +294,19 @@ struct lay {
 	int record;		/* record panels */
 };
 
-void lay_panel(struct lay *L, const struct panel_box *b);
-/* Lays out a built model into a new scene; with panels not NULL, also
- * returns the panel boxes (free them). */
-struct eb_scene *chart_layout(const struct chart_model *m, struct panel_box **panels,
-    size_t *npanels);
+void eb_lay_panel(struct lay *L, const struct panel_box *b);
 
 /* Breaks text into lines no wider than maxw, after spaces and after '-'
  * when a word does not fit. Returns the number of lines; *lines
- * gets them (free with free_lines). A word wider than maxw gets a line. */
-size_t wrap_text(const char *text, double maxw, double size, int bold, char ***lines);
-void free_lines(char **lines, size_t n);
+ * gets them (free with eb_text_lines_free). A word wider than maxw gets a
+ * line. */
+size_t eb_text_wrap(const char *text, double maxw, double size, int bold, char ***lines);
+void eb_text_lines_free(char **lines, size_t n);
 /* The widest line of a wrap. */
-double lines_width(char **lines, size_t n, double size, int bold);
+double eb_text_lines_width(char **lines, size_t n, double size, int bold);
 /* Emits wrapped lines from the top y, returns the y below them. */
-double text_lines(struct lay *L, char **lines, size_t n, double x, double y,
+double eb_lay_lines(struct lay *L, char **lines, size_t n, double x, double y,
     double size, int bold, enum eb_anchor anchor, uint32_t color, const char *role);
-
-/* Round tick steps: 1, 2 or 5 times a power of ten, about `target` of them
- * over [lo, hi]. */
-double nice_step(double lo, double hi, int target);
-/* A tick label with the decimals the step needs. */
-void tick_text(char *buf, size_t n, double v, double step);
-/* "+12 %", "−4.1 %"; sign 0 leaves positive numbers unsigned. */
-void pct_text(char *buf, size_t n, double v, int sign);
 
 /* A legend entry: a filled or hollow swatch, a line with a dot, or a band
  * with a line. */
@@ -176,8 +316,6 @@ struct legend_item {
 	uint32_t color;
 	const char *label;
 };
-/* Flows the entries left to right, wrapping; returns the y below. */
-double legend(struct lay *L, const struct legend_item *items, size_t n, double y);
 
 /* The scale of a value axis that leaves room for labels beside values.
  * Each extent is a value that must be visible with `room` px beyond it
@@ -189,44 +327,73 @@ struct vscale {
 	double z, k;		/* px = z + k * value, from the panel's start */
 	double step;
 };
-void fit_scale(const struct extent *e, size_t n, double len, int target,
+void eb_lay_fit_scale(const struct extent *e, size_t n, double len, int target,
     struct vscale *out);
 
 /* Header (title, subtitle, legend) and footer (notes, source), measured
  * first so that a fixed --height can go to the body. */
-double header_height(const struct chart_model *m, double w);
-double header(struct lay *L);
-double footer_height(const struct chart_model *m, double w);
-double footer(struct lay *L);
+double eb_lay_header_height(const struct chart_model *m, double w);
+double eb_lay_header(struct lay *L);
+double eb_lay_footer_height(const struct chart_model *m, double w);
+double eb_lay_footer(struct lay *L);
 
-/* A value axis on the left of a line chart's panel (chart_trend.c): round
- * ticks over [lo, hi] with grid lines; fills the plot area. */
+/* A value axis on the left of a line chart's panel: round ticks over
+ * [lo, hi] with grid lines; fills the plot area. */
 struct frame {
 	double x, y, w, h;	/* the plot area */
 	double lo, hi, step;
 };
 /* f->x on entry is the least width of the value labels (0 for none). */
-double frame_y(struct lay *L, struct frame *f, double x, double top, double w, double h,
+double eb_frame_y(struct lay *L, struct frame *f, double x, double top, double w, double h,
     double lo, double hi, int percent);
-double frame_label_width(double lo, double hi, double h, int percent);
-double frame_py(const struct frame *f, double v);
-/* The heading of a row of panels, wrapped when long; returns the y gap
- * px below it. */
-double row_heading(struct lay *L, const struct cm_row *row, double y, double gap);
+double eb_frame_label_width(double lo, double hi, double h, int percent);
+double eb_frame_py(const struct frame *f, double v);
+/* The heading of a row of panels (its label and unit words), wrapped when
+ * long; returns the y gap px below it. */
+double eb_lay_row_heading(struct lay *L, const struct cm_row *row, double y, double gap);
 
-/* Per-kind bodies: lay out from L->y and return the y below. */
-double body_band(struct lay *L);
-double body_heat(struct lay *L);
-double body_trend(struct lay *L);
-double body_ts(struct lay *L);
+/* ---- bar layouts (chart_band.c), for bars, overhead and diff */
 
-/* The legend entries of a model (trend modes, diff significance, log
- * series); *n 0 when it has none. The caller frees the array. */
-struct legend_item *cm_legend(const struct chart_model *m, size_t *n);
+double eb_band_body(struct lay *L);
+void eb_band_gnuplot(struct gp *g);
 
-/* ---- gnuplot (gnuplot.c) */
+/* ---- gnuplot scripts (gnuplot_script.c) and the back end (gnuplot.c) */
 
-enum eb_status gp_render(const struct chart_model *m, const char *path,
-    struct eb_err *err);
+struct gp {
+	const struct chart_model *m;
+	const struct eb_chart_opts *o;
+	const struct eb_scene *s;
+	const struct panel_box *pb;
+	size_t npb;
+	FILE *dat, *gp;
+	int block;		/* the next "index" of the data file */
+	double px_pt;		/* terminal font points per scene px */
+};
+
+/* A gnuplot string, a data-file comment line, a number, a colour. */
+void eb_gp_str(FILE *fp, const char *s);
+void eb_gp_comment(FILE *fp, const char *s);
+void eb_gp_num(FILE *fp, double v);
+void eb_gp_rgb(FILE *fp, uint32_t c);
+/* Scene px to screen fractions. */
+double eb_gp_sx(const struct gp *g, double x);
+double eb_gp_sy(const struct gp *g, double y);
+/* Places the next plot on the panel's area, with its ranges and ticks. */
+void eb_gp_frame(struct gp *g, const struct panel_box *b, int percent, const char *label);
+/* Ends the first plot: its labels, objects and arrows are not drawn again. */
+void eb_gp_end_plot(struct gp *g);
+
+/* What chart.c hands the gnuplot back end: the model, its layout, and the
+ * kind's plot writer. */
+struct gp_chart {
+	const struct chart_model *m;
+	const struct eb_scene *s;
+	const struct panel_box *panels;
+	size_t npanels;
+	const char *kind;
+	void (*plot)(struct gp *g);
+};
+
+enum eb_status eb_gp_render(const struct gp_chart *c, const char *path, struct eb_err *err);
 
 #endif

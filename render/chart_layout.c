@@ -1,13 +1,14 @@
-/* chart_layout.c - what every chart layout shares: wrapped text, round
- * ticks, value scales that leave room for labels, legends, the header with
- * title and subtitle, and the footer with notes and sources. */
+/* chart_layout.c - what every chart layout shares: wrapped text, value
+ * scales that leave room for labels, legends, the header with title and
+ * subtitle, the footer with notes and sources, row headings, and the value
+ * axis of line charts. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "chart_int.h"
 
 void
-lay_panel(struct lay *L, const struct panel_box *b)
+eb_lay_panel(struct lay *L, const struct panel_box *b)
 {
 	if (!L->record)
 		return;
@@ -32,7 +33,7 @@ span_width(const char *s, size_t a, size_t b, double size, int bold)
 }
 
 size_t
-wrap_text(const char *text, double maxw, double size, int bold, char ***lines)
+eb_text_wrap(const char *text, double maxw, double size, int bold, char ***lines)
 {
 	size_t len = strlen(text), start = 0, n = 0, cap = 0;
 	char **v = NULL;
@@ -80,7 +81,7 @@ wrap_text(const char *text, double maxw, double size, int bold, char ***lines)
 }
 
 void
-free_lines(char **lines, size_t n)
+eb_text_lines_free(char **lines, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		free(lines[i]);
@@ -88,7 +89,7 @@ free_lines(char **lines, size_t n)
 }
 
 double
-lines_width(char **lines, size_t n, double size, int bold)
+eb_text_lines_width(char **lines, size_t n, double size, int bold)
 {
 	double w = 0;
 
@@ -102,7 +103,7 @@ lines_width(char **lines, size_t n, double size, int bold)
 }
 
 double
-text_lines(struct lay *L, char **lines, size_t n, double x, double y, double size,
+eb_lay_lines(struct lay *L, char **lines, size_t n, double x, double y, double size,
     int bold, enum eb_anchor anchor, uint32_t color, const char *role)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -114,44 +115,7 @@ text_lines(struct lay *L, char **lines, size_t n, double x, double y, double siz
 	return y;
 }
 
-/* ---- numbers */
-
-double
-nice_step(double lo, double hi, int target)
-{
-	double range = hi - lo, raw, mag, norm;
-
-	if (target < 1)
-		target = 1;
-	if (!(range > 0) || !isfinite(range))
-		range = fabs(hi) > 0 && isfinite(hi) ? fabs(hi) : 1;
-	raw = range / target;
-	mag = pow(10, floor(log10(raw)));
-	norm = raw / mag;
-	if (norm < 1.5)
-		return mag;
-	if (norm < 3)
-		return 2 * mag;
-	if (norm < 7)
-		return 5 * mag;
-	return 10 * mag;
-}
-
-void
-tick_text(char *buf, size_t n, double v, double step)
-{
-	int dec = step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
-	char tmp[64];
-
-	if (fabs(v) < step * 1e-6)
-		v = 0;
-	snprintf(tmp, sizeof tmp, "%.*f", dec, v);
-	/* A minus sign, not a hyphen, as typesetters do. */
-	if (tmp[0] == '-')
-		snprintf(buf, n, "\xe2\x88\x92%s", tmp + 1);
-	else
-		snprintf(buf, n, "%s", tmp);
-}
+/* ---- value scales */
 
 /* The space one side needs at scale k. */
 static double
@@ -172,7 +136,7 @@ need(const struct extent *e, size_t n, double k, int left)
 }
 
 void
-fit_scale(const struct extent *e, size_t n, double len, int target, struct vscale *out)
+eb_lay_fit_scale(const struct extent *e, size_t n, double len, int target, struct vscale *out)
 {
 	double maxabs = 0, lo = 0, hi = 0, k;
 
@@ -209,7 +173,7 @@ fit_scale(const struct extent *e, size_t n, double len, int target, struct vscal
 		out->z = len - k * hi;
 	if (out->z < 0)
 		out->z = 0;
-	out->step = nice_step(-out->z / k, (len - out->z) / k, target);
+	out->step = eb_tick_step(-out->z / k, (len - out->z) / k, target);
 }
 
 /* ---- legend */
@@ -258,7 +222,7 @@ swatch(struct lay *L, const struct legend_item *it, double x, double cy)
 	}
 }
 
-double
+static double
 legend(struct lay *L, const struct legend_item *items, size_t n, double y)
 {
 	double x = L->x0, lh = LINE_H(FS_LABEL) + 3;
@@ -285,58 +249,6 @@ legend(struct lay *L, const struct legend_item *items, size_t n, double y)
 	return y + lh;
 }
 
-struct legend_item *
-cm_legend(const struct chart_model *m, size_t *n)
-{
-	struct legend_item *v = NULL;
-
-	*n = 0;
-	switch (m->kind) {
-	case EB_CHART_TREND:
-		v = eb_xcalloc(m->nsers ? m->nsers : 1, sizeof *v);
-		for (size_t i = 0; i < m->nsers; i++) {
-			v[i].kind = SW_LINE;
-			v[i].color = cm_ser_color(m, i);
-			v[i].label = m->sers[i];
-		}
-		*n = m->nsers;
-		break;
-	case EB_CHART_TIMESERIES:
-		v = eb_xcalloc(m->nts ? m->nts : 1, sizeof *v);
-		for (size_t i = 0; i < m->nts; i++) {
-			v[i].kind = SW_BAND;
-			v[i].color = m->ts[i].color;
-			v[i].label = m->ts[i].label;
-		}
-		*n = m->nts;
-		break;
-	case EB_CHART_DIFF: {
-		int hollow = 0, filled = 0;
-
-		for (size_t i = 0; i < m->npts; i++) {
-			hollow |= m->pts[i].hollow;
-			filled |= !m->pts[i].hollow;
-		}
-		v = eb_xcalloc(2, sizeof *v);
-		if (filled) {
-			v[*n].kind = SW_FILL;
-			v[*n].color = m->th->muted;
-			v[*n].label = "significant change (colour of the mode)";
-			(*n)++;
-		}
-		if (hollow) {
-			v[*n].kind = SW_HOLLOW;
-			v[*n].label = "no significant change";
-			(*n)++;
-		}
-		break;
-	}
-	default:
-		break;
-	}
-	return v;
-}
-
 /* ---- header and footer */
 
 static double
@@ -344,30 +256,26 @@ do_header(struct lay *L, const struct chart_model *m, double y)
 {
 	char **lines;
 	size_t n;
-	struct legend_item *items;
-	size_t nitems;
 
 	if (m->title != NULL && m->title[0] != '\0') {
-		n = wrap_text(m->title, L->w, FS_TITLE, 1, &lines);
-		y = text_lines(L, lines, n, L->x0, y, FS_TITLE, 1, EB_ANCHOR_START,
+		n = eb_text_wrap(m->title, L->w, FS_TITLE, 1, &lines);
+		y = eb_lay_lines(L, lines, n, L->x0, y, FS_TITLE, 1, EB_ANCHOR_START,
 		    L->th->text, "title");
-		free_lines(lines, n);
+		eb_text_lines_free(lines, n);
 	}
 	if (m->subtitle != NULL && m->subtitle[0] != '\0') {
-		n = wrap_text(m->subtitle, L->w, FS_SUBTITLE, 0, &lines);
-		y = text_lines(L, lines, n, L->x0, y + 2, FS_SUBTITLE, 0, EB_ANCHOR_START,
+		n = eb_text_wrap(m->subtitle, L->w, FS_SUBTITLE, 0, &lines);
+		y = eb_lay_lines(L, lines, n, L->x0, y + 2, FS_SUBTITLE, 0, EB_ANCHOR_START,
 		    L->th->muted, "subtitle");
-		free_lines(lines, n);
+		eb_text_lines_free(lines, n);
 	}
-	items = cm_legend(m, &nitems);
-	if (nitems > 0)
-		y = legend(L, items, nitems, y + 10);
-	free(items);
+	if (m->nlegend > 0)
+		y = legend(L, m->legend, m->nlegend, y + 10);
 	return y + 14;
 }
 
 double
-header_height(const struct chart_model *m, double w)
+eb_lay_header_height(const struct chart_model *m, double w)
 {
 	struct lay L = { NULL, m, m->th, 0, w, 0, 0, NULL, 0, 0, 0 };
 
@@ -375,7 +283,7 @@ header_height(const struct chart_model *m, double w)
 }
 
 double
-header(struct lay *L)
+eb_lay_header(struct lay *L)
 {
 	L->y = do_header(L, L->m, L->y);
 	return L->y;
@@ -389,22 +297,22 @@ do_footer(struct lay *L, const struct chart_model *m, double y)
 
 	y += 8;
 	if (m->note != NULL && m->note[0] != '\0') {
-		n = wrap_text(m->note, L->w, FS_NOTE, 0, &lines);
-		y = text_lines(L, lines, n, L->x0, y, FS_NOTE, 0, EB_ANCHOR_START, L->th->muted,
+		n = eb_text_wrap(m->note, L->w, FS_NOTE, 0, &lines);
+		y = eb_lay_lines(L, lines, n, L->x0, y, FS_NOTE, 0, EB_ANCHOR_START, L->th->muted,
 		    "note");
-		free_lines(lines, n);
+		eb_text_lines_free(lines, n);
 	}
 	if (m->source != NULL) {
-		n = wrap_text(m->source, L->w, FS_NOTE, 0, &lines);
-		y = text_lines(L, lines, n, L->x0, y, FS_NOTE, 0, EB_ANCHOR_START, L->th->muted,
+		n = eb_text_wrap(m->source, L->w, FS_NOTE, 0, &lines);
+		y = eb_lay_lines(L, lines, n, L->x0, y, FS_NOTE, 0, EB_ANCHOR_START, L->th->muted,
 		    "source");
-		free_lines(lines, n);
+		eb_text_lines_free(lines, n);
 	}
 	return y;
 }
 
 double
-footer_height(const struct chart_model *m, double w)
+eb_lay_footer_height(const struct chart_model *m, double w)
 {
 	struct lay L = { NULL, m, m->th, 0, w, 0, 0, NULL, 0, 0, 0 };
 
@@ -412,8 +320,117 @@ footer_height(const struct chart_model *m, double w)
 }
 
 double
-footer(struct lay *L)
+eb_lay_footer(struct lay *L)
 {
 	L->y = do_footer(L, L->m, L->y);
 	return L->y;
+}
+
+/* ---- row headings */
+
+/* The heading of a row of panels: the test in bold and its unit in grey,
+ * on one line when they fit, else wrapped, the unit on a line of its own. */
+double
+eb_lay_row_heading(struct lay *L, const struct cm_row *row, double y, double gap)
+{
+	const char *unit = row->unit;
+	char **lines;
+	double headw = eb_text_width(row->label, FS_HEAD, 1);
+	size_t n;
+
+	if (headw + 8 + eb_text_width(unit, FS_HEAD, 0) <= L->w) {
+		eb_scene_text(L->s, L->x0, y + ASCENT(FS_HEAD), row->label, FS_HEAD, 1,
+		    EB_ANCHOR_START, L->th->text, "row-head");
+		eb_scene_text(L->s, L->x0 + headw + 8, y + ASCENT(FS_HEAD), unit, FS_HEAD, 0,
+		    EB_ANCHOR_START, L->th->muted, "unit");
+		return y + LINE_H(FS_HEAD) + gap;
+	}
+	n = eb_text_wrap(row->label, L->w, FS_HEAD, 1, &lines);
+	y = eb_lay_lines(L, lines, n, L->x0, y, FS_HEAD, 1, EB_ANCHOR_START, L->th->text,
+	    "row-head");
+	eb_text_lines_free(lines, n);
+	n = eb_text_wrap(unit, L->w, FS_HEAD, 0, &lines);
+	y = eb_lay_lines(L, lines, n, L->x0, y, FS_HEAD, 0, EB_ANCHOR_START, L->th->muted,
+	    "unit");
+	eb_text_lines_free(lines, n);
+	return y + gap;
+}
+
+/* ---- the value axis of line charts */
+
+/* The ticks of [lo, hi]: round step and ends. */
+static double
+ticks(double *lo, double *hi, double h)
+{
+	double step;
+
+	if (!(*hi > *lo))
+		*hi = *lo + 1;
+	step = eb_tick_step(*lo, *hi, h > 200 ? 5 : 4);
+	*lo = step * floor(*lo / step + 1e-9);
+	*hi = step * ceil(*hi / step - 1e-9);
+	return step;
+}
+
+static void
+label(char *text, size_t n, double t, double step, int percent)
+{
+	eb_tick_text(text, n, t, step);
+	if (percent)
+		strncat(text, " %", n - strlen(text) - 1);
+}
+
+double
+eb_frame_label_width(double lo, double hi, double h, int percent)
+{
+	double step = ticks(&lo, &hi, h), labw = 0;
+	char text[32];
+
+	for (double t = lo; t <= hi + step * 1e-9; t += step) {
+		double tw;
+
+		label(text, sizeof text, t, step, percent);
+		if ((tw = eb_text_width(text, FS_TICK, 0)) > labw)
+			labw = tw;
+	}
+	return labw;
+}
+
+double
+eb_frame_y(struct lay *L, struct frame *f, double x, double top, double w, double h,
+    double lo, double hi, int percent)
+{
+	const struct eb_theme *th = L->th;
+	double labw = eb_frame_label_width(lo, hi, h, percent), step;
+	char text[32];
+
+	/* The caller may ask for wider labels, to align panels. */
+	if (f->x > labw)
+		labw = f->x;
+	step = ticks(&lo, &hi, h);
+	f->x = x + labw + 8;
+	f->w = w - labw - 8;
+	f->y = top + FS_TICK / 2;	/* the top label sits on the top line */
+	f->h = h - FS_TICK / 2;
+	f->lo = lo;
+	f->hi = hi;
+	f->step = step;
+	for (double t = lo; t <= hi + step * 1e-9; t += step) {
+		double y = eb_frame_py(f, t);
+
+		if (fabs(t) < step * 1e-9)
+			t = 0;
+		eb_scene_line(L->s, f->x, y, f->x + f->w, y, eb_paint_stroke(t == 0 ? th->axis :
+		    th->grid, 1), t == 0 ? "axis" : "grid");
+		label(text, sizeof text, t, step, percent);
+		eb_scene_text(L->s, f->x - 6, y + MID(FS_TICK), text, FS_TICK, 0, EB_ANCHOR_END,
+		    th->muted, "tick");
+	}
+	return f->y + f->h;
+}
+
+double
+eb_frame_py(const struct frame *f, double v)
+{
+	return f->y + f->h - (v - f->lo) / (f->hi - f->lo) * f->h;
 }

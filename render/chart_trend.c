@@ -1,6 +1,7 @@
-/* chart_trend.c - the layout of line charts: a value axis frame shared with
- * the time series, and trends of each mode across releases in a panel per
- * test case and direction, with the legend naming the modes. */
+/* chart_trend.c - the trend kind: one line per mode across releases in
+ * version order, in a panel per test case and direction, the values or
+ * (--relative) % of the baseline, with the legend naming the modes. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,117 +10,105 @@
 #define COL_GAP 32.0
 #define ROW_GAP 20.0
 
-/* The ticks of [lo, hi]: round step and ends. */
-static double
-ticks(double *lo, double *hi, double h)
+static int
+cmp_mode(const char *a, const char *b)
 {
-	double step;
+	return eb_mode_cmp(a, b);
+}
 
-	if (!(*hi > *lo))
-		*hi = *lo + 1;
-	step = nice_step(*lo, *hi, h > 200 ? 5 : 4);
-	*lo = step * floor(*lo / step + 1e-9);
-	*hi = step * ceil(*hi / step - 1e-9);
-	return step;
+static enum eb_status
+build(struct cm_build *b, struct eb_err *err)
+{
+	/* Releases along the panel, modes as its lines. */
+	b->cat_cmp = eb_natural_cmp;
+	b->ser_cmp = cmp_mode;
+	if (b->o->relative) {
+		size_t n;
+		struct eb_overhead *rows = eb_overhead_compute(b->gs, b->o->baseline, &n);
+
+		for (size_t i = 0; i < n; i++) {
+			const struct eb_record *k = rows[i].g->key;
+			struct cm_point *p;
+
+			if (!eb_model_wanted(b, k) || (b->o->release &&
+			    strcmp(k->f[EB_F_RELEASE], b->o->release) != 0))
+				continue;
+			p = eb_model_point(b, k, eb_model_release(b, k->f[EB_F_RELEASE], 0),
+			    eb_model_mode(b, k->f[EB_F_MODE], 1), cm_pct(rows[i].ratio),
+			    cm_pct(rows[i].ci_low), cm_pct(rows[i].ci_high), rows[i].g->s.n);
+			eb_model_tip_ratio(p, &rows[i], b->o->baseline);
+		}
+		free(rows);
+		b->m->percent = 1;
+		b->m->ref = 100;
+	} else {
+		for (size_t i = 0; i < b->gs->n; i++) {
+			const struct eb_group *g = &b->gs->g[i];
+			const struct eb_record *k = g->key;
+			struct cm_point *p;
+
+			if (!eb_model_wanted(b, k) || (b->o->release &&
+			    strcmp(k->f[EB_F_RELEASE], b->o->release) != 0))
+				continue;
+			p = eb_model_point(b, k, eb_model_release(b, k->f[EB_F_RELEASE], 0),
+			    eb_model_mode(b, k->f[EB_F_MODE], 1), g->s.mean, g->s.ci_low,
+			    g->s.ci_high, g->s.n);
+			eb_model_tip_value(b, p, k, g->s.mean, g->s.ci_low, g->s.ci_high);
+		}
+	}
+	if (b->m->npts == 0)
+		return eb_model_no_data(err, "no %s records%s to draw", b->m->metric,
+		    b->o->relative ? " with a baseline" : "");
+	return EB_OK;
 }
 
 static void
-label(char *text, size_t n, double t, double step, int percent)
+words(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note)
 {
-	tick_text(text, n, t, step);
-	if (percent)
-		strncat(text, " %", n - strlen(text) - 1);
+	struct chart_model *m = b->m;
+	const struct eb_chart_opts *o = b->o;
+	const char *mw = eb_metric_words(m->metric);
+
+	if (m->ncats > 1)
+		eb_buf_addf(sub, "%sreleases %s to %s", sub->len ? " · " : "", m->cats[0],
+		    m->cats[m->ncats - 1]);
+	if (o->relative)
+		m->title = eb_xasprintf("%c%s with encryption across releases, as %% of %s",
+		    toupper((unsigned char)mw[0]), mw + 1,
+		    strcmp(o->baseline, "none") == 0 ? "unencrypted" : o->baseline);
+	else
+		m->title = eb_xasprintf("%c%s across releases", toupper((unsigned char)mw[0]),
+		    mw + 1);
+	if (b->same_unit && !o->relative)
+		eb_buf_addf(sub, "%s%s in %s", sub->len ? " · " : "", mw, m->rows[0].disp.label);
+	eb_buf_addf(note, "Points: %s", o->relative ? "mean with the mode ÷ mean with "
+	    "the baseline of the same release" : "mean of the runs");
+	eb_model_whiskers(b, note, o->relative ? "Fieller" : "confidence");
 }
 
-double
-frame_label_width(double lo, double hi, double h, int percent)
+static void
+unit_text(const struct chart_model *m, const struct cm_row *row, char *buf, size_t n)
 {
-	double step = ticks(&lo, &hi, h), labw = 0;
-	char text[32];
+	if (m->percent)
+		snprintf(buf, n, "%s, %% of %s",
+		    eb_metric_words(row->key ? row->key->f[EB_F_METRIC] : m->metric),
+		    m->o->baseline);
+	else
+		eb_model_unit_plain(m, row, buf, n);
+}
 
-	for (double t = lo; t <= hi + step * 1e-9; t += step) {
-		double tw;
+static struct legend_item *
+legend(const struct chart_model *m, size_t *n)
+{
+	struct legend_item *v = eb_xcalloc(m->nsers ? m->nsers : 1, sizeof *v);
 
-		label(text, sizeof text, t, step, percent);
-		if ((tw = eb_text_width(text, FS_TICK, 0)) > labw)
-			labw = tw;
+	for (size_t i = 0; i < m->nsers; i++) {
+		v[i].kind = SW_LINE;
+		v[i].color = eb_model_ser_color(m, i);
+		v[i].label = m->sers[i];
 	}
-	return labw;
-}
-
-double
-frame_y(struct lay *L, struct frame *f, double x, double top, double w, double h,
-    double lo, double hi, int percent)
-{
-	const struct eb_theme *th = L->th;
-	double labw = frame_label_width(lo, hi, h, percent), step;
-	char text[32];
-
-	/* The caller may ask for wider labels, to align panels. */
-	if (f->x > labw)
-		labw = f->x;
-	step = ticks(&lo, &hi, h);
-	f->x = x + labw + 8;
-	f->w = w - labw - 8;
-	f->y = top + FS_TICK / 2;	/* the top label sits on the top line */
-	f->h = h - FS_TICK / 2;
-	f->lo = lo;
-	f->hi = hi;
-	f->step = step;
-	for (double t = lo; t <= hi + step * 1e-9; t += step) {
-		double y = frame_py(f, t);
-
-		if (fabs(t) < step * 1e-9)
-			t = 0;
-		eb_scene_line(L->s, f->x, y, f->x + f->w, y, eb_paint_stroke(t == 0 ? th->axis :
-		    th->grid, 1), t == 0 ? "axis" : "grid");
-		label(text, sizeof text, t, step, percent);
-		eb_scene_text(L->s, f->x - 6, y + MID(FS_TICK), text, FS_TICK, 0, EB_ANCHOR_END,
-		    th->muted, "tick");
-	}
-	return f->y + f->h;
-}
-
-double
-frame_py(const struct frame *f, double v)
-{
-	return f->y + f->h - (v - f->lo) / (f->hi - f->lo) * f->h;
-}
-
-/* A whisker's low end: values cannot be negative, t intervals can. */
-static double
-wlo(const struct chart_model *m, const struct cm_point *p)
-{
-	return !m->percent && p->v >= 0 && p->lo < 0 ? 0 : p->lo;
-}
-
-/* The heading of a row of panels: the test in bold and its unit in grey,
- * on one line when they fit, else wrapped, the unit on a line of its own. */
-double
-row_heading(struct lay *L, const struct cm_row *row, double y, double gap)
-{
-	const struct chart_model *m = L->m;
-	char unit[96], **lines;
-	double headw = eb_text_width(row->label, FS_HEAD, 1);
-	size_t n;
-
-	cm_unit_text(m, row, unit, sizeof unit);
-	if (headw + 8 + eb_text_width(unit, FS_HEAD, 0) <= L->w) {
-		eb_scene_text(L->s, L->x0, y + ASCENT(FS_HEAD), row->label, FS_HEAD, 1,
-		    EB_ANCHOR_START, L->th->text, "row-head");
-		eb_scene_text(L->s, L->x0 + headw + 8, y + ASCENT(FS_HEAD), unit, FS_HEAD, 0,
-		    EB_ANCHOR_START, L->th->muted, "unit");
-		return y + LINE_H(FS_HEAD) + gap;
-	}
-	n = wrap_text(row->label, L->w, FS_HEAD, 1, &lines);
-	y = text_lines(L, lines, n, L->x0, y, FS_HEAD, 1, EB_ANCHOR_START, L->th->text,
-	    "row-head");
-	free_lines(lines, n);
-	n = wrap_text(unit, L->w, FS_HEAD, 0, &lines);
-	y = text_lines(L, lines, n, L->x0, y, FS_HEAD, 0, EB_ANCHOR_START, L->th->muted,
-	    "unit");
-	free_lines(lines, n);
-	return y + gap;
+	*n = m->nsers;
+	return v;
 }
 
 static void
@@ -134,7 +123,7 @@ panel(struct lay *L, size_t r, size_t c, double x, double top, double w, double 
 
 	for (size_t i = 0; i < m->npts; i++) {
 		const struct cm_point *p = &m->pts[i];
-		double a = (isnan(p->lo) ? p->v : wlo(m, p)) / div;
+		double a = (isnan(p->lo) ? p->v : eb_model_whisker_lo(m, p)) / div;
 		double b = (isnan(p->hi) ? p->v : p->hi) / div;
 
 		if (p->row != r || p->col != c)
@@ -146,13 +135,13 @@ panel(struct lay *L, size_t r, size_t c, double x, double top, double w, double 
 	}
 	if (isfinite(m->ref) && m->ref > hi)
 		hi = m->ref;
-	frame_y(L, &f, x, top, w, h, lo, hi, m->percent);
+	eb_frame_y(L, &f, x, top, w, h, lo, hi, m->percent);
 	slot = f.w / (m->ncats ? m->ncats : 1);
 	{
 		struct panel_box box = { r, c, f.x, f.y, f.w, f.h, 0.5, m->ncats + 0.5, f.lo, f.hi,
 			0, f.step };
 
-		lay_panel(L, &box);
+		eb_lay_panel(L, &box);
 	}
 
 	/* Releases along the bottom, thinned when they would touch. */
@@ -169,12 +158,12 @@ panel(struct lay *L, size_t r, size_t c, double x, double top, double w, double 
 		struct eb_paint ref = eb_paint_stroke(th->ref, 1.3);
 
 		ref.dash = 4;
-		eb_scene_line(L->s, f.x, frame_py(&f, m->ref), f.x + f.w, frame_py(&f, m->ref), ref,
+		eb_scene_line(L->s, f.x, eb_frame_py(&f, m->ref), f.x + f.w, eb_frame_py(&f, m->ref), ref,
 		    "reference");
 	}
 
 	for (size_t s = 0; s < m->nsers; s++) {
-		uint32_t color = cm_ser_color(m, s);
+		uint32_t color = eb_model_ser_color(m, s);
 		size_t n = 0;
 
 		for (size_t k = 0; k < m->ncats; k++)
@@ -184,7 +173,7 @@ panel(struct lay *L, size_t r, size_t c, double x, double top, double w, double 
 				if (p->row != r || p->col != c || p->ser != s || p->cat != k)
 					continue;
 				pts[2 * n] = f.x + (k + 0.5) * slot;
-				pts[2 * n + 1] = frame_py(&f, p->v / div);
+				pts[2 * n + 1] = eb_frame_py(&f, p->v / div);
 				n++;
 			}
 		if (n > 1)
@@ -199,12 +188,12 @@ panel(struct lay *L, size_t r, size_t c, double x, double top, double w, double 
 				continue;
 			cx = f.x + (p->cat + 0.5) * slot;
 			if (!isnan(p->lo))
-				eb_scene_line(L->s, cx, frame_py(&f, wlo(m, p) / div), cx,
-				    frame_py(&f, p->hi / div), eb_paint_stroke(color, 1.2), "whisker");
+				eb_scene_line(L->s, cx, eb_frame_py(&f, eb_model_whisker_lo(m, p) / div), cx,
+				    eb_frame_py(&f, p->hi / div), eb_paint_stroke(color, 1.2), "whisker");
 			dot = eb_paint_fill(color);
 			dot.stroke = th->bg;
 			dot.width = 1;
-			it = eb_scene_circle(L->s, cx, frame_py(&f, p->v / div), 3.4, dot, "point");
+			it = eb_scene_circle(L->s, cx, eb_frame_py(&f, p->v / div), 3.4, dot, "point");
 			if (p->tip != NULL)
 				eb_item_tip(it, "%s", p->tip);
 		}
@@ -212,8 +201,8 @@ panel(struct lay *L, size_t r, size_t c, double x, double top, double w, double 
 	free(pts);
 }
 
-double
-body_trend(struct lay *L)
+static double
+body(struct lay *L)
 {
 	const struct chart_model *m = L->m;
 	int heads = m->ncols > 1 || (m->ncols == 1 && m->cols[0][0] != '\0');
@@ -233,11 +222,11 @@ body_trend(struct lay *L)
 			ph = fit;
 	}
 	for (size_t r = 0; r < m->nrows; r++) {
-		y = row_heading(L, &m->rows[r], y, 8);
+		y = eb_lay_row_heading(L, &m->rows[r], y, 8);
 		for (size_t c = 0; c < m->ncols; c++) {
 			double x = L->x0 + c * (pw + COL_GAP);
 
-			if (!cm_panel_used(m, r, c))
+			if (!eb_model_panel_used(m, r, c))
 				continue;
 			if (heads)
 				eb_scene_text(L->s, x, y + ASCENT(FS_HEAD), m->cols[c], FS_HEAD, 1,
@@ -248,3 +237,72 @@ body_trend(struct lay *L)
 	}
 	return y - ROW_GAP;
 }
+
+static void
+plot(struct gp *g)
+{
+	const struct chart_model *m = g->m;
+	const struct eb_theme *th = m->th;
+	FILE *fp = g->gp, *d = g->dat;
+
+	for (size_t i = 0; i < g->npb; i++) {
+		const struct panel_box *b = &g->pb[i];
+		const struct cm_row *row = &m->rows[b->row];
+		char label[320];
+		int first = 1;
+
+		snprintf(label, sizeof label, "%s, %s", row->label, m->cols[b->col]);
+		eb_gp_frame(g, b, m->percent, label);
+		if (isfinite(m->ref))
+			fprintf(fp, "set arrow from graph 0, first %g to graph 1, first %g nohead dt 2 "
+			    "lw 1.3 lc rgb '#%06x'\n", m->ref, m->ref, (unsigned)th->ref);
+		fputs("plot", fp);
+		for (size_t s = 0; s < m->nsers; s++) {
+			int any = 0;
+
+			for (size_t k = 0; k < m->ncats; k++)
+				for (size_t p = 0; p < m->npts; p++) {
+					const struct cm_point *pt = &m->pts[p];
+
+					if (pt->row != b->row || pt->col != b->col || pt->ser != s ||
+					    pt->cat != k)
+						continue;
+					if (!any) {
+						snprintf(label, sizeof label, "%s, %s: %s", row->label,
+						    m->cols[b->col], m->sers[s]);
+						eb_gp_comment(d, label);
+						fputs("# release value lo hi\n", d);
+						any = 1;
+					}
+					fprintf(d, "%zu ", k + 1);
+					eb_gp_num(d, pt->v / row->disp.div);
+					putc(' ', d);
+					eb_gp_num(d, pt->lo / row->disp.div);
+					putc(' ', d);
+					eb_gp_num(d, pt->hi / row->disp.div);
+					putc('\n', d);
+				}
+			if (!any)
+				continue;
+			fputs("\n\n", d);
+			fprintf(fp, "%s datafile index %d using 1:2 with lines lw 2 lc rgb '#%06x' "
+			    "title ", first ? "" : ", \\\n    ", g->block, (unsigned)eb_model_ser_color(m, s));
+			eb_gp_str(fp, m->sers[s]);
+			fprintf(fp, ", \\\n     '' index %d using 1:2:3:4 with yerrorbars pt 7 ps 0.55 "
+			    "lw 1.2 lc rgb '#%06x' notitle", g->block, (unsigned)eb_model_ser_color(m, s));
+			first = 0;
+			g->block++;
+		}
+		if (first)
+			fputs(" NaN notitle", fp);
+		fputs("\n", fp);
+		if (i == 0)
+			eb_gp_end_plot(g);
+		else
+			fputs("unset arrow\n", fp);
+	}
+}
+
+const struct chart_kind eb_chart_kind_trend = {
+	"trend", 1, build, words, unit_text, legend, body, plot,
+};

@@ -120,6 +120,8 @@ eb_metric_words(const char *metric)
 		{ "bw", "throughput" }, { "iops", "IOPS" }, { "ops", "operations" },
 		{ "lat_mean", "mean latency" }, { "lat_p99", "99th percentile latency" },
 		{ "lat_max", "maximum latency" }, { "cpu", "CPU" }, { "power", "power" },
+		{ "cpu_busy", "CPU busy (whole machine)" },
+		{ "cpu_top_thread", "busiest thread (share of one CPU)" }, { "energy", "energy" },
 	};
 
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)

@@ -286,7 +286,7 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 	for (size_t i = 0; i < n; i++) {
 		const struct eb_overhead *r = &rows[order[i]];
 		const struct eb_record *kr = r->g->key;
-		char test[160], num[32], mean[48], base[48], ratio[96], pct[32];
+		char test[160], num[32], mean[48], base[48], ratio[96], pct[192];
 		const char *cells[11];
 		size_t c = 0;
 
@@ -294,12 +294,14 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 		snprintf(num, sizeof num, "%zu", r->g->s.n);
 		eb_value_text(mean, sizeof mean, kr, r->g->s.mean, iec);
 		eb_value_text(base, sizeof base, kr, r->base->s.mean, iec);
-		if (isnan(r->ci_low))
+		if (r->v.unbounded)
+			snprintf(ratio, sizeof ratio, "%.3f (unbounded)", r->ratio);
+		else if (isnan(r->ci_low))
 			snprintf(ratio, sizeof ratio, "%.3f", r->ratio);
 		else
 			snprintf(ratio, sizeof ratio, "%.3f (%.3f–%.3f)", r->ratio, r->ci_low,
 			    r->ci_high);
-		snprintf(pct, sizeof pct, "%.1f %%", r->overhead_pct);
+		eb_verdict_phrase(&r->v, pct, sizeof pct);
 		for (int f = 0; f < 3; f++)
 			if (show[f])
 				cells[c++] = kr->f[key_fields[f]];
@@ -327,7 +329,10 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 	}
 	eb_md_write(&md, fp);
 	fputs("\nratio < 1 means slower than the baseline (for latency and CPU, the "
-	    "baseline's over the mode's); overhead is (1 - ratio) x 100.\n", fp);
+	    "baseline's over the mode's), with Fieller's 95 % interval; a throughput "
+	    "overhead is what the mode costs, a latency or CPU one its relative increase; "
+	    "\"costs\" and \"faster\" need an interval that excludes no overhead and, "
+	    "with Holm over the table's tests, p < 0.05.\n", fp);
 	eb_md_free(&md);
 	free(order);
 }
@@ -343,15 +348,15 @@ side_text(char *buf, size_t n, const struct eb_group *g, int median, int iec)
 	snprintf(buf, n, "%s (n=%zu)", v, g->s.n);
 }
 
-static void
-p_text(char *buf, size_t n, double p)
+/* Whether the rows span more than one host: then each row names its own,
+ * since hosts are never pooled. */
+static int
+diff_hosts_vary(const struct eb_diff *rows, size_t n)
 {
-	if (isnan(p))
-		snprintf(buf, n, "–");
-	else if (p < 0.001)
-		snprintf(buf, n, "< 0.001");
-	else
-		snprintf(buf, n, "%.3f", p);
+	for (size_t i = 1; i < n; i++)
+		if (strcmp(rows[i].a->key->f[EB_F_HOST], rows[0].a->key->f[EB_F_HOST]) != 0)
+			return 1;
+	return 0;
 }
 
 void
@@ -359,48 +364,69 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
     const char *to, int median, int iec)
 {
 	size_t *order = eb_diff_order(rows, n);
+	int hosts = diff_hosts_vary(rows, n), holm = 0;
 	struct eb_md md;
+	double alpha = n > 0 ? rows[0].v.alpha : 0.05;
 
-	eb_md_init(&md, 10);
-	eb_md_header(&md, "llllrrrrlr", "config", "test", "metric", "mode", from, to,
-	    "change (95 % CI)", "p", "verdict", "overhead");
+	eb_md_init(&md, hosts ? 11 : 10);
+	if (hosts)
+		eb_md_header(&md, "lllllrrrrlr", "host", "config", "test", "metric", "mode", from,
+		    to, "change (95 % CI)", "p", "verdict", "overhead");
+	else
+		eb_md_header(&md, "llllrrrrlr", "config", "test", "metric", "mode", from, to,
+		    "change (95 % CI)", "p", "verdict", "overhead");
 	for (size_t i = 0; i < n; i++) {
 		const struct eb_diff *d = &rows[order[i]];
 		const struct eb_record *k = d->a->key;
-		char test[160], a[64], b[64], delta[96], p[24], oh[64];
-		const char *cells[10];
+		char test[160], a[64], b[64], delta[96], p[24], oh[160], ohv[96];
+		const char *cells[11];
+		size_t c = 0;
 
 		eb_case_label(k, test, sizeof test);
 		side_text(a, sizeof a, d->a, median, iec);
 		side_text(b, sizeof b, d->b, median, iec);
-		if (isnan(d->delta_ci_low_pct))
-			snprintf(delta, sizeof delta, "%+.1f %%", d->delta_pct);
-		else
-			snprintf(delta, sizeof delta, "%+.1f %% (%+.1f to %+.1f)", d->delta_pct,
-			    d->delta_ci_low_pct, d->delta_ci_high_pct);
-		p_text(p, sizeof p, d->p_value);
-		if (d->has_overhead)
-			snprintf(oh, sizeof oh, "%.1f %% → %.1f %% (%+.1f pp)", d->overhead_from_pct,
-			    d->overhead_to_pct, d->overhead_change_pp);
-		else
+		eb_verdict_interval_text(&d->v, delta, sizeof delta);
+		eb_p_text(d->v.p_adj, d->v.alpha, p, sizeof p);
+		holm |= d->v.adjust == EB_ADJUST_HOLM && d->v.family_size > 1;
+		if (d->has_overhead) {
+			eb_verdict_interval_text(&d->oh, ohv, sizeof ohv);
+			snprintf(oh, sizeof oh, "%.1f %% → %.1f %%: %s%s%s", d->overhead_from_pct,
+			    d->overhead_to_pct, ohv, eb_verdict_claims(&d->oh) ? ", " : "",
+			    eb_verdict_claims(&d->oh) ? eb_verdict_word(&d->oh) : "");
+		} else
 			oh[0] = '\0';
-		cells[0] = k->f[EB_F_CONFIG];
-		cells[1] = test;
-		cells[2] = eb_metric_words(k->f[EB_F_METRIC]);
-		cells[3] = k->f[EB_F_MODE];
-		cells[4] = a;
-		cells[5] = b;
-		cells[6] = delta;
-		cells[7] = p;
-		cells[8] = strcmp(d->verdict, "no change") == 0 ? "no significant change" : d->verdict;
-		cells[9] = oh;
+		if (hosts)
+			cells[c++] = k->f[EB_F_HOST];
+		cells[c++] = k->f[EB_F_CONFIG];
+		cells[c++] = test;
+		cells[c++] = eb_metric_words(k->f[EB_F_METRIC]);
+		cells[c++] = k->f[EB_F_MODE];
+		cells[c++] = a;
+		cells[c++] = b;
+		cells[c++] = delta;
+		cells[c++] = p;
+		cells[c++] = d->v.kind == EB_VERDICT_TOO_FEW_RUNS ? "too few runs for a rank test" :
+		    eb_verdict_word(&d->v);
+		cells[c++] = oh;
 		eb_md_rowv(&md, cells);
 	}
 	eb_md_write(&md, fp);
-	fprintf(fp, "\n%s of %s against %s; p from %s; overhead is what encryption costs "
-	    "against the baseline in each, and its change in percentage points.\n",
-	    median ? "Medians" : "Means", to, from,
-	    median ? "the Mann-Whitney U test" : "Welch's t test");
+	fprintf(fp, "\n%s of %s against %s; %s; p %s. A verdict needs p < %g and an "
+	    "interval that excludes no change; \"unchanged\" means the interval lies "
+	    "within the equivalence margin. Overhead is what encryption costs against the "
+	    "baseline in each, and its change in percentage points (interval by the delta "
+	    "method on the log of the ratio of ratios).\n",
+	    median ? "Hodges-Lehmann shifts of the medians" : "Means", to, from,
+	    median ? "p from the Mann-Whitney U test" : "p from Welch's t test, interval "
+	    "from Fieller's theorem at the same degrees of freedom",
+	    holm ? "adjusted by Holm within each metric class (the metrics of one test "
+	    "count once)" : "unadjusted", alpha);
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].v.kind == EB_VERDICT_TOO_FEW_RUNS) {
+			fprintf(fp, "\nToo few runs for a rank test at %g: %u per side needed.\n",
+			    alpha, rows[i].v.runs_needed);
+			break;
+		}
 	eb_md_free(&md);
 	free(order);
 }
@@ -459,8 +485,7 @@ eb_md_trend(FILE *fp, const struct eb_trend_row *rows, size_t n, int iec)
 		cells[5] = mean;
 		cells[6] = oh;
 		cells[7] = change;
-		cells[8] = r->verdict == NULL ? "" : strcmp(r->verdict, "no change") == 0 ?
-		    "no significant change" : r->verdict;
+		cells[8] = r->prev == NULL ? "" : eb_verdict_word(&r->v);
 		eb_md_rowv(&md, cells);
 	}
 	eb_md_write(&md, fp);

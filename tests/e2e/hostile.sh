@@ -141,3 +141,120 @@ expect_rc "-o onto a pipe exits 0" 0
 [ -p "$TMP/pipe" ] && pass "-o onto a pipe leaves the pipe" || fail "-o onto a pipe leaves the pipe"
 grep -q ',bw,B/s,1,38368130914.307045,' "$TMP/from-pipe" && pass "-o onto a pipe writes the records into it" \
 	|| fail "-o onto a pipe writes the records into it"
+
+# A full disk: /dev/full, then a small tmpfs already full. Every writer
+# says which file, why, exits 74 and leaves no temporary file or folder.
+full_disk() { # NAME: the last command's exit, message and leftovers
+	if [ "$rc" -ne 74 ]; then fail "$1: exit $rc, wanted 74"; return; fi
+	if ! grep -qE "^[^ ]+: error: cannot write( standard output)?: No space left on device$" "$TMP/err"; then
+		fail "$1: no 'cannot write: No space left on device' line"; return; fi
+	if grep -q "AddressSanitizer\|runtime error\|Segmentation" "$TMP/err"; then fail "$1: crashed"; return; fi
+	pass "$1"
+}
+eb ingest -o /dev/full samples/geli-freebsd
+full_disk "ingest -o /dev/full"
+expect_err_line "ingest -o /dev/full names it" "/dev/full: error: cannot write: No space left on device"
+"$ENCBENCH" ingest samples/geli-freebsd > /dev/full 2>"$TMP/err"; rc=$?
+full_disk "ingest onto a full standard output"
+expect_err_line "a full standard output is named" "encbench: error: cannot write standard output: No space left on device"
+eb chart --kind bars -o /dev/full samples/geli-freebsd
+if [ "$rc" -eq 64 ]; then skip "chart -o /dev/full (needs a file name suffix)"; else full_disk "chart -o /dev/full"; fi
+FULL=$TMP/full
+mkdir -p "$FULL"
+if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=64k tmpfs "$FULL" 2>/dev/null; then
+	trap 'umount "$FULL" 2>/dev/null; [ -n "${KEEP_TMP:-}" ] || rm -rf "$TMP"' EXIT
+	head -c 1000000 /dev/zero > "$FULL/fill" 2>/dev/null
+	echo "previous output" > "$FULL/keep.csv" 2>/dev/null || true
+	rm -f "$FULL/fill"; head -c 1000000 /dev/zero > "$FULL/fill" 2>/dev/null
+	eb ingest -o "$FULL/keep.csv" samples/zfs-series
+	full_disk "ingest -o onto a full file system"
+	expect_err_line "ingest onto a full file system names the file" \
+		"$FULL/keep.csv: error: cannot write: No space left on device"
+	[ "$(cat "$FULL/keep.csv" 2>/dev/null)" = "previous output" ] || [ ! -s "$FULL/keep.csv" ] \
+		&& pass "ingest onto a full file system leaves the old file" \
+		|| fail "ingest onto a full file system leaves the old file"
+	eb report -q -o "$FULL/rep" samples/zfs-series
+	full_disk "report onto a full file system"
+	for kind in bars heatmap; do
+		for ext in png svg pdf; do
+			eb chart --kind $kind -o "$FULL/c.$ext" samples/zfs-series
+			full_disk "chart --kind $kind .$ext onto a full file system"
+			expect_err_line "chart .$ext onto a full file system names it" \
+				"$FULL/c.$ext: error: cannot write: No space left on device"
+		done
+	done
+	left=$(ls -A "$FULL" | grep -v -x -e fill -e keep.csv | tr '\n' ' ')
+	[ -z "$left" ] && pass "a full disk leaves no temporary file or folder" \
+		|| fail "a full disk leaves no temporary file or folder: $left"
+	umount "$FULL"
+else
+	skip "a full file system (needs root to mount a tmpfs)"
+fi
+
+# What a kill -9 leaves beside an output (.NAME.tmp-PID-XXXXXX) is removed
+# by the next run when that process is gone, and kept while it runs.
+mkdir -p "$TMP/stale"
+sleep 60 & alive=$!
+sh -c 'exit 0' & dead=$!; wait $dead
+mkdir "$TMP/stale/.rep.tmp-$dead-abcdef" "$TMP/stale/.rep.tmp-$alive-abcdef"
+touch "$TMP/stale/.rep.tmp-$dead-abcdef/report.md" "$TMP/stale/.out.csv.tmp-$dead-ghijkl" \
+	"$TMP/stale/.out.csv.tmp-$alive-ghijkl" "$TMP/stale/.out.csv.tmp-x-ghijkl"
+eb ingest -q -o "$TMP/stale/out.csv" samples/geli-freebsd
+eb report -q -o "$TMP/stale/rep" samples/geli-freebsd
+kill $alive 2>/dev/null; wait $alive 2>/dev/null
+left=$(ls -A "$TMP/stale" | sort | tr '\n' ' ')
+[ "$left" = ".out.csv.tmp-$alive-ghijkl .out.csv.tmp-x-ghijkl .rep.tmp-$alive-abcdef datapackage.json out.csv rep " ] \
+	&& pass "leftovers of dead runs are removed, those of running ones kept" \
+	|| fail "leftovers of dead runs are removed, those of running ones kept: $left"
+
+# Benchmark output that gives no record fails as an empty file does, with
+# the reason; alone or as all a folder holds.
+hostile "a per-I/O bandwidth log alone" 65 tests/data/fio/perio_bw.1.log
+expect_err_line "a per-I/O bandwidth log alone says why" \
+	"tests/data/fio/perio_bw.1.log: error: no record in this fio-log input: fio bandwidth log of every I/O (no log_avg_msec): the mean of its samples is no throughput; no record"
+hostile "a histogram log alone" 65 tests/data/fio/hist_clat_hist.1.log
+mkdir -p "$H/histdir" && cp tests/data/fio/hist_clat_hist.1.log "$H/histdir/"
+hostile "a folder of a histogram log" 65 "$H/histdir"
+expect_err_line "a folder without a record says so" \
+	"$H/histdir: error: no record from the benchmark output in this directory (the warnings above say why)"
+
+# dd figures no dd prints: each a located error, never a record of 0 B/s.
+DDHEAD='1+0 records in\n1+0 records out\n'
+printf "$DDHEAD"'512 bytes copied, 1e400 s, 0 B/s\n' > "$H/dd-1e400"
+hostile "dd: 1e400 s" 65 "$H/dd-1e400"
+expect_err_line "dd: 1e400 s is located" "$H/dd-1e400:3: error: a time too large for a number"
+printf "$DDHEAD"'512 bytes copied, 1e30 s, 0 B/s\n' > "$H/dd-1e30"
+hostile "dd: 1e30 s" 65 "$H/dd-1e30"
+expect_err_line "dd: 1e30 s names the limit" "$H/dd-1e30:3: error: a time of 1e+30 s, beyond the plausible limit of 3 years"
+printf "$DDHEAD"'-512 bytes copied, 1.5 s, 341 B/s\n' > "$H/dd-neg"
+hostile "dd: a negative byte count" 65 "$H/dd-neg"
+expect_err_line "dd: a negative byte count is located" "$H/dd-neg:3: error: a negative byte count: '-512 bytes copied, 1.5'"
+printf '99999999999999999999+0 records in\n1+0 records out\n512 bytes copied, 1.5 s, 341 B/s\n' > "$H/dd-records"
+hostile "dd: a records count past int64" 65 "$H/dd-records"
+expect_err_line "dd: a records count past int64 is located" \
+	"$H/dd-records:1: error: a records count larger than dd can count: '99999999999999999999+0 records in'"
+printf '1+0 records in\r1+0 records out\r512 bytes (512 B) copied, 0.5 s, 1.0 kB/s\r' > "$H/dd-cr"
+eb ingest -q "$H/dd-cr"
+expect_out "dd with CR-only line ends" "$(printf '%s\n' "$HEAD" ',,,,dd,dd,,,512,bw,B/s,1,1024,'"$H/dd-cr:3")"
+
+# results.csv
+printf '%s\r24.04,h,default,none,dd,dd,,read,1048576,bw,B/s,1,5,x\r' "$HEAD" > "$H/cr.csv"
+eb ingest -q "$H/cr.csv"
+expect_out "results.csv with CR-only line ends" "$(printf '%s\n' "$HEAD" '24.04,h,default,none,dd,dd,,read,1048576,bw,B/s,1,5,x')"
+printf '%s\n,,,,dd,dd,,,99999999999999999999,bw,B/s,1,5,x\n' "$HEAD" > "$H/bs20.csv"
+hostile "results.csv: a 20-digit block_size" 65 "$H/bs20.csv"
+expect_err_line "results.csv: a 20-digit block_size is located" \
+	"$H/bs20.csv:2:9: error: block_size is too large for a number of bytes: '99999999999999999999'"
+printf '%s\n,,,,dd,dd,,,,bw,B/s,1,-0,x\n' "$HEAD" > "$H/minus0.csv"
+hostile "results.csv: -0" 65 "$H/minus0.csv"
+printf '%s\n,,,,dd,dd,,,,bw,B/s,1,1e308,x\n' "$HEAD" > "$H/1e308.csv"
+hostile "results.csv: 1e308 B/s" 65 "$H/1e308.csv"
+expect_err_line "results.csv: 1e308 B/s names the limit" \
+	"$H/1e308.csv:2:13: error: bw 1e+308 B/s is beyond the plausible limit of 10 TB/s (10000000000000 B/s)"
+printf '%s\n24.04,h\377x,default,none,dd,dd,,read,,bw,B/s,1,5,x\n' "$HEAD" > "$H/latin1.csv"
+eb ingest -o "$TMP/utf8.csv" "$H/latin1.csv"
+expect_rc "results.csv: a label that is not UTF-8 is read" 0
+expect_err_line "results.csv: a label that is not UTF-8 is named" \
+	"$H/latin1.csv: warning: host 'h$(printf '\357\277\275')x' is not UTF-8; its stray bytes, and those of every other such label of this input, are written as U+FFFD"
+iconv -f UTF-8 -t UTF-8 "$TMP/utf8.csv" >/dev/null 2>&1 && grep -q "^24.04,h$(printf '\357\277\275')x," "$TMP/utf8.csv" \
+	&& pass "results.csv: the output is UTF-8" || fail "results.csv: the output is UTF-8"

@@ -31,6 +31,11 @@ exit \$rc
 EOF
 chmod +x "$TMP/helper"
 
+scrub() { # leaves this machine as it was, whatever a failed test left
+	for mp in $(grep -F " $W/" /proc/mounts | awk '{ print $2 }' | sort -r); do umount "$mp"; done
+	for l in $(losetup -a | grep -F "$W/" | cut -d: -f1); do losetup -d "$l"; done
+}
+
 traces() { # what of a run is left: loop devices, mounts, files, undo files
 	losetup -a | grep -F "$W/"
 	grep -F " $W/" /proc/mounts
@@ -65,13 +70,27 @@ grep -qF '"mkfs_options": "-q -O encrypt -E lazy_itable_init=0,lazy_journal_init
 
 eb report "$TMP/F" -o "$TMP/rep"
 expect_rc "fscrypt: encbench report exits 0" 0
-grep -q '^- In 12, fscrypt costs ' "$TMP/rep/report.md" && pass "the report's findings give the fscrypt family's cost" || fail "the report's findings give the fscrypt family's cost"
+grep -q '^- In 12, fscrypt: ' "$TMP/rep/report.md" && pass "the report's findings speak of the fscrypt family" || fail "the report's findings speak of the fscrypt family"
 eb overhead --metric bw "$TMP/F"
 grep '| fscrypt-aes-256-xts |' "$TMP/out" > "$TMP/ov.want"
 grep '| fscrypt-aes-256-xts |   2 |' "$TMP/rep/report.md" | sort -u > "$TMP/ov.got"
 if [ "$(wc -l < "$TMP/ov.want")" -eq 6 ] && cmp -s "$TMP/ov.want" "$TMP/ov.got"; then
 	pass "the report's overhead rows are encbench overhead's six"; else
 	fail "the report's overhead rows are encbench overhead's six"; diff "$TMP/ov.want" "$TMP/ov.got" | head -5; fi
+
+# ---- the plan, run by sh as printed, does the run
+
+ENCBENCH_FSCRYPT=$HELPER "$RUNNER" --backend fscrypt --dry-run --size 4M --reps 1 --tests dd \
+	--workdir "$W" --out "$TMP/FP" >"$TMP/plan" 2>"$TMP/err"
+rc=$?
+expect_rc "fscrypt: --dry-run exits 0" 0
+grep -q '^dev=$(losetup -f --show .*/none.img)$' "$TMP/plan" && grep -q '^mkfs.ext4 -q -O encrypt -E lazy_itable_init=0,lazy_journal_init=0 "$dev"$' "$TMP/plan" \
+	&& pass "fscrypt: the plan keeps the loop device in \$dev" || fail "fscrypt: the plan keeps the loop device in \$dev"
+sh -e "$TMP/plan" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+expect_rc "fscrypt: the plan runs as printed" 0
+[ "$(find "$TMP/FP" -name 'dd-*-r1.txt' -size +0 | wc -l)" -eq 4 ] && pass "fscrypt: the plan wrote the 4 outputs" || fail "fscrypt: the plan wrote the 4 outputs"
+[ -z "$(traces)" ] && pass "fscrypt: the plan removes all it made" || { fail "fscrypt: the plan removes all it made"; traces; scrub; }
 
 # ---- failures at each new step clean up
 
@@ -149,7 +168,5 @@ sh "$TMP/fix.sh" >/dev/null 2>&1
 rm -f "$TMP"/encbench-run-undo.*
 if [ -z "$(traces)" ]; then pass "fscrypt: the printed steps remove what the killed run made"; else
 	fail "fscrypt: the printed steps remove what the killed run made"; traces | sed 's/^/  left: /'
-	# Leave this machine as it was whatever the test found.
-	for mp in $(grep -F " $W/" /proc/mounts | awk '{ print $2 }' | sort -r); do umount "$mp"; done
-	for l in $(losetup -a | grep -F "$W/" | cut -d: -f1); do losetup -d "$l"; done
+	scrub
 fi

@@ -1,5 +1,7 @@
 /* test_core.c - the record table, numbers, writers, the push line reader
  * and the results.csv round trip. */
+#include <math.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "testutil.h"
@@ -203,7 +205,7 @@ test_results_fields(void **state)
 	    "24.04,h,,none,fio,j,seq,read,4096,bw,B/s,1,1617405047.395444,a:1\n"
 	    "24.04,h,,aes-256-gcm,fio,j,seq,read,004096,bw,B/s,+2,1e3,a:2\n"
 	    "24.04,h,,none,fio,\"j\",seq,read,,iops,1/s, 3,0.1,\n"
-	    "24.04,h,,none,fio,j,seq,read,99999999999999999999,bw,B/s,1000000000,2,a:1\n",
+	    "24.04,h,,none,fio,j,seq,read,9223372036854775807,bw,B/s,1000000000,2,a:1\n",
 	    head);
 	tu_ingest_text(&r, buf, "auto");
 	assert_int_equal(r.st, EB_OK);
@@ -236,6 +238,18 @@ test_results_fields(void **state)
 		{ ",,,,dd,dd,,,-1,bw,B/s,1,1,\n", 9, "block_size is not a whole number of bytes: '-1'" },
 		{ ",,,,dd,dd,,,4k,bw,B/s,1,1,\n", 9, "block_size is not a whole number of bytes: '4k'" },
 		{ ",,,,dd,dd,,,,bw,B/s,1,1.5.5,\n", 13, "value is not a number: '1.5.5'" },
+		/* A block size past int64 was clamped to INT64_MAX, -0 kept. */
+		{ ",,,,dd,dd,,,99999999999999999999,bw,B/s,1,1,\n", 9,
+		  "block_size is too large for a number of bytes: '99999999999999999999'" },
+		{ ",,,,dd,dd,,,,bw,B/s,1,-0,\n", 13, "value is not a finite number >= 0: '-0'" },
+		{ ",,,,dd,dd,,,,bw,B/s,1,-0.0e5,\n", 13, "value is not a finite number >= 0: '-0.0e5'" },
+		/* Beyond the plausibility limits of core/limits.c. */
+		{ ",,,,dd,dd,,,,bw,B/s,1,1e308,\n", 13,
+		  "bw 1e+308 B/s is beyond the plausible limit of 10 TB/s (10000000000000 B/s)" },
+		{ ",,,,fio,j,,,,lat_mean,ns,1,1.1e13,\n", 13,
+		  "lat_mean 11000000000000 ns is beyond the plausible limit of 3 hours (10800000000000 ns)" },
+		{ ",,,,fio,j,,,,iops,1/s,1,2e10,\n", 13,
+		  "iops 20000000000 1/s is beyond the plausible limit of 10^10 IOPS (10000000000 1/s)" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		snprintf(buf, sizeof buf, "%s%s", head, bad[i].row);
@@ -304,6 +318,51 @@ write_hello(void *ctx, FILE *fp)
 	return EB_OK;
 }
 
+/* UTF-8 as RFC 3629 has it, and its repair byte by byte. */
+static void
+test_utf8(void **state)
+{
+	char *fixed;
+
+	(void)state;
+	assert_true(eb_utf8_valid("gr\xC3\xBC\xC3\x9F \xE2\x82\xAC \xF0\x9F\x94\x92", 15));
+	assert_false(eb_utf8_valid("\xC0\xAF", 2));		/* overlong '/' */
+	assert_false(eb_utf8_valid("\xED\xA0\x80", 3));	/* a surrogate */
+	assert_false(eb_utf8_valid("\xF4\x90\x80\x80", 4));	/* past U+10FFFF */
+	assert_false(eb_utf8_valid("\xE2\x82", 2));		/* cut short */
+	fixed = eb_utf8_repair("h\xFFx\xC3\xBC\xE2\x82", 7);
+	assert_string_equal(fixed, "h\xEF\xBF\xBDx\xC3\xBC\xEF\xBF\xBD\xEF\xBF\xBD");
+	free(fixed);
+}
+
+/* The limits of core/limits.c, at and past them. */
+static void
+test_limits(void **state)
+{
+	char why[200];
+	const char *shown;
+
+	(void)state;
+	assert_true(eb_metric_limit("bw", &shown) == 1e13);
+	assert_string_equal(shown, "10 TB/s");
+	assert_true(eb_metric_limit("lat_p99", NULL) == 10800e9);
+	assert_true(eb_metric_limit("cpu_busy", NULL) == 1e5);
+	assert_true(isinf(eb_metric_limit("colour", &shown)));
+	assert_null(shown);
+	assert_true(eb_value_check("bw", "B/s", 1e13, why, sizeof why));
+	assert_true(eb_value_check("bw", "B/s", 0, why, sizeof why));
+	assert_false(eb_value_check("bw", "B/s", 1.0000001e13, why, sizeof why));
+	assert_string_equal(why, "bw 10000001000000 B/s is beyond the plausible limit of "
+	    "10 TB/s (10000000000000 B/s)");
+	assert_false(eb_value_check("iops", "1/s", -0.0, why, sizeof why));
+	assert_string_equal(why, "iops -0 1/s is negative");
+	assert_false(eb_value_check("ops", "1/s", NAN, why, sizeof why));
+	assert_string_equal(why, "ops is not a number");
+	assert_false(eb_value_check("colour", "", INFINITY, why, sizeof why));
+	assert_string_equal(why, "colour is infinite");
+	assert_true(eb_value_check("colour", "", 1e300, why, sizeof why));
+}
+
 static void
 test_atomic_write(void **state)
 {
@@ -316,7 +375,16 @@ test_atomic_write(void **state)
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/out.csv", dir);
 	assert_int_equal(eb_write_atomic(path, write_hello, NULL, &err), EB_OK);
-	assert_int_equal(eb_write_atomic(path, write_nothing_then_fail, NULL, &err), EB_ERR_DATA);
+	/* A callback that fails is a write error that says what failed. */
+	memset(&err, 0, sizeof err);
+	assert_int_equal(eb_write_atomic(path, write_nothing_then_fail, NULL, &err), EB_ERR_IO);
+	assert_int_equal(err.code, EB_ERR_IO);
+	assert_string_equal(err.loc.path, path);
+	assert_string_equal(err.msg, "cannot write: the output failed");
+	/* /dev/full is written in place and its error named. */
+	memset(&err, 0, sizeof err);
+	assert_int_equal(eb_write_atomic("/dev/full", write_hello, NULL, &err), EB_ERR_IO);
+	assert_string_equal(err.msg, "cannot write: No space left on device");
 	fp = fopen(path, "r");
 	assert_non_null(fp);
 	assert_non_null(fgets(buf, sizeof buf, fp));
@@ -362,6 +430,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_intern_and_reps),
 		cmocka_unit_test(test_set),
+		cmocka_unit_test(test_utf8),
+		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_csv_and_json),
 		cmocka_unit_test(test_results_round_trip),

@@ -156,8 +156,10 @@ test_corpus_hist(void **state)
 
 	(void)state;
 	tu_ingest(&r, path, "auto");
-	assert_int_equal(r.st, EB_OK);
+	/* No record from a file alone is an error giving the reason. */
+	assert_int_equal(r.st, EB_ERR_DATA);
 	assert_int_equal(r.t->n, 0);
+	assert_ptr_equal(strstr(r.err.msg, "no record in this fio-log input: fio "), r.err.msg);
 	assert_int_equal(r.nwarnings, 1);
 	/* 9 rows at 1001 ... 9001 ms of 3 + 1216 columns. */
 	assert_diag(&r, "warning: 1: fio latency histogram log (9 rows of 1216 buckets, "
@@ -196,8 +198,10 @@ test_averaged(void **state)
 
 	/* Total latency is not lat_mean (completion latency). */
 	tu_ingest(&r, DATA "avg_lat.1.log", "auto");
-	assert_int_equal(r.st, EB_OK);
+	/* No record from a file alone is an error giving the reason. */
+	assert_int_equal(r.st, EB_ERR_DATA);
 	assert_int_equal(r.t->n, 0);
+	assert_ptr_equal(strstr(r.err.msg, "no record in this fio-log input: fio "), r.err.msg);
 	assert_diag(&r, "note: 0: fio total latency log: no summary record");
 	tu_free(&r);
 }
@@ -218,8 +222,10 @@ test_per_io(void **state)
 	tu_free(&r);
 
 	tu_ingest(&r, DATA "perio_bw.1.log", "auto");
-	assert_int_equal(r.st, EB_OK);
+	/* No record from a file alone is an error giving the reason. */
+	assert_int_equal(r.st, EB_ERR_DATA);
 	assert_int_equal(r.t->n, 0);
+	assert_ptr_equal(strstr(r.err.msg, "no record in this fio-log input: fio "), r.err.msg);
 	assert_int_equal(r.nwarnings, 1);
 	assert_diag(&r, "log of every I/O (no log_avg_msec)");
 	tu_free(&r);
@@ -232,8 +238,10 @@ test_hist_3(void **state)
 
 	(void)state;
 	tu_ingest(&r, DATA "hist_clat_hist.1.log", "auto");
-	assert_int_equal(r.st, EB_OK);
+	/* No record from a file alone is an error giving the reason. */
+	assert_int_equal(r.st, EB_ERR_DATA);
 	assert_int_equal(r.t->n, 0);
+	assert_ptr_equal(strstr(r.err.msg, "no record in this fio-log input: fio "), r.err.msg);
 	assert_diag(&r, "(1 row of 1856 buckets, fio 3.x) recognised but not read yet");
 	tu_free(&r);
 }

@@ -1,0 +1,354 @@
+/* cost.c - CPU-seconds and joules per GiB moved, per test case and mode,
+ * with intervals and ratios to the baseline, and tests bound by one thread. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cost.h"
+
+#define CPUS_TAG " cpus="
+
+/* The number after tag in a record's source, NAN when absent. */
+static double
+source_number(const struct eb_record *r, const char *tag)
+{
+	const char *s = strstr(r->f[EB_F_SOURCE], tag);
+	double v;
+
+	if (s == NULL)
+		return NAN;
+	s += strlen(tag);
+	if (eb_parse_number(s, strlen(s), &v) == 0 || !(v > 0))
+		return NAN;
+	return v;
+}
+
+const char *
+eb_cost_thread_name(const struct eb_record *r, char *buf, size_t n)
+{
+	const char *s = strstr(r->f[EB_F_SOURCE], EB_COST_THREAD_TAG);
+	size_t len;
+
+	buf[0] = '\0';
+	if (s == NULL)
+		return buf;
+	s += strlen(EB_COST_THREAD_TAG);
+	len = strcspn(s, " ");
+	if (len >= n)
+		len = n - 1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return buf;
+}
+
+/* Records of one metric sorted by key (all but metric, unit, value and
+ * source) and rep, to find a test's other metrics by binary search. */
+struct by_key {
+	const struct eb_record **r;
+	size_t n;
+};
+
+#define PAIR_IGNORE (EB_FIELD_BIT(EB_F_METRIC) | EB_FIELD_BIT(EB_F_UNIT))
+
+static int
+key_cmp(const struct eb_record *a, const struct eb_record *b)
+{
+	for (int f = 0; f < EB_NFIELDS; f++) {
+		int c;
+
+		if (f == EB_F_METRIC || f == EB_F_UNIT || f == EB_F_SOURCE)
+			continue;
+		/* Interned: equal strings are one pointer, and any order will do. */
+		if (a->f[f] != b->f[f])
+			return (c = strcmp(a->f[f], b->f[f])) != 0 ? c : (a->f[f] < b->f[f] ? -1 : 1);
+	}
+	if (a->block_size != b->block_size)
+		return a->block_size < b->block_size ? -1 : 1;
+	if (a->rep != b->rep)
+		return a->rep < b->rep ? -1 : 1;
+	return 0;
+}
+
+static int
+ptr_cmp(const void *a, const void *b)
+{
+	return key_cmp(*(const struct eb_record *const *)a, *(const struct eb_record *const *)b);
+}
+
+static void
+by_key_build(struct by_key *k, const struct eb_table *t, const char *metric)
+{
+	k->r = eb_xmalloc((t->n + 1) * sizeof *k->r);
+	k->n = 0;
+	for (size_t i = 0; i < t->n; i++)
+		if (strcmp(t->rows[i].f[EB_F_METRIC], metric) == 0)
+			k->r[k->n++] = &t->rows[i];
+	qsort(k->r, k->n, sizeof *k->r, ptr_cmp);
+}
+
+static const struct eb_record *
+by_key_find(const struct by_key *k, const struct eb_record *r)
+{
+	size_t lo = 0, hi = k->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = key_cmp(k->r[mid], r);
+
+		if (c == 0)
+			return k->r[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* A case being gathered: per-rep values before they are summarised. */
+struct gather {
+	double *cpu, *joules;
+	size_t ncpu, njoules, cap;
+};
+
+static int
+has_metric(const struct eb_table *t, const char *a, const char *b)
+{
+	const char *ia = eb_intern_lookup(t, a), *ib = eb_intern_lookup(t, b);
+
+	if (ia == NULL && ib == NULL)
+		return 0;
+	for (size_t i = 0; i < t->n; i++)
+		if (t->rows[i].f[EB_F_METRIC] == ia || t->rows[i].f[EB_F_METRIC] == ib)
+			return 1;
+	return 0;
+}
+
+static void
+ratio(const struct eb_sample *num, const struct eb_sample *den, double *r, double *lo, double *hi)
+{
+	*r = *lo = *hi = NAN;
+	if (num->n == 0 || den->n == 0 || !(den->mean > 0))
+		return;
+	*r = num->mean / den->mean;
+	if (!eb_fieller(num, den, 0.05, lo, hi))
+		*lo = *hi = NAN;
+}
+
+struct eb_cost *
+eb_cost_compute(const struct eb_table *t, const char *baseline)
+{
+	struct by_key busy, power;
+	struct eb_cost *c;
+	struct gather *g = NULL;
+	size_t capg = 0, npool = 0;
+
+	if (!has_metric(t, "cpu_busy", "power"))
+		return NULL;
+	c = eb_xcalloc(1, sizeof *c);
+	by_key_build(&busy, t, "cpu_busy");
+	by_key_build(&power, t, "power");
+	for (size_t i = 0; i < t->n; i++) {
+		const struct eb_record *bw = &t->rows[i], *b, *p;
+		struct eb_cost_case *cc = NULL;
+		struct gather *gg;
+		size_t k;
+
+		if (strcmp(bw->f[EB_F_METRIC], "bw") != 0 || !(bw->value > 0))
+			continue;
+		b = by_key_find(&busy, bw);
+		p = by_key_find(&power, bw);
+		if (b == NULL && p == NULL)
+			continue;
+		for (k = 0; k < c->n; k++)
+			if (eb_record_key_equal(c->c[k].key, bw, 0)) {
+				cc = &c->c[k];
+				break;
+			}
+		if (cc == NULL) {
+			eb_xgrow(&c->c, &capg, c->n + 1, sizeof *c->c);
+			g = eb_xrealloc(g, capg * sizeof *g);
+			cc = &c->c[c->n];
+			memset(cc, 0, sizeof *cc);
+			memset(&g[c->n], 0, sizeof *g);
+			cc->key = bw;
+			k = c->n++;
+		}
+		gg = &g[k];
+		eb_xgrow(&gg->cpu, &gg->cap, gg->ncpu + 1, sizeof *gg->cpu);
+		gg->joules = eb_xrealloc(gg->joules, gg->cap * sizeof *gg->joules);
+		if (b != NULL) {
+			double cpus = source_number(b, CPUS_TAG);
+
+			/* CPU-seconds per byte: busy share x CPUs x seconds over
+			 * bw x seconds. */
+			if (!isnan(cpus)) {
+				gg->cpu[gg->ncpu++] = b->value / 100 * cpus / bw->value * EB_GIB;
+				cc->cpus = (int)lround(cpus);
+			}
+		}
+		if (p != NULL)
+			gg->joules[gg->njoules++] = p->value / bw->value * EB_GIB;
+	}
+	for (size_t k = 0; k < c->n; k++)
+		npool += g[k].ncpu + g[k].njoules;
+	c->pool = eb_xmalloc((npool + 1) * sizeof *c->pool);
+	for (size_t k = 0; k < c->n; k++) {
+		eb_sample_summarize(g[k].cpu, g[k].ncpu, &c->c[k].cpu);
+		eb_sample_summarize(g[k].joules, g[k].njoules, &c->c[k].joules);
+		if (g[k].ncpu == 0 && by_key_find(&busy, c->c[k].key) != NULL)
+			c->no_cpus++;
+		free(g[k].cpu);
+		free(g[k].joules);
+	}
+	free(g);
+	free(busy.r);
+	free(power.r);
+	for (size_t k = 0; k < c->n; k++) {
+		struct eb_cost_case *cc = &c->c[k];
+
+		cc->cpu_ratio = cc->cpu_lo = cc->cpu_hi = NAN;
+		cc->joules_ratio = cc->joules_lo = cc->joules_hi = NAN;
+		if (strcmp(cc->key->f[EB_F_MODE], baseline) == 0)
+			continue;
+		for (size_t j = 0; j < c->n; j++)
+			if (strcmp(c->c[j].key->f[EB_F_MODE], baseline) == 0 &&
+			    eb_record_key_equal(c->c[j].key, cc->key, EB_FIELD_BIT(EB_F_MODE)))
+				cc->base = &c->c[j];
+		if (cc->base == NULL)
+			continue;
+		ratio(&cc->cpu, &cc->base->cpu, &cc->cpu_ratio, &cc->cpu_lo, &cc->cpu_hi);
+		ratio(&cc->joules, &cc->base->joules, &cc->joules_ratio, &cc->joules_lo, &cc->joules_hi);
+	}
+	return c;
+}
+
+void
+eb_cost_free(struct eb_cost *c)
+{
+	if (c == NULL)
+		return;
+	free(c->c);
+	free(c->pool);
+	free(c);
+}
+
+/* ---- bound by one thread */
+
+static void common_thread(const struct eb_table *t, const struct eb_group *g, char *name,
+    size_t n, size_t *count, size_t *runs);
+
+static const char *
+op_plural(const char *op)
+{
+	if (strcmp(op, "read") == 0)
+		return "reads";
+	if (strcmp(op, "write") == 0)
+		return "writes";
+	if (strcmp(op, "rewrite") == 0)
+		return "rewrites";
+	return NULL;
+}
+
+const char *
+eb_cost_group_thread(const struct eb_table *t, const struct eb_group *g, char *buf, size_t n)
+{
+	size_t count, runs;
+
+	common_thread(t, g, buf, n, &count, &runs);
+	return buf;
+}
+
+/* The name the busiest thread had in most of the group's runs, with how
+ * many runs that was. */
+static void
+common_thread(const struct eb_table *t, const struct eb_group *g, char *name, size_t n,
+    size_t *count, size_t *runs)
+{
+	char names[64][64];
+	size_t counts[64], nn = 0;
+
+	*count = *runs = 0;
+	name[0] = '\0';
+	for (size_t i = 0; i < t->n; i++) {
+		const struct eb_record *r = &t->rows[i];
+		char buf[64];
+		size_t k;
+
+		if (!eb_record_key_equal(r, g->key, 0))
+			continue;
+		(*runs)++;
+		eb_cost_thread_name(r, buf, sizeof buf);
+		for (k = 0; k < nn && strcmp(names[k], buf) != 0; k++)
+			;
+		if (k == nn) {
+			if (nn == 64)
+				continue;
+			snprintf(names[nn], sizeof names[nn], "%s", buf);
+			counts[nn++] = 0;
+		}
+		counts[k]++;
+	}
+	for (size_t k = 0; k < nn; k++)
+		if (counts[k] > *count) {
+			*count = counts[k];
+			snprintf(name, n, "%.63s", names[k]);
+		}
+}
+
+static int
+is_busy(const struct eb_group *g, void *ctx)
+{
+	(void)ctx;
+	return strcmp(g->key->f[EB_F_METRIC], "cpu_busy") == 0;
+}
+
+void
+eb_cost_thread_findings(const struct eb_groups *gs, struct eb_findings *out)
+{
+	const char *busy_name = eb_intern_lookup(gs->t, "cpu_busy");
+	struct eb_group_index *ix;
+
+	if (busy_name == NULL || eb_intern_lookup(gs->t, "cpu_top_thread") == NULL)
+		return;
+	ix = eb_group_index_new(gs, 0, is_busy, NULL);
+	for (size_t i = 0; i < gs->n; i++) {
+		const struct eb_group *top = &gs->g[i], *busy;
+		const struct eb_record *k = top->key;
+		const char *ops = op_plural(k->f[EB_F_OP]);
+		char name[64], line[1024], what[256], also[64];
+		size_t count, runs;
+
+		if (strcmp(k->f[EB_F_METRIC], "cpu_top_thread") != 0)
+			continue;
+		busy = eb_group_index_find(ix, k, EB_F_METRIC, busy_name);
+		if (busy == NULL)
+			continue;
+		/* A share is a claim only when its interval clears the
+		 * threshold: one run has none, and says nothing. */
+		if (top->s.n < 2 || busy->s.n < 2 || isnan(top->s.ci_low) || isnan(busy->s.ci_high) ||
+		    !(top->s.ci_low >= EB_COST_THREAD_BOUND_PCT &&
+		    busy->s.ci_high < EB_COST_MACHINE_IDLE_PCT))
+			continue;
+		common_thread(gs->t, top, name, sizeof name, &count, &runs);
+		snprintf(what, sizeof what, "%s %s%s%s", k->f[EB_F_MODE], k->f[EB_F_TOOL],
+		    *k->f[EB_F_WORKLOAD] ? " " : "", k->f[EB_F_WORKLOAD]);
+		if (ops != NULL)
+			snprintf(line, sizeof line, "%s %s are bound by one thread", what, ops);
+		else
+			snprintf(line, sizeof line, "%s%s%s is bound by one thread", what,
+			    *k->f[EB_F_OP] ? " " : "", k->f[EB_F_OP]);
+		if (count < runs)
+			snprintf(also, sizeof also, ", the busiest thread in %zu of them", count);
+		else
+			also[0] = '\0';
+		eb_xgrow(&out->lines, &out->cap, out->n + 1, sizeof *out->lines);
+		out->lines[out->n++] = eb_xasprintf("%s: %s ran at %.0f %% of a CPU (95 %% interval "
+		    "%.0f–%.0f %%) while the machine was %.0f %% busy (%.0f–%.0f %%); %s%s%s, %s, "
+		    "%zu runs%s.", line, *name ? name : "one thread", top->s.mean, top->s.ci_low,
+		    top->s.ci_high, busy->s.mean, busy->s.ci_low, busy->s.ci_high,
+		    k->f[EB_F_RELEASE], *k->f[EB_F_HOST] ? ", " : "", k->f[EB_F_HOST],
+		    k->f[EB_F_CONFIG], runs, also);
+	}
+	eb_group_index_free(ix);
+}

@@ -1,0 +1,64 @@
+/* cost.h - what a test's bytes cost beyond time: CPU-seconds and joules per
+ * GiB moved, their ratio to the baseline mode, and tests bound by one thread. */
+#ifndef EB_COST_H
+#define EB_COST_H
+
+#include "analyze.h"
+
+/* Where ingest/sample.c leaves the busiest thread's name: in the source
+ * column of a cpu_top_thread record, "PATH:LINE thread=NAME". */
+#define EB_COST_THREAD_TAG " thread="
+
+/* The single-thread finding: the busiest thread at this share of one CPU
+ * or more while the machine is below the second share busy. */
+#define EB_COST_THREAD_BOUND_PCT 90.0
+#define EB_COST_MACHINE_IDLE_PCT 60.0
+
+#define EB_GIB 1073741824.0
+
+/* One test case (a bw group's key: release, host, config, mode, tool, job,
+ * workload, op, block size) with what its repetitions cost. */
+struct eb_cost_case {
+	const struct eb_record *key;	/* the case's first bw record */
+	/* Per repetition: CPU-seconds of the whole machine per GiB moved
+	 * (cpu_busy x CPUs / bw) and joules per GiB (power / bw). n is 0 when
+	 * the case has no such records, or (cpu) its CPU count is unknown. */
+	struct eb_sample cpu, joules;
+	int cpus;			/* of the host, from the run's meta.json; 0 unknown */
+	const struct eb_cost_case *base;	/* the baseline mode's case, or NULL */
+	/* encrypted / baseline, with Fieller's 95 % interval; NAN without a
+	 * baseline or fewer than two runs a side. */
+	double cpu_ratio, cpu_lo, cpu_hi;
+	double joules_ratio, joules_lo, joules_hi;
+};
+
+struct eb_cost {
+	struct eb_cost_case *c;
+	size_t n;
+	size_t no_cpus;			/* cases with cpu_busy but no CPU count */
+	double *pool;
+};
+
+/* Pairs each bw record with the cpu_busy and power records of the same
+ * test and repetition. Returns NULL when the table has neither metric;
+ * free with eb_cost_free. */
+struct eb_cost *eb_cost_compute(const struct eb_table *t, const char *baseline);
+void eb_cost_free(struct eb_cost *c);
+
+/* The busiest thread's name of a cpu_top_thread record into buf ("" when
+ * it has none); returns buf. */
+const char *eb_cost_thread_name(const struct eb_record *r, char *buf, size_t n);
+
+/* The name the busiest thread had in most runs of a cpu_top_thread group
+ * into buf ("" when none says); returns buf. */
+const char *eb_cost_group_thread(const struct eb_table *t, const struct eb_group *g,
+    char *buf, size_t n);
+
+/* Sentences such as "aes-256-gcm dd writes are bound by one thread:
+ * z_wr_iss ran at 98 % of a CPU (...) while the machine was 31 % busy
+ * (...)", one per case whose busiest thread ran at 90 % of a CPU or more
+ * while the machine was under 60 % busy, appended to out. Both 95 %
+ * intervals must clear their threshold, so single runs say nothing. */
+void eb_cost_thread_findings(const struct eb_groups *gs, struct eb_findings *out);
+
+#endif

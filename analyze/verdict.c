@@ -1,0 +1,728 @@
+/* verdict.c - the decision layer: every word encbench prints about a
+ * difference is decided here, from one interval and one test per claim. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze.h"
+
+const char *
+eb_metric_family(const char *metric)
+{
+	if (eb_metric_higher_is_better(metric))
+		return "throughput";
+	if (strncmp(metric, "lat", 3) == 0)
+		return "latency";
+	if (strncmp(metric, "cpu", 3) == 0)
+		return "cpu";
+	return "other";
+}
+
+int
+eb_metric_is_latency(const char *metric)
+{
+	return !eb_metric_higher_is_better(metric);
+}
+
+static const char *
+quantity_of(const char *metric)
+{
+	if (strncmp(metric, "lat", 3) == 0)
+		return "latency";
+	if (strncmp(metric, "cpu", 3) == 0)
+		return "CPU";
+	return metric;
+}
+
+/* Degrees of freedom for two groups of na and nb runs with variances of
+ * the mean va and vb: Welch-Satterthwaite, except that with unequal groups
+ * whose smaller one has fewer than 4 runs it is min(n) - 1. Satterthwaite's
+ * df at the estimated variances covers only 87-91 % with 2 against 10 runs
+ * (simulated); min(n) - 1 is the conservative bound of Welch's own paper. */
+static double
+pair_df(double va, size_t na, double vb, size_t nb)
+{
+	size_t lo = na < nb ? na : nb;
+
+	if (lo < 4 && na != nb)
+		return (double)(lo - 1);
+	if (va + vb == 0)
+		return (double)(na + nb - 2);
+	return (va + vb) * (va + vb) /
+	    (va * va / (double)(na - 1) + vb * vb / (double)(nb - 1));
+}
+
+static void
+verdict_init(struct eb_verdict *v, enum eb_verdict_what what, const struct eb_verdict_opts *o)
+{
+	memset(v, 0, sizeof *v);
+	v->what = what;
+	v->estimate = v->lo = v->hi = v->df = v->p = v->p_adj = NAN;
+	v->adjust = o->adjust;
+	v->alpha = o->alpha;
+	v->family_size = 1;
+}
+
+/* Turns a computed estimate, interval and adjusted p into the word. Only
+ * the kinds that say the data cannot be tested are left as they are. */
+static void
+decide(struct eb_verdict *v, double equivalence_pct)
+{
+	int excludes, sig;
+
+	switch (v->kind) {
+	case EB_VERDICT_SINGLE_RUN:
+	case EB_VERDICT_NO_VARIATION:
+	case EB_VERDICT_TOO_FEW_RUNS:
+	case EB_VERDICT_UNBOUNDED:
+		return;
+	case EB_VERDICT_NONE:
+		if (isnan(v->estimate))
+			return;
+		break;
+	default:
+		break;
+	}
+	if (isnan(v->lo) || isnan(v->hi) || isnan(v->p_adj)) {
+		v->kind = EB_VERDICT_NO_CLEAR_CHANGE;
+		return;
+	}
+	/* The interval and the test come from one computation, so a p below
+	 * alpha has an interval that excludes the null; asking both keeps
+	 * them agreeing where rounding or ties could part them. */
+	excludes = v->lo > 0 || v->hi < 0;
+	sig = excludes && v->p_adj < v->alpha;
+	switch (v->what) {
+	case EB_VW_DIFF:
+		if (sig)
+			v->kind = (v->estimate > 0) == v->up_is_better ? EB_VERDICT_IMPROVED :
+			    EB_VERDICT_REGRESSED;
+		else if (v->lo > -equivalence_pct && v->hi < equivalence_pct)
+			v->kind = EB_VERDICT_UNCHANGED;
+		else
+			v->kind = EB_VERDICT_NO_CLEAR_CHANGE;
+		break;
+	case EB_VW_OVERHEAD:
+		if (!sig)
+			v->kind = EB_VERDICT_NO_MEASURABLE;
+		else
+			v->kind = v->slower ? EB_VERDICT_COSTS : EB_VERDICT_FASTER;
+		break;
+	case EB_VW_OVERHEAD_CHANGE:
+		if (!sig)
+			v->kind = EB_VERDICT_NO_CLEAR_CHANGE;
+		else
+			v->kind = v->estimate < 0 ? EB_VERDICT_CHEAPER : EB_VERDICT_DEARER;
+		break;
+	}
+}
+
+/* The ratio mb/ma with Fieller's interval at df, computed on values
+ * divided by the larger mean so that neither overflow nor underflow can
+ * reach the result, and the t statistic of no difference. Returns 0 with
+ * *unbounded set when the interval has no finite bounds. */
+struct ratio_test {
+	double ratio, lo, hi, t, df, p;
+	int unbounded, no_variation;
+};
+
+static void
+ratio_test(const struct eb_sample *a, const struct eb_sample *b, double alpha,
+    struct ratio_test *r)
+{
+	double s = fmax(fabs(a->mean), fabs(b->mean));
+	double ma = a->mean / s, mb = b->mean / s;
+	double sa = a->sd / s, sb = b->sd / s;
+	double va = sa * sa / (double)a->n, vb = sb * sb / (double)b->n;
+	double q, A, disc;
+
+	memset(r, 0, sizeof *r);
+	r->ratio = mb / ma;
+	r->lo = r->hi = r->t = r->p = NAN;
+	r->df = pair_df(va, a->n, vb, b->n);
+	if (va + vb == 0) {
+		r->no_variation = 1;
+		return;
+	}
+	r->t = (mb - ma) / sqrt(va + vb);
+	r->p = eb_t_pvalue(r->t, r->df);
+	/* Fieller: the ratios rho with |mb - rho ma| <= q sqrt(vb + rho^2 va),
+	 * the roots of rho^2 A - 2 rho ma mb + (mb^2 - q^2 vb). At rho = 1 this
+	 * is Welch's statistic at the same df, so 1 lies outside exactly when
+	 * p < alpha. */
+	q = eb_t_quantile(1 - alpha / 2, r->df);
+	A = ma * ma - q * q * va;
+	if (!(A > 0)) {
+		r->unbounded = 1;
+		return;
+	}
+	disc = ma * ma * mb * mb - A * (mb * mb - q * q * vb);
+	if (disc < 0)
+		disc = 0;
+	r->lo = (ma * mb - sqrt(disc)) / A;
+	r->hi = (ma * mb + sqrt(disc)) / A;
+	/* Both means are positive: a bound below 0 (the numerator's interval
+	 * holds 0) is the ratio's natural floor, not a negative ratio. */
+	if (r->lo < 0 && ma > 0 && mb >= 0)
+		r->lo = 0;
+}
+
+/* ---- Hodges-Lehmann and the rank test */
+
+static int
+cmp_dbl(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/* The null distribution of U without ties: the count of arrangements with
+ * U <= c, over C(m+n, m), by the recurrence of Mann and Whitney. Returns
+ * the largest c with P(U < c) <= alpha / 2 (0 when no c is). */
+static size_t
+rank_critical(size_t m, size_t n, double alpha)
+{
+	size_t mn = m * n, c = 0;
+	double *f, *g, total = 0, cum = 0;
+
+	if (m + n > EB_MWU_EXACT_MAX) {
+		double z = -eb_t_quantile(alpha / 2, 1e12);	/* normal by large df */
+		double k = (double)mn / 2 - z * sqrt((double)mn * (double)(m + n + 1) / 12);
+
+		return k < 1 ? 0 : (size_t)floor(k);
+	}
+	/* f[k][u] for k items of the first group among the first i items: the
+	 * number of subsets of size k whose U (count of pairs below) is u. */
+	f = eb_xcalloc((m + 1) * (mn + 1), sizeof *f);
+	g = eb_xcalloc((m + 1) * (mn + 1), sizeof *g);
+	f[0] = 1;
+	for (size_t i = 0; i < m + n; i++) {
+		memset(g, 0, (m + 1) * (mn + 1) * sizeof *g);
+		for (size_t k = 0; k <= m && k <= i; k++) {
+			size_t others = i - k;	/* of the second group so far */
+
+			if (others > n)
+				continue;
+			for (size_t u = 0; u <= mn; u++) {
+				double w = f[k * (mn + 1) + u];
+
+				if (w == 0)
+					continue;
+				/* The next item belongs to the second group: no pair
+				 * added; or to the first: it is above `others`. */
+				if (others + 1 <= n)
+					g[k * (mn + 1) + u] += w;
+				if (k + 1 <= m && u + others <= mn)
+					g[(k + 1) * (mn + 1) + u + others] += w;
+			}
+		}
+		memcpy(f, g, (m + 1) * (mn + 1) * sizeof *f);
+	}
+	for (size_t u = 0; u <= mn; u++)
+		total += f[m * (mn + 1) + u];
+	for (size_t u = 0; u <= mn; u++) {
+		cum += f[m * (mn + 1) + u];
+		if (cum / total > alpha / 2)
+			break;
+		c = u + 1;
+	}
+	free(f);
+	free(g);
+	return c;
+}
+
+unsigned
+eb_rank_runs_needed(double alpha)
+{
+	/* The smallest two-sided p of k against k runs is 2 / C(2k, k). */
+	double c = 2;	/* C(2, 1) */
+
+	for (unsigned k = 1; k < 64; k++) {
+		if (2 / c < alpha)
+			return k;
+		c = c * (2.0 * k + 1) * (2.0 * k + 2) / ((double)(k + 1) * (double)(k + 1));
+	}
+	return 64;
+}
+
+/* The largest pairwise product the Hodges-Lehmann interval enumerates. */
+#define HL_MAX_PAIRS 4000000u
+
+static void
+diff_median(const struct eb_group *a, const struct eb_group *b,
+    const struct eb_verdict_opts *o, struct eb_verdict *v)
+{
+	size_t m = a->s.n, n = b->s.n, mn = m * n, c;
+	double ref = a->s.median, s = fmax(fabs(a->s.max), fabs(b->s.max));
+	double *d, shift;
+	size_t k = 0;
+
+	v->test = EB_TEST_MANN_WHITNEY;
+	if (!(s > 0) || ref == 0 || mn > HL_MAX_PAIRS) {
+		v->estimate = ref != 0 ? (b->s.median / ref - 1) * 100 : NAN;
+		v->kind = EB_VERDICT_NO_CLEAR_CHANGE;
+		return;
+	}
+	d = eb_xmalloc(mn * sizeof *d);
+	for (size_t i = 0; i < m; i++)
+		for (size_t j = 0; j < n; j++)
+			d[k++] = b->values[j] / s - a->values[i] / s;
+	qsort(d, mn, sizeof *d, cmp_dbl);
+	shift = mn % 2 ? d[mn / 2] : (d[mn / 2 - 1] + d[mn / 2]) / 2;
+	ref /= s;
+	v->estimate = shift / ref * 100;
+	if (a->s.min == a->s.max && b->s.min == b->s.max) {
+		v->kind = EB_VERDICT_NO_VARIATION;
+		free(d);
+		return;
+	}
+	c = rank_critical(m, n, o->alpha);
+	if (c == 0) {
+		v->kind = EB_VERDICT_TOO_FEW_RUNS;
+		v->runs_needed = eb_rank_runs_needed(o->alpha);
+		free(d);
+		return;
+	}
+	v->lo = d[c - 1] / ref * 100;
+	v->hi = d[mn - c] / ref * 100;
+	if (ref < 0) {
+		double t = v->lo;
+
+		v->lo = v->hi;
+		v->hi = t;
+	}
+	free(d);
+	v->p = v->p_adj = eb_mann_whitney_p(a->values, m, b->values, n, NULL);
+}
+
+void
+eb_verdict_diff(const struct eb_group *a, const struct eb_group *b,
+    const struct eb_verdict_opts *o, struct eb_verdict *v)
+{
+	struct ratio_test r;
+	const char *metric = a->key->f[EB_F_METRIC];
+
+	verdict_init(v, EB_VW_DIFF, o);
+	v->up_is_better = eb_metric_higher_is_better(metric);
+	v->family = eb_metric_family(metric);
+	if (a->s.n < 2 || b->s.n < 2) {
+		double ca = o->median ? a->s.median : a->s.mean;
+		double cb = o->median ? b->s.median : b->s.mean;
+
+		v->estimate = ca != 0 ? (cb / ca - 1) * 100 : NAN;
+		v->kind = EB_VERDICT_SINGLE_RUN;
+		v->test = o->median ? EB_TEST_MANN_WHITNEY : EB_TEST_WELCH;
+		return;
+	}
+	if (o->median) {
+		diff_median(a, b, o, v);
+		decide(v, o->equivalence_pct);
+		return;
+	}
+	v->test = EB_TEST_WELCH;
+	if (!(a->s.mean != 0) || !isfinite(a->s.mean) || !isfinite(b->s.mean)) {
+		v->kind = EB_VERDICT_NONE;
+		return;
+	}
+	ratio_test(&a->s, &b->s, o->alpha, &r);
+	v->estimate = (r.ratio - 1) * 100;
+	v->df = r.df;
+	if (r.no_variation) {
+		v->kind = EB_VERDICT_NO_VARIATION;
+		return;
+	}
+	v->p = v->p_adj = r.p;
+	if (r.unbounded) {
+		v->unbounded = 1;
+		v->kind = EB_VERDICT_UNBOUNDED;
+		return;
+	}
+	v->lo = (r.lo - 1) * 100;
+	v->hi = (r.hi - 1) * 100;
+	decide(v, o->equivalence_pct);
+}
+
+void
+eb_verdict_overhead(const struct eb_group *mode, const struct eb_group *base,
+    const struct eb_verdict_opts *o, struct eb_verdict *v)
+{
+	const char *metric = mode->key->f[EB_F_METRIC];
+	struct ratio_test r;
+	double rho;
+
+	verdict_init(v, EB_VW_OVERHEAD, o);
+	v->test = EB_TEST_WELCH;
+	v->latency = eb_metric_is_latency(metric);
+	v->quantity = v->latency ? quantity_of(metric) : NULL;
+	v->family = eb_metric_family(metric);
+	if (!(base->s.mean > 0) || !(mode->s.mean >= 0))
+		return;
+	/* rho = mode / baseline for every metric; a throughput overhead is
+	 * 1 - rho (what encryption costs), a latency-like one rho - 1 (how
+	 * much longer it takes). Both are positive when encryption is slower. */
+	rho = mode->s.mean / base->s.mean;
+	v->estimate = (v->latency ? rho - 1 : 1 - rho) * 100;
+	v->slower = v->latency ? rho > 1 : rho < 1;
+	if (mode->s.n < 2 || base->s.n < 2) {
+		v->kind = EB_VERDICT_SINGLE_RUN;
+		return;
+	}
+	ratio_test(&base->s, &mode->s, o->alpha, &r);
+	v->df = r.df;
+	if (r.no_variation) {
+		v->kind = EB_VERDICT_NO_VARIATION;
+		return;
+	}
+	v->p = v->p_adj = r.p;
+	if (r.unbounded) {
+		v->unbounded = 1;
+		v->kind = EB_VERDICT_UNBOUNDED;
+		return;
+	}
+	if (v->latency) {
+		v->lo = (r.lo - 1) * 100;
+		v->hi = (r.hi - 1) * 100;
+	} else {
+		v->lo = (1 - r.hi) * 100;
+		v->hi = (1 - r.lo) * 100;
+	}
+	decide(v, o->equivalence_pct);
+}
+
+void
+eb_verdict_overhead_change(const struct eb_group *mode_a, const struct eb_group *base_a,
+    const struct eb_group *mode_b, const struct eb_group *base_b,
+    const struct eb_verdict_opts *o, struct eb_verdict *v)
+{
+	const struct eb_group *g[4] = { mode_a, base_a, mode_b, base_b };
+	const char *metric = mode_a->key->f[EB_F_METRIC];
+	double var[4], se2 = 0, den = 0, rho_a, rho_b, lrr, q, sign;
+	size_t nmin = SIZE_MAX, nmax = 0;
+
+	verdict_init(v, EB_VW_OVERHEAD_CHANGE, o);
+	v->test = EB_TEST_LOG_DELTA;
+	v->latency = eb_metric_is_latency(metric);
+	v->quantity = v->latency ? quantity_of(metric) : NULL;
+	v->family = eb_metric_family(metric);
+	for (int i = 0; i < 4; i++)
+		if (!(g[i]->s.mean > 0) || !isfinite(g[i]->s.mean))
+			return;
+	rho_a = mode_a->s.mean / base_a->s.mean;
+	rho_b = mode_b->s.mean / base_b->s.mean;
+	/* Percentage points of overhead: a throughput overhead is 1 - rho, a
+	 * latency-like one rho - 1. */
+	sign = v->latency ? 1 : -1;
+	v->estimate = sign * (rho_b - rho_a) * 100 + 0.0;
+	for (int i = 0; i < 4; i++) {
+		if (g[i]->s.n < nmin)
+			nmin = g[i]->s.n;
+		if (g[i]->s.n > nmax)
+			nmax = g[i]->s.n;
+	}
+	if (nmin < 2) {
+		v->kind = EB_VERDICT_SINGLE_RUN;
+		return;
+	}
+	/* Delta method on log(rho_b / rho_a) = log mb - log bb - log ma + log ba:
+	 * each term's variance is the squared coefficient of variation of its
+	 * mean, free of the values' scale. */
+	for (int i = 0; i < 4; i++) {
+		double cv = g[i]->s.sd / g[i]->s.mean;
+
+		var[i] = cv * cv / (double)g[i]->s.n;
+		se2 += var[i];
+		den += var[i] * var[i] / (double)(g[i]->s.n - 1);
+	}
+	if (se2 == 0) {
+		v->kind = EB_VERDICT_NO_VARIATION;
+		return;
+	}
+	v->df = nmin < 4 && nmin != nmax ? (double)(nmin - 1) : se2 * se2 / den;
+	lrr = log(rho_b / rho_a);
+	v->p = v->p_adj = eb_t_pvalue(lrr / sqrt(se2), v->df);
+	q = eb_t_quantile(1 - o->alpha / 2, v->df);
+	/* The interval of the ratio of ratios, in points of the first
+	 * release's overhead: rho_a (RR - 1) at each bound. */
+	{
+		double lo = rho_a * (exp(lrr - q * sqrt(se2)) - 1) * 100;
+		double hi = rho_a * (exp(lrr + q * sqrt(se2)) - 1) * 100;
+
+		if (!isfinite(lo) || !isfinite(hi)) {
+			v->unbounded = 1;
+			v->kind = EB_VERDICT_UNBOUNDED;
+			return;
+		}
+		v->lo = sign > 0 ? lo : -hi;
+		v->hi = sign > 0 ? hi : -lo;
+	}
+	decide(v, o->equivalence_pct);
+}
+
+/* ---- multiplicity */
+
+/* Two keys are one test when they differ at most in metric and unit. */
+static int
+same_test(const struct eb_record *x, const struct eb_record *y)
+{
+	for (int f = 0; f < EB_NFIELDS; f++)
+		if (f != EB_F_METRIC && f != EB_F_UNIT && strcmp(x->f[f], y->f[f]) != 0)
+			return 0;
+	return x->block_size == y->block_size;
+}
+
+struct unit {
+	double p;
+	size_t first;	/* a member, for its key */
+};
+
+static int
+cmp_unit(const void *x, const void *y)
+{
+	return cmp_dbl(&((const struct unit *)x)->p, &((const struct unit *)y)->p);
+}
+
+static const char *const families[] = { "throughput", "latency", "cpu", "other" };
+
+void
+eb_verdict_adjust(struct eb_verdict *const *v, const struct eb_record *const *keys,
+    size_t n, const struct eb_verdict_opts *o)
+{
+	size_t *unit_of = eb_xmalloc((n ? n : 1) * sizeof *unit_of);
+	struct unit *u = eb_xmalloc((n ? n : 1) * sizeof *u);
+	double *adj = eb_xmalloc((n ? n : 1) * sizeof *adj);
+
+	for (size_t f = 0; f < sizeof families / sizeof families[0]; f++) {
+		size_t m = 0, tests = 0;
+
+		/* The tests of this family, each with the smallest p of its
+		 * metrics: bw and iops of one test are one comparison. */
+		for (size_t i = 0; i < n; i++) {
+			size_t j;
+
+			if (strcmp(eb_metric_family(keys[i]->f[EB_F_METRIC]), families[f]) != 0)
+				continue;
+			v[i]->family = families[f];
+			unit_of[i] = SIZE_MAX;
+			for (j = 0; j < tests; j++)
+				if (same_test(keys[u[j].first], keys[i]))
+					break;
+			if (j == tests)
+				u[tests++] = (struct unit){ NAN, i };
+			unit_of[i] = j;
+			if (!isnan(v[i]->p) && (isnan(u[j].p) || v[i]->p < u[j].p))
+				u[j].p = v[i]->p;
+		}
+		for (size_t j = 0; j < tests; j++)
+			if (!isnan(u[j].p))
+				m++;
+		for (size_t i = 0; i < n; i++)
+			if (v[i]->family == families[f])
+				v[i]->family_size = m;
+		if (o->adjust == EB_ADJUST_NONE || m == 0) {
+			for (size_t i = 0; i < n; i++)
+				if (v[i]->family == families[f])
+					v[i]->p_adj = v[i]->p;
+			continue;
+		}
+		/* Holm over the tests with a p: the j-th smallest is multiplied
+		 * by m - j, and the adjusted values kept non-decreasing. */
+		{
+			struct unit *sorted = eb_xmalloc(tests * sizeof *sorted);
+			size_t k = 0;
+			double running = 0;
+
+			for (size_t j = 0; j < tests; j++)
+				if (!isnan(u[j].p))
+					sorted[k++] = (struct unit){ u[j].p, j };
+			qsort(sorted, k, sizeof *sorted, cmp_unit);
+			for (size_t j = 0; j < k; j++) {
+				double a = fmin(1, (double)(m - j) * sorted[j].p);
+
+				running = fmax(running, a);
+				adj[sorted[j].first] = running;
+				/* The multiplier of the test, for its other metrics. */
+				u[sorted[j].first].p = (double)(m - j);
+			}
+			for (size_t i = 0; i < n; i++) {
+				size_t j = unit_of[i];
+
+				if (v[i]->family != families[f] || isnan(v[i]->p))
+					continue;
+				v[i]->p_adj = fmax(adj[j], fmin(1, u[j].p * v[i]->p));
+			}
+			free(sorted);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		decide(v[i], o->equivalence_pct);
+	free(unit_of);
+	free(u);
+	free(adj);
+}
+
+/* ---- words */
+
+const char *
+eb_verdict_word(const struct eb_verdict *v)
+{
+	switch (v->kind) {
+	case EB_VERDICT_NONE:
+		return "";
+	case EB_VERDICT_SINGLE_RUN:
+		return "single run";
+	case EB_VERDICT_NO_VARIATION:
+		return "no variation in the runs";
+	case EB_VERDICT_TOO_FEW_RUNS:
+		return "too few runs";
+	case EB_VERDICT_UNBOUNDED:
+		return "unbounded";
+	case EB_VERDICT_NO_CLEAR_CHANGE:
+		return "no clear change";
+	case EB_VERDICT_UNCHANGED:
+		return "unchanged";
+	case EB_VERDICT_IMPROVED:
+		return "improved";
+	case EB_VERDICT_REGRESSED:
+		return "regressed";
+	case EB_VERDICT_COSTS:
+		return "costs";
+	case EB_VERDICT_FASTER:
+		return "faster";
+	case EB_VERDICT_NO_MEASURABLE:
+		return "no measurable overhead";
+	case EB_VERDICT_CHEAPER:
+		return "cheaper";
+	case EB_VERDICT_DEARER:
+		return "dearer";
+	}
+	return "";
+}
+
+int
+eb_verdict_claims(const struct eb_verdict *v)
+{
+	return v->kind == EB_VERDICT_IMPROVED || v->kind == EB_VERDICT_REGRESSED ||
+	    v->kind == EB_VERDICT_COSTS || v->kind == EB_VERDICT_FASTER ||
+	    v->kind == EB_VERDICT_CHEAPER || v->kind == EB_VERDICT_DEARER;
+}
+
+/* One decimal, without a "-0.0". */
+static double
+tidy(double x)
+{
+	return fabs(x) < 0.05 ? 0 : x;
+}
+
+void
+eb_verdict_interval_text(const struct eb_verdict *v, char *buf, size_t n)
+{
+	const char *unit = v->what == EB_VW_OVERHEAD_CHANGE ? "pp" : "%";
+	int sign = v->what != EB_VW_OVERHEAD || v->latency;
+
+	if (isnan(v->estimate)) {
+		snprintf(buf, n, "–");
+		return;
+	}
+	if (v->unbounded)
+		snprintf(buf, n, sign ? "%+.1f %s (unbounded)" : "%.1f %s (unbounded)",
+		    tidy(v->estimate), unit);
+	else if (isnan(v->lo))
+		snprintf(buf, n, sign ? "%+.1f %s" : "%.1f %s", tidy(v->estimate), unit);
+	else
+		snprintf(buf, n, sign ? "%+.1f %s (%+.1f to %+.1f %s)" : "%.1f %s (%.1f to %.1f %s)",
+		    tidy(v->estimate), unit, tidy(v->lo), tidy(v->hi), unit);
+}
+
+void
+eb_p_text(double p, double alpha, char *buf, size_t n)
+{
+	if (isnan(p)) {
+		snprintf(buf, n, "–");
+		return;
+	}
+	if (p < 0.001 && alpha > 0.001) {
+		snprintf(buf, n, "< 0.001");
+		return;
+	}
+	for (int digits = 2; digits <= 8; digits++) {
+		snprintf(buf, n, "%.*g", digits, p);
+		if ((strtod(buf, NULL) < alpha) == (p < alpha))
+			return;
+	}
+}
+
+static void
+adjust_text(const struct eb_verdict *v, char *buf, size_t n)
+{
+	if (v->adjust == EB_ADJUST_HOLM && v->family_size > 1)
+		snprintf(buf, n, " (Holm over %zu tests)", v->family_size);
+	else
+		buf[0] = '\0';
+}
+
+void
+eb_verdict_phrase(const struct eb_verdict *v, char *buf, size_t n)
+{
+	char iv[96], p[24], adj[48];
+	const char *q = v->quantity;
+
+	eb_verdict_interval_text(v, iv, sizeof iv);
+	eb_p_text(v->p_adj, v->alpha, p, sizeof p);
+	adjust_text(v, adj, sizeof adj);
+	switch (v->kind) {
+	case EB_VERDICT_NONE:
+		snprintf(buf, n, "no comparison");
+		break;
+	case EB_VERDICT_SINGLE_RUN:
+		snprintf(buf, n, "%s, single run: no interval and no verdict", iv);
+		break;
+	case EB_VERDICT_NO_VARIATION:
+		snprintf(buf, n, "%s, no variation in the runs: no interval and no test", iv);
+		break;
+	case EB_VERDICT_TOO_FEW_RUNS:
+		snprintf(buf, n, "too few runs for a rank test at %g: %u per side needed",
+		    v->alpha, v->runs_needed);
+		break;
+	case EB_VERDICT_UNBOUNDED:
+		snprintf(buf, n, "%s: the baseline's interval includes 0, so the data "
+		    "cannot tell", iv);
+		break;
+	case EB_VERDICT_NO_CLEAR_CHANGE:
+	case EB_VERDICT_UNCHANGED:
+	case EB_VERDICT_IMPROVED:
+	case EB_VERDICT_REGRESSED:
+	case EB_VERDICT_CHEAPER:
+	case EB_VERDICT_DEARER:
+		snprintf(buf, n, "%s: %s, p %s%s", eb_verdict_word(v), iv, p, adj);
+		break;
+	case EB_VERDICT_COSTS:
+		if (v->latency)
+			snprintf(buf, n, "%s %s", q, iv);
+		else
+			snprintf(buf, n, "costs %s", iv);
+		break;
+	case EB_VERDICT_FASTER:
+		if (v->latency)
+			snprintf(buf, n, "%s %s", q, iv);
+		else
+			/* A negative cost is a speed-up: say how much faster. */
+			snprintf(buf, n, "%.1f %% faster (%.1f to %.1f %%)", tidy(-v->estimate),
+			    tidy(-v->hi), tidy(-v->lo));
+		break;
+	case EB_VERDICT_NO_MEASURABLE:
+		if (isnan(v->lo))
+			snprintf(buf, n, "no measurable overhead: %s", iv);
+		else if (v->latency)
+			snprintf(buf, n, "no measurable overhead: %s between %+.1f %% and %+.1f %%",
+			    q, tidy(v->lo), tidy(v->hi));
+		else if (v->lo < 0 && v->hi > 0)
+			snprintf(buf, n, "no measurable overhead: between %.1f %% faster and "
+			    "%.1f %% slower", tidy(-v->lo), tidy(v->hi));
+		else
+			snprintf(buf, n, "no measurable overhead after Holm: %s, p %s%s", iv, p, adj);
+		break;
+	}
+}

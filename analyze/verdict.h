@@ -1,0 +1,139 @@
+/* verdict.h - the one decision layer: estimates, intervals and tests become
+ * the words encbench prints (tables, charts, findings, JSON) only here. */
+#ifndef EB_VERDICT_H
+#define EB_VERDICT_H
+
+#include <stddef.h>
+
+struct eb_group;
+struct eb_record;
+
+/* What a comparison concluded. The words (eb_verdict_word) are fixed: the
+ * man page's "How to read the verdicts" explains each. */
+enum eb_verdict_kind {
+	EB_VERDICT_NONE = 0,		/* nothing was compared */
+	EB_VERDICT_SINGLE_RUN,		/* a side has one run: no interval, no test */
+	EB_VERDICT_NO_VARIATION,	/* every run of both sides gave one value */
+	EB_VERDICT_TOO_FEW_RUNS,	/* the rank test cannot reach alpha */
+	EB_VERDICT_UNBOUNDED,		/* Fieller: the denominator's interval holds 0 */
+	EB_VERDICT_NO_CLEAR_CHANGE,	/* the data cannot tell */
+	EB_VERDICT_UNCHANGED,		/* the interval lies inside the margin */
+	EB_VERDICT_IMPROVED,
+	EB_VERDICT_REGRESSED,
+	EB_VERDICT_COSTS,		/* overhead: the mode is slower than none */
+	EB_VERDICT_FASTER,		/* overhead: the mode is faster than none */
+	EB_VERDICT_NO_MEASURABLE,	/* overhead: the interval holds no overhead */
+	EB_VERDICT_CHEAPER,		/* overhead change: encryption costs less */
+	EB_VERDICT_DEARER,		/* overhead change: encryption costs more */
+};
+
+/* Which comparison a verdict is about; it fixes the unit of the estimate. */
+enum eb_verdict_what {
+	EB_VW_DIFF,		/* percent change of the centre, B against A */
+	EB_VW_OVERHEAD,		/* percent cost (or speed-up, or latency increase) */
+	EB_VW_OVERHEAD_CHANGE,	/* percentage points of overhead, B against A */
+};
+
+enum eb_verdict_test {
+	EB_TEST_NONE = 0,
+	EB_TEST_WELCH,		/* Welch's t; Fieller's interval with the same df */
+	EB_TEST_MANN_WHITNEY,	/* Mann-Whitney U; Hodges-Lehmann shift and interval */
+	EB_TEST_LOG_DELTA,	/* delta method on the log of a ratio of ratios */
+};
+
+enum eb_adjust { EB_ADJUST_HOLM = 0, EB_ADJUST_NONE };
+
+struct eb_verdict_opts {
+	double alpha;		/* 0.05 */
+	double equivalence_pct;	/* the +/- margin of "unchanged"; 2 */
+	enum eb_adjust adjust;	/* Holm unless --adjust none */
+	int median;		/* --center median: the rank test */
+};
+
+#define EB_VERDICT_OPTS_DEFAULT { 0.05, 2.0, EB_ADJUST_HOLM, 0 }
+
+/* A verdict record: the word and everything it rests on, from one
+ * computation, so that the printed interval and the word never disagree.
+ * Every number is finite or NAN, never an infinity. */
+struct eb_verdict {
+	enum eb_verdict_kind kind;
+	enum eb_verdict_what what;
+	enum eb_verdict_test test;
+	double estimate;	/* percent, or percentage points */
+	double lo, hi;		/* its 95 % interval; NAN when there is none */
+	int unbounded;		/* the interval has no finite bounds */
+	double df;		/* of the t test; NAN for the rank test */
+	double p, p_adj;	/* two-sided p, raw and adjusted; NAN when none */
+	const char *family;	/* the adjustment family: "throughput", "latency",
+				 * "cpu", "other"; NULL before eb_verdict_adjust */
+	size_t family_size;	/* comparisons (tests, not metrics) adjusted over */
+	enum eb_adjust adjust;
+	int latency;		/* a lower-is-better metric (latency, CPU): the
+				 * estimate of an overhead is its relative
+				 * increase, named by `quantity` */
+	const char *quantity;	/* "latency", "CPU", "energy", "power", or the
+				 * metric; NULL for throughput */
+	int slower;		/* EB_VW_OVERHEAD: the mode is slower than none */
+	int up_is_better;	/* EB_VW_DIFF: a rise is an improvement */
+	unsigned runs_needed;	/* EB_VERDICT_TOO_FEW_RUNS: runs per side that
+				 * could reach alpha */
+	double alpha;
+};
+
+/* The change of b's centre against a's (mean: Welch and Fieller; median:
+ * Mann-Whitney and Hodges-Lehmann), decided as a family of one until
+ * eb_verdict_adjust puts it into its family. */
+void eb_verdict_diff(const struct eb_group *a, const struct eb_group *b,
+    const struct eb_verdict_opts *o, struct eb_verdict *v);
+/* The overhead of mode against base (same key but the mode): Fieller's
+ * interval on the ratio, the Welch test of no difference. */
+void eb_verdict_overhead(const struct eb_group *mode, const struct eb_group *base,
+    const struct eb_verdict_opts *o, struct eb_verdict *v);
+/* The change of overhead from (mode_a, base_a) to (mode_b, base_b): the
+ * ratio of the two ratios with its interval by the delta method on the
+ * log scale and Welch-Satterthwaite degrees of freedom. */
+void eb_verdict_overhead_change(const struct eb_group *mode_a,
+    const struct eb_group *base_a, const struct eb_group *mode_b,
+    const struct eb_group *base_b, const struct eb_verdict_opts *o,
+    struct eb_verdict *v);
+
+/* Holm's adjustment over one family of comparisons (a table, or one
+ * sentence) and the verdicts again with the adjusted p. keys[i] is the key
+ * of v[i]: comparisons are split by the class of their metric, and the
+ * metrics of one test within a class (bw and iops) count as one. */
+void eb_verdict_adjust(struct eb_verdict *const *v, const struct eb_record *const *keys,
+    size_t n, const struct eb_verdict_opts *o);
+
+/* The class of a metric for the families: "throughput" (bw, iops, ops),
+ * "latency" (lat_*), "cpu" (cpu*), or "other". */
+const char *eb_metric_family(const char *metric);
+/* 1 for latency-like metrics: lower is better and a time. */
+int eb_metric_is_latency(const char *metric);
+
+/* The word of a verdict: "improved", "regressed", "no clear change",
+ * "unchanged", "single run", "no variation in the runs", "too few runs",
+ * "unbounded", "costs", "faster", "no measurable overhead", "cheaper",
+ * "dearer", or "" for EB_VERDICT_NONE. */
+const char *eb_verdict_word(const struct eb_verdict *v);
+/* 1 when the word claims a difference (improved, regressed, costs, faster,
+ * cheaper, dearer). */
+int eb_verdict_claims(const struct eb_verdict *v);
+
+/* The estimate and interval: "+3.2 % (+1.0 to +5.4 %)", "14.2 % (12.9 to
+ * 17.1 %)", "unbounded", or the estimate alone without an interval. */
+void eb_verdict_interval_text(const struct eb_verdict *v, char *buf, size_t n);
+/* A p that reads right against alpha: as many digits as it takes for a p
+ * below alpha never to print as alpha or above (and the other way round);
+ * "–" for NAN. */
+void eb_p_text(double p, double alpha, char *buf, size_t n);
+/* The whole claim, printable: "improved: +3.2 % (+1.0 to +5.4 %), p 0.0031
+ * (Holm over 12 tests)", "costs 14.2 % (12.9 to 17.1 %)", "no measurable
+ * overhead: between 5.7 % faster and 10.3 % slower", "latency +20.0 %
+ * (+15.1 to +25.2 %)", "too few runs for a rank test at 0.05: 4 per side
+ * needed", "no variation in the runs". */
+void eb_verdict_phrase(const struct eb_verdict *v, char *buf, size_t n);
+
+/* The smallest equal group size whose rank test can reach alpha. */
+unsigned eb_rank_runs_needed(double alpha);
+
+#endif

@@ -1,0 +1,79 @@
+/* limits.c - the largest value of each metric encbench believes a storage
+ * benchmark measured; every reader rejects what lies beyond, naming it. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "eb.h"
+
+/* Ten times beyond any device or array of 2026, so that no real run comes
+ * near, while a damaged figure (a field read from the wrong column, an
+ * unsigned -1, a unit taken for a number) is caught. doc/encbench.1
+ * lists the same table under PLAUSIBILITY LIMITS. */
+static const struct {
+	const char *metric;	/* a metric, or a prefix of them ending in '_' */
+	double max;
+	const char *shown;
+} limits[] = {
+	{ "bw", 1e13, "10 TB/s" },
+	{ "iops", 1e10, "10^10 IOPS" },
+	{ "ops", 1e10, "10^10 operations/s" },
+	{ "lat_", 3 * 3600e9, "3 hours" },
+	{ "cpu", 1e5, "100000 % (1000 CPUs busy)" },
+	{ "cpu_", 1e5, "100000 % (1000 CPUs busy)" },
+	{ "energy", 1e10, "10 GJ" },
+	{ "power", 1e6, "1 MW" },
+	/* Not a metric but the time a run took (dd's seconds). */
+	{ "runtime", 1e8, "3 years" },
+};
+
+double
+eb_metric_limit(const char *metric, const char **shown)
+{
+	for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+		size_t n = strlen(limits[i].metric);
+		int prefix = limits[i].metric[n - 1] == '_';
+
+		if (prefix ? strncmp(metric, limits[i].metric, n) == 0 :
+		    strcmp(metric, limits[i].metric) == 0) {
+			if (shown != NULL)
+				*shown = limits[i].shown;
+			return limits[i].max;
+		}
+	}
+	if (shown != NULL)
+		*shown = NULL;
+	return INFINITY;
+}
+
+int
+eb_value_check(const char *metric, const char *unit, double v, char *why, size_t n)
+{
+	const char *shown;
+	double max = eb_metric_limit(metric, &shown);
+	char num[40];
+
+	if (isnan(v)) {
+		snprintf(why, n, "%s is not a number", metric);
+		return 0;
+	}
+	if (isinf(v)) {
+		snprintf(why, n, "%s is infinite", metric);
+		return 0;
+	}
+	eb_format_double(num, sizeof num, v);
+	if (signbit(v)) {
+		snprintf(why, n, "%s %s%s%s is negative", metric,
+		    v == 0 && num[0] != '-' ? "-0" : num, *unit ? " " : "", unit);
+		return 0;
+	}
+	if (v > max) {
+		char lim[40];
+
+		eb_format_double(lim, sizeof lim, max);
+		snprintf(why, n, "%s %s%s%s is beyond the plausible limit of %s (%s%s%s)",
+		    metric, num, *unit ? " " : "", unit, shown, lim, *unit ? " " : "", unit);
+		return 0;
+	}
+	return 1;
+}

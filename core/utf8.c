@@ -1,0 +1,80 @@
+/* utf8.c - tells text that is UTF-8 from text that is not, and repairs the
+ * latter, so that every results.csv and results.json encbench writes is. */
+#include <string.h>
+
+#include "eb.h"
+
+/* The length of the UTF-8 sequence at s (n bytes left), or 0 when none
+ * starts there: overlong forms, surrogates and code points past U+10FFFF
+ * are not UTF-8 (RFC 3629). */
+static size_t
+sequence(const unsigned char *s, size_t n)
+{
+	size_t len;
+	unsigned cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xC2 && s[0] <= 0xDF)
+		len = 2, cp = s[0] & 0x1Fu;
+	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+		len = 3, cp = s[0] & 0x0Fu;
+	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+		len = 4, cp = s[0] & 0x07u;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3Fu);
+	}
+	if ((len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+	    (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+		return 0;
+	return len;
+}
+
+int
+eb_utf8_valid(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+
+	while (i < n) {
+		size_t k;
+
+		if (p[i] < 0x80) {
+			i++;
+			continue;
+		}
+		if ((k = sequence(p + i, n - i)) == 0)
+			return 0;
+		i += k;
+	}
+	return 1;
+}
+
+char *
+eb_utf8_repair(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	struct eb_buf b;
+	size_t i = 0;
+
+	eb_buf_init(&b, 0);
+	while (i < n) {
+		size_t k = sequence(p + i, n - i);
+
+		if (k == 0) {
+			eb_buf_add(&b, "\xEF\xBF\xBD", 3);
+			i++;
+		} else {
+			eb_buf_add(&b, s + i, k);
+			i += k;
+		}
+	}
+	eb_buf_cstr(&b);
+	return b.data != NULL ? b.data : eb_xstrdup("");
+}

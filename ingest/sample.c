@@ -1,0 +1,460 @@
+/* sample.c - encbench-sample's PREFIX.sample files: the machine's busy share,
+ * the busiest thread, and the energy of one test, labelled like the test. */
+#include <dirent.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ingest.h"
+#include "sample.h"
+
+/* Beyond these a sample file is damaged, not a measurement. */
+#define MAX_DURATION 1e7	/* seconds: 115 days */
+#define MAX_CPUS 65536
+#define MAX_JOULES 1e12		/* a megawatt for 11 days */
+#define MAX_WATTS 1e6
+
+enum energy_kind { E_NONE, E_RAPL, E_BATTERY, E_METER };
+
+struct sample_state {
+	int version;
+	long status_line, duration_line, hz_line, cpu_line, cpus_line, end_line;
+	double duration;
+	long hz;
+	int cpus_min, cpus_max;
+	double busy, total;	/* CPU-seconds */
+	double top_s;		/* the busiest thread's CPU-seconds */
+	long top_line;
+	char top_name[128];
+	/* Energy: each kind's joules and the line that gave it. */
+	double psys_j, pkg_j, battery_j, meter_j, meter_w;
+	long psys_line, pkg_line, battery_line, meter_line;
+	int have_psys, have_pkg, have_battery, have_meter;
+	int failed;		/* the test's exit status was not 0 */
+};
+
+static int
+probe(const char *head, size_t len)
+{
+	static const char magic[] = "encbench-sample ";
+
+	if (len >= sizeof magic - 1 && memcmp(head, magic, sizeof magic - 1) == 0)
+		return 100;
+	return 0;
+}
+
+/* The next space-separated word of *s, NUL-terminated in place. */
+static char *
+word(char **s)
+{
+	char *w = *s, *e;
+
+	while (*w == ' ')
+		w++;
+	if (*w == '\0')
+		return NULL;
+	for (e = w; *e != ' ' && *e != '\0'; e++)
+		;
+	if (*e == ' ')
+		*e++ = '\0';
+	*s = e;
+	return w;
+}
+
+/* A whole word as a finite number; col gets its column for errors. */
+static int
+number(char *line, char **s, double *out, long *col)
+{
+	char *w = word(s);
+	size_t n;
+
+	*col = w ? (long)(w - line) + 1 : (long)(*s - line) + 1;
+	if (w == NULL)
+		return 0;
+	n = strlen(w);
+	return eb_parse_number(w, n, out) == n && isfinite(*out);
+}
+
+static enum eb_status
+bad(struct eb_parse *p, long lineno, long col, const char *fmt, const char *what)
+{
+	struct eb_loc loc = { p->path, lineno, col };
+
+	return eb_err_set(p->err, EB_ERR_DATA, loc, fmt, what);
+}
+
+static enum eb_status
+parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
+{
+	struct sample_state *st = p->state;
+	char *s = line, *key;
+	double v[4];
+	long col = 0;
+
+	(void)len;
+	if (st->end_line != 0)
+		return bad(p, lineno, 1, "%s", "text after the \"end\" line");
+	key = word(&s);
+	if (key == NULL)
+		return bad(p, lineno, 1, "%s", "empty line");
+	if (lineno == 1) {
+		if (strcmp(key, "encbench-sample") != 0 || !number(line, &s, &v[0], &col))
+			return bad(p, lineno, 1, "%s", "not an encbench-sample file");
+		if (v[0] != 1)
+			return bad(p, lineno, col, "%s",
+			    "sample file version is not 1, the one this encbench reads");
+		st->version = 1;
+		return EB_OK;
+	}
+	if (strcmp(key, "command") == 0)
+		return EB_OK;	/* for people */
+	if (strcmp(key, "end") == 0) {
+		st->end_line = lineno;
+		return EB_OK;
+	}
+	if (strcmp(key, "status") == 0 || strcmp(key, "interval") == 0 ||
+	    strcmp(key, "samples") == 0 || strcmp(key, "self_cpu") == 0 ||
+	    strcmp(key, "threads") == 0 || strcmp(key, "duration") == 0 ||
+	    strcmp(key, "clock_hz") == 0) {
+		if (!number(line, &s, &v[0], &col) || v[0] < 0)
+			return bad(p, lineno, col, "%s: not a number of 0 or more", key);
+		if (strcmp(key, "status") == 0) {
+			if (v[0] != 0) {
+				struct eb_loc loc = { p->path, lineno, col };
+
+				eb_diag(p->diag, EB_WARNING, loc, "the test exited with "
+				    "status %.0f: its samples measure no completed test and "
+				    "are not used", v[0]);
+				st->failed = 1;
+			}
+			st->status_line = lineno;
+		} else if (strcmp(key, "duration") == 0) {
+			if (!(v[0] > 0 && v[0] <= MAX_DURATION))
+				return bad(p, lineno, col, "%s",
+				    "duration is not between 0 and 10^7 seconds");
+			st->duration = v[0];
+			st->duration_line = lineno;
+		} else if (strcmp(key, "clock_hz") == 0) {
+			if (!(v[0] >= 1 && v[0] <= 1e6 && v[0] == floor(v[0])))
+				return bad(p, lineno, col, "%s", "clock_hz is not a whole number of ticks a second");
+			st->hz = (long)v[0];
+			st->hz_line = lineno;
+		}
+		return EB_OK;
+	}
+	if (strcmp(key, "cpus") == 0) {
+		if (!number(line, &s, &v[0], &col) || !number(line, &s, &v[1], &col) ||
+		    v[0] < 0 || v[1] < v[0] || v[1] > MAX_CPUS || v[0] != floor(v[0]) ||
+		    v[1] != floor(v[1]))
+			return bad(p, lineno, col, "%s", "cpus needs the fewest and most CPUs online, 0 to 65536");
+		st->cpus_min = (int)v[0];
+		st->cpus_max = (int)v[1];
+		st->cpus_line = lineno;
+		return EB_OK;
+	}
+	if (strcmp(key, "cpu_all") == 0 || strcmp(key, "cpu") == 0) {
+		if (strcmp(key, "cpu") == 0 && (!number(line, &s, &v[2], &col) || v[2] < 0 ||
+		    v[2] >= MAX_CPUS))
+			return bad(p, lineno, col, "%s", "cpu needs a CPU number");
+		if (!number(line, &s, &v[0], &col) || !number(line, &s, &v[1], &col) ||
+		    v[0] < 0 || v[1] < 0)
+			return bad(p, lineno, col, "%s: needs busy and total CPU-seconds", key);
+		if (v[0] > v[1])
+			return bad(p, lineno, col, "%s: busy CPU-seconds exceed the total", key);
+		if (strcmp(key, "cpu_all") == 0) {
+			st->busy = v[0];
+			st->total = v[1];
+			st->cpu_line = lineno;
+		}
+		return EB_OK;
+	}
+	if (strcmp(key, "thread") == 0) {
+		char *name;
+
+		if (!number(line, &s, &v[0], &col) || !number(line, &s, &v[1], &col) ||
+		    !number(line, &s, &v[2], &col) || v[2] < 0)
+			return bad(p, lineno, col, "%s", "thread needs tid, pid, CPU-seconds and a name");
+		if ((name = word(&s)) == NULL || strlen(name) >= sizeof st->top_name)
+			return bad(p, lineno, (long)(s - line) + 1, "%s", "thread needs a name of up to 127 bytes");
+		if (st->top_line == 0 || v[2] > st->top_s) {
+			st->top_s = v[2];
+			st->top_line = lineno;
+			snprintf(st->top_name, sizeof st->top_name, "%s", name);
+		}
+		return EB_OK;
+	}
+	if (strcmp(key, "rapl") == 0) {
+		char *zone = word(&s), *name = word(&s);
+
+		if (zone == NULL || name == NULL || !number(line, &s, &v[0], &col) ||
+		    !(v[0] >= 0 && v[0] <= MAX_JOULES))
+			return bad(p, lineno, col, "%s", "rapl needs a zone, its name and joules");
+		/* psys is the whole platform; packages and DRAM are disjoint
+		 * parts of it. intel-rapl-mmio:0 is package-0 read through
+		 * MMIO (Linux 5.3+ on some laptops): counting it too would count
+		 * the package twice. */
+		if (strcmp(name, "psys") == 0) {
+			st->psys_j += v[0];
+			st->have_psys = 1;
+			st->psys_line = lineno;
+		} else if ((strncmp(name, "package", 7) == 0 || strcmp(name, "dram") == 0) &&
+		    strstr(zone, "mmio") == NULL) {
+			st->pkg_j += v[0];
+			if (!st->have_pkg)
+				st->pkg_line = lineno;
+			st->have_pkg = 1;
+		}
+		return EB_OK;
+	}
+	if (strcmp(key, "battery") == 0) {
+		char *bat = word(&s), *status;
+
+		if (bat == NULL || !number(line, &s, &v[0], &col) || !(v[0] <= MAX_JOULES) ||
+		    (status = word(&s)) == NULL)
+			return bad(p, lineno, col, "%s", "battery needs a name, joules and a status");
+		if (strcmp(status, "Discharging") != 0) {
+			struct eb_loc loc = { p->path, lineno, (long)(status - line) + 1 };
+
+			eb_diag(p->diag, EB_WARNING, loc, "battery %s became %s during the "
+			    "test: mains power the battery does not see, so its energy is not used",
+			    bat, status);
+			return EB_OK;
+		}
+		if (v[0] < 0)
+			return bad(p, lineno, col, "%s", "a discharging battery gained energy");
+		if (!st->have_battery)
+			st->battery_line = lineno;
+		st->battery_j += v[0];
+		st->have_battery = 1;
+		return EB_OK;
+	}
+	if (strcmp(key, "meter") == 0) {
+		if (!number(line, &s, &v[0], &col) || !number(line, &s, &v[1], &col) ||
+		    !number(line, &s, &v[2], &col) || !number(line, &s, &v[3], &col) ||
+		    v[0] < 0 || v[1] < 0 || !(v[3] >= 0 && v[3] <= MAX_WATTS))
+			return bad(p, lineno, col, "%s", "meter needs readings, bad lines, joules and mean watts");
+		if (v[1] > 0) {
+			struct eb_loc loc = { p->path, lineno, 0 };
+
+			eb_diag(p->diag, EB_WARNING, loc, "the power meter printed %.0f "
+			    "line(s) that are not watts; they were left out", v[1]);
+		}
+		if (v[0] >= 1) {
+			st->meter_w = v[3];
+			st->have_meter = 1;
+			st->meter_line = lineno;
+		}
+		return EB_OK;
+	}
+	return bad(p, lineno, 1, "unknown line \"%s\" in a version 1 sample file", key);
+}
+
+/* ---- labels from the test's own output beside the sample file */
+
+static void
+quiet_emit(void *ctx, enum eb_severity sev, struct eb_loc loc, const char *msg)
+{
+	(void)ctx;
+	(void)sev;
+	(void)loc;
+	(void)msg;
+}
+
+/* The output of the test this file sampled: the file of the same stem
+ * (dd-write-r1.txt for dd-write-r1.sample), read for its labels only. Its
+ * own errors are told when the walk reaches it. */
+static struct eb_table *
+test_output(const char *path)
+{
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	const char *dot = strchr(base, '.');
+	char *dir = slash ? eb_xstrndup(path, (size_t)(slash - path)) : eb_xstrdup(".");
+	size_t stem = dot ? (size_t)(dot - base) : strlen(base);
+	struct eb_table *t = NULL;
+	struct dirent *e;
+	DIR *d;
+
+	if (stem == 0 || (d = opendir(dir)) == NULL) {
+		free(dir);
+		return NULL;
+	}
+	while (t == NULL && (e = readdir(d)) != NULL) {
+		const char *n = e->d_name, *ext = n + stem;
+		size_t len = strlen(n);
+
+		if (strncmp(n, base, stem) != 0 || *ext != '.' || strncmp(ext, ".sample", 7) == 0 ||
+		    (len > 5 && strcmp(n + len - 5, ".part") == 0))
+			continue;
+		{
+			char *file = eb_xasprintf("%s/%s", dir, n);
+			struct eb_diag diag = { quiet_emit, NULL, 1, 0, 0 };
+			struct eb_ingest_opts opts = { NULL, &diag, NULL, NULL, 0 };
+			struct eb_err err;
+
+			t = eb_table_new();
+			if (eb_ingest_path(t, file, &opts, &err) != EB_OK || t->n == 0) {
+				eb_table_free(t);
+				t = NULL;
+			}
+			free(file);
+		}
+	}
+	closedir(d);
+	free(dir);
+	return t;
+}
+
+/* The labels every record of the test agrees on: bonnie++ measures many
+ * workloads in one run, so its samples keep only tool and job. */
+struct labels {
+	const char *f[EB_NFIELDS];
+	int64_t block_size;
+	int bs_known;
+};
+
+static void
+labels_from(struct eb_parse *p, struct labels *lb)
+{
+	static const int fields[] = { EB_F_TOOL, EB_F_JOB, EB_F_WORKLOAD, EB_F_OP };
+	struct eb_table *t = test_output(p->path);
+
+	memset(lb, 0, sizeof *lb);
+	if (t == NULL) {
+		/* No output to read (fuzzing, or a test that left none): the
+		 * file name's first word is the tool. */
+		const char *slash = strrchr(p->path, '/'), *base = slash ? slash + 1 : p->path;
+
+		if (strncmp(base, "dd-", 3) == 0 || strncmp(base, "dd.", 3) == 0) {
+			lb->f[EB_F_TOOL] = "dd";
+			lb->f[EB_F_JOB] = "dd";
+		} else if (strncmp(base, "fio-", 4) == 0) {
+			lb->f[EB_F_TOOL] = "fio";
+		} else if (strncmp(base, "bonnie", 6) == 0) {
+			lb->f[EB_F_TOOL] = "bonnie";
+		}
+		for (size_t k = 0; k < EB_NFIELDS; k++)
+			if (lb->f[k] != NULL)
+				lb->f[k] = eb_intern_cstr(p->t, lb->f[k]);
+		return;
+	}
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+		int f = fields[i];
+		const char *v = t->rows[0].f[f];
+
+		for (size_t r = 1; r < t->n && v != NULL; r++)
+			if (t->rows[r].f[f] != v)
+				v = NULL;
+		if (v != NULL)
+			lb->f[f] = eb_intern_cstr(p->t, v);
+	}
+	lb->block_size = t->rows[0].block_size;
+	lb->bs_known = 1;
+	for (size_t r = 1; r < t->n; r++)
+		if (t->rows[r].block_size != lb->block_size)
+			lb->bs_known = 0;
+	eb_table_free(t);
+}
+
+static void
+add(struct eb_parse *p, const struct labels *lb, const char *metric, const char *unit,
+    double value, long lineno, const char *tag, const char *tagged)
+{
+	struct eb_record r;
+
+	eb_parse_record(p, &r, "", metric, unit, lineno);
+	for (size_t k = 0; k < EB_NFIELDS; k++)
+		if (lb->f[k] != NULL)
+			r.f[k] = lb->f[k];
+	if (lb->bs_known)
+		r.block_size = lb->block_size;
+	if (tag != NULL) {
+		char *src = eb_xasprintf("%s%s%s", r.f[EB_F_SOURCE], tag, tagged);
+
+		r.f[EB_F_SOURCE] = eb_table_strdup(p->t, src, strlen(src));
+		free(src);
+	}
+	r.value = value;
+	eb_table_add(p->t, &r);
+}
+
+static enum eb_status
+finish(struct eb_parse *p, int ok)
+{
+	struct sample_state *st = p->state;
+	struct labels lb;
+	struct eb_loc loc = { p->path, 0, 0 };
+	double joules = NAN;
+	long eline = 0;
+
+	if (!ok)
+		return EB_OK;
+	if (st->end_line == 0)
+		return eb_err_set(p->err, EB_ERR_DATA, loc, "no \"end\" line: the sampler did not finish this file");
+	if (st->status_line == 0 || st->duration_line == 0 || st->hz_line == 0 ||
+	    st->cpu_line == 0 || st->cpus_line == 0)
+		return eb_err_set(p->err, EB_ERR_DATA, loc, "a sample file needs status, duration, "
+		    "clock_hz, cpus and cpu_all lines");
+	/* One clock tick per CPU and per sample of slack: the kernel counts in
+	 * whole ticks. */
+	if (st->total > (st->duration + 2.0 / (double)st->hz) * st->cpus_max * 1.1 + 0.05) {
+		loc.line = st->cpu_line;
+		return eb_err_set(p->err, EB_ERR_DATA, loc, "%.6g CPU-seconds in %.6g s on at most %d "
+		    "CPUs: more than the machine has", st->total, st->duration, st->cpus_max);
+	}
+	if (st->top_line != 0 && st->top_s > st->duration * 1.1 + 2.0 / (double)st->hz) {
+		loc.line = st->top_line;
+		return eb_err_set(p->err, EB_ERR_DATA, loc, "thread %s ran %.6g s in a test of %.6g s: "
+		    "more than one CPU can give", st->top_name, st->top_s, st->duration);
+	}
+	if (st->failed)
+		return EB_OK;
+	labels_from(p, &lb);
+	if (st->total > 0) {
+		char cpus[32];
+
+		eb_format_double(cpus, sizeof cpus, st->total / st->duration);
+		add(p, &lb, "cpu_busy", EB_UNIT_PCT, st->busy / st->total * 100, st->cpu_line,
+		    EB_SAMPLE_CPUS_TAG, cpus);
+	}
+	else
+		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, st->cpu_line), "the test ran %.6g s, "
+		    "less than a clock tick of /proc/stat: no cpu_busy", st->duration);
+	if (st->top_line != 0 && st->duration * (double)st->hz >= EB_SAMPLE_MIN_TICKS)
+		add(p, &lb, "cpu_top_thread", EB_UNIT_PCT, st->top_s / st->duration * 100,
+		    st->top_line, EB_SAMPLE_THREAD_TAG, st->top_name);
+	else if (st->top_line != 0)
+		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, st->duration_line), "the test ran %.6g s, "
+		    "under %d clock ticks: too short to time its threads, no cpu_top_thread",
+		    st->duration, EB_SAMPLE_MIN_TICKS);
+	/* The meter sees the whole machine at the wall, a battery the whole
+	 * machine off the wall, psys the platform, packages the CPUs (and
+	 * DRAM): the first of these the file has is the one used. */
+	if (st->have_meter) {
+		joules = st->meter_w * st->duration;
+		eline = st->meter_line;
+	} else if (st->have_battery) {
+		joules = st->battery_j;
+		eline = st->battery_line;
+	} else if (st->have_psys) {
+		joules = st->psys_j;
+		eline = st->psys_line;
+	} else if (st->have_pkg) {
+		joules = st->pkg_j;
+		eline = st->pkg_line;
+	}
+	if (eline != 0) {
+		if (joules / st->duration > MAX_WATTS) {
+			loc.line = eline;
+			return eb_err_set(p->err, EB_ERR_DATA, loc, "%.6g J in %.6g s is more than "
+			    "a megawatt", joules, st->duration);
+		}
+		add(p, &lb, "energy", "J", joules, eline, NULL, NULL);
+		add(p, &lb, "power", "W", joules / st->duration, eline, NULL, NULL);
+	}
+	return EB_OK;
+}
+
+const struct eb_format eb_format_sample = {
+	"sample", "encbench-sample's CPU and energy samples of one test (PREFIX.sample)",
+	probe, sizeof(struct sample_state), parse_line, finish, NULL, NULL,
+};

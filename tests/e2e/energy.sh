@@ -1,0 +1,185 @@
+# energy.sh - encbench-sample for real around dd on this machine, with fake
+# RAPL and battery counters that the test moves; its files ingested into
+# records keyed like dd's, the report's CPU and energy section, and, when
+# the runner wraps its tests with the sampler, a real dir-backend run.
+. tests/e2e/lib.sh
+SAMPLER=$(cd "$(dirname "$ENCBENCH")" && pwd)/encbench-sample
+if [ ! -x "$SAMPLER" ]; then
+	skip "encbench-sample is not built"
+	exit 0
+fi
+
+# A value of the sample file: field N of the line whose first word is KEY.
+field() { awk -v k="$2" -v n="$3" '$1 == k { print $n; exit }' "$1"; }
+# Whether two numbers agree to 1e-9 relative.
+same() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b;
+	exit !(d <= 1e-9 * m || d == 0) }'; }
+# The value of the record with that metric in $TMP/out (a results.csv).
+value_of() { awk -F, -v m="$1" '$10 == m { print $13; exit }' "$TMP/out"; }
+
+# ---- a fake /sys: one RAPL package zone whose counter is near its wrap,
+# and a battery that starts discharging
+
+SYS=$TMP/sys
+Z=$SYS/class/powercap/intel-rapl:0
+B=$SYS/class/power_supply/BAT0
+mkdir -p "$Z" "$B"
+echo package-0 >"$Z/name"
+echo 10000000 >"$Z/max_energy_range_uj"
+echo 9000000 >"$Z/energy_uj"
+echo Battery >"$B/type"
+echo Discharging >"$B/status"
+echo 15000000 >"$B/power_now"
+
+# ---- around dd: the counter climbs between two dd runs and wraps: from
+# 9000000 to 9500000, then to 2000000 past 10000000, 3 J in all. The
+# battery starts charging in the middle, so it is not what is used.
+
+mkdir -p "$TMP/run/aes-256-gcm"
+printf '{"release": "e2e", "host": "here", "config": "default"}\n' >"$TMP/run/meta.json"
+cat >"$TMP/dd.sh" <<EOF
+dd if=/dev/zero of=/dev/null bs=1M count=1500 2>/dev/null
+echo 9500000 >"$Z/energy_uj"
+echo Charging >"$B/status"
+LC_ALL=C dd if=/dev/zero of=/dev/null bs=1M count=1500
+echo 2000000 >"$Z/energy_uj"
+EOF
+P=$TMP/run/aes-256-gcm/dd-write-r1
+ENCBENCH_SYSFS=$SYS "$SAMPLER" -o "$P" -- sh "$TMP/dd.sh" >"$P.txt" 2>&1
+rc=$?
+expect_rc "encbench-sample exits with the command's status" 0
+# The test's output is dd's three lines and nothing of the sampler's.
+[ "$(grep -c 'records in\|records out\|copied' "$P.txt")" = 3 ] && [ "$(wc -l <"$P.txt")" = 3 ] \
+	&& pass "the sampler adds nothing to the command's output" \
+	|| { fail "the sampler adds nothing to the command's output"; cat "$P.txt"; }
+[ -s "$P.sample" ] && [ ! -e "$P.sample.part" ] && pass "PREFIX.sample is written, no .part left" \
+	|| fail "PREFIX.sample is written"
+[ "$(head -1 "$P.sample")" = "encbench-sample 1" ] && [ "$(tail -1 "$P.sample")" = "end" ] \
+	&& pass "the sample file opens with its version and closes with end" || fail "sample file frame"
+[ "$(field "$P.sample" rapl 4)" = "3.000000" ] && pass "the RAPL counter's 3 J are counted across its wrap" \
+	|| { fail "RAPL joules across the wrap"; grep rapl "$P.sample"; }
+[ "$(field "$P.sample" battery 4)" = "Charging" ] && pass "the battery that started charging is marked" \
+	|| { fail "battery marked"; grep battery "$P.sample"; }
+dur=$(field "$P.sample" duration 2)
+n=$(awk '$1 == "thread" && $5 == "dd"' "$P.sample" | wc -l)
+[ "$n" -ge 1 ] && pass "dd's thread is seen by name" || { fail "dd's thread is seen"; head -20 "$P.sample"; }
+# Its own cost, over a test of 3 s (the man page gives the 30 s figure),
+# unless sanitizers slow it down.
+case ${BUILD:-build} in
+*sanitize*) skip "the sampler's own cost (a sanitizer build)" ;;
+*)
+	"$SAMPLER" -o "$TMP/idle" -- sleep 3
+	self=$(field "$TMP/idle.sample" self_cpu 2); d=$(field "$TMP/idle.sample" duration 2)
+	awk -v s="$self" -v d="$d" 'BEGIN { exit !(s / d < 0.01) }' \
+		&& pass "the sampler used under 1 % of a CPU ($self s in $d s)" \
+		|| fail "the sampler used $self s of CPU in $d s"
+	;;
+esac
+
+eb ingest "$TMP/run"
+expect_rc "the run with its sample file ingests" 0
+grep -q "^e2e,here,default,aes-256-gcm,dd,dd,,write,1048576,cpu_busy,%,1," "$TMP/out" \
+	&& pass "cpu_busy has dd's key: release, host, config, mode, tool, job, op, block size, rep" \
+	|| fail "cpu_busy keyed like dd"
+busy=$(field "$P.sample" cpu_all 2); total=$(field "$P.sample" cpu_all 3)
+same "$(value_of cpu_busy)" "$(awk -v b="$busy" -v t="$total" 'BEGIN { printf "%.17g", b / t * 100 }')" \
+	&& pass "cpu_busy is busy / total CPU-seconds of the file" || fail "cpu_busy value"
+top=$(awk '$1 == "thread" && ($4 + 0 > m + 0 || m == "") { m = $4; n = $5 } END { print m, n }' "$P.sample")
+same "$(value_of cpu_top_thread)" "$(awk -v t="${top% *}" -v d="$dur" 'BEGIN { printf "%.17g", t / d * 100 }')" \
+	&& pass "cpu_top_thread is the busiest thread's seconds / duration" || fail "cpu_top_thread value"
+grep -q ",cpu_top_thread,%,1,.*\.sample:[0-9]* thread=${top#* }\$" "$TMP/out" \
+	&& pass "the busiest thread's name (${top#* }) is in its record's source" || fail "thread name in source"
+same "$(value_of energy)" 3 && pass "energy is the RAPL package's 3 J, not the charging battery's" \
+	|| fail "energy value"
+same "$(value_of power)" "$(awk -v d="$dur" 'BEGIN { printf "%.17g", 3 / d }')" \
+	&& pass "power is 3 J / the test's duration" || fail "power value"
+grep -qF "dd-write-r1.sample:" "$TMP/err" && grep -q "battery BAT0 became Charging" "$TMP/err" \
+	&& pass "a battery that starts charging is a located warning" || fail "charging warning"
+
+eb report -q "$TMP/run" -o "$TMP/rep"
+expect_rc "the report of the run is written" 0
+grep -q '^## CPU and energy$' "$TMP/rep/report.md" && grep -q '| CPU-s/GiB ' "$TMP/rep/report.md" \
+	&& grep -q '| J/GiB ' "$TMP/rep/report.md" \
+	&& pass "the report has a CPU and energy section with CPU-s/GiB and J/GiB" \
+	|| fail "CPU and energy section"
+eb report -q tests/data/rundir/run-24.04 -o "$TMP/rep2"
+grep -q 'CPU and energy' "$TMP/rep2/report.md" && fail "no CPU and energy section without samples" \
+	|| pass "no CPU and energy section without samples"
+
+# ---- exit status, signals, a meter
+
+"$SAMPLER" -o "$TMP/s3" -- sh -c 'exit 3' 2>"$TMP/err"
+rc=$?
+expect_rc "the command's exit status is the sampler's" 3
+[ "$(field "$TMP/s3.sample" status 2)" = 3 ] && pass "and the file's status line" || fail "status line"
+"$SAMPLER" -o "$TMP/s4" -- "$TMP/no such command" 2>"$TMP/err"
+rc=$?
+expect_rc "a command that is not there exits 127" 127
+expect_err_line "it says so" "encbench-sample: $TMP/no such command: No such file or directory"
+"$SAMPLER" -o "$TMP/s5" -- sleep 10 &
+pid=$!
+sleep 0.5
+kill -TERM $pid
+wait $pid
+rc=$?
+expect_rc "TERM goes to the command, and the sampler exits 128 + 15" 143
+[ "$(field "$TMP/s5.sample" status 2)" = 143 ] && pass "the file says 143" || fail "the file says 143"
+"$SAMPLER" -i 0 -o "$TMP/s6" -- true 2>"$TMP/err"
+rc=$?
+expect_rc "a bad interval is the sampler's own error" 125
+
+printf '#!/bin/sh\nwhile :; do echo 12.5; sleep 0.05; done\n' >"$TMP/meter"
+chmod +x "$TMP/meter"
+"$SAMPLER" -p "$TMP/meter" -o "$TMP/run/aes-256-gcm/dd-read-r1" -- \
+	env LC_ALL=C dd if=/dev/zero of=/dev/null bs=1M count=2000 2>"$TMP/run/aes-256-gcm/dd-read-r1.txt"
+rc=$?
+expect_rc "with a power meter" 0
+M=$TMP/run/aes-256-gcm/dd-read-r1.sample
+[ "$(field "$M" meter 5)" = "12.500000" ] && [ "$(field "$M" meter 3)" = 0 ] \
+	&& pass "the meter's readings are averaged, none bad" || { fail "meter line"; grep meter "$M"; }
+eb ingest "$TMP/run/aes-256-gcm/dd-read-r1.sample"
+same "$(value_of energy)" "$(awk -v d="$(field "$M" duration 2)" 'BEGIN { printf "%.17g", 12.5 * d }')" \
+	&& pass "a meter's energy is its mean watts x the duration" || fail "meter energy"
+
+# ---- the runner, when it wraps its tests with the sampler
+
+if ! grep -q ENCBENCH_SAMPLE runner/encbench-run; then
+	skip "encbench-run does not run encbench-sample yet"
+elif ! command -v fio >/dev/null; then
+	skip "dir backend run with samples (fio is not installed)"
+else
+	mkdir -p "$TMP/A" "$TMP/B"
+	# A counter that climbs by 1 J every 20 ms, for the whole run.
+	echo 0 >"$Z/energy_uj"
+	echo 1000000000000 >"$Z/max_energy_range_uj"
+	rm -rf "$B"
+	# Each value is renamed into place: a reader never sees the file empty.
+	( e=0; while :; do e=$((e + 1000000)); echo $e >"$SYS/energy_uj.new"; mv "$SYS/energy_uj.new" "$Z/energy_uj"; sleep 0.02; done ) &
+	climber=$!
+	ENCBENCH_SAMPLE=$SAMPLER ENCBENCH_SYSFS=$SYS runner/encbench-run --backend dir \
+		--target none="$TMP/A" --target aes-256-gcm="$TMP/B" --tests dd,fio --size 64M \
+		--reps 2 --release X --out "$TMP/R" >"$TMP/run.out" 2>"$TMP/run.err"
+	rc=$?
+	kill $climber
+	expect_rc "a dir-backend run under the sampler" 0
+	eb ingest "$TMP/R"
+	missing=""
+	for m in none aes-256-gcm; do for t in dd fio-seq fio-rand; do for op in read write; do for r in 1 2; do
+		case $t in dd) tool=dd w="" ;; fio-seq) tool=fio w=seq ;; *) tool=fio w=rand ;; esac
+		for metric in cpu_busy cpu_top_thread energy; do
+			# A test shorter than 10 clock ticks has no thread times,
+			# and ingest says so for its file.
+			[ "$metric" != cpu_top_thread ] || ! grep -q "/$m/$t-$op-r$r.sample:[0-9]*: warning: .* too short to time its threads" "$TMP/err" || continue
+			n=$(awk -F, -v m=$m -v t=$tool -v w="$w" -v op=$op -v r=$r -v k=$metric \
+				'$1 == "X" && $4 == m && $5 == t && $7 == w && $8 == op && $10 == k && $12 == r' \
+				"$TMP/out" | wc -l)
+			[ "$n" -eq 1 ] || missing="$missing $m/$t-$op-r$r:$metric"
+		done
+	done; done; done; done
+	[ -z "$missing" ] && pass "cpu_busy, cpu_top_thread and energy for every mode, test, direction and rep" \
+		|| { fail "records missing:$missing"; grep -i warning "$TMP/err" | head -5; }
+	eb report -q "$TMP/R" -o "$TMP/repR"
+	rows=$(sed -n '/^## CPU and energy$/,/^## /p' "$TMP/repR/report.md" | grep -c '^| [df]')
+	[ "$rows" -eq 12 ] && pass "the report's CPU and energy table has CPU-s/GiB and J/GiB for the 12 cases" \
+		|| { fail "CPU and energy rows: $rows"; sed -n '/^## CPU and energy$/,/^## /p' "$TMP/repR/report.md" | head -20; }
+fi
