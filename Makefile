@@ -45,11 +45,12 @@ SAMPLER_OBJ := $(SAMPLER_SRC:%.c=$(BUILD)/%.o)
 SAMPLER := $(BUILD)/encbench-sample
 # The runner's fscrypt backend adds and removes raw keys with this helper.
 FSCRYPT_HELPER := $(BUILD)/encbench-fscrypt
+RUNNER_TOOLS := $(SAMPLER) $(FSCRYPT_HELPER)
 
 .SECONDARY:
 .PHONY: all check sanitize fuzz valgrind install uninstall clean deps demo demo-html bench
 
-all: $(BIN) $(SAMPLER) $(FSCRYPT_HELPER)
+all: $(BIN) $(RUNNER_TOOLS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
@@ -63,10 +64,6 @@ $(LIBA): $(LIB_OBJ)
 $(BIN): $(CLI_OBJ) $(LIBA)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) $(LIBS)
 
-$(FSCRYPT_HELPER): runner/encbench-fscrypt.c
-	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
-
 $(SAMPLER): $(SAMPLER_OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(SAMPLER_OBJ) -lm
 
@@ -75,11 +72,15 @@ $(BUILD)/tests/test_sample: $(BUILD)/tests/unit/test_sample.o $(BUILD)/runner/sa
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) -lcmocka
 
+$(FSCRYPT_HELPER): runner/encbench-fscrypt.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
+
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LIBS) -lcmocka
 
-check: $(BIN) $(SAMPLER) $(FSCRYPT_HELPER) $(TESTS)
+check: $(BIN) $(RUNNER_TOOLS) $(TESTS)
 	@BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/run.sh $(TESTS)
 
 # ASan and UBSan over the whole suite, in a build tree of their own; every
@@ -91,7 +92,7 @@ sanitize:
 	    CFLAGS="-O1 -g -fno-omit-frame-pointer $(SAN)" \
 	    LDFLAGS="$(SAN)" check
 
-valgrind: $(BIN) $(SAMPLER) $(FSCRYPT_HELPER) $(TESTS)
+valgrind: $(BIN) $(RUNNER_TOOLS) $(TESTS)
 	@BUILD=$(BUILD) CORPUS=$(CORPUS) VALGRIND=1 sh tests/run.sh $(TESTS)
 
 # libFuzzer harnesses (clang), one per parser, seeded from tests/data and
@@ -130,7 +131,7 @@ INSTALL_STRIP = $(if $(STRIP),-s --strip-program=$(STRIP))
 
 # Man pages go in compressed with gzip -9n, as Debian policy 12.1 asks: -n
 # keeps the name and time out of the header so the bytes are reproducible.
-install: $(BIN) $(SAMPLER) $(FSCRYPT_HELPER)
+install: $(BIN) $(RUNNER_TOOLS)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DATADIR)/fio
 	install -m 755 $(INSTALL_STRIP) $(BIN) $(DESTDIR)$(BINDIR)/encbench
 	install -m 755 $(INSTALL_STRIP) $(SAMPLER) $(DESTDIR)$(BINDIR)/encbench-sample

@@ -117,6 +117,29 @@ sniff(const char *s, size_t n, struct sniff *out)
 	}
 }
 
+/* A header row longer than what the probes see (5,000 columns of "Write
+ * (MB/s)" are 80 kB, within SHEET_MAX_COLS) cannot be sniffed against
+ * other rows: a first line of text cells with one separator between
+ * every few dozen bytes is taken for one, as a guess the reader checks. */
+static int
+wide_header(const char *s, size_t n)
+{
+	size_t seps[2] = { 0, 0 };
+	int inq = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '"')
+			inq = !inq;
+		else if (!inq && s[i] == ',')
+			seps[0]++;
+		else if (!inq && s[i] == ';')
+			seps[1]++;
+		else if (s[i] == '\r' || s[i] == '\0')
+			return 0;
+	}
+	return seps[0] > n / 64 || seps[1] > n / 64;
+}
+
 /* A field of the first line, for the probe. */
 static size_t
 field(const char *s, size_t n, char sep, int i, const char **f)
@@ -200,6 +223,8 @@ probe(const char *head, size_t len)
 
 		if (nl != NULL)
 			len = (size_t)(nl - head) + 1;
+		else if (wide_header(head, len))
+			return 20;
 	}
 	while (i < len && (head[i] == ' ' || head[i] == '\t' || head[i] == '\n' || head[i] == '\r'))
 		i++;
@@ -844,6 +869,28 @@ set_header(struct sheet *sh, size_t h)
 	}
 }
 
+/* Two columns of one label (two "mode" columns) leave a record with two
+ * readings, of which the later would silently win: an error at the
+ * second. */
+static enum eb_status
+repeated_key(struct sheet *sh, const struct row *r)
+{
+	for (size_t a = 0; a < sh->nkeys; a++)
+		for (size_t b = a + 1; b < sh->nkeys; b++) {
+			size_t ca = sh->keys[a], cb = sh->keys[b];
+			char na[96], nb[96];
+
+			if (sh->cols[ca].head.key != sh->cols[cb].head.key)
+				continue;
+			colname(sh, ca, na, sizeof na);
+			colname(sh, cb, nb, sizeof nb);
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, cb),
+			    "%s says again what %s says; name one column for it (or give the "
+			    "other the role \"ignore\" in a --map file)", nb, na);
+		}
+	return EB_OK;
+}
+
 /* ---- rows */
 
 /* A row with one label in its first cell and nothing else: a mode with no
@@ -1220,6 +1267,8 @@ walk(struct sheet *sh)
 			continue;
 		case R_HEADER:
 			set_header(sh, i);
+			if ((st = repeated_key(sh, r)) != EB_OK)
+				return st;
 			continue;
 		case R_OTHER:
 			break;

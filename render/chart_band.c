@@ -206,7 +206,18 @@ row(struct band *B, size_t r, double y)
 			if (p->tip != NULL)
 				eb_item_tip(it, "%s", p->tip);
 			tx = xv;
-			if (!isnan(p->lo)) {
+			if (p->unbounded) {
+				/* Fieller's interval without bounds: the whisker runs to
+				 * both ends of the axis, each with an arrowhead. */
+				double a = x0, b = x0 + B->pw;
+				struct eb_paint wp = eb_paint_stroke(th->hollow, 1.2);
+
+				eb_scene_line(L->s, a, cy, b, cy, wp, "whisker-unbounded");
+				eb_scene_line(L->s, a, cy, a + 6, cy - 4, wp, "whisker-unbounded");
+				eb_scene_line(L->s, a, cy, a + 6, cy + 4, wp, "whisker-unbounded");
+				eb_scene_line(L->s, b, cy, b - 6, cy - 4, wp, "whisker-unbounded");
+				eb_scene_line(L->s, b, cy, b - 6, cy + 4, wp, "whisker-unbounded");
+			} else if (!isnan(p->lo)) {
 				double wlo = eb_model_whisker_lo(m, p);
 				double a = x0 + px(&sc, wlo / div), b = x0 + px(&sc, p->hi / div);
 				struct eb_paint wp = eb_paint_stroke(p->hollow ? th->hollow : th->whisker,

@@ -25,8 +25,8 @@ files >"$TMP/before"
 mk install
 expect_rc "make install DESTDIR=... exits 0" 0
 files >"$TMP/after"
-printf '%s\n' ./usr/local/bin/encbench ./usr/local/bin/encbench-fscrypt ./usr/local/bin/encbench-run \
-	./usr/local/bin/encbench-sample ./usr/local/bin/other \
+printf '%s\n' ./usr/local/bin/encbench ./usr/local/bin/encbench-fscrypt ./usr/local/bin/encbench-run ./usr/local/bin/encbench-sample \
+	./usr/local/bin/other \
 	./usr/local/share/encbench/fio/rand-read.fio ./usr/local/share/encbench/fio/rand-write.fio \
 	./usr/local/share/encbench/fio/seq-read.fio ./usr/local/share/encbench/fio/seq-write.fio \
 	./usr/local/share/man/man1/encbench-run.1.gz ./usr/local/share/man/man1/encbench.1.gz \
