@@ -104,10 +104,14 @@ if grep -q '^- In 12, fscrypt[:, ]' "$TMP/rep/report.md" && ! grep -q '^- In 12,
 eb overhead --metric bw "$TMP/F"
 # The numbers of each row: test, metric, mode, n, mean, baseline, ratio.
 grep '| fscrypt-aes-256-xts |' "$TMP/out" | cut -d'|' -f2-8 | tr -s ' ' > "$TMP/ov.want"
-grep '| fscrypt-aes-256-xts |   2 |' "$TMP/rep/report.md" | cut -d'|' -f2-8 | tr -s ' ' | sort -u > "$TMP/ov.got"
+# The report's pages (the release's detail page holds the table).
+grep -rh --include='*.md' '| fscrypt-aes-256-xts |   2 |' "$TMP/rep" | cut -d'|' -f2-8 | tr -s ' ' | sort -u > "$TMP/ov.got"
 if [ "$(wc -l < "$TMP/ov.want")" -eq 6 ] && cmp -s "$TMP/ov.want" "$TMP/ov.got"; then
 	pass "the report's overhead rows have encbench overhead's six ratios"; else
 	fail "the report's overhead rows have encbench overhead's six ratios"; diff "$TMP/ov.want" "$TMP/ov.got" | head -5; fi
+# The main page's glance row: dd read's throughput change is minus its overhead.
+dd_over=$(grep '| dd read 1 MiB ' "$TMP/out" | awk -F'|' '{ print $9 }' | grep -o '[0-9.]* %' | head -n 1 | tr -d ' %')
+grep -q "^| fscrypt-aes-256-xts  *| *-$dd_over " "$TMP/rep/report.md" && pass "the report's main page shows fscrypt's dd read change, -$dd_over %" || fail "the report's main page shows fscrypt's dd read change (-$dd_over %)"
 
 # ---- the plan, run by sh as printed, does the run
 
