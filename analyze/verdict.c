@@ -463,12 +463,14 @@ eb_verdict_overhead_change(const struct eb_group *mode_a, const struct eb_group 
 
 /* ---- multiplicity */
 
-/* Two keys are one test when they differ at most in metric and unit. */
+/* Two keys are one test when they differ at most in metric and unit (and
+ * the source of the record that stands for the group). */
 static int
 same_test(const struct eb_record *x, const struct eb_record *y)
 {
 	for (int f = 0; f < EB_NFIELDS; f++)
-		if (f != EB_F_METRIC && f != EB_F_UNIT && strcmp(x->f[f], y->f[f]) != 0)
+		if (f != EB_F_METRIC && f != EB_F_UNIT && f != EB_F_SOURCE &&
+		    strcmp(x->f[f], y->f[f]) != 0)
 			return 0;
 	return x->block_size == y->block_size;
 }
