@@ -7,6 +7,34 @@ HELPER=$(cd "$(dirname "${BUILD:-build}/encbench-fscrypt")" && pwd)/encbench-fsc
 TMPDIR=$TMP
 export TMPDIR
 
+# ---- the helper refuses what is not a key, before any ioctl
+
+if [ -x "$HELPER" ]; then
+	mkdir -p "$TMP/hd"
+	head -c 32 /dev/zero > "$TMP/short.key"
+	"$HELPER" add-key "$TMP/hd" "$TMP/short.key" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	expect_rc "encbench-fscrypt: a 32-byte key file is bad data" 65
+	expect_err_line "it says a key is 64 bytes" "encbench-fscrypt: $TMP/short.key: error: a key file is a regular file of exactly 64 bytes"
+	"$HELPER" remove-key "$TMP/hd" 0123 >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	expect_rc "encbench-fscrypt: a short identifier is a usage error" 64
+	"$HELPER" set-policy "$TMP/hd" 0123456789abcdef0123456789abcdef aes-128-cbc >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	expect_rc "encbench-fscrypt: an unknown policy mode is a usage error" 64
+	"$HELPER" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	expect_rc "encbench-fscrypt without arguments is a usage error" 64
+fi
+if ! grep -q '^name *: adiantum' /proc/crypto; then
+	"$RUNNER" --backend fscrypt --modes fscrypt-adiantum --dry-run >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	expect_rc "fscrypt-adiantum where /proc/crypto has no adiantum is a usage error" 64
+	"$RUNNER" --backend fscrypt --dry-run >"$TMP/plan" 2>&1
+	grep -q '^# encbench-run --dry-run: fscrypt backend, 36 outputs into' "$TMP/plan" && ! grep -q adiantum "$TMP/plan" \
+		&& pass "without adiantum the default modes are none and fscrypt-aes-256-xts" || fail "the default fscrypt modes"
+fi
+
 if [ "$(id -u)" != 0 ]; then why="it needs root"
 elif [ ! -e /dev/loop-control ] || ! command -v losetup >/dev/null; then why="this machine has no loop devices"
 elif [ ! -e /sys/fs/ext4/features/encryption ]; then why="this kernel's ext4 has no encryption"
@@ -30,6 +58,11 @@ echo "\$1 \$3 \$4 exit=\$rc" >> "$TMP/helper.log"
 exit \$rc
 EOF
 chmod +x "$TMP/helper"
+
+scrub() { # leaves this machine as it was, whatever a failed test left
+	for mp in $(grep -F " $W/" /proc/mounts | awk '{ print $2 }' | sort -r); do umount "$mp"; done
+	for l in $(losetup -a | grep -F "$W/" | cut -d: -f1); do losetup -d "$l"; done
+}
 
 traces() { # what of a run is left: loop devices, mounts, files, undo files
 	losetup -a | grep -F "$W/"
@@ -65,13 +98,34 @@ grep -qF '"mkfs_options": "-q -O encrypt -E lazy_itable_init=0,lazy_journal_init
 
 eb report "$TMP/F" -o "$TMP/rep"
 expect_rc "fscrypt: encbench report exits 0" 0
-grep -q '^- In 12, fscrypt costs ' "$TMP/rep/report.md" && pass "the report's findings give the fscrypt family's cost" || fail "the report's findings give the fscrypt family's cost"
+if grep -q '^- In 12, fscrypt[:, ]' "$TMP/rep/report.md" && ! grep -q '^- In 12, fscrypt-aes' "$TMP/rep/report.md"; then
+	pass "the report's findings speak of the fscrypt family"; else
+	fail "the report's findings speak of the fscrypt family"; sed -n '/^## Findings/,/^## /p' "$TMP/rep/report.md"; fi
 eb overhead --metric bw "$TMP/F"
-grep '| fscrypt-aes-256-xts |' "$TMP/out" > "$TMP/ov.want"
-grep '| fscrypt-aes-256-xts |   2 |' "$TMP/rep/report.md" | sort -u > "$TMP/ov.got"
+# The numbers of each row: test, metric, mode, n, mean, baseline, ratio.
+grep '| fscrypt-aes-256-xts |' "$TMP/out" | cut -d'|' -f2-8 | tr -s ' ' > "$TMP/ov.want"
+# The report's pages (the release's detail page holds the table).
+grep -rh --include='*.md' '| fscrypt-aes-256-xts |   2 |' "$TMP/rep" | cut -d'|' -f2-8 | tr -s ' ' | sort -u > "$TMP/ov.got"
 if [ "$(wc -l < "$TMP/ov.want")" -eq 6 ] && cmp -s "$TMP/ov.want" "$TMP/ov.got"; then
-	pass "the report's overhead rows are encbench overhead's six"; else
-	fail "the report's overhead rows are encbench overhead's six"; diff "$TMP/ov.want" "$TMP/ov.got" | head -5; fi
+	pass "the report's overhead rows have encbench overhead's six ratios"; else
+	fail "the report's overhead rows have encbench overhead's six ratios"; diff "$TMP/ov.want" "$TMP/ov.got" | head -5; fi
+# The main page's glance row: dd read's throughput change is minus its overhead.
+dd_over=$(grep '| dd read 1 MiB ' "$TMP/out" | awk -F'|' '{ print $9 }' | grep -o '[0-9.]* %' | head -n 1 | tr -d ' %')
+grep -q "^| fscrypt-aes-256-xts  *| *-$dd_over " "$TMP/rep/report.md" && pass "the report's main page shows fscrypt's dd read change, -$dd_over %" || fail "the report's main page shows fscrypt's dd read change (-$dd_over %)"
+
+# ---- the plan, run by sh as printed, does the run
+
+ENCBENCH_FSCRYPT=$HELPER "$RUNNER" --backend fscrypt --dry-run --size 4M --reps 1 --tests dd \
+	--workdir "$W" --out "$TMP/FP" >"$TMP/plan" 2>"$TMP/err"
+rc=$?
+expect_rc "fscrypt: --dry-run exits 0" 0
+grep -q '^dev=$(losetup -f --show .*/none.img)$' "$TMP/plan" && grep -q '^mkfs.ext4 -q -O encrypt -E lazy_itable_init=0,lazy_journal_init=0 "$dev"$' "$TMP/plan" \
+	&& pass "fscrypt: the plan keeps the loop device in \$dev" || fail "fscrypt: the plan keeps the loop device in \$dev"
+sh -e "$TMP/plan" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+expect_rc "fscrypt: the plan runs as printed" 0
+[ "$(find "$TMP/FP" -name 'dd-*-r1.txt' -size +0 | wc -l)" -eq 4 ] && pass "fscrypt: the plan wrote the 4 outputs" || fail "fscrypt: the plan wrote the 4 outputs"
+[ -z "$(traces)" ] && pass "fscrypt: the plan removes all it made" || { fail "fscrypt: the plan removes all it made"; traces; scrub; }
 
 # ---- failures at each new step clean up
 
@@ -149,7 +203,5 @@ sh "$TMP/fix.sh" >/dev/null 2>&1
 rm -f "$TMP"/encbench-run-undo.*
 if [ -z "$(traces)" ]; then pass "fscrypt: the printed steps remove what the killed run made"; else
 	fail "fscrypt: the printed steps remove what the killed run made"; traces | sed 's/^/  left: /'
-	# Leave this machine as it was whatever the test found.
-	for mp in $(grep -F " $W/" /proc/mounts | awk '{ print $2 }' | sort -r); do umount "$mp"; done
-	for l in $(losetup -a | grep -F "$W/" | cut -d: -f1); do losetup -d "$l"; done
+	scrub
 fi

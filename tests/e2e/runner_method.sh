@@ -68,6 +68,34 @@ if [ "$(id -u)" = 0 ]; then
 		fail "--configs: each configuration ran with its own settings"; diff "$TMP/want" "$TMP/got"; fi
 	[ "$(sysfs_now)" = "aes=fastest gcm=fastest cpus=110" ] && pass "--configs: everything is restored at the end" || fail "--configs: restored: $(sysfs_now)"
 	[ -z "$(left_behind)" ] && pass "--configs: nothing is left" || fail "--configs: nothing is left"
+
+	# A signal to the --configs runner reaches the configuration running,
+	# which puts its CPUs back before the first runner ends.
+	fake_sysfs
+	mkdir -p "$TMP/slow" "$TMP/S"
+	cat > "$TMP/slow/fio" <<EOF
+#!/bin/sh
+[ "\$1" != --version ] || { echo fio-3.33; exit 0; }
+: > "\$EB_DIR/encbench-fio.bin"
+echo \$\$ > "$TMP/slow/fio.pid"
+exec sleep 60
+EOF
+	chmod +x "$TMP/slow/fio"
+	ENCBENCH_SYSFS=$FAKE PATH="$TMP/slow:$PATH" "$RUNNER" --backend dir --target none="$TMP/S" --tests fio \
+		--size 1M --reps 1 --configs 2-cores,default --out "$TMP/MS" >"$TMP/out" 2>"$TMP/err" &
+	rpid=$!
+	i=0
+	while [ ! -s "$TMP/slow/fio.pid" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	during=$(sysfs_now)
+	kill -TERM "$rpid"
+	wait "$rpid"
+	rc=$?
+	expect_rc "--configs: SIGTERM ends the run with 143" 143
+	[ "$during" = "aes=cycle [fastest] generic x86_64 aesni gcm=cycle [fastest] avx generic pclmulqdq cpus=100" ] && [ "$(sysfs_now)" = "aes=cycle [fastest] generic x86_64 aesni gcm=cycle [fastest] avx generic pclmulqdq cpus=110" ] \
+		&& pass "--configs: CPU 2 was offline during 2-cores and is online again after the signal" || fail "--configs: CPUs during ($during) and after ($(sysfs_now))"
+	[ -z "$(ls -A "$TMP/S")" ] && pass "--configs: the signal left no test file" || fail "--configs: the signal left no test file"
+	[ ! -e "$TMP/MS/default" ] && pass "--configs: the configurations after it did not start" || fail "--configs: the configurations after it did not start"
+	! kill -0 "$(cat "$TMP/slow/fio.pid")" 2>/dev/null && pass "--configs: the running test was stopped" || fail "--configs: the running test was stopped"
 else
 	skip "ICP, CPU and --configs stub runs need root"
 fi
