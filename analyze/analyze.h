@@ -190,6 +190,9 @@ struct eb_trend_row {
  * caller frees the array. */
 struct eb_trend_row *eb_trend_compute(const struct eb_groups *gs,
     const char *baseline, double alpha, size_t *n);
+/* The same with every verdict option; the trend is one Holm family. */
+struct eb_trend_row *eb_trend_compute_opts(const struct eb_groups *gs,
+    const char *baseline, const struct eb_verdict_opts *vo, size_t *n);
 
 /* The distinct releases of the groups in natural version order; the caller
  * frees the array (not the strings). */

@@ -302,7 +302,7 @@ kth_smallest(double *a, size_t n, size_t k)
 void
 eb_sample_summarize(const double *v, size_t n, struct eb_sample *s)
 {
-	double sum = 0, ss = 0, small[64], *work;
+	double sum = 0, ss = 0, small[64], *work, scale;
 
 	memset(s, 0, sizeof *s);
 	s->n = n;
@@ -313,15 +313,23 @@ eb_sample_summarize(const double *v, size_t n, struct eb_sample *s)
 	}
 	s->min = s->max = v[0];
 	for (size_t i = 0; i < n; i++) {
-		sum += v[i];
 		if (v[i] < s->min)
 			s->min = v[i];
 		if (v[i] > s->max)
 			s->max = v[i];
 	}
+	/* Sums and squares of values divided by the largest magnitude: values
+	 * near 1e300 would overflow them to inf, values near 1e-300 underflow
+	 * their squared deviations to 0. */
+	scale = fmax(fabs(s->min), fabs(s->max));
+	if (!(scale > 0) || !isfinite(scale))
+		scale = 1;
+	for (size_t i = 0; i < n; i++)
+		sum += v[i] / scale;
 	s->mean = sum / (double)n;
 	for (size_t i = 0; i < n; i++)
-		ss += (v[i] - s->mean) * (v[i] - s->mean);
+		ss += (v[i] / scale - s->mean) * (v[i] / scale - s->mean);
+	s->mean *= scale;
 	work = n <= sizeof small / sizeof small[0] ? small : eb_xmalloc(n * sizeof *work);
 	memcpy(work, v, n * sizeof *work);
 	s->median = kth_smallest(work, n, n / 2);
@@ -332,17 +340,20 @@ eb_sample_summarize(const double *v, size_t n, struct eb_sample *s)
 		for (size_t i = 1; i < n / 2; i++)
 			if (work[i] > below)
 				below = work[i];
-		s->median = (below + s->median) / 2;
+		s->median = below / 2 + s->median / 2;
 	}
 	if (work != small)
 		free(work);
 	if (n >= 2) {
 		double half;
 
-		s->sd = sqrt(ss / (double)(n - 1));
+		s->sd = sqrt(ss / (double)(n - 1)) * scale;
 		half = eb_t_quantile(0.975, (double)(n - 1)) * s->sd / sqrt((double)n);
 		s->ci_low = s->mean - half;
 		s->ci_high = s->mean + half;
+		/* An interval beyond the doubles has no bounds to print. */
+		if (!isfinite(s->ci_low) || !isfinite(s->ci_high))
+			s->ci_low = s->ci_high = NAN;
 	}
 }
 

@@ -60,14 +60,22 @@ struct eb_trend_row *
 eb_trend_compute(const struct eb_groups *gs, const char *baseline, double alpha,
     size_t *n)
 {
+	struct eb_verdict_opts vo = EB_VERDICT_OPTS_DEFAULT;
+
+	vo.alpha = alpha;
+	return eb_trend_compute_opts(gs, baseline, &vo, n);
+}
+
+struct eb_trend_row *
+eb_trend_compute_opts(const struct eb_groups *gs, const char *baseline,
+    const struct eb_verdict_opts *opts, size_t *n)
+{
 	struct eb_group_index *ix = eb_group_index_new(gs, 0, NULL, NULL);
 	size_t nrel, noh;
 	const char **rel = eb_releases(gs, &nrel);
 	struct eb_overhead *oh = eb_overhead_compute(gs, baseline, &noh);
 	struct eb_trend_row *rows = eb_xcalloc(gs->n ? gs->n : 1, sizeof *rows);
-	struct eb_verdict_opts vo = EB_VERDICT_OPTS_DEFAULT;
-
-	vo.alpha = alpha;
+	struct eb_verdict_opts vo = *opts;
 
 	for (size_t i = 0; i < gs->n; i++) {
 		struct eb_trend_row *r = &rows[i];

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "../analyze/analyze.h"
 
 int
 eb_analysis_begin(struct eb_analysis *a, const struct eb_cmd *cmd, int argc,
@@ -18,6 +19,7 @@ eb_analysis_begin(struct eb_analysis *a, const struct eb_cmd *cmd, int argc,
 	a->out.fmt = EB_OUT_MD;
 	a->baseline = "none";
 	a->alpha = 0.05;
+	a->equivalence_pct = 2;
 	optind = 1;
 	while (rc < 0 && (opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
 		int r;
@@ -27,6 +29,11 @@ eb_analysis_begin(struct eb_analysis *a, const struct eb_cmd *cmd, int argc,
 		if ((r = eb_output_option(&a->out, cmd, opt, optarg)) != 0) {
 			if (r < 0)
 				rc = EB_EXIT_USAGE;
+			continue;
+		}
+		if ((r = eb_verdict_option(cmd, opt, optarg, &a->no_adjust, &a->equivalence_pct)) != 0) {
+			if (r != 1)
+				rc = r;
 			continue;
 		}
 		switch (opt) {
@@ -64,6 +71,37 @@ eb_analysis_begin(struct eb_analysis *a, const struct eb_cmd *cmd, int argc,
 	}
 	eb_inputs_free(&in);
 	return rc;
+}
+
+int
+eb_verdict_option(const struct eb_cmd *cmd, int opt, const char *arg, int *no_adjust,
+    double *equivalence_pct)
+{
+	char *end;
+
+	switch (opt) {
+	case EB_OPT_ADJUST:
+		if (strcmp(arg, "holm") != 0 && strcmp(arg, "none") != 0)
+			return eb_cli_usage(cmd, "--adjust takes holm or none, not '%s'", arg);
+		*no_adjust = strcmp(arg, "none") == 0;
+		return 1;
+	case EB_OPT_EQUIVALENCE:
+		*equivalence_pct = strtod(arg, &end);
+		if (end == arg || *end != '\0' || !(*equivalence_pct > 0 && *equivalence_pct < 100))
+			return eb_cli_usage(cmd, "--equivalence takes a percentage above 0 and "
+			    "below 100, not '%s'", arg);
+		return 1;
+	}
+	return 0;
+}
+
+void
+eb_analysis_verdict_opts(const struct eb_analysis *a, struct eb_verdict_opts *vo)
+{
+	vo->alpha = a->alpha;
+	vo->equivalence_pct = a->equivalence_pct;
+	vo->adjust = a->no_adjust ? EB_ADJUST_NONE : EB_ADJUST_HOLM;
+	vo->median = 0;
 }
 
 void

@@ -143,6 +143,8 @@ int eb_inputs_load(const struct eb_inputs *in, char **paths, int npaths,
 #define EB_OPT_UNITS 0x1007
 #define EB_OPT_BASELINE 0x1008
 #define EB_OPT_ALPHA 0x1009
+#define EB_OPT_ADJUST 0x100a
+#define EB_OPT_EQUIVALENCE 0x100b
 #define EB_OPT_FILTER 0x1100	/* + column, for --release, --metric ... */
 
 /* The getopt_long entries of the input options, to put in a command's
@@ -164,11 +166,20 @@ struct eb_analysis {
 	struct eb_filters filters;
 	const char *baseline;	/* --baseline; "none" */
 	double alpha;		/* --alpha; 0.05 */
+	int no_adjust;		/* --adjust none; Holm otherwise */
+	double equivalence_pct;	/* --equivalence; 2 */
 	struct eb_table *t;	/* the inputs, filtered */
 };
 
 #define EB_BASELINE_LONGOPT { "baseline", required_argument, NULL, EB_OPT_BASELINE }
 #define EB_ALPHA_LONGOPT { "alpha", required_argument, NULL, EB_OPT_ALPHA }
+#define EB_VERDICT_LONGOPTS { "adjust", required_argument, NULL, EB_OPT_ADJUST }, \
+	{ "equivalence", required_argument, NULL, EB_OPT_EQUIVALENCE }
+
+/* Parses --adjust holm|none and --equivalence PCT; returns 0 when opt was
+ * neither, 1 when taken, or EB_EXIT_USAGE after printing why. */
+int eb_verdict_option(const struct eb_cmd *cmd, int opt, const char *arg, int *no_adjust,
+    double *equivalence_pct);
 #define EB_ANALYSIS_LONGOPTS EB_INPUT_LONGOPTS, EB_OUTPUT_LONGOPTS, EB_FILTER_LONGOPTS, \
 	{ "help", no_argument, NULL, 'h' }
 
@@ -181,5 +192,8 @@ typedef int (*eb_option_fn)(struct eb_analysis *a, int opt, char *arg);
 int eb_analysis_begin(struct eb_analysis *a, const struct eb_cmd *cmd, int argc,
     char **argv, const struct option *longopts, eb_option_fn fn);
 void eb_analysis_end(struct eb_analysis *a);
+/* The verdict options of the command line. */
+struct eb_verdict_opts;
+void eb_analysis_verdict_opts(const struct eb_analysis *a, struct eb_verdict_opts *vo);
 
 #endif

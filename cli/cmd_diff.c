@@ -16,7 +16,8 @@ const struct eb_cmd eb_cmd_diff = {
 	"diff",
 	"diff [--from A --to B | --from-config A --to-config B |\n"
 	"                  --from-file PATH... --to-file PATH...] [--alpha 0.05]\n"
-	"                  [--center mean|median] [--adjust holm|none] [--baseline MODE]\n"
+	"                  [--center mean|median] [--adjust holm|none] [--equivalence 2]\n"
+	"                  [--baseline MODE]\n"
 	"                  [--md|--csv|--json] [-o FILE] [--units si|iec] [filters] [INPUT...]",
 	"Compare two releases, configs or sets of runs, with a significance test.",
 	"\n"
@@ -24,25 +25,40 @@ const struct eb_cmd eb_cmd_diff = {
 	"of release A is paired with the same key of release B. For each pair:\n"
 	"\n"
 	"  delta %        (mean B / mean A - 1) x 100, with a 95 % interval from\n"
-	"                 Fieller's theorem on the ratio of the means\n"
+	"                 Fieller's theorem on the ratio of the means at the same\n"
+	"                 degrees of freedom as the test; with --center median the\n"
+	"                 Hodges-Lehmann shift and its distribution-free interval\n"
 	"  p              Welch's two-sided t test (default), or the Mann-Whitney U\n"
 	"                 test with --center median (exact, ties included, up to 40\n"
-	"                 runs; normal approximation beyond)\n"
-	"  verdict        improved / regressed when p < alpha (direction-aware: more\n"
-	"                 bandwidth is better, more latency is worse), no change\n"
-	"                 otherwise, single run when a side has fewer than 2 runs\n"
+	"                 runs; normal approximation beyond); Holm-adjusted over the\n"
+	"                 table unless --adjust none (JSON has both p values)\n"
+	"  verdict        improved / regressed when the adjusted p < alpha and the\n"
+	"                 interval excludes 0 (direction-aware: more bandwidth is\n"
+	"                 better, more latency is worse); unchanged when the\n"
+	"                 interval lies within +/- the equivalence margin; no clear\n"
+	"                 change otherwise; single run, no variation in the runs,\n"
+	"                 too few runs (for a rank test), unbounded\n"
 	"  overhead       for modes other than the baseline: the overhead in A and\n"
-	"                 in B and its change in percentage points (did encryption\n"
-	"                 get cheaper?)\n"
+	"                 in B and its change in percentage points with an interval\n"
+	"                 from the ratio of ratios (delta method on the log scale,\n"
+	"                 Welch-Satterthwaite df); cheaper / dearer when it\n"
+	"                 excludes no change\n"
 	"\n"
 	"Options:\n"
-	"  --from A --to B    the releases to compare (default: the two newest)\n"
+	"  --from A --to B    the releases to compare (default: the two newest of\n"
+	"                     one platform that measured a case in common; the\n"
+	"                     platform is the label before its first digit, so\n"
+	"                     24.04 pairs with 23.10, not with FreeBSD); --from A\n"
+	"                     alone compares A with the release before it\n"
 	"  --from-config A --to-config B   two configs of the same release (AES-NI\n"
 	"                     on and off, core counts)\n"
 	"  --from-file PATH --to-file PATH   two sets of inputs, repeatable\n"
 	"  --alpha P          significance level (default 0.05)\n"
 	"  --center mean|median   what is compared (default mean)\n"
-	"  --adjust holm|none Holm-Bonferroni across all pairs of this call\n"
+	"  --adjust holm|none Holm's adjustment over the table (default holm),\n"
+	"                     within each metric class: throughput (bw and iops of\n"
+	"                     one test count once), latency, CPU, other\n"
+	"  --equivalence PCT  the +/- margin of \"unchanged\" (default 2)\n"
 	"  --baseline MODE    the unencrypted mode for the overhead fields (none)\n"
 	"  --md, --csv, --json, -o FILE, --units si|iec   output\n"
 	"  --metric, --op, --config, --tool, --host VALUE   filters\n"
@@ -179,7 +195,7 @@ static int
 exec_diff(int argc, char **argv)
 {
 	enum { FROM = 0x2000, TO, FROM_CONFIG, TO_CONFIG, FROM_FILE, TO_FILE, ALPHA,
-		CENTER, ADJUST, BASELINE };
+		CENTER, BASELINE };
 	static const struct option longopts[] = {
 		EB_INPUT_LONGOPTS, EB_OUTPUT_LONGOPTS, EB_FILTER_LONGOPTS,
 		{ "from", required_argument, NULL, FROM },
@@ -190,7 +206,7 @@ exec_diff(int argc, char **argv)
 		{ "to-file", required_argument, NULL, TO_FILE },
 		{ "alpha", required_argument, NULL, ALPHA },
 		{ "center", required_argument, NULL, CENTER },
-		{ "adjust", required_argument, NULL, ADJUST },
+		EB_VERDICT_LONGOPTS,
 		{ "baseline", required_argument, NULL, BASELINE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -198,7 +214,7 @@ exec_diff(int argc, char **argv)
 	struct eb_inputs in = { 0 };
 	struct eb_output out = { EB_OUT_MD, NULL, 0 };
 	struct eb_filters filters = { { 0 } };
-	struct eb_diff_opts o = { EB_SPLIT_RELEASE, NULL, NULL, 0.05, 0, 0, "none", 0 };
+	struct eb_diff_opts o = { EB_SPLIT_RELEASE, NULL, NULL, 0.05, 0, 0, "none", 2 };
 	char **files[2] = { NULL, NULL };
 	size_t nfiles[2] = { 0, 0 }, cap[2] = { 0, 0 };
 	const char *from_config = NULL, *to_config = NULL;
@@ -212,6 +228,13 @@ exec_diff(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
 		if (eb_inputs_option(&in, opt, optarg) || eb_filters_option(&filters, opt, optarg))
 			continue;
+		if ((rc = eb_verdict_option(&eb_cmd_diff, opt, optarg, &o.no_adjust,
+		    &o.equivalence_pct)) != 0) {
+			if (rc != 1)
+				goto done;
+			rc = 0;
+			continue;
+		}
 		if ((rc = eb_output_option(&out, &eb_cmd_diff, opt, optarg)) != 0) {
 			if (rc < 0)
 				goto done;
@@ -250,13 +273,6 @@ exec_diff(int argc, char **argv)
 				goto done;
 			}
 			o.median = strcmp(optarg, "median") == 0;
-			break;
-		case ADJUST:
-			if (strcmp(optarg, "holm") != 0 && strcmp(optarg, "none") != 0) {
-				rc = eb_cli_usage(&eb_cmd_diff, "--adjust takes holm or none, not '%s'", optarg);
-				goto done;
-			}
-			o.no_adjust = strcmp(optarg, "none") == 0;
 			break;
 		case BASELINE:
 			o.baseline = optarg;

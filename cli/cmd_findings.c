@@ -10,7 +10,8 @@ static int exec_findings(int argc, char **argv);
 
 const struct eb_cmd eb_cmd_findings = {
 	"findings",
-	"findings [--baseline MODE] [--alpha 0.05] [--md|--csv|--json] [-o FILE]\n"
+	"findings [--baseline MODE] [--alpha 0.05] [--adjust holm|none]\n"
+	"                  [--equivalence 2] [--md|--csv|--json] [-o FILE]\n"
 	"                  [filters] INPUT...",
 	"Say in plain sentences what the data shows, with its uncertainty.",
 	"\n"
@@ -20,15 +21,21 @@ const struct eb_cmd eb_cmd_findings = {
 	"  - AES-GCM against AES-CCM of the same key size, as a factor\n"
 	"  - how much the key size (128, 192, 256 bits) matters within a family\n"
 	"  - LUKS against native AES-256-GCM\n"
-	"  - from the second-newest to the newest release: how the unencrypted\n"
-	"    baseline changed (improved, regressed, no significant change) and\n"
-	"    whether each family's overhead fell or rose\n"
-	"  - other configs (AES-NI off, fewer cores) against the most common one\n"
-	"Cases measured once get no verdict, and the findings say so.\n"
+	"  - between the two releases every command compares (the two newest of\n"
+	"    one platform sharing a case): how the unencrypted baseline changed,\n"
+	"    test by test (bw and iops of one test count once; latency is its\n"
+	"    own sentence), and whether each family's overhead fell or rose (the\n"
+	"    ratio of ratios, delta method on the log scale)\n"
+	"  - other configs (AES-NI off, fewer cores) against the most common one:\n"
+	"    \"unchanged\" only when every interval lies within the margin\n"
+	"Each sentence is one family for Holm's adjustment and speaks of one\n"
+	"host. Cases measured once get no verdict, and the findings say so.\n"
 	"\n"
 	"Options:\n"
 	"  --baseline MODE    the unencrypted mode (default none)\n"
 	"  --alpha P          significance level (default 0.05)\n"
+	"  --adjust holm|none Holm's adjustment within each sentence (default holm)\n"
+	"  --equivalence PCT  the +/- margin of \"unchanged\" (default 2)\n"
 	"  --md (a bullet list, default), --csv, --json, -o FILE   output\n"
 	"  --metric, --op, --config, --tool, --host VALUE   filters\n"
 	"\n"
@@ -78,19 +85,21 @@ static int
 exec_findings(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		EB_ANALYSIS_LONGOPTS, EB_BASELINE_LONGOPT, EB_ALPHA_LONGOPT,
+		EB_ANALYSIS_LONGOPTS, EB_BASELINE_LONGOPT, EB_ALPHA_LONGOPT, EB_VERDICT_LONGOPTS,
 		{ "release", required_argument, NULL, EB_OPT_FILTER + EB_F_RELEASE },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct eb_analysis a;
 	struct eb_findings f;
 	struct eb_groups *gs;
+	struct eb_verdict_opts vo;
 	int rc;
 
 	if ((rc = eb_analysis_begin(&a, &eb_cmd_findings, argc, argv, longopts, NULL)) >= 0)
 		return rc;
 	gs = eb_aggregate(a.t);
-	eb_findings_compute(gs, a.baseline, a.alpha, &f);
+	eb_analysis_verdict_opts(&a, &vo);
+	eb_findings_compute_opts(gs, a.baseline, &vo, &f);
 	rc = eb_output_write(&a.out, a.out.fmt == EB_OUT_CSV ? write_csv :
 	    a.out.fmt == EB_OUT_JSON ? write_json : write_md, &f);
 	eb_findings_free(&f);

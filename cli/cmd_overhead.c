@@ -23,11 +23,20 @@ const struct eb_cmd eb_cmd_overhead = {
 	"  ratio        encrypted / baseline for bw, iops and ops, baseline /\n"
 	"               encrypted for latencies and cpu, so below 1 is always slower\n"
 	"  ratio CI     95 % interval of the ratio by Fieller's theorem (Welch-\n"
-	"               Satterthwaite degrees of freedom); empty with a single run\n"
-	"  overhead %   (1 - ratio) x 100: what encryption costs\n"
+	"               Satterthwaite degrees of freedom, min(n) - 1 for small\n"
+	"               unequal groups); empty with a single run, \"unbounded\"\n"
+	"               when the baseline's own interval includes 0\n"
+	"  overhead     what encryption costs (throughput: (1 - ratio) x 100), or\n"
+	"               the relative increase of latency and CPU (\"latency +20 %\"),\n"
+	"               with its verdict: \"costs\" or \"faster\" when the interval\n"
+	"               excludes no overhead and Welch's p, Holm-adjusted over the\n"
+	"               table's tests, is below alpha; \"no measurable overhead\"\n"
+	"               otherwise (see \"How to read the verdicts\" in encbench(1))\n"
 	"\n"
 	"Options:\n"
 	"  --baseline MODE    the mode to compare against (default none)\n"
+	"  --alpha P          significance level (default 0.05)\n"
+	"  --adjust holm|none Holm's adjustment over the table (default holm)\n"
 	"  --md, --csv, --json  output format (default markdown)\n"
 	"  -o FILE            write FILE atomically instead of standard output\n"
 	"  --units si|iec     MB/s (default) or MiB/s in markdown\n"
@@ -63,7 +72,8 @@ write_csv(void *ctx, FILE *fp)
 	struct overhead_out *w = ctx;
 
 	fprintf(fp, "%sn,mean,baseline_n,baseline_mean,ratio,ratio_ci_low,"
-	    "ratio_ci_high,overhead_pct\n", eb_key_csv_header);
+	    "ratio_ci_high,overhead_pct,overhead_ci_low_pct,overhead_ci_high_pct,unbounded,"
+	    "p_raw,p_adjusted,verdict\n", eb_key_csv_header);
 	for (size_t i = 0; i < w->n; i++) {
 		const struct eb_overhead *r = &w->rows[w->order[i]];
 
@@ -80,6 +90,16 @@ write_csv(void *ctx, FILE *fp)
 		eb_csv_number(fp, r->ci_high);
 		putc(',', fp);
 		eb_csv_number(fp, r->overhead_pct);
+		putc(',', fp);
+		eb_csv_number(fp, r->v.lo);
+		putc(',', fp);
+		eb_csv_number(fp, r->v.hi);
+		fprintf(fp, ",%s,", r->v.unbounded ? "true" : "false");
+		eb_csv_number(fp, r->v.p);
+		putc(',', fp);
+		eb_csv_number(fp, r->v.p_adj);
+		putc(',', fp);
+		eb_csv_cell(fp, eb_verdict_word(&r->v));
 		putc('\n', fp);
 	}
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
@@ -100,19 +120,22 @@ static int
 exec_overhead(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		EB_ANALYSIS_LONGOPTS, EB_BASELINE_LONGOPT,
+		EB_ANALYSIS_LONGOPTS, EB_BASELINE_LONGOPT, EB_ALPHA_LONGOPT, EB_VERDICT_LONGOPTS,
 		{ "release", required_argument, NULL, EB_OPT_FILTER + EB_F_RELEASE },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct eb_analysis a;
 	struct overhead_out w = { 0 };
 	struct eb_groups *gs;
+	struct eb_verdict_opts vo;
 	int rc;
 
 	if ((rc = eb_analysis_begin(&a, &eb_cmd_overhead, argc, argv, longopts, NULL)) >= 0)
 		return rc;
 	gs = eb_aggregate(a.t);
-	w.rows = eb_overhead_compute(gs, a.baseline, &w.n);
+	eb_analysis_verdict_opts(&a, &vo);
+	/* The table is one family: Holm over its tests, per metric class. */
+	w.rows = eb_overhead_compute_opts(gs, a.baseline, &vo, 1, &w.n);
 	w.o = &a.out;
 	if (w.n == 0) {
 		fprintf(stderr, "encbench: error: no record has a baseline to compare with: "

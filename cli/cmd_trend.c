@@ -19,13 +19,17 @@ const struct eb_cmd eb_cmd_trend = {
 	"Releases are ordered as versions (20.04 < 20.10 < 22.04 < 23.10 < 24.04).\n"
 	"For every case and mode, each release shows the mean, the overhead\n"
 	"against the baseline mode of that same release, and the change from the\n"
-	"previous release that measured it, with Welch's test and a verdict\n"
-	"(improved, regressed, no significant change, single run).\n"
+	"previous release that measured it, with Welch's test (Holm-adjusted over\n"
+	"the table, per metric class) and a verdict: improved, regressed,\n"
+	"unchanged (interval within the equivalence margin), no clear change,\n"
+	"single run, no variation in the runs.\n"
 	"\n"
 	"Options:\n"
 	"  --metric M, --op O, --config C, --tool T, --host H   filters\n"
 	"  --baseline MODE    the unencrypted mode (default none)\n"
 	"  --alpha P          significance level of the verdicts (default 0.05)\n"
+	"  --adjust holm|none Holm's adjustment over the table (default holm)\n"
+	"  --equivalence PCT  the +/- margin of \"unchanged\" (default 2)\n"
 	"  --md, --csv, --json, -o FILE, --units si|iec   output\n"
 	"\n"
 	"Example:\n"
@@ -97,12 +101,13 @@ static int
 exec_trend(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		EB_ANALYSIS_LONGOPTS, EB_BASELINE_LONGOPT, EB_ALPHA_LONGOPT,
+		EB_ANALYSIS_LONGOPTS, EB_BASELINE_LONGOPT, EB_ALPHA_LONGOPT, EB_VERDICT_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct eb_analysis a;
 	struct trend_out w = { 0 };
 	struct eb_groups *gs;
+	struct eb_verdict_opts vo;
 	int rc;
 
 	if ((rc = eb_analysis_begin(&a, &eb_cmd_trend, argc, argv, longopts, NULL)) >= 0)
@@ -113,7 +118,8 @@ exec_trend(int argc, char **argv)
 		return EB_EXIT_DATA;
 	}
 	gs = eb_aggregate(a.t);
-	w.rows = eb_trend_compute(gs, a.baseline, a.alpha, &w.n);
+	eb_analysis_verdict_opts(&a, &vo);
+	w.rows = eb_trend_compute_opts(gs, a.baseline, &vo, &w.n);
 	w.o = &a.out;
 	rc = eb_output_write(&a.out, a.out.fmt == EB_OUT_CSV ? write_csv :
 	    a.out.fmt == EB_OUT_JSON ? write_json : write_md, &w);

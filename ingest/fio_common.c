@@ -80,11 +80,11 @@ eb_fio_parse_size(const char *s, size_t n)
 	return parse_size(s, n, 0);
 }
 
-void
+int
 eb_fio_parse_bs(const char *s, int64_t bs[3])
 {
 	int64_t last = 0;
-	int k = 0;
+	int k = 0, bad = 0;
 
 	/* "bs=8k,32k" is 8k reads and 32k writes and trims; an empty part
 	 * ("bs=,8k") keeps fio's default of 4k for that direction. */
@@ -93,6 +93,7 @@ eb_fio_parse_bs(const char *s, int64_t bs[3])
 		size_t n = strcspn(s, ",");
 
 		last = n == 0 ? 4096 : eb_fio_parse_size(s, n);
+		bad |= last == 0;
 		bs[k++] = last;
 		if (s[n] != ',')
 			break;
@@ -100,6 +101,7 @@ eb_fio_parse_bs(const char *s, int64_t bs[3])
 	}
 	while (k < 3)
 		bs[k++] = last;
+	return bad ? -1 : 0;
 }
 
 const char *

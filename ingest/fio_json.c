@@ -30,6 +30,12 @@ struct linemap {
 	uint64_t *keys;		/* 0 = empty slot */
 	long *lines;
 	size_t cap, n;
+	/* Paths given twice. fio repeats keys where they do no harm (a job
+	 * option given twice, such as "filename" in fio 2.17; percentiles
+	 * that round to one "0.00" in 2.1.4), so a repeated key is only an
+	 * error for a figure that is read (figure()). */
+	uint64_t *dups;
+	size_t ndups, capdups;
 };
 
 static uint64_t
@@ -77,15 +83,31 @@ map_put(struct linemap *m, uint64_t key, long line)
 				map_put(&big, m->keys[k], m->lines[k]);
 		free(m->keys);
 		free(m->lines);
+		big.dups = m->dups;
+		big.ndups = m->ndups;
+		big.capdups = m->capdups;
 		*m = big;
 	}
 	i = key & (m->cap - 1);
 	while (m->keys[i] != 0 && m->keys[i] != key)
 		i = (i + 1) & (m->cap - 1);
-	if (m->keys[i] == 0)
+	if (m->keys[i] == 0) {
 		m->n++;
+	} else {
+		eb_xgrow(&m->dups, &m->capdups, m->ndups + 1, sizeof *m->dups);
+		m->dups[m->ndups++] = key;
+	}
 	m->keys[i] = key;
 	m->lines[i] = line;
+}
+
+static int
+map_dup(const struct linemap *m, uint64_t key)
+{
+	for (size_t i = 0; i < m->ndups; i++)
+		if (m->dups[i] == key)
+			return 1;
+	return 0;
 }
 
 static long
@@ -232,7 +254,7 @@ type_name(const json_t *v)
 	case JSON_FALSE:
 		return "a boolean";
 	default:
-		return "a negative number";
+		return json_number_value(v) == 0 ? "-0" : "a negative number";
 	}
 }
 
@@ -247,7 +269,17 @@ figure(struct jdoc *doc, json_t *o, uint64_t h, const char *key, double dflt)
 
 	if (v == NULL)
 		return dflt;
-	if (json_is_number(v) && json_number_value(v) >= 0)
+	/* jansson keeps the last of repeated keys; which one fio meant
+	 * cannot be told. */
+	if (map_dup(&doc->map, h_key(h, key))) {
+		if (doc->bad_line == 0) {
+			doc->bad_line = map_get(&doc->map, h_key(h, key), doc->line);
+			snprintf(doc->bad, sizeof doc->bad, "\"%.60s\" is given twice in one "
+			    "object; fio writes each figure once", key);
+		}
+		return dflt;
+	}
+	if (json_is_number(v) && json_number_value(v) >= 0 && !signbit(json_number_value(v)))
 		return json_number_value(v);
 	if (doc->bad_line == 0) {
 		doc->bad_line = map_get(&doc->map, h_key(h, key), doc->line);
@@ -547,8 +579,12 @@ take_job(struct jdoc *doc, json_t *job, uint64_t h, int clients, struct eb_fio_r
 	 * (read, 4k). fio 2.1.4 prints no options at all: unknown. */
 	if (jopts != NULL || gopts != NULL) {
 		j->rw = eb_xstrdup(rw != NULL ? rw : "read");
-		if (option(jopts, gopts, "bsrange", "bssplit") == NULL)
-			eb_fio_parse_bs(bs != NULL ? bs : "4k", j->bs);
+		if (option(jopts, gopts, "bsrange", "bssplit") == NULL &&
+		    eb_fio_parse_bs(bs != NULL ? bs : "4k", j->bs) != 0 && doc->bad_line == 0) {
+			doc->bad_line = j->line;
+			snprintf(doc->bad, sizeof doc->bad, "\"bs\": \"%.60s\" is no block size",
+			    bs);
+		}
 	}
 	for (int d = 0; d < EB_FIO_NDIRS; d++) {
 		json_t *o = json_object_get(job, eb_fio_dir_names[d]);
@@ -783,6 +819,7 @@ finish(struct eb_parse *p, int ok)
 		json_decref(docs[i].root);
 		free(docs[i].map.keys);
 		free(docs[i].map.lines);
+		free(docs[i].map.dups);
 	}
 	free(docs);
 	eb_buf_free(&st->text);

@@ -476,10 +476,11 @@ probe(const char *head, size_t len)
 			c = eb_fio_log_parse_line(head + i, n, &s);
 			/* Every line the same shape: sample or histogram row,
 			 * and samples with one column count. */
-			if (c == 0 || (cols != 0 && (c >= HIST_MIN_COLS) != (cols >= HIST_MIN_COLS)))
-				return 0;
-			if (cols != 0 && c < HIST_MIN_COLS && c != cols)
-				return 0;
+			/* After three samples, a line of another shape is a
+			 * damaged log, for the parser to report where it is. */
+			if (c == 0 || (cols != 0 && (c >= HIST_MIN_COLS) != (cols >= HIST_MIN_COLS)) ||
+			    (cols != 0 && c < HIST_MIN_COLS && c != cols))
+				return nlines >= 3 ? 80 : 0;
 			cols = c;
 			nlines++;
 		}

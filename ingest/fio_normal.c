@@ -31,6 +31,8 @@ struct normal_state {
 	size_t added;
 	long njobs;
 	int started;
+	long bad_line;		/* the first damaged figure, 0 for none */
+	char bad[160];
 };
 
 static int
@@ -139,6 +141,31 @@ after(const char *s, const char *key)
 	const char *q = strstr(s, key);
 
 	return q != NULL ? skip_spaces(q + strlen(key)) : NULL;
+}
+
+/* after(s, key) for a figure, which fio prints as digits, a size or rate
+ * (unit set) with its unit: a sign, nan, inf, a number too large for a
+ * double or a rate without its unit ("bw=1434") is a damaged line, kept in
+ * st for parse_line to fail the file there. */
+static const char *
+figure(struct normal_state *st, const char *s, const char *key, int unit, long lineno)
+{
+	const char *q = after(s, key), *why = NULL;
+	double v;
+	size_t used;
+
+	if (q == NULL || st->bad_line != 0)
+		return q;
+	used = eb_fio_num(q, strlen(q), &v);
+	if (used == 0 || q[0] < '0' || q[0] > '9' || !isfinite(v))
+		why = "is no figure fio prints";
+	else if (unit && strchr("kKmMgGtTpPeEBb", q[used]) == NULL)
+		why = "has no unit; fio prints one (B/s, KiB/s ...)";
+	if (why != NULL) {
+		st->bad_line = lineno;
+		snprintf(st->bad, sizeof st->bad, "%s%.*s %s", key, (int)strcspn(q, ", )("), q, why);
+	}
+	return q;
 }
 
 /* ns per unit of "(nsec)", "(usec)", "(msec)", "(sec)"; 0 for none. */
@@ -344,13 +371,13 @@ take_dir(struct normal_state *st, int d, const char *s, long lineno)
 	memset(r, 0, sizeof *r);
 	r->issued = -1;
 	r->bw = r->bw_alt = r->io = r->runtime_ms = r->iops = -1;
-	if ((q = after(s, "IOPS=")) != NULL) {
+	if ((q = figure(st, s, "IOPS=", 0, lineno)) != NULL) {
 		/* 2.17+: "IOPS=38.9k, BW=152MiB/s (159MB/s)(304MiB/2001msec)" */
 		const char *e;
 
 		r->newstyle = 1;
 		r->iops = count_value(q);
-		if ((q = after(s, "BW=")) != NULL) {
+		if ((q = figure(st, s, "BW=", 1, lineno)) != NULL) {
 			r->bw = size_value(q, 0, &e);
 			q = skip_spaces(e);
 			if (*q == '(') {
@@ -371,13 +398,13 @@ take_dir(struct normal_state *st, int d, const char *s, long lineno)
 		}
 	} else {
 		/* up to 2.16: "io=19412MB, bw=661966KB/s, iops=165491, runt= 30029msec" */
-		if ((q = after(s, "io=")) != NULL)
+		if ((q = figure(st, s, "io=", 1, lineno)) != NULL)
 			r->io = size_value(q, 1, NULL);
-		if ((q = after(s, "bw=")) != NULL)
+		if ((q = figure(st, s, "bw=", 1, lineno)) != NULL)
 			r->bw = size_value(q, 1, NULL);
-		if ((q = after(s, "iops=")) != NULL)
+		if ((q = figure(st, s, "iops=", 0, lineno)) != NULL)
 			r->iops = count_value(q);
-		if ((q = after(s, "runt=")) != NULL &&
+		if ((q = figure(st, s, "runt=", 0, lineno)) != NULL &&
 		    eb_fio_num(q, strlen(q), &r->runtime_ms) == 0)
 			r->runtime_ms = -1;
 	}
@@ -426,7 +453,7 @@ take_job_line(struct normal_state *st, const char *s, long lineno)
 		take_dir(st, d, s, lineno);
 		return;
 	}
-	if (strncmp(s, "clat (", 6) == 0 && (q = after(s, "avg=")) != NULL) {
+	if (strncmp(s, "clat (", 6) == 0 && (q = figure(st, s, "avg=", 0, lineno)) != NULL) {
 		unit = lat_unit(s);
 		if (ds != NULL && unit > 0 && eb_fio_num(q, strlen(q), &v) > 0 && v > 0) {
 			ds->lat_ns = v * unit;
@@ -444,7 +471,7 @@ take_job_line(struct normal_state *st, const char *s, long lineno)
 		/* lat_percentiles only stands in when clat has none. */
 		if (st->pct_is_lat && ds->p99_ns > 0)
 			return;
-		q = after(s, "99.00th=[");
+		q = figure(st, s, "99.00th=[", 0, lineno);
 		if (q != NULL && eb_fio_num(q, strlen(q), &v) > 0 && v > 0) {
 			ds->p99_ns = v * st->pct_unit;
 			ds->p99_line = lineno;
@@ -452,10 +479,10 @@ take_job_line(struct normal_state *st, const char *s, long lineno)
 		return;
 	}
 	st->pct_unit = 0;
-	if (strncmp(s, "cpu", 3) == 0 && (q = after(s, "usr=")) != NULL) {
+	if (strncmp(s, "cpu", 3) == 0 && (q = figure(st, s, "usr=", 0, lineno)) != NULL) {
 		double usr, sys;
 
-		if (eb_fio_num(q, strlen(q), &usr) > 0 && (q = after(s, "sys=")) != NULL &&
+		if (eb_fio_num(q, strlen(q), &usr) > 0 && (q = figure(st, s, "sys=", 0, lineno)) != NULL &&
 		    eb_fio_num(q, strlen(q), &sys) > 0) {
 			j->cpu = usr + sys;
 			j->cpu_line = lineno;
@@ -516,6 +543,8 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 	}
 	if (st->cur >= 0)
 		take_job_line(st, s, lineno);
+	if (st->bad_line != 0)
+		return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, st->bad_line), "%s", st->bad);
 	return EB_OK;
 }
 

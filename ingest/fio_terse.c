@@ -1,5 +1,8 @@
 /* fio_terse.c - fio's terse (--minimal) output, versions 2 to 5, also when a
  * record is glued to an ETA line or sits among normal output. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,8 +19,7 @@ struct terse_state {
 	char *last_key;		/* "group;name" of the previous record */
 	char *last_disks;	/* its disk util fields */
 	size_t added;
-	long nrecords, nbad;
-	long first_bad;
+	long nrecords;
 };
 
 struct field {
@@ -95,6 +97,21 @@ fnum(const struct field *f, double dflt)
 	return used > 0 ? v : dflt;
 }
 
+/* fio prints every figure of a record as digits: a sign, nan, inf or a
+ * number too large for a double is a damaged record. */
+static int
+damaged(const struct field *f)
+{
+	double v;
+
+	if (f->n == 0)
+		return 0;
+	return f->s[0] < '0' || f->s[0] > '9' || eb_fio_num(f->s, f->n, &v) == 0 || !isfinite(v);
+}
+
+/* The offsets in a direction block of the figures take_block reads. */
+static const size_t block_figures[] = { 0, 1, 2, 3, 9, 10 };
+
 static void
 take_block(const struct field *f, size_t s, struct eb_fio_dstat *d, long lineno)
 {
@@ -137,19 +154,30 @@ flush(struct eb_parse *p, struct terse_state *st)
 	st->last_key = st->last_disks = NULL;
 }
 
-static void
-bad_record(struct eb_parse *p, struct terse_state *st, long lineno, const char *why)
+/* A record that does not line up is a cut or damaged line, whose figures
+ * would be read from the wrong fields ("op=mixed, cpu=213701"). */
+static enum eb_status
+bad_record(struct eb_parse *p, const char *line, const char *at, long lineno,
+    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static enum eb_status
+bad_record(struct eb_parse *p, const char *line, const char *at, long lineno,
+    const char *fmt, ...)
 {
-	if (st->nbad++ == 0) {
-		st->first_bad = lineno;
-		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno),
-		    "fio terse record skipped: %s", why);
-	}
+	struct eb_loc loc = eb_parse_loc(p, lineno);
+	char why[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	loc.col = (long)(at - line) + 1;
+	return eb_err_set(p->err, EB_ERR_DATA, loc, "fio terse record: %s", why);
 }
 
-static void
-take_record(struct eb_parse *p, struct terse_state *st, const char *rec, size_t len,
-    long lineno)
+static enum eb_status
+take_record(struct eb_parse *p, struct terse_state *st, const char *line, const char *rec,
+    size_t len, long lineno)
 {
 	struct field *f = eb_xcalloc(MAX_FIELDS, sizeof *f);
 	size_t nf = 0, s0, width, nb = 0, c;
@@ -185,16 +213,47 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *rec, size_t 
 		dirs[2] = EB_FIO_TRIM;
 		dirs[3] = EB_FIO_MIXED;
 	} else {
-		bad_record(p, st, lineno, "its fields do not line up with terse version "
-		    "2 to 5 (a ';' in a job name, or a cut line)");
 		free(f);
-		return;
+		return bad_record(p, line, rec, lineno, "its fields do not line up with terse "
+		    "version %d (a ';' in a job name, or a cut line)", ver);
 	}
-	if (c + 1 >= nf) {
-		bad_record(p, st, lineno, "the line ends before its CPU fields");
+	/* After the blocks: 34 CPU, depth and latency fields, then 9 per
+	 * disk (terse versions 2 to 5 alike). */
+	if (nf < c + 34 || (nf - c - 34) % 9 != 0) {
+		enum eb_status bad = bad_record(p, line, rec, lineno, "%zu fields, where terse "
+		    "version %d with %zu direction%s has %zu and 9 per disk (a cut line?)",
+		    nf, ver, nb, nb == 1 ? "" : "s", c + 34);
+
 		free(f);
-		return;
+		return bad;
 	}
+	for (size_t b = 0; b < nb; b++)
+		for (size_t k = 0; k < sizeof block_figures / sizeof block_figures[0]; k++) {
+			const struct field *x = &f[s0 + b * width + block_figures[k]];
+
+			if (damaged(x)) {
+				enum eb_status bad = bad_record(p, line, x->s, lineno,
+				    "field %zu, '%.*s', is no figure fio prints",
+				    s0 + b * width + block_figures[k] + 1, (int)(x->n > 40 ? 40 : x->n), x->s);
+
+				free(f);
+				return bad;
+			}
+		}
+	/* Every version prints user and system CPU as "5.544554%": without
+	 * the '%' the fields are shifted, as in a cut line that happens to
+	 * have the field count of a record of fewer directions. */
+	for (size_t k = c; k < c + 2; k++)
+		if (damaged(&f[k]) || f[k].n == 0 || f[k].s[f[k].n - 1] != '%') {
+			enum eb_status bad = bad_record(p, line, f[k].s, lineno,
+			    "field %zu, '%.*s', is no %s", k + 1,
+			    (int)(f[k].n > 40 ? 40 : f[k].n), f[k].s,
+			    damaged(&f[k]) ? "figure fio prints" :
+			    "CPU percentage: its fields are shifted (a cut line?)");
+
+			free(f);
+			return bad;
+		}
 	name = &f[ver == 2 ? 1 : 2];
 	group = &f[ver == 2 ? 2 : 3];
 	error = &f[ver == 2 ? 3 : 4];
@@ -244,6 +303,7 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *rec, size_t 
 		    "fio job '%s' ended with error %.0f", j->name, fnum(error, 0));
 	st->nrecords++;
 	free(f);
+	return EB_OK;
 }
 
 static enum eb_status
@@ -268,8 +328,7 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 	/* Client/server disk util lines start with ';'. */
 	if (*s == ';' || (rec = record_start(line, len)) == NULL)
 		return EB_OK;
-	take_record(p, st, rec, len - (size_t)(rec - line), lineno);
-	return EB_OK;
+	return take_record(p, st, line, rec, len - (size_t)(rec - line), lineno);
 }
 
 static enum eb_status
@@ -280,11 +339,7 @@ finish(struct eb_parse *p, int ok)
 
 	if (ok) {
 		flush(p, st);
-		if (st->added == 0 && st->nbad > 0)
-			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, st->first_bad),
-			    "no usable fio terse record: its fields do not line up with "
-			    "terse version 2 to 5");
-		else if (st->added == 0 && st->nrecords > 0)
+		if (st->added == 0 && st->nrecords > 0)
 			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, 0),
 			    "no fio job in this terse output did any I/O%s%s",
 			    st->errors.first ? "; fio said: " : "",

@@ -690,13 +690,25 @@ read_named_file(struct eb_table *t, const char *path, int in_dir,
 	struct eb_loc loc = { path, 0, 0 };
 	struct eb_ingest_opts with_map = *opts;
 	enum eb_status st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat sb;
+	/* Not blocking in open: a FIFO without a writer would wait for ever;
+	 * opened so, it reads as empty, and one with a writer as its data. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 
 	if (fd < 0)
 		return eb_err_set(err, EB_ERR_IO, loc, "cannot open: %s", strerror(errno));
+	if (fstat(fd, &sb) != 0 || S_ISCHR(sb.st_mode) || S_ISBLK(sb.st_mode)) {
+		close(fd);
+		return eb_err_set(err, EB_ERR_IO, loc, "is a device, not a file of benchmark "
+		    "output (to read a stream, give - and redirect it)");
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	if (with_map.map == NULL && (*sidecar = sidecar_map(path)) != NULL)
 		with_map.map = *sidecar;
 	st = ingest_fd(t, path, fd, in_dir, &with_map, err);
+	if (st == EB_ERR_DATA && S_ISFIFO(sb.st_mode) && strncmp(err->msg, "empty file", 10) == 0)
+		snprintf(err->msg, sizeof err->msg, "a FIFO that no program was writing to "
+		    "when it was opened: nothing to read");
 	close(fd);
 	return st;
 }

@@ -11,6 +11,81 @@
 #include "ingest.h"
 #include "modes.h"
 
+/* A meta.json is a few kilobytes; more is somebody else's file. */
+#define META_MAX (16 << 20)
+
+/* The members of meta.json that encbench reads besides the labels, and
+ * what they must be: one of another type was silently ignored. */
+struct meta_type {
+	const char *key;
+	const char *what;
+	int (*ok)(const json_t *v);
+};
+
+static int
+whole_count(const json_t *v)
+{
+	double d = json_number_value(v);
+
+	return json_is_number(v) && d >= 0 && d <= 9.2e18 && d == (double)(long long)d;
+}
+
+static int
+is_object(const json_t *v)
+{
+	return json_is_object(v);
+}
+
+static int
+string_list(const json_t *v)
+{
+	size_t i;
+	const json_t *e;
+
+	if (!json_is_array(v))
+		return 0;
+	json_array_foreach(v, i, e)
+		if (!json_is_string(e))
+			return 0;
+	return 1;
+}
+
+static const struct meta_type meta_types[] = {
+	{ "cores", "a whole number", whole_count },
+	{ "memory_bytes", "a whole number of bytes", whole_count },
+	{ "runner", "an object", is_object },
+	{ "expected", "an array of file names (strings)", string_list },
+};
+
+static const struct meta_type *
+wrong_type(const json_t *doc)
+{
+	for (size_t i = 0; i < sizeof meta_types / sizeof meta_types[0]; i++) {
+		const json_t *v = json_object_get(doc, meta_types[i].key);
+
+		if (v != NULL && !json_is_null(v) && !meta_types[i].ok(v))
+			return &meta_types[i];
+	}
+	return NULL;
+}
+
+/* The line of the first "key" in the text, for errors; jansson keeps no
+ * positions of what it accepted. */
+static long
+key_line(const char *text, const char *key)
+{
+	char *quoted = eb_xasprintf("\"%s\"", key);
+	const char *at = strstr(text, quoted);
+	long line = 1;
+
+	free(quoted);
+	if (at == NULL)
+		return 0;
+	for (const char *q = text; q < at; q++)
+		line += *q == '\n';
+	return line;
+}
+
 /* Reads DIR/meta.json when there is one. Returns EB_OK with *found 0 when
  * there is none. */
 enum eb_status
@@ -23,6 +98,11 @@ eb_rundir_load(struct eb_table *t, const char *dir, size_t *index, int *found,
 	json_t *doc;
 	const char *keys[] = { "release", "host", "config" };
 	const char **vals[] = { &m.release, &m.host, &m.config };
+	const struct meta_type *bad;
+	struct eb_buf text;
+	char chunk[8192];
+	const char *body;
+	size_t n;
 	FILE *fp;
 
 	*found = 0;
@@ -31,20 +111,44 @@ eb_rundir_load(struct eb_table *t, const char *dir, size_t *index, int *found,
 		free(path);
 		return EB_OK;
 	}
-	doc = json_loadf(fp, JSON_REJECT_DUPLICATES, &je);
-	fclose(fp);
 	m.path = eb_intern_cstr(t, path);
 	free(path);
+	eb_buf_init(&text, META_MAX);
+	while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
+		if (eb_buf_add(&text, chunk, n) != 0) {
+			struct eb_loc loc = { m.path, 0, 0 };
+
+			fclose(fp);
+			eb_buf_free(&text);
+			return eb_err_set(err, EB_ERR_DATA, loc,
+			    "meta.json is larger than %d bytes, the most encbench reads", META_MAX);
+		}
+	fclose(fp);
+	/* A UTF-8 BOM, which editors on Windows write, as every other input. */
+	body = eb_buf_cstr(&text);
+	if (text.len >= 3 && memcmp(body, "\xEF\xBB\xBF", 3) == 0)
+		body += 3;
+	doc = json_loadb(body, text.len - (size_t)(body - text.data), JSON_REJECT_DUPLICATES, &je);
 	if (doc == NULL) {
 		struct eb_loc loc = { m.path, je.line > 0 ? je.line : 0, je.column > 0 ? je.column : 0 };
 
+		eb_buf_free(&text);
 		return eb_err_set(err, EB_ERR_DATA, loc, "%s", je.text);
 	}
 	if (!json_is_object(doc)) {
 		struct eb_loc loc = { m.path, 1, 0 };
 
 		json_decref(doc);
+		eb_buf_free(&text);
 		return eb_err_set(err, EB_ERR_DATA, loc, "meta.json is not a JSON object");
+	}
+	if ((bad = wrong_type(doc)) != NULL) {
+		struct eb_loc loc = { m.path, key_line(body, bad->key), 0 };
+
+		json_decref(doc);
+		eb_buf_free(&text);
+		return eb_err_set(err, EB_ERR_DATA, loc, "\"%s\" in meta.json must be %s",
+		    bad->key, bad->what);
 	}
 	for (size_t i = 0; i < 3; i++) {
 		json_t *v = json_object_get(doc, keys[i]);
@@ -53,9 +157,10 @@ eb_rundir_load(struct eb_table *t, const char *dir, size_t *index, int *found,
 		if (v == NULL || json_is_null(v))
 			continue;
 		if (!json_is_string(v)) {
-			struct eb_loc loc = { m.path, 0, 0 };
+			struct eb_loc loc = { m.path, key_line(body, keys[i]), 0 };
 
 			json_decref(doc);
+			eb_buf_free(&text);
 			return eb_err_set(err, EB_ERR_DATA, loc,
 			    "\"%s\" in meta.json must be a string", keys[i]);
 		}
@@ -63,6 +168,7 @@ eb_rundir_load(struct eb_table *t, const char *dir, size_t *index, int *found,
 	}
 	m.json = json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	json_decref(doc);
+	eb_buf_free(&text);
 	if (m.json == NULL) {
 		fputs("encbench: out of memory\n", stderr);
 		abort();

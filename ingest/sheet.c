@@ -1,11 +1,13 @@
 /* sheet.c - legacy spreadsheets: Google Sheets, Excel and LibreOffice CSV
  * exports in wide, long and grouped layouts, read with libcsv into records. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include <csv.h>
+#include <jansson.h>
 
 #include "modes.h"
 #include "sheet.h"
@@ -117,6 +119,29 @@ sniff(const char *s, size_t n, struct sniff *out)
 	}
 }
 
+/* A header row longer than what the probes see (5,000 columns of "Write
+ * (MB/s)" are 80 kB, within SHEET_MAX_COLS) cannot be sniffed against
+ * other rows: a first line of text cells with one separator between
+ * every few dozen bytes is taken for one, as a guess the reader checks. */
+static int
+wide_header(const char *s, size_t n)
+{
+	size_t seps[2] = { 0, 0 };
+	int inq = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '"')
+			inq = !inq;
+		else if (!inq && s[i] == ',')
+			seps[0]++;
+		else if (!inq && s[i] == ';')
+			seps[1]++;
+		else if (s[i] == '\r' || s[i] == '\0')
+			return 0;
+	}
+	return seps[0] > n / 64 || seps[1] > n / 64;
+}
+
 /* A field of the first line, for the probe. */
 static size_t
 field(const char *s, size_t n, char sep, int i, const char **f)
@@ -200,6 +225,8 @@ probe(const char *head, size_t len)
 
 		if (nl != NULL)
 			len = (size_t)(nl - head) + 1;
+		else if (wide_header(head, len))
+			return 20;
 	}
 	while (i < len && (head[i] == ' ' || head[i] == '\t' || head[i] == '\n' || head[i] == '\r'))
 		i++;
@@ -729,6 +756,30 @@ group_label(struct sheet *sh, struct eb_sheet_attrs *at, const char *text, int k
 	at->f[EB_F_CONFIG] = intern(sh, buf);
 }
 
+/* A group row that says its numbers are made up ("Ubuntu 20.04 (ZFS 0.8.3,
+ * illustrative numbers)", the samples' sheet) marks its release as a run's
+ * meta.json "illustrative" does, so that a report names it. */
+static void
+note_illustrative(struct sheet *sh, const char *release, const char *text)
+{
+	struct eb_run_meta m = { intern(sh, sh->p->path), release, intern(sh, ""),
+		intern(sh, ""), NULL };
+	json_t *doc;
+
+	if (sh->pass != 1 || strcasestr(text, "illustrative") == NULL || *release == '\0')
+		return;
+	for (size_t i = 0; i < sh->p->t->nmeta; i++)
+		if (sh->p->t->meta[i].path == m.path && sh->p->t->meta[i].release == release)
+			return;
+	doc = json_pack("{s:s,s:s}", "release", release, "illustrative", text);
+	if (doc == NULL || (m.json = json_dumps(doc, JSON_COMPACT)) == NULL) {
+		fputs("encbench: out of memory\n", stderr);
+		abort();
+	}
+	json_decref(doc);
+	eb_table_add_meta(sh->p->t, &m);
+}
+
 static void
 apply_group(struct sheet *sh, const struct row *g)
 {
@@ -743,9 +794,12 @@ apply_group(struct sheet *sh, const struct row *g)
 
 		if (!empty(s))
 			label = s;
-		if (label != NULL)
+		if (label != NULL) {
 			group_label(sh, &sh->cols[c].at, label, key,
 			    h.ubuntu || sh->cols[c].head.ubuntu);
+			if (sh->cols[c].at.f[EB_F_RELEASE] != NULL)
+				note_illustrative(sh, sh->cols[c].at.f[EB_F_RELEASE], label);
+		}
 	}
 }
 
@@ -842,6 +896,28 @@ set_header(struct sheet *sh, size_t h)
 			    "spread); skipped, encbench computes these itself",
 			    colname(sh, c, name, sizeof name));
 	}
+}
+
+/* Two columns of one label (two "mode" columns) leave a record with two
+ * readings, of which the later would silently win: an error at the
+ * second. */
+static enum eb_status
+repeated_key(struct sheet *sh, const struct row *r)
+{
+	for (size_t a = 0; a < sh->nkeys; a++)
+		for (size_t b = a + 1; b < sh->nkeys; b++) {
+			size_t ca = sh->keys[a], cb = sh->keys[b];
+			char na[96], nb[96];
+
+			if (sh->cols[ca].head.key != sh->cols[cb].head.key)
+				continue;
+			colname(sh, ca, na, sizeof na);
+			colname(sh, cb, nb, sizeof nb);
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, cb),
+			    "%s says again what %s says; name one column for it (or give the "
+			    "other the role \"ignore\" in a --map file)", nb, na);
+		}
+	return EB_OK;
 }
 
 /* ---- rows */
@@ -1220,6 +1296,8 @@ walk(struct sheet *sh)
 			continue;
 		case R_HEADER:
 			set_header(sh, i);
+			if ((st = repeated_key(sh, r)) != EB_OK)
+				return st;
 			continue;
 		case R_OTHER:
 			break;

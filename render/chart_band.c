@@ -394,7 +394,18 @@ row(struct band *B, size_t r, double y)
 				    eb_paint_fill(eb_model_cat_color(m, p->cat)), "bar");
 			if (p->tip != NULL)
 				eb_item_tip(it, "%s", p->tip);
-			if (whisker(m, row, p, &sc, &wa, &wb)) {
+			if (p->unbounded) {
+				/* Fieller's interval without bounds: the whisker runs to
+				 * both ends of the axis, each with an arrowhead. */
+				double a = x0, b = x0 + B->pw;
+				struct eb_paint wp = eb_paint_stroke(th->hollow, 1.2);
+
+				eb_scene_line(L->s, a, cy, b, cy, wp, "whisker-unbounded");
+				eb_scene_line(L->s, a, cy, a + 6, cy - 4, wp, "whisker-unbounded");
+				eb_scene_line(L->s, a, cy, a + 6, cy + 4, wp, "whisker-unbounded");
+				eb_scene_line(L->s, b, cy, b - 6, cy - 4, wp, "whisker-unbounded");
+				eb_scene_line(L->s, b, cy, b - 6, cy + 4, wp, "whisker-unbounded");
+			} else if (whisker(m, row, p, &sc, &wa, &wb)) {
 				double a = x0 + wa, b = x0 + wb;
 				struct eb_paint wp = eb_paint_stroke(p->hollow ? th->hollow : th->whisker,
 				    1.2);

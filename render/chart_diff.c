@@ -71,6 +71,9 @@ build(struct cm_build *b, struct eb_err *err)
 		    rows[i].v.estimate, rows[i].v.lo, rows[i].v.hi,
 		    rows[i].a->s.n < rows[i].b->s.n ? rows[i].a->s.n : rows[i].b->s.n);
 		p->hollow = !eb_verdict_claims(&rows[i].v);
+		p->unbounded = rows[i].v.unbounded;
+		if (p->unbounded)
+			p->note = "interval unbounded";
 		if (rows[i].v.kind == EB_VERDICT_SINGLE_RUN)
 			p->note = "single run";
 		eb_model_case_label(k, test, sizeof test);
@@ -102,8 +105,9 @@ words(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note)
 	eb_buf_addf(sub, "%srelease %s → %s", sub->len ? " · " : "", m->from, m->to);
 	m->title = eb_xasprintf("Change in %s from %s to %s", mw, m->from, m->to);
 	eb_buf_addf(sub, "%schange of the mean, %%", sub->len ? " · " : "");
-	eb_buf_addf(note, "Bars: mean in %s ÷ mean in %s − 1; hollow grey: no "
-	    "significant change (Welch's t test, p ≥ %g) or a single run", m->to,
+	eb_buf_addf(note, "Bars: mean in %s ÷ mean in %s − 1; hollow grey: no clear "
+	    "change (Welch's t test, Holm-adjusted over the chart, p ≥ %g, or an interval "
+	    "that includes 0) or no verdict (a single run, no variation)", m->to,
 	    m->from, b->o->alpha);
 	eb_model_whiskers(b, note, "Fieller");
 }
@@ -134,7 +138,7 @@ legend(const struct chart_model *m, size_t *n)
 	}
 	if (hollow) {
 		v[*n].kind = SW_HOLLOW;
-		v[*n].label = "no significant change";
+		v[*n].label = "no clear change";
 		(*n)++;
 	}
 	return v;

@@ -77,6 +77,8 @@ struct cm_point {
 	double v, lo, hi;	/* canonical unit, or % for percent models */
 	size_t n;		/* runs behind v */
 	int hollow;		/* diff: no significant change or a single run */
+	int unbounded;		/* the interval has no bounds: drawn to the axis
+				 * ends with arrows */
 	const char *note;	/* diff: "single run"; static, or NULL */
 	char *tip;		/* hover text; owned */
 };

@@ -326,18 +326,24 @@ eb_model_no_data(struct eb_err *err, const char *fmt, ...)
 void
 eb_model_tip_ratio(struct cm_point *p, const struct eb_overhead *r, const char *baseline)
 {
-	char test[160];
+	char test[160], phrase[256];
 
 	eb_model_case_label(r->g->key, test, sizeof test);
+	/* The words are the verdict layer's; an unbounded interval is drawn
+	 * to the axis ends. */
+	eb_verdict_phrase(&r->v, phrase, sizeof phrase);
+	p->unbounded = r->v.unbounded;
+	if (p->unbounded)
+		p->note = "interval unbounded";
 	if (isnan(r->ci_low))
-		p->tip = eb_xasprintf("%s, %s %s: %.1f %% of %s (overhead %.1f %%)",
+		p->tip = eb_xasprintf("%s, %s %s: %.1f %% of %s (%s)",
 		    r->g->key->f[EB_F_MODE], test, r->g->key->f[EB_F_RELEASE],
-		    cm_pct(r->ratio), baseline, r->overhead_pct);
+		    cm_pct(r->ratio), baseline, phrase);
 	else
 		p->tip = eb_xasprintf("%s, %s %s: %.1f %% of %s, 95 %% CI %.1f to %.1f "
-		    "(overhead %.1f %%)", r->g->key->f[EB_F_MODE], test,
+		    "(%s)", r->g->key->f[EB_F_MODE], test,
 		    r->g->key->f[EB_F_RELEASE], cm_pct(r->ratio), baseline, cm_pct(r->ci_low),
-		    cm_pct(r->ci_high), r->overhead_pct);
+		    cm_pct(r->ci_high), phrase);
 }
 
 /* ---- rows: labels, order, display units */

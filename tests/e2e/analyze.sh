@@ -7,7 +7,7 @@ RUN=tests/data/rundir/run-24.04
 eb overhead --csv --metric bw --op write $TWO
 expect_rc "overhead --csv exits 0" 0
 [ "$(wc -l < "$TMP/out")" -eq 3 ] && pass "overhead --csv has a header and one row per release" || fail "overhead --csv rows"
-head -1 "$TMP/out" | grep -qx 'release,host,config,mode,tool,job,workload,op,block_size,metric,unit,n,mean,baseline_n,baseline_mean,ratio,ratio_ci_low,ratio_ci_high,overhead_pct' \
+head -1 "$TMP/out" | grep -qx 'release,host,config,mode,tool,job,workload,op,block_size,metric,unit,n,mean,baseline_n,baseline_mean,ratio,ratio_ci_low,ratio_ci_high,overhead_pct,overhead_ci_low_pct,overhead_ci_high_pct,unbounded,p_raw,p_adjusted,verdict' \
 	&& pass "overhead --csv header" || fail "overhead --csv header"
 
 eb overhead --json $TWO

@@ -258,3 +258,83 @@ expect_err_line "results.csv: a label that is not UTF-8 is named" \
 	"$H/latin1.csv: warning: host 'h$(printf '\357\277\275')x' is not UTF-8; its stray bytes, and those of every other such label of this input, are written as U+FFFD"
 iconv -f UTF-8 -t UTF-8 "$TMP/utf8.csv" >/dev/null 2>&1 && grep -q "^24.04,h$(printf '\357\277\275')x," "$TMP/utf8.csv" \
 	&& pass "results.csv: the output is UTF-8" || fail "results.csv: the output is UTF-8"
+
+# fio figures no fio prints, and magnitudes past the limits of core/limits.c
+printf 'x: (groupid=0, jobs=1): err= 0: pid=1\n  read : io=1024KB, bw=1434, iops=358, runt=  714msec\n' > "$H/normal-nounit.txt"
+hostile "fio normal: bw=1434 without a unit" 65 "$H/normal-nounit.txt"
+expect_err_line "fio normal: bw=1434 is located" "$H/normal-nounit.txt:2: error: bw=1434 has no unit; fio prints one (B/s, KiB/s ...)"
+for v in nan -5 -0 1e400; do
+	printf 'x: (groupid=0, jobs=1): err= 0: pid=1\n  read: IOPS=%s, BW=1MiB/s (1049kB/s)(10MiB/10000msec)\n' "$v" > "$H/normal-$v.txt"
+	hostile "fio normal: IOPS=$v" 65 "$H/normal-$v.txt"
+done
+head -1 tests/data/fio/terse-v5.txt | cut -d';' -f1-86 > "$H/terse-cut.txt"
+hostile "fio terse: a v5 record cut after 86 fields" 65 "$H/terse-cut.txt"
+expect_err_line "fio terse: the cut record is located" \
+	"$H/terse-cut.txt:1:458: error: fio terse record: field 53, '106904', is no CPU percentage: its fields are shifted (a cut line?)"
+head -1 tests/data/fio/terse-v5.txt | cut -d';' -f1-120 > "$H/terse-cut2.txt"
+hostile "fio terse: a v5 record cut after 120 fields" 65 "$H/terse-cut2.txt"
+{ printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read" },\n'
+  printf '      "read" : { "io_bytes" : 1048576, "bw_bytes" : 10,\n        "bw_bytes" : 20, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 } }\n  ]\n}\n'; } > "$H/dup.json"
+hostile "fio JSON: a figure given twice" 65 "$H/dup.json"
+expect_err_line "fio JSON: the repeated figure is located" \
+	"$H/dup.json:6: error: fio JSON output is damaged: \"bw_bytes\" is given twice in one object; fio writes each figure once"
+for v in 1e308 18446744073709551615 -0; do
+	printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read" }, "read" : { "io_bytes" : 1048576, "bw_bytes" : %s, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 } }\n  ]\n}\n' "$v" > "$H/bw-$v.json"
+	hostile "fio JSON: bw_bytes $v" 65 "$H/bw-$v.json"
+done
+printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read", "bs" : "-4k" }, "read" : { "io_bytes" : 1048576, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 } }\n  ]\n}\n' > "$H/bs.json"
+hostile "fio JSON: bs -4k" 65 "$H/bs.json"
+sed '2s/^\([0-9]*\), [0-9]*/\1, 100000000000000000000/' tests/data/fio/avg_bw.1.log > "$H/big_bw.1.log"
+hostile "fio log: a sample of 1e20 KiB/s" 65 "$H/big_bw.1.log"
+expect_err_line "fio log: the limit is named" \
+	"$H/big_bw.1.log:2: error: bw 1.1377777777777777e+22 B/s is beyond the plausible limit of 10 TB/s (10000000000000 B/s)"
+
+# spreadsheets
+printf 'mode,Write (MB/s),Read (MB/s)\nnone,100,200\naes-256-gcm,1e20,150\n' > "$H/sheet-big.csv"
+hostile "sheet: a cell of 1e20 MB/s" 65 "$H/sheet-big.csv"
+expect_err_line "sheet: the cell and the limit are named" \
+	"$H/sheet-big.csv:3:2: error: bw 1e+26 B/s is beyond the plausible limit of 10 TB/s (10000000000000 B/s)"
+printf 'mode,op,mode,MB/s\nnone,write,aes-256-gcm,100\n' > "$H/sheet-dup.csv"
+hostile "sheet: two mode columns" 65 "$H/sheet-dup.csv"
+expect_err_line "sheet: the repeated column is named" \
+	"$H/sheet-dup.csv:1:3: error: column C ('mode') says again what column A ('mode') says; name one column for it (or give the other the role \"ignore\" in a --map file)"
+
+# A FIFO that nothing writes to is an error at once, not a hang; one that
+# a program writes to is read; a device is refused.
+mkfifo "$H/fifo"
+hostile "a FIFO without a writer" 65 "$H/fifo"
+expect_err_line "a FIFO without a writer is named" \
+	"$H/fifo: error: a FIFO that no program was writing to when it was opened: nothing to read"
+"$ENCBENCH" ingest -q /dev/fd/3 3< tests/data/dd/gnu-9.1-sigusr1.log > "$TMP/out" 2>"$TMP/err"; rc=$?
+grep -q ',bw,B/s,1,38368130914.307045,' "$TMP/out" && pass "an open pipe or descriptor is read" || fail "an open pipe or descriptor is read"
+hostile "a character device" 74 /dev/zero
+
+# meta.json: a BOM is read as in every other input; members of the wrong
+# type are errors naming the member.
+mkdir -p "$H/run3/none" && cp tests/data/dd/gnu-9.1-sigusr1.log "$H/run3/none/dd-write-r1.txt"
+printf '\357\273\277{"release": "24.04", "host": "h"}\n' > "$H/run3/meta.json"
+eb ingest -q "$H/run3"
+expect_rc "meta.json with a BOM is read" 0
+grep -q '^24.04,h,,none,dd,dd,,write,' "$TMP/out" && pass "meta.json with a BOM labels the records" || fail "meta.json with a BOM labels the records"
+for m in 'cores:"eight":a whole number' 'memory_bytes:-5:a whole number of bytes' 'runner:"zfs":an object' \
+	'expected:["none/dd-write-r1.txt", 3]:an array of file names (strings)' 'cores:8.5:a whole number'; do
+	key=${m%%:*} rest=${m#*:} val=${rest%:*} what=${m##*:}
+	printf '{"release": "24.04",\n "%s": %s}\n' "$key" "$val" > "$H/run3/meta.json"
+	hostile "meta.json: $key $val" 65 "$H/run3"
+	expect_err_line "meta.json: $key $val is named" "$H/run3/meta.json:2: error: \"$key\" in meta.json must be $what"
+done
+
+# A fio log with one damaged line is read as a fio log and fails there.
+sed '4s/.*/garbage here/' tests/data/fio/avg_bw.1.log > "$H/bad_bw.1.log"
+hostile "a fio log with a damaged fourth line" 65 "$H/bad_bw.1.log"
+expect_err_line "a fio log with a damaged line fails at that line" \
+	"$H/bad_bw.1.log:4: error: not a fio log sample (time, value, direction, block size)"
+
+# A sheet of 5,000 columns (a header longer than the probes see) is read.
+awk 'BEGIN { h = "mode"; a = "none"; b = "aes-256-gcm";
+	for (i = 1; i < 5000; i++) { h = h ",Write " i " (MB/s)"; a = a "," 100 + i; b = b "," 90 + i }
+	print h; print a; print b }' > "$H/wide-5000.csv"
+eb ingest -q "$H/wide-5000.csv"
+expect_rc "a sheet of 5,000 columns is read" 0
+[ "$(grep -c ',bw,B/s,' "$TMP/out")" -eq 9998 ] && grep -q '^,,,aes-256-gcm,sheet,sheet,,write,,bw,B/s,4999,5089000000,.*:3:5000$' "$TMP/out" \
+	&& pass "a sheet of 5,000 columns gives its 9,998 records" || fail "a sheet of 5,000 columns gives its 9,998 records"

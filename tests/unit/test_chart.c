@@ -51,6 +51,11 @@ test_palette(void **state)
 	assert_int_equal(eb_mode_color("luks-xts-1024", 0), 0x009e73);	/* bluish green */
 	assert_int_equal(eb_mode_color("geli-xts", 0), 0xcc79a7);	/* reddish purple */
 	assert_int_equal(eb_mode_color("serpent-xts", 0), 0xe69f00);	/* the rest */
+	assert_int_equal(eb_mode_color("fscrypt-aes-256-xts", 0), 0x56b4e9);	/* sky blue */
+	assert_int_equal(eb_mode_color("fscrypt-adiantum", 0), 0x3c7ea3);	/* 30 % darker */
+	assert_true(eb_mode_cmp("geli-xts-256", "fscrypt-aes-256-xts") < 0);
+	assert_true(eb_mode_cmp("fscrypt-aes-256-xts", "fscrypt-adiantum") < 0);
+	assert_true(eb_mode_cmp("fscrypt-adiantum", "serpent-xts") < 0);
 	/* One hue a family, lighter for small keys and sectors. */
 	assert_true((g128 & 0xff) > (g192 & 0xff) && (g192 & 0xff) > (g256 & 0xff));
 	assert_true((eb_mode_color("luks-xts-512", 0) & 0xff00) >

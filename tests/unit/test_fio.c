@@ -523,8 +523,7 @@ test_json_errors(void **state)
 	tu_free(&r);
 }
 
-/* Text around the document, a document glued to other text, duplicate
- * keys (the last wins, as in fio 2.x percentile maps). */
+/* Text around the document, a document glued to other text. */
 static void
 test_json_surroundings(void **state)
 {
@@ -538,7 +537,7 @@ test_json_surroundings(void **state)
 	    "    {\n"
 	    "      \"jobname\" : \"x\", \"groupid\" : 0, \"error\" : 0,\n"
 	    "      \"job options\" : { \"rw\" : \"randwrite\", \"bs\" : \"64KiB\" },\n"
-	    "      \"write\" : { \"io_bytes\" : 100, \"bw_bytes\" : 1, \"bw_bytes\" : 2000,\n"
+	    "      \"write\" : { \"io_bytes\" : 100, \"bw_bytes\" : 2000,\n"
 	    "        \"iops\" : 5.5, \"runtime\" : 10, \"total_ios\" : 55,\n"
 	    "        \"clat_ns\" : { \"mean\" : 1e3, \"max\" : 18446744073709551615 } },\n"
 	    "      \"usr_cpu\" : 1, \"sys_cpu\" : 2\n"
@@ -563,6 +562,53 @@ test_json_surroundings(void **state)
 	assert_int_equal(r.t->rows[i].block_size, 64000);
 	assert_string_equal(TU_F(r, i, WORKLOAD), "rand");
 	tu_free(&r);
+}
+
+/* Figures no fio writes: a repeated figure key (jansson keeps the last),
+ * -0, a negative, a block size that is none, magnitudes past the limits. */
+static void
+test_json_damaged(void **state)
+{
+	static const struct {
+		const char *write, *opts;
+		long line;
+		const char *msg;
+	} bad[] = {
+		{ "\"bw_bytes\" : 1,\n\"bw_bytes\" : 2000", "", 6,
+		  "fio JSON output is damaged: \"bw_bytes\" is given twice in one object; fio writes each figure once" },
+		{ "\"bw_bytes\" : -0", "", 5, "fio JSON output is damaged: \"bw_bytes\" is -0, not a figure fio writes" },
+		{ "\"bw_bytes\" : -1", "", 5,
+		  "fio JSON output is damaged: \"bw_bytes\" is a negative number, not a figure fio writes" },
+		{ "\"bw_bytes\" : 2000", ", \"bs\" : \"-4k\"", 2, "fio JSON output is damaged: \"bs\": \"-4k\" is no block size" },
+		{ "\"bw_bytes\" : 1e308", "", 3,
+		  "bw 1e+308 B/s is beyond the plausible limit of 10 TB/s (10000000000000 B/s)" },
+		{ "\"bw_bytes\" : 18446744073709551615", "", 3,
+		  "bw 1.8446744073709552e+19 B/s is beyond the plausible limit of 10 TB/s "
+		  "(10000000000000 B/s)" },
+	};
+	char text[1024];
+	struct tu_run r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(text, sizeof text, "{ \"fio version\" : \"fio-3.33\", \"jobs\" : [\n"
+		    "{ \"jobname\" : \"x\", \"groupid\" : 0, \"error\" : 0,\n"
+		    "  \"job options\" : { \"rw\" : \"write\"%s },\n"
+		    "  \"write\" : { \"io_bytes\" : 100, \"iops\" : 5.5, \"runtime\" : 10,\n"
+		    "%s } } ] }\n", bad[i].opts, bad[i].write);
+		tu_ingest_text(&r, text, "auto");
+		assert_int_equal(r.st, EB_ERR_DATA);
+		assert_int_equal(r.t->n, 0);
+		assert_string_equal(r.err.msg, bad[i].msg);
+		if (i < 4) {
+			assert_string_equal(r.err.loc.path, "input");
+			assert_int_equal(r.err.loc.line, bad[i].line);
+		} else {
+			/* The plausibility check names the record's source. */
+			assert_string_equal(r.err.loc.path, "input:5");
+		}
+		tu_free(&r);
+	}
 }
 
 /* fio 2.2.12 to 2.19 json+ buckets are array indexes, in us. */
@@ -627,16 +673,17 @@ test_fuzz_regressions(void **state)
 	/* A rate without a number once left the parser reading a pointer
 	 * into the previous line (heap use after free). */
 	tu_ingest(&r, DATA "fuzz-normal-stale-pointer.txt", "fio-normal");
-	assert_int_equal(r.st, EB_OK);
-	assert_int_equal(r.t->n, 8);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 44);
+	assert_int_equal(r.t->n, 0);
 	tu_free(&r);
+	/* Such a rate is a damaged line, an error where it is. */
 	tu_ingest_text(&r, "x: (groupid=0, jobs=1): err= 0: pid=1\n"
 	    "  read: IOPS=10, BW=1MiB/s (1049kB/s)(10MiB/10000msec)\n"
 	    "  write: IOPS=92.7k, BW=\xc8\xc9i (380M\n", "fio-normal");
-	assert_int_equal(r.st, EB_OK);
-	EXPECT(r, "x", "write", "iops", 92700);
-	assert_int_equal(FIND(r, "x", "write", "bw", 0), -1);
-	EXPECT(r, "x", "read", "bw", 1048576);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 3);
+	assert_string_equal(r.err.msg, "BW=\xc8\xc9i is no figure fio prints");
 	tu_free(&r);
 }
 
@@ -781,8 +828,90 @@ test_terse_bad(void **state)
 	tu_ingest_text(&r, "3;fio-3.33;x;0;0;1;2;3;4\n", "auto");
 	assert_int_equal(r.st, EB_ERR_DATA);
 	assert_int_equal(r.err.loc.line, 1);
-	assert_non_null(strstr(r.err.msg, "no usable fio terse record"));
+	assert_string_equal(r.err.msg, "fio terse record: its fields do not line up with "
+	    "terse version 3 (a ';' in a job name, or a cut line)");
 	tu_free(&r);
+}
+
+/* A terse v5 record cut after any field is an error, never a record read
+ * from shifted fields: cut after its read block and a few more fields,
+ * it once gave op=mixed and cpu=213701. */
+static void
+test_terse_cut(void **state)
+{
+	FILE *fp = fopen(DATA "terse-v5.txt", "r");
+	char line[8192], cut[8192];
+	struct tu_run r;
+	size_t semis = 0;
+
+	(void)state;
+	assert_non_null(fp);
+	assert_non_null(fgets(line, sizeof line, fp));
+	fclose(fp);
+	for (size_t i = 0; line[i] != '\0'; i++) {
+		if (line[i] != ';')
+			continue;
+		/* The first 52 fields: the read block, then 5 of the write's. */
+		if (++semis < 52)
+			continue;
+		/* 180 fields are a whole record of a run without disk figures. */
+		if (semis == 180)
+			continue;
+		snprintf(cut, sizeof cut, "%.*s\n", (int)i, line);
+		tu_ingest_text(&r, cut, "fio-terse");
+		assert_int_equal(r.st, EB_ERR_DATA);
+		assert_int_equal(r.err.loc.line, 1);
+		assert_int_equal(r.t->n, 0);
+		tu_free(&r);
+	}
+	assert_int_equal(semis, 188);
+	/* The whole record reads. */
+	tu_ingest_text(&r, line, "fio-terse");
+	assert_int_equal(r.st, EB_OK);
+	tu_free(&r);
+	/* One block and a few more fields once read as mixed. */
+	tu_ingest_text(&r, "5;fio-3.33;tv5;0;0;107012;106905;26726;1001;0;0;0.000000;0.000000;"
+	    "23;854;25.844707;6.045671;1.000000%=24;5.000000%=24;10.000000%=24;20.000000%=24;"
+	    "30.000000%=24;40.000000%=24;50.000000%=24;60.000000%=25;70.000000%=25;80.000000%=25;"
+	    "90.000000%=27;95.000000%=29;99.000000%=37;99.500000%=42;99.900000%=72;99.950000%=82;"
+	    "99.990000%=213;0%=0;0%=0;0%=0;26;862;27.0;6.0;0;0;0;0;0;0;0;0;0;0;0;0;0;0;0;"
+	    "0;213701;0;0;0\n", "fio-terse");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.t->n, 0);
+	tu_free(&r);
+}
+
+/* Figures fio never prints (a sign, nan, inf, past a double) are errors
+ * at their field, not values dropped. */
+static void
+test_terse_damaged(void **state)
+{
+	static const char *const bad[] = { "nan", "-1", "-0", "1e400", "inf" };
+	FILE *fp = fopen(DATA "terse-v5.txt", "r");
+	char line[8192], text[8400];
+	struct tu_run r;
+	char *bw;
+
+	(void)state;
+	assert_non_null(fp);
+	assert_non_null(fgets(line, sizeof line, fp));
+	fclose(fp);
+	/* Field 7 is the read bandwidth, "106905". */
+	bw = strstr(line, ";106905;");
+	assert_non_null(bw);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char msg[80];
+
+		snprintf(text, sizeof text, "%.*s;%s;%s", (int)(bw - line), line, bad[i], bw + 8);
+		tu_ingest_text(&r, text, "fio-terse");
+		assert_int_equal(r.st, EB_ERR_DATA);
+		assert_int_equal(r.err.loc.line, 1);
+		assert_int_equal(r.err.loc.col, bw - line + 2);
+		snprintf(msg, sizeof msg, "fio terse record: field 7, '%s', is no figure fio prints",
+		    bad[i]);
+		assert_string_equal(r.err.msg, msg);
+		tu_free(&r);
+	}
 }
 
 /* ---- normal text */
@@ -1099,6 +1228,7 @@ main(void)
 		cmocka_unit_test(test_json_client_server),
 		cmocka_unit_test(test_json_errors),
 		cmocka_unit_test(test_json_surroundings),
+		cmocka_unit_test(test_json_damaged),
 		cmocka_unit_test(test_json_raw_bins),
 		cmocka_unit_test(test_json_3_1_no_bw_bytes),
 		cmocka_unit_test(test_fuzz_regressions),
@@ -1107,6 +1237,8 @@ main(void)
 		cmocka_unit_test(test_terse_versions),
 		cmocka_unit_test(test_terse_client_server),
 		cmocka_unit_test(test_terse_bad),
+		cmocka_unit_test(test_terse_cut),
+		cmocka_unit_test(test_terse_damaged),
 		cmocka_unit_test(test_normal_2_1_11),
 		cmocka_unit_test(test_normal_2_2_10_runs),
 		cmocka_unit_test(test_normal_3_1_markdown),
