@@ -15,16 +15,18 @@ configs = ["default", "no-aesni", "2-cores", "4-cores"]
 tests = [("fio", "seq-write", "seq", "write", 1048576), ("fio", "seq-read", "seq", "read", 1048576),
          ("fio", "rand-write", "rand", "write", 4096), ("fio", "rand-read", "rand", "read", 4096),
          ("dd", "dd", "", "write", 1048576), ("dd", "dd", "", "read", 1048576)]
-metrics = [("bw", "B/s"), ("iops", "1/s"), ("lat_mean", "ns"), ("lat_p99", "ns"), ("cpu", "%")]
+# Values in each metric's plausible range (ingest refuses a CPU of 1e9 %).
+metrics = [("bw", "B/s", 1e8, 3e9), ("iops", "1/s", 1e3, 1e6), ("lat_mean", "ns", 1e4, 1e7),
+           ("lat_p99", "ns", 1e4, 5e7), ("cpu", "%", 1, 100)]
 keys = [(r, c, m, t, met) for r in releases for c in configs for m in modes for t in tests for met in metrics]
 out.write("release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source\n")
 i = 0
 rep = 1
 while i < n:
-    for (r, c, m, t, (met, unit)) in keys:
+    for (r, c, m, t, (met, unit, lo, hi)) in keys:
         if i >= n:
             break
-        v = rng.uniform(1e3, 3e9)
+        v = rng.uniform(lo, hi)
         out.write(f"{r},bench,{c},{m},{t[0]},{t[1]},{t[2]},{t[3]},{t[4]},{met},{unit},{rep},{v!r},gen:{i + 2}\n")
         i += 1
     rep += 1

@@ -10,7 +10,9 @@
 #   3. one PNG bar chart                  vs gnuplot pngcairo (bench/chart.sh)
 #   4. the whole samples/ report          vs one gnuplot chart
 #   5. the report of a decade of rounds    vs pandas's overhead group-by
-#   6. ingest of a 1 GB fio log           vs wc -l on the same file
+#   6. bench/interleave.sh: the fio-log scanner and ingest of a 1 GB log
+#      vs wc -l, the timeseries vs matplotlib and the overhead vs pandas,
+#      as medians of interleaved rounds with peak memory
 # BENCH_ONLY=decade runs case 5 alone and prints its row.
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -91,33 +93,11 @@ row "the same, against that chart at 1x" \
 
 bench_decade
 
-echo "bench: a 1 GB fio log" >&2
-"$PY" - "$W/big_bw.1.log" <<'PYEOF'
-import sys
-line_a = "{t}, {v}, 0, 4096, 0\n"
-with open(sys.argv[1], "w") as f:
-    size, t = 0, 0
-    chunk = []
-    while size < 1 << 30:
-        s = line_a.format(t=t, v=100000 + (t * 7919) % 50000)
-        chunk.append(s)
-        size += len(s)
-        t += 1
-        if len(chunk) == 100000:
-            f.write("".join(chunk))
-            chunk = []
-    f.write("".join(chunk))
-PYEOF
-hyperfine -N -w 1 -r 3 --export-json "$W/h5.json" \
-	"$ENCBENCH ingest -q --format fio-log $W/big_bw.1.log -o $W/log.csv" \
-	"wc -l $W/big_bw.1.log" >/dev/null
-e=$(median "$W/h5.json" 0) c=$(median "$W/h5.json" 1)
-me=$(peak_kb "$ENCBENCH" ingest -q --format fio-log "$W/big_bw.1.log" -o "$W/log.csv")
-row "ingest of a 1 GB fio bw log (peak $((me / 1024)) MiB)" "$(secs "$e")" "wc -l $(secs "$c")" \
-	"$(ratio "$e" "$c")× of it" "report"
-
 echo "bench: charts (bench/chart.sh)" >&2
 chart=$(ENCBENCH="$ENCBENCH" sh bench/chart.sh 2>&1 || true)
+
+echo "bench: fio logs and overheads, interleaved (bench/interleave.sh)" >&2
+inter=$(ENCBENCH="$ENCBENCH" PYTHON="$PY" W="$W" sh bench/interleave.sh 2>&1 || true)
 
 table="| benchmark | encbench | the other tool | ratio | aim |
 |---|---|---|---|---|$rows"
@@ -129,6 +109,11 @@ cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
 	echo "whole-process wall time, median of $RUNS runs (hyperfine), both tools in the same run."
 	echo
 	echo "$table"
+	echo
+	echo "Interleaved (bench/interleave.sh): each ratio the median of rounds that run"
+	echo "encbench and the other tool one after the other; load average $(cut -d' ' -f1-3 /proc/loadavg)."
+	echo
+	echo "$inter"
 	echo
 	echo "Charts (bench/chart.sh):"
 	echo

@@ -165,7 +165,8 @@ layout(const struct chart_kind *k, const struct chart_model *m, struct panel_box
 }
 
 struct eb_scene *
-eb_chart_scene(const struct eb_chart_opts *o, const struct eb_groups *gs, struct eb_err *err)
+eb_chart_scene(const struct eb_chart_opts *o, const struct eb_groups *gs,
+    struct eb_err *err)
 {
 	struct chart_model m;
 	struct eb_scene *s;

@@ -4,10 +4,14 @@
  *
  * Who calls whom, so that no two files call each other: chart.c alone
  * sequences a chart (model, layout, back end) through the kind table; a
- * kind file (chart_bars.c ... chart_timeseries.c) builds its model with
- * chart_model.c and lays out its body with chart_layout.c, ticks.c and,
- * for bars, chart_band.c; gnuplot.c runs gnuplot on what a kind's plot
- * function writes with gnuplot_script.c. */
+ * kind file (chart_bars.c, chart_overhead.c, chart_diff.c, chart_trend.c,
+ * chart_heat.c, chart_timeseries.c) builds its model with chart_model.c
+ * and chart_words.c and lays out its body with chart_layout.c, ticks.c
+ * and, for the bar kinds, chart_band.c; the timeseries reads the bins of
+ * the sample sink (chart_logs.c) that cli/ fills from ingest's scanner;
+ * gnuplot.c runs gnuplot on what a kind's plot function writes with
+ * gnuplot_script.c. Adding a kind is one file defining its struct
+ * chart_kind and one line (and its extern) in the table of chart.c. */
 #ifndef EB_CHART_INT_H
 #define EB_CHART_INT_H
 

@@ -136,7 +136,8 @@ need(const struct extent *e, size_t n, double k, int left)
 }
 
 void
-eb_lay_fit_scale(const struct extent *e, size_t n, double len, int target, struct vscale *out)
+eb_lay_fit_scale(const struct extent *e, size_t n, double len, int target,
+    struct vscale *out)
 {
 	double maxabs = 0, lo = 0, hi = 0, k;
 

@@ -217,8 +217,8 @@ eb_model_series(struct cm_build *b, const char *text, const char *key)
 }
 
 struct cm_point *
-eb_model_point(struct cm_build *b, const struct eb_record *key, size_t cat, size_t ser, double v,
-    double lo, double hi, size_t n)
+eb_model_point(struct cm_build *b, const struct eb_record *key, size_t cat, size_t ser,
+    double v, double lo, double hi, size_t n)
 {
 	struct chart_model *m = b->m;
 	struct cm_point *p;
@@ -290,8 +290,8 @@ eb_model_releases(const struct cm_build *b, size_t *n)
 }
 
 void
-eb_model_tip_value(struct cm_build *b, struct cm_point *p, const struct eb_record *k, double v,
-    double lo, double hi)
+eb_model_tip_value(struct cm_build *b, struct cm_point *p, const struct eb_record *k,
+    double v, double lo, double hi)
 {
 	struct eb_display d;
 	char num[32], l[32], h[32], test[160];
