@@ -428,6 +428,9 @@ eb_plan_compute(struct eb_plan *p, const struct eb_table *t, const struct eb_pla
 		p->from = p->to = NULL;
 	p->newest = newest_release(p);
 
+	/* The findings first: what they work out on the way is the most the
+	 * plan ever holds, and is freed before the rest is computed. */
+	eb_findings_compute_opts(p->gs, p->baseline, &vo, &p->findings);
 	p->oh = eb_overhead_compute(p->bw, p->baseline, &p->noh);
 	if (p->from != NULL) {
 		struct eb_diff_opts d = { EB_SPLIT_RELEASE, p->from, p->to, o->alpha, 0, 0,
@@ -451,7 +454,6 @@ eb_plan_compute(struct eb_plan *p, const struct eb_table *t, const struct eb_pla
 	/* The trend of throughput, what the pages show: other metrics have
 	 * "encbench trend". */
 	p->trend = eb_trend_compute(p->bw, p->baseline, o->alpha, &p->ntrend);
-	eb_findings_compute_opts(p->gs, p->baseline, &vo, &p->findings);
 
 	/* The headline speaks of the main host only: hosts are never pooled,
 	 * and the others have pages of their own. */
