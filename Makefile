@@ -43,11 +43,14 @@ BIN := $(BUILD)/encbench
 SAMPLER_SRC := runner/sampler/sampler.c runner/sampler/encbench-sample.c
 SAMPLER_OBJ := $(SAMPLER_SRC:%.c=$(BUILD)/%.o)
 SAMPLER := $(BUILD)/encbench-sample
+# The runner's fscrypt backend adds and removes raw keys with this helper.
+FSCRYPT_HELPER := $(BUILD)/encbench-fscrypt
+RUNNER_TOOLS := $(SAMPLER) $(FSCRYPT_HELPER)
 
 .SECONDARY:
 .PHONY: all check sanitize fuzz valgrind install uninstall clean deps demo demo-html bench
 
-all: $(BIN) $(SAMPLER)
+all: $(BIN) $(RUNNER_TOOLS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
@@ -69,11 +72,15 @@ $(BUILD)/tests/test_sample: $(BUILD)/tests/unit/test_sample.o $(BUILD)/runner/sa
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) -lcmocka
 
+$(FSCRYPT_HELPER): runner/encbench-fscrypt.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
+
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LIBS) -lcmocka
 
-check: $(BIN) $(SAMPLER) $(TESTS)
+check: $(BIN) $(RUNNER_TOOLS) $(TESTS)
 	@BUILD=$(BUILD) CORPUS=$(CORPUS) sh tests/run.sh $(TESTS)
 
 # ASan and UBSan over the whole suite, in a build tree of their own; every
@@ -85,7 +92,7 @@ sanitize:
 	    CFLAGS="-O1 -g -fno-omit-frame-pointer $(SAN)" \
 	    LDFLAGS="$(SAN)" check
 
-valgrind: $(BIN) $(SAMPLER) $(TESTS)
+valgrind: $(BIN) $(RUNNER_TOOLS) $(TESTS)
 	@BUILD=$(BUILD) CORPUS=$(CORPUS) VALGRIND=1 sh tests/run.sh $(TESTS)
 
 # libFuzzer harnesses (clang), one per parser, seeded from tests/data and
@@ -124,10 +131,11 @@ INSTALL_STRIP = $(if $(STRIP),-s --strip-program=$(STRIP))
 
 # Man pages go in compressed with gzip -9n, as Debian policy 12.1 asks: -n
 # keeps the name and time out of the header so the bytes are reproducible.
-install: $(BIN) $(SAMPLER)
+install: $(BIN) $(RUNNER_TOOLS)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DATADIR)/fio
 	install -m 755 $(INSTALL_STRIP) $(BIN) $(DESTDIR)$(BINDIR)/encbench
 	install -m 755 $(INSTALL_STRIP) $(SAMPLER) $(DESTDIR)$(BINDIR)/encbench-sample
+	install -m 755 $(INSTALL_STRIP) $(FSCRYPT_HELPER) $(DESTDIR)$(BINDIR)/encbench-fscrypt
 	sed 's|^LIBDIR=.*|LIBDIR=$${ENCBENCH_RUNNER_LIB:-$(DATADIR)}|' runner/encbench-run > $(DESTDIR)$(BINDIR)/encbench-run
 	chmod 755 $(DESTDIR)$(BINDIR)/encbench-run
 	install -m 644 $(FIO_JOBS:%=runner/fio/%) $(DESTDIR)$(DATADIR)/fio/
@@ -139,7 +147,7 @@ install: $(BIN) $(SAMPLER)
 # Removes what install wrote and the folders of its own it leaves empty.
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/encbench $(DESTDIR)$(BINDIR)/encbench-run
-	rm -f $(DESTDIR)$(BINDIR)/encbench-sample
+	rm -f $(DESTDIR)$(BINDIR)/encbench-sample $(DESTDIR)$(BINDIR)/encbench-fscrypt
 	rm -f $(MANPAGES:%=$(DESTDIR)$(MANDIR)/%.gz)
 	rm -f $(FIO_JOBS:%=$(DESTDIR)$(DATADIR)/fio/%)
 	rmdir $(DESTDIR)$(DATADIR)/fio $(DESTDIR)$(DATADIR) 2>/dev/null || true
@@ -152,7 +160,7 @@ deps:
 
 # encbench against pandas, matplotlib, gnuplot and wc -l; writes
 # bench/RESULTS.md (needs hyperfine, gnuplot-nox, python3-pandas and
-# python3-matplotlib, which scripts/deps.sh installs).
+# python3-matplotlib, which sh scripts/deps.sh --bench installs).
 bench: $(BIN)
 	ENCBENCH=$(abspath $(BIN)) sh bench/run.sh
 

@@ -44,6 +44,8 @@ eb_mode_family(const char *mode)
 		return "LUKS";
 	if (strncmp(mode, "geli", 4) == 0)
 		return "geli";
+	if (strncmp(mode, "fscrypt", 7) == 0)
+		return "fscrypt";
 	return mode;
 }
 

@@ -205,6 +205,34 @@ geli_mode(const struct words *ws, char *buf, size_t n)
 	return 1;
 }
 
+/* Linux fscrypt (ext4, f2fs native encryption): AES-256-XTS contents with
+ * AES-256-CTS names unless Adiantum is named; the kernel offers no other
+ * key length for XTS, and CBC or HCTR2 contents have no canonical name. */
+static int
+fscrypt_mode(const struct words *ws, char *buf, size_t n)
+{
+	static const char *const allowed[] = {
+		"fscrypt", "e", "crypt", "ext", "f", "fs", "aes", "xts", "cts",
+		"adiantum", "v", "policy", "encryption", "native",
+	};
+
+	for (int i = 0; i < ws->n; i++) {
+		int ok = ws->num[i] == 256 || (ws->num[i] >= 0 && ws->num[i] <= 4);
+
+		for (size_t k = 0; !ok && k < sizeof allowed / sizeof allowed[0]; k++)
+			ok = strcmp(ws->w[i], allowed[k]) == 0;
+		if (!ok)
+			return 0;
+	}
+	if (has(ws, "adiantum")) {
+		if (has(ws, "aes") || has(ws, "xts"))
+			return 0;
+		snprintf(buf, n, "fscrypt-adiantum");
+	} else
+		snprintf(buf, n, "fscrypt-aes-256-xts");
+	return 1;
+}
+
 static int
 known(const char *name, char *buf, size_t n)
 {
@@ -217,6 +245,9 @@ known(const char *name, char *buf, size_t n)
 		snprintf(buf, n, "none");
 		return 1;
 	}
+	/* Before the foreign ciphers: Adiantum is one of fscrypt's modes. */
+	if (has(&ws, "fscrypt") || (word_is(&ws, 0, "e") && has(&ws, "crypt")))
+		return fscrypt_mode(&ws, buf, n);
 	for (size_t i = 0; i < sizeof foreign / sizeof foreign[0]; i++)
 		if (has(&ws, foreign[i]))
 			return 0;

@@ -169,14 +169,21 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 		return EB_OK;
 	}
 	if (strcmp(key, "thread") == 0) {
-		char *name;
+		char *name, *kind;
 
-		if (!number(line, &s, &v[0], &col) || !number(line, &s, &v[1], &col) ||
-		    !number(line, &s, &v[2], &col) || v[2] < 0)
-			return bad(p, lineno, col, "%s", "thread needs tid, pid, CPU-seconds and a name");
+		if (!number(line, &s, &v[0], &col) || !number(line, &s, &v[1], &col))
+			return bad(p, lineno, col, "%s", "thread needs tid, pid, kind, CPU-seconds and a name");
+		kind = word(&s);
+		col = kind ? (long)(kind - line) + 1 : (long)(s - line) + 1;
+		if (kind == NULL || strlen(kind) != 1 || strchr("kto", kind[0]) == NULL)
+			return bad(p, lineno, col, "%s", "a thread's kind is k (kernel), t (the test's) or o (other)");
+		if (!number(line, &s, &v[2], &col) || v[2] < 0)
+			return bad(p, lineno, col, "%s", "thread needs tid, pid, kind, CPU-seconds and a name");
 		if ((name = word(&s)) == NULL || strlen(name) >= sizeof st->top_name)
 			return bad(p, lineno, (long)(s - line) + 1, "%s", "thread needs a name of up to 127 bytes");
-		if (st->top_line == 0 || v[2] > st->top_s) {
+		/* The busiest thread is the test's or the kernel's: another
+		 * program busy at the same time is not what the test cost. */
+		if (kind[0] != 'o' && (st->top_line == 0 || v[2] > st->top_s)) {
 			st->top_s = v[2];
 			st->top_line = lineno;
 			snprintf(st->top_name, sizeof st->top_name, "%s", name);
@@ -410,9 +417,16 @@ finish(struct eb_parse *p, int ok)
 		return EB_OK;
 	labels_from(p, &lb);
 	if (st->total > 0) {
+		double online = st->total / st->duration;
 		char cpus[32];
 
-		eb_format_double(cpus, sizeof cpus, st->total / st->duration);
+		/* Whole clock ticks over a short test can make more CPU-seconds
+		 * than the CPUs had: never more CPUs than were online. */
+		if (online > st->cpus_max)
+			online = st->cpus_max;
+		if (online < st->cpus_min)
+			online = st->cpus_min;
+		eb_format_double(cpus, sizeof cpus, online);
 		add(p, &lb, "cpu_busy", EB_UNIT_PCT, st->busy / st->total * 100, st->cpu_line,
 		    EB_SAMPLE_CPUS_TAG, cpus);
 	}

@@ -34,7 +34,12 @@ mode_rank(const char *m, int *size)
 		*size = dash ? atoi(dash + 1) : 0;
 		return 5;
 	}
-	return 6;
+	/* Linux fscrypt: AES-256-XTS before Adiantum. */
+	if (strncmp(m, "fscrypt", 7) == 0) {
+		*size = strstr(m, "adiantum") != NULL;
+		return 6;
+	}
+	return 7;
 }
 
 int

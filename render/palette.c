@@ -70,9 +70,15 @@ eb_mode_color(const char *m, int dark)
 		base = 0x009e73;
 	else if (strncmp(m, "geli", 4) == 0)
 		base = 0xcc79a7;
+	else if (strncmp(m, "fscrypt", 7) == 0)
+		base = 0x56b4e9;
 	else
 		base = 0xe69f00;
-	if (strncmp(m, "luks", 4) == 0) {
+	if (strncmp(m, "fscrypt", 7) == 0) {
+		/* AES-256-XTS the base, Adiantum darker. */
+		if (strstr(m, "adiantum") != NULL)
+			shade = 1;
+	} else if (strncmp(m, "luks", 4) == 0) {
 		/* Sector sizes: 512 B light, 4 KiB dark. */
 		if (size > 0 && size <= 512)
 			shade = -1;

@@ -192,40 +192,63 @@ self_cpu_seconds(void)
 	    (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
 }
 
+/* PREFIX.sample.part is opened before COMMAND runs, so that a test is not
+ * run for nothing when its samples cannot be kept. */
+struct out {
+	char *path, *part;
+	FILE *fp;
+};
+
 static int
-write_file(const char *prefix, const struct eb_sampler *s, char *const *argv,
-    double interval, double duration, int status)
+out_open(struct out *o, const char *prefix)
 {
 	size_t n = strlen(prefix) + sizeof ".sample.part";
-	char *path = malloc(n), *part = malloc(n);
-	FILE *fp;
-	int ok;
 
-	if (path == NULL || part == NULL) {
+	o->path = malloc(n);
+	o->part = malloc(n);
+	if (o->path == NULL || o->part == NULL) {
 		fputs("encbench-sample: out of memory\n", stderr);
 		abort();
 	}
-	snprintf(path, n, "%s.sample", prefix);
-	snprintf(part, n, "%s.sample.part", prefix);
-	fp = fopen(part, "we");
-	if (fp == NULL) {
-		fail(part, strerror(errno));
-		free(path);
-		free(part);
+	snprintf(o->path, n, "%s.sample", prefix);
+	snprintf(o->part, n, "%s.sample.part", prefix);
+	o->fp = fopen(o->part, "we");
+	if (o->fp == NULL) {
+		fail(o->part, strerror(errno));
 		return -1;
 	}
-	eb_sampler_write(s, fp, argv, interval, duration, status, self_cpu_seconds());
-	ok = !ferror(fp);
-	if (fclose(fp) != 0)
-		ok = 0;
-	if (!ok || rename(part, path) != 0) {
-		fail(path, strerror(errno ? errno : EIO));
-		unlink(part);
-		ok = 0;
+	return 0;
+}
+
+static void
+out_free(struct out *o)
+{
+	if (o->fp != NULL) {
+		fclose(o->fp);
+		unlink(o->part);
 	}
-	free(path);
-	free(part);
-	return ok ? 0 : -1;
+	free(o->path);
+	free(o->part);
+}
+
+static int
+out_write(struct out *o, const struct eb_sampler *s, char *const *argv,
+    double interval, double duration, int status)
+{
+	int ok;
+
+	errno = 0;
+	eb_sampler_write(s, o->fp, argv, interval, duration, status, self_cpu_seconds());
+	ok = !ferror(o->fp);
+	if (fclose(o->fp) != 0)
+		ok = 0;
+	o->fp = NULL;
+	if (!ok || rename(o->part, o->path) != 0) {
+		fail(o->path, strerror(errno ? errno : EIO));
+		unlink(o->part);
+		return -1;
+	}
+	return 0;
 }
 
 int
@@ -236,6 +259,7 @@ main(int argc, char **argv)
 	double interval = 0.1, t0, next, t;
 	struct eb_sampler s;
 	struct meter m = { -1, -1, { 0 }, 0 };
+	struct out out = { NULL, NULL, NULL };
 	struct sigaction sa;
 	int opt, status = 0, rc, exec_errno;
 	pid_t pid;
@@ -269,8 +293,13 @@ main(int argc, char **argv)
 		fputs(usage_text, stderr);
 		return EXIT_SAMPLER;
 	}
+	if (out_open(&out, prefix) != 0) {
+		out_free(&out);
+		return EXIT_SAMPLER;
+	}
 	if (pipe2(wake_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
 		fail("pipe", strerror(errno));
+		out_free(&out);
 		return EXIT_SAMPLER;
 	}
 	memset(&sa, 0, sizeof sa);
@@ -297,6 +326,8 @@ main(int argc, char **argv)
 
 		if (pipe2(mp, O_CLOEXEC) != 0) {
 			fail("pipe", strerror(errno));
+			out_free(&out);
+			eb_sampler_free(&s);
 			return EXIT_SAMPLER;
 		}
 		m.pid = spawn(margv, mp[1], &exec_errno);
@@ -306,6 +337,7 @@ main(int argc, char **argv)
 			close(mp[0]);
 			if (m.pid > 0)
 				waitpid(m.pid, NULL, 0);
+			out_free(&out);
 			eb_sampler_free(&s);
 			return EXIT_SAMPLER;
 		}
@@ -326,6 +358,7 @@ main(int argc, char **argv)
 		goto stop_meter;
 	}
 	child_pid = pid;
+	s.cmd_pid = (int)pid;
 	if (pending_signal != 0)
 		kill(pid, pending_signal);
 	if (exec_errno != 0)
@@ -387,7 +420,7 @@ main(int argc, char **argv)
 	child_pid = 0;
 	if (status == 0)
 		status = WIFSIGNALED(rc) ? 128 + WTERMSIG(rc) : WEXITSTATUS(rc);
-	if (write_file(prefix, &s, argv + optind, interval, t - t0, status) != 0 && status == 0)
+	if (out_write(&out, &s, argv + optind, interval, t - t0, status) != 0 && status == 0)
 		status = EXIT_SAMPLER;
 stop_meter:
 	if (m.pid > 0) {
@@ -402,6 +435,7 @@ stop_meter:
 	}
 	if (m.fd >= 0)
 		close(m.fd);
+	out_free(&out);
 	eb_sampler_free(&s);
 	return status;
 }

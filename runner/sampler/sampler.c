@@ -230,10 +230,10 @@ th_grow(struct eb_sampler *s)
  * Returns 0 when the line does not parse. */
 static int
 parse_thread(const char *buf, size_t len, int *tid, uint64_t *ticks, uint64_t *start,
-    const char **name, size_t *namelen, int *nthreads)
+    const char **name, size_t *namelen, int *nthreads, int *ppid, unsigned long *flags)
 {
 	const char *open = memchr(buf, '(', len), *close = NULL, *p;
-	unsigned long long utime = 0, stime = 0, st = 0, nt = 0;
+	unsigned long long utime = 0, stime = 0, st = 0, nt = 0, pp = 0, fl = 0;
 	int field;
 
 	for (const char *q = buf + len; q > buf; q--)
@@ -246,13 +246,17 @@ parse_thread(const char *buf, size_t len, int *tid, uint64_t *ticks, uint64_t *s
 	*tid = (int)strtol(buf, NULL, 10);
 	if (*tid <= 0)
 		return 0;
-	/* After ")": state is field 3; utime 14, stime 15, num_threads 20,
-	 * starttime 22. */
+	/* After ")": state is field 3; ppid 4, flags 9, utime 14, stime 15,
+	 * num_threads 20, starttime 22. */
 	p = close + 1;
 	for (field = 3; field <= 22 && *p != '\0'; field++) {
 		while (*p == ' ')
 			p++;
-		if (field == 14)
+		if (field == 4)
+			pp = strtoull(p, NULL, 10);
+		else if (field == 9)
+			fl = strtoull(p, NULL, 10);
+		else if (field == 14)
 			utime = strtoull(p, NULL, 10);
 		else if (field == 15)
 			stime = strtoull(p, NULL, 10);
@@ -268,6 +272,8 @@ parse_thread(const char *buf, size_t len, int *tid, uint64_t *ticks, uint64_t *s
 	*ticks = utime + stime;
 	*start = st;
 	*nthreads = nt > 1000000 ? 1000000 : (int)nt;
+	*ppid = pp > 4194304 ? 0 : (int)pp;
+	*flags = (unsigned long)fl;
 	*name = open + 1;
 	*namelen = (size_t)(close - open - 1);
 	return 1;
@@ -285,6 +291,32 @@ thread_update(struct eb_sampler_thread *t, uint64_t ticks, const char *name, siz
 	eb_sampler_escape(t->name, sizeof t->name, name, namelen);
 }
 
+/* Linux's PF_KTHREAD in the flags field of stat. */
+#define PF_KTHREAD 0x00200000UL
+
+/* 'k' for a kernel thread (z_wr_iss, kcryptd, dmcrypt_write), 't' for a
+ * thread of the test's own processes (COMMAND and what it started, which
+ * are found after their parents), 'o' for the rest of the machine: a
+ * browser that happens to be busier than dd is not the test's thread. */
+static char
+thread_kind(struct eb_sampler *s, int pid, int ppid, unsigned long flags)
+{
+	const struct eb_sampler_thread *parent;
+
+	if (flags & PF_KTHREAD)
+		return 'k';
+	if (s->cmd_pid > 0 && pid == s->cmd_pid)
+		return 't';
+	if (ppid > 0) {
+		parent = &s->th[th_slot(s, ppid)];
+		if (parent->tid == ppid && parent->kind == 't')
+			return 't';
+	}
+	/* Another thread of a process already known to be the test's. */
+	parent = &s->th[th_slot(s, pid)];
+	return parent->tid == pid && parent->kind == 't' ? 't' : 'o';
+}
+
 /* A thread found by listing /proc: read it (through its kept descriptor
  * when it has one) and start counting it when it is new. */
 static void
@@ -294,7 +326,8 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 	const char *name;
 	size_t namelen;
 	uint64_t ticks, start;
-	int ptid, fd, nt;
+	int ptid, fd, nt, ppid;
+	unsigned long flags;
 	char buf[1024], path[64];
 	ssize_t len;
 
@@ -305,7 +338,7 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 		len = pread(t->fd, buf, sizeof buf - 1, 0);
 		if (len > 0) {
 			buf[len] = '\0';
-			if (parse_thread(buf, (size_t)len, &ptid, &ticks, &start, &name, &namelen, &nt) &&
+			if (parse_thread(buf, (size_t)len, &ptid, &ticks, &start, &name, &namelen, &nt, &ppid, &flags) &&
 			    start == t->start) {
 				thread_update(t, ticks, name, namelen, nt);
 				return;
@@ -324,13 +357,15 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 		return;
 	}
 	buf[len] = '\0';
-	if (!parse_thread(buf, (size_t)len, &ptid, &ticks, &start, &name, &namelen, &nt)) {
+	if (!parse_thread(buf, (size_t)len, &ptid, &ticks, &start, &name, &namelen, &nt, &ppid, &flags)) {
 		close(fd);
 		return;
 	}
 	if (t->tid == tid && t->start == start) {
 		t->fd = fd;
 		thread_update(t, ticks, name, namelen, nt);
+		if (t->kind == 'o')
+			t->kind = thread_kind(s, pid, ppid, flags);
 		return;
 	}
 	if (t->tid != tid)
@@ -348,7 +383,10 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 	t->acc = s->first_done ? ticks : 0;
 	t->last = ticks;
 	t->nthreads = nt;
-	t->active = s->first_done && ticks > 0;
+	/* A new thread is read at the next sample, whether it has run yet or
+	 * not: a dd that starts now may be done before the next full one. */
+	t->active = s->first_done;
+	t->kind = thread_kind(s, pid, ppid, flags);
 	eb_sampler_escape(t->name, sizeof t->name, name, namelen);
 }
 
@@ -361,6 +399,39 @@ numeric(const char *name)
 		if (*name < '0' || *name > '9')
 			return 0;
 	return 1;
+}
+
+/* Every thread of process pid. */
+static void
+list_process(struct eb_sampler *s, int procfd, int pid)
+{
+	struct eb_sampler_thread *leader = &s->th[th_slot(s, pid)];
+	char taskpath[64];
+	int taskfd;
+	DIR *td;
+	struct dirent *te;
+
+	/* A process of one thread has only its leader, tid = pid, whose stat
+	 * says how many threads there are: the task folder is listed only
+	 * when that is not 1, which halves a full sample. */
+	if (leader->tid == pid && leader->fd >= 0 && leader->nthreads == 1) {
+		thread_listed(s, procfd, pid, pid);
+		leader = &s->th[th_slot(s, pid)];
+		if (leader->tid == pid && leader->fd >= 0 && leader->nthreads == 1)
+			return;
+	}
+	snprintf(taskpath, sizeof taskpath, "%d/task", pid);
+	taskfd = openat(procfd, taskpath, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (taskfd < 0)
+		return;	/* the process has gone */
+	if ((td = fdopendir(taskfd)) == NULL) {
+		close(taskfd);
+		return;
+	}
+	while ((te = readdir(td)) != NULL)
+		if (numeric(te->d_name))
+			thread_listed(s, procfd, pid, atoi(te->d_name));
+	closedir(td);
 }
 
 static void
@@ -379,40 +450,69 @@ list_threads(struct eb_sampler *s)
 		close(procfd);
 		return;
 	}
-	while ((pe = readdir(pd)) != NULL) {
-		struct eb_sampler_thread *leader;
-		char taskpath[300];
-		int taskfd, pid;
-		DIR *td;
-		struct dirent *te;
-
-		if (!numeric(pe->d_name))
-			continue;
-		pid = atoi(pe->d_name);
-		/* A process of one thread has only its leader, tid = pid, whose
-		 * stat says how many threads there are: the task folder is
-		 * listed only when that is not 1, which halves a full sample. */
-		leader = &s->th[th_slot(s, pid)];
-		if (leader->tid == pid && leader->fd >= 0 && leader->nthreads == 1) {
-			thread_listed(s, procfd, pid, pid);
-			leader = &s->th[th_slot(s, pid)];
-			if (leader->tid == pid && leader->fd >= 0 && leader->nthreads == 1)
-				continue;
-		}
-		snprintf(taskpath, sizeof taskpath, "%s/task", pe->d_name);
-		taskfd = openat(procfd, taskpath, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (taskfd < 0)
-			continue;	/* the process has gone */
-		if ((td = fdopendir(taskfd)) == NULL) {
-			close(taskfd);
-			continue;
-		}
-		while ((te = readdir(td)) != NULL)
-			if (numeric(te->d_name))
-				thread_listed(s, procfd, pid, atoi(te->d_name));
-		closedir(td);
-	}
+	while ((pe = readdir(pd)) != NULL)
+		if (numeric(pe->d_name))
+			list_process(s, procfd, atoi(pe->d_name));
 	closedir(pd);
+	close(procfd);
+}
+
+/* Between full samples, the test's own processes are followed at every
+ * sample: the children each of its threads has started (Linux 3.5+,
+ * /proc/PID/task/TID/children) and the new threads of its processes, so
+ * that a process the test starts and ends within a second is counted. */
+static void
+follow_test(struct eb_sampler *s)
+{
+	int procfd, *pids = NULL;
+	size_t npids = 0, cap = 0;
+
+	if (s->cmd_pid <= 0 || (procfd = open(s->procfs, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return;
+	if (s->th[th_slot(s, s->cmd_pid)].tid != s->cmd_pid)
+		list_process(s, procfd, s->cmd_pid);
+	/* What to look at is gathered first: listing adds slots. */
+	for (size_t i = 0; i < s->thcap; i++) {
+		const struct eb_sampler_thread *t = &s->th[i];
+		char path[64], buf[4096], *p, *end;
+		ssize_t len;
+
+		if (t->tid == 0 || t->kind != 't' || t->fd < 0)
+			continue;
+		snprintf(path, sizeof path, "%d/task/%d/children", t->pid, t->tid);
+		len = slurp_at(procfd, path, buf, sizeof buf);
+		for (p = buf; len > 0; p = end) {
+			long child = strtol(p, &end, 10);
+
+			if (end == p)
+				break;
+			if (child > 0 && child <= 4194304 &&
+			    s->th[th_slot(s, (int)child)].tid != (int)child) {
+				if (npids == cap) {
+					cap = cap ? cap * 2 : 16;
+					pids = xrealloc(pids, cap * sizeof *pids);
+				}
+				pids[npids++] = (int)child;
+			}
+		}
+		/* A leader whose process now has more threads than it had. */
+		if (t->tid == t->pid && t->nthreads != t->listed_threads) {
+			if (npids == cap) {
+				cap = cap ? cap * 2 : 16;
+				pids = xrealloc(pids, cap * sizeof *pids);
+			}
+			pids[npids++] = t->pid;
+		}
+	}
+	for (size_t i = 0; i < npids; i++) {
+		struct eb_sampler_thread *leader;
+
+		list_process(s, procfd, pids[i]);
+		leader = &s->th[th_slot(s, pids[i])];
+		if (leader->tid == pids[i])
+			leader->listed_threads = leader->nthreads;
+	}
+	free(pids);
 	close(procfd);
 }
 
@@ -425,7 +525,8 @@ read_active_threads(struct eb_sampler *s)
 		const char *name;
 		size_t namelen;
 		uint64_t ticks, start;
-		int ptid, nt;
+		int ptid, nt, ppid;
+		unsigned long flags;
 		char buf[1024];
 		ssize_t len;
 
@@ -434,7 +535,7 @@ read_active_threads(struct eb_sampler *s)
 		len = pread(t->fd, buf, sizeof buf - 1, 0);
 		if (len > 0) {
 			buf[len] = '\0';
-			if (parse_thread(buf, (size_t)len, &ptid, &ticks, &start, &name, &namelen, &nt) &&
+			if (parse_thread(buf, (size_t)len, &ptid, &ticks, &start, &name, &namelen, &nt, &ppid, &flags) &&
 			    start == t->start) {
 				thread_update(t, ticks, name, namelen, nt);
 				continue;
@@ -637,10 +738,12 @@ void
 eb_sampler_take(struct eb_sampler *s, double t, int full)
 {
 	eb_sampler_read_stat(s);
-	if (full || !s->first_done)
+	if (full || !s->first_done) {
 		list_threads(s);
-	else
+	} else {
 		read_active_threads(s);
+		follow_test(s);
+	}
 	read_zones(s);
 	read_batteries(s, t);
 	s->first_done = 1;
@@ -680,6 +783,8 @@ by_acc(const void *a, const void *b)
 	const struct eb_sampler_thread *x = *(const struct eb_sampler_thread *const *)a;
 	const struct eb_sampler_thread *y = *(const struct eb_sampler_thread *const *)b;
 
+	if ((x->kind == 'o') != (y->kind == 'o'))
+		return x->kind == 'o' ? 1 : -1;
 	if (x->acc != y->acc)
 		return x->acc > y->acc ? -1 : 1;
 	return x->tid < y->tid ? -1 : x->tid > y->tid;
@@ -727,9 +832,13 @@ eb_sampler_write(const struct eb_sampler *s, FILE *fp, char *const *argv,
 			top[ntop++] = &s->th[i];
 	qsort(top, ntop, sizeof *top, by_acc);
 	fprintf(fp, "threads %zu\n", ntop);
-	for (size_t i = 0; i < ntop && i < EB_SAMPLER_TOP; i++)
-		fprintf(fp, "thread %d %d %.6f %s\n", top[i]->tid, top[i]->pid,
+	/* The busiest of the test's and the kernel's, then of the others. */
+	for (size_t i = 0, listed_o = 0, listed = 0; i < ntop; i++) {
+		if (top[i]->kind == 'o' ? listed_o++ >= EB_SAMPLER_TOP_OTHER : listed++ >= EB_SAMPLER_TOP)
+			continue;
+		fprintf(fp, "thread %d %d %c %.6f %s\n", top[i]->tid, top[i]->pid, top[i]->kind,
 		    (double)top[i]->acc / (double)s->hz, top[i]->name[0] ? top[i]->name : "\\x00");
+	}
 	free(top);
 	for (size_t i = 0; i < s->nzones; i++) {
 		const char *base = strrchr(s->zones[i].dir, '/') + 1;

@@ -9,8 +9,10 @@
 /* Thread names are kept as the kernel gives them (comm, at most 15 bytes),
  * escaped to at most four bytes each. */
 #define EB_SAMPLER_NAME_MAX 64
-/* How many of the busiest threads the sample file lists. */
+/* How many of the busiest threads the sample file lists: of the test's
+ * processes and the kernel, and of the rest of the machine. */
 #define EB_SAMPLER_TOP 20
+#define EB_SAMPLER_TOP_OTHER 5
 
 struct eb_sampler_cpu {
 	int seen;			/* online in the last sample */
@@ -28,6 +30,9 @@ struct eb_sampler_thread {
 					 * or out of descriptors */
 	int active;			/* its time moved at its last read */
 	int nthreads;			/* of its process, as its last read said */
+	int listed_threads;		/* nthreads when its task folder was
+					 * last listed between full samples */
+	char kind;			/* 'k' kernel, 't' the test's, 'o' other */
 	char name[EB_SAMPLER_NAME_MAX];
 };
 
@@ -55,6 +60,7 @@ struct eb_sampler {
 	char *procfs, *sysfs;
 	long hz;			/* clock ticks per second */
 	long nsamples;
+	int cmd_pid;			/* COMMAND, once started; 0 before */
 	int first_done;			/* threads seen before the test are not new */
 
 	struct eb_sampler_cpu *cpu;

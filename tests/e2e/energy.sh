@@ -61,8 +61,9 @@ expect_rc "encbench-sample exits with the command's status" 0
 [ "$(field "$P.sample" battery 4)" = "Charging" ] && pass "the battery that started charging is marked" \
 	|| { fail "battery marked"; grep battery "$P.sample"; }
 dur=$(field "$P.sample" duration 2)
-n=$(awk '$1 == "thread" && $5 == "dd"' "$P.sample" | wc -l)
-[ "$n" -ge 1 ] && pass "dd's thread is seen by name" || { fail "dd's thread is seen"; head -20 "$P.sample"; }
+n=$(awk '$1 == "thread" && $4 == "t" && $6 == "dd"' "$P.sample" | wc -l)
+[ "$n" -eq 2 ] && pass "both dd processes are seen by name as the test's threads" \
+	|| { fail "dd's threads are seen"; head -20 "$P.sample"; }
 # Its own cost, over a test of 3 s (the man page gives the 30 s figure),
 # unless sanitizers slow it down.
 case ${BUILD:-build} in
@@ -84,7 +85,7 @@ grep -q "^e2e,here,default,aes-256-gcm,dd,dd,,write,1048576,cpu_busy,%,1," "$TMP
 busy=$(field "$P.sample" cpu_all 2); total=$(field "$P.sample" cpu_all 3)
 same "$(value_of cpu_busy)" "$(awk -v b="$busy" -v t="$total" 'BEGIN { printf "%.17g", b / t * 100 }')" \
 	&& pass "cpu_busy is busy / total CPU-seconds of the file" || fail "cpu_busy value"
-top=$(awk '$1 == "thread" && ($4 + 0 > m + 0 || m == "") { m = $4; n = $5 } END { print m, n }' "$P.sample")
+top=$(awk '$1 == "thread" && $4 != "o" && ($5 + 0 > m + 0 || m == "") { m = $5; n = $6 } END { print m, n }' "$P.sample")
 same "$(value_of cpu_top_thread)" "$(awk -v t="${top% *}" -v d="$dur" 'BEGIN { printf "%.17g", t / d * 100 }')" \
 	&& pass "cpu_top_thread is the busiest thread's seconds / duration" || fail "cpu_top_thread value"
 grep -q ",cpu_top_thread,%,1,.*\.sample:[0-9]* thread=${top#* }\$" "$TMP/out" \
@@ -127,6 +128,16 @@ expect_rc "TERM goes to the command, and the sampler exits 128 + 15" 143
 "$SAMPLER" -i 0 -o "$TMP/s6" -- true 2>"$TMP/err"
 rc=$?
 expect_rc "a bad interval is the sampler's own error" 125
+"$SAMPLER" -o "$TMP/no/such/dir/s7" -- touch "$TMP/ran" 2>"$TMP/err"
+rc=$?
+expect_rc "a sample file that cannot be written is the sampler's error" 125
+expect_err_line "it names the file" "encbench-sample: $TMP/no/such/dir/s7.sample.part: No such file or directory"
+[ ! -e "$TMP/ran" ] && pass "and the test is not run for nothing" || fail "the test ran without its samples"
+"$SAMPLER" -p "$TMP/no meter" -o "$TMP/s8" -- touch "$TMP/ran" 2>"$TMP/err"
+rc=$?
+expect_rc "a power meter that cannot be run is the sampler's error" 125
+[ ! -e "$TMP/ran" ] && [ ! -e "$TMP/s8.sample.part" ] && [ ! -e "$TMP/s8.sample" ] \
+	&& pass "the test is not run and nothing is left behind" || fail "a failed meter left files or ran the test"
 
 printf '#!/bin/sh\nwhile :; do echo 12.5; sleep 0.05; done\n' >"$TMP/meter"
 chmod +x "$TMP/meter"

@@ -25,14 +25,14 @@ files >"$TMP/before"
 mk install
 expect_rc "make install DESTDIR=... exits 0" 0
 files >"$TMP/after"
-printf '%s\n' ./usr/local/bin/encbench ./usr/local/bin/encbench-run ./usr/local/bin/encbench-sample \
+printf '%s\n' ./usr/local/bin/encbench ./usr/local/bin/encbench-fscrypt ./usr/local/bin/encbench-run ./usr/local/bin/encbench-sample \
 	./usr/local/bin/other \
 	./usr/local/share/encbench/fio/rand-read.fio ./usr/local/share/encbench/fio/rand-write.fio \
 	./usr/local/share/encbench/fio/seq-read.fio ./usr/local/share/encbench/fio/seq-write.fio \
 	./usr/local/share/man/man1/encbench-run.1.gz ./usr/local/share/man/man1/encbench.1.gz \
 	./usr/local/share/man/man1/other.1.gz >"$TMP/want"
-if cmp -s "$TMP/want" "$TMP/after"; then pass "make install writes exactly its nine files beside the two it found"; else
-	fail "make install writes exactly its nine files beside the two it found"; diff "$TMP/want" "$TMP/after" | head; fi
+if cmp -s "$TMP/want" "$TMP/after"; then pass "make install writes exactly its ten files beside the two it found"; else
+	fail "make install writes exactly its ten files beside the two it found"; diff "$TMP/want" "$TMP/after" | head; fi
 
 bin=$TMP/root/usr/local/bin/encbench
 if readelf -S "$bin" | grep -q '\.symtab' || ! readelf -S "${BUILD:-build}/encbench" | grep -q '\.symtab'; then

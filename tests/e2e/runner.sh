@@ -53,89 +53,43 @@ expect_rc "an unknown test is a usage error" 64
 rc=$?
 expect_rc "--dry-run exits 0" 0
 [ ! -e "$TMP/dry" ] && pass "--dry-run creates nothing" || fail "--dry-run creates nothing"
-grep -q '^zpool create -m none -O compression=off -O atime=off encbench-[0-9]*-[0-9]*-none raidz2 .*/vdev1 .*/vdev6$' "$TMP/plan" \
-	&& pass "the plan creates a raidz2 pool of six files" || fail "the plan creates a raidz2 pool"
+grep -q '^zpool create -o ashift=12 -O compression=off -O atime=off -O recordsize=131072 -m none encbench-[0-9]*-[0-9]*-none raidz2 .*/vdev1 .*/vdev6$' "$TMP/plan" \
+	&& pass "the plan creates a raidz2 pool of six files with ashift, compression, atime and recordsize set" || fail "the plan creates a raidz2 pool"
 grep -q '^zfs create -o encryption=aes-256-gcm -o keyformat=passphrase -o keylocation=file://.*/key' "$TMP/plan" \
 	&& pass "the plan creates an encrypted dataset" || fail "the plan creates an encrypted dataset"
-[ "$(grep -c '^zpool destroy encbench-' "$TMP/plan")" -eq 7 ] && pass "the plan destroys each of the 7 pools" || fail "the plan destroys each pool"
+# Seven modes, each in a warm-up round and one measured round.
+[ "$(grep -c '^zpool destroy encbench-' "$TMP/plan")" -eq 14 ] && pass "the plan destroys each of the 14 pools" || fail "the plan destroys each pool"
 
-# ---- stubs that record their calls and keep the state of what exists
-
-STUB=$TMP/stub
-STATE=$TMP/state
-mkdir -p "$STUB" "$STATE"
-: > "$STATE/pools"; : > "$STATE/mapper"; : > "$STATE/mounts"
-echo tank > "$STATE/pools"	# a pool the run did not create
-REAL_TRUNCATE=$(command -v truncate)
-for cmd in zpool zfs cryptsetup mount umount truncate; do
-	cat > "$STUB/$cmd" <<STUBEOF
-#!/bin/sh
-echo "$cmd \$*" >> "$STATE/log"
-# The injected failure happens once, as a busy pool or device would.
-case " $cmd \$* " in *" \${STUB_FAIL:-@@} "*)
-	if [ ! -e "$STATE/failed" ]; then
-		: > "$STATE/failed"; echo "$cmd: injected failure" >&2; exit 1
-	fi ;;
-esac
-case "$cmd \$1" in
-"zpool list")
-	if [ "\$2" = -H ]; then cat "$STATE/pools"; exit 0; fi
-	grep -qx "\$2" "$STATE/pools"; exit \$? ;;
-"zpool create") for a in "\$@"; do case \$a in encbench-*) echo "\$a" >> "$STATE/pools" ;; esac; done ;;
-"zpool destroy") grep -vx "\$2" "$STATE/pools" > "$STATE/p.tmp"; mv "$STATE/p.tmp" "$STATE/pools" ;;
-"zfs create") for a in "\$@"; do case \$a in mountpoint=*) mkdir -p "\${a#mountpoint=}" ;; esac; done ;;
-"zfs version") echo "zfs-stub" ;;
-"cryptsetup open") echo "\$5" >> "$STATE/mapper" ;;
-"cryptsetup status") grep -qx "\$2" "$STATE/mapper"; exit \$? ;;
-"cryptsetup close") grep -vx "\$2" "$STATE/mapper" > "$STATE/m.tmp"; mv "$STATE/m.tmp" "$STATE/mapper" ;;
-"mount -t") echo "\$6" >> "$STATE/mounts" ;;
-"truncate "*) exec "$REAL_TRUNCATE" "\$@" ;;
-"umount "*) grep -vx "\$1" "$STATE/mounts" > "$STATE/u.tmp"; mv "$STATE/u.tmp" "$STATE/mounts" ;;
-esac
-exit 0
-STUBEOF
-	chmod +x "$STUB/$cmd"
-done
-
-stub_run() { # backend, then extra args; sets rc
-	b=$1
-	shift
-	: > "$STATE/log"
-	rm -f "$STATE/failed"
-	PATH="$STUB:$PATH" "$RUNNER" --backend "$b" --yes --tests dd --size 4M --reps 1 \
-		--vdevs 4 --workdir "$TMP/work" --out "$TMP/out-$b-$$" "$@" >"$TMP/out" 2>"$TMP/err"
-	rc=$?
-	rm -rf "$TMP/out-$b-$$"
-}
-
-left_behind() { # prints what a run left: pools, devices, mounts, files
-	grep -v '^tank$' "$STATE/pools"
-	cat "$STATE/mapper" "$STATE/mounts"
-	find "$TMP/work" -mindepth 1 2>/dev/null
-}
+. tests/e2e/runner-stubs.lib
 
 if [ "$(id -u)" = 0 ]; then
-	mkdir -p "$TMP/work"
 	stub_run zfs --modes none,aes-128-gcm
 	expect_rc "zfs backend with stubs exits 0" 0
-	sed -e 's/encbench-[0-9]*-[0-9]*/P/g' -e "s|$TMP/work|W|g" "$STATE/log" | grep -v '^zpool list\|^truncate' > "$TMP/seq"
-	cat > "$TMP/want" <<'EOF'
-zfs version
-cryptsetup --version
-mount -t tmpfs -o size=285212672,mode=0700 P W/P
-zpool create -m none -O compression=off -O atime=off P-none raidz2 W/P/vdev1 W/P/vdev2 W/P/vdev3 W/P/vdev4
-zfs create -o mountpoint=W/P/mnt-none P-none/data
-zpool destroy P-none
-zpool create -m none -O compression=off -O atime=off P-aes-128-gcm raidz2 W/P/vdev1 W/P/vdev2 W/P/vdev3 W/P/vdev4
-zfs create -o encryption=aes-128-gcm -o keyformat=passphrase -o keylocation=file://W/P/key -o mountpoint=W/P/mnt-aes-128-gcm P-aes-128-gcm/data
-zpool destroy P-aes-128-gcm
-umount W/P
-EOF
+	normalise < "$STATE/log" | grep -v '^zpool list\|^truncate\|^mountpoint' > "$TMP/seq"
+	# Interleaved: the warm-up round of both modes, then rep 1 of both,
+	# each on a fresh pool exported and imported between write and read.
+	{
+		echo "zfs version"
+		echo "mount -t tmpfs -o size=285212672,mode=0700 P W/P"
+		for round in 0 1; do
+			echo "zpool create -o ashift=12 -O compression=off -O atime=off -O recordsize=131072 -m none P-none raidz2 W/P/vdev1 W/P/vdev2 W/P/vdev3 W/P/vdev4"
+			echo "zfs create -o mountpoint=W/P/mnt-none P-none/data"
+			echo "zpool export P-none"
+			echo "zpool import -d W/P P-none"
+			echo "zpool destroy P-none"
+			echo "zpool create -o ashift=12 -O compression=off -O atime=off -O recordsize=131072 -m none P-aes-128-gcm raidz2 W/P/vdev1 W/P/vdev2 W/P/vdev3 W/P/vdev4"
+			echo "zfs create -o encryption=aes-128-gcm -o keyformat=passphrase -o keylocation=file://W/P/key -o mountpoint=W/P/mnt-aes-128-gcm P-aes-128-gcm/data"
+			echo "zpool export P-aes-128-gcm"
+			echo "zpool import -l -d W/P P-aes-128-gcm"
+			echo "zpool destroy P-aes-128-gcm"
+		done
+		echo "umount W/P"
+	} > "$TMP/want"
 	if diff "$TMP/want" "$TMP/seq" >"$TMP/diff"; then pass "zfs backend runs the exact sequence"; else
 		fail "zfs backend runs the exact sequence"; sed 's/^/  /' "$TMP/diff"; fi
 	[ -z "$(left_behind)" ] && pass "a finished zfs run leaves nothing behind" || fail "a finished zfs run leaves nothing behind"
 
-	for point in "mount" "truncate" "create" "encryption=aes-128-gcm" "destroy"; do
+	for point in "mount" "truncate" "create" "encryption=aes-128-gcm" "export" "import" "destroy"; do
 		: > "$STATE/mapper"
 		STUB_FAIL=$point stub_run zfs --modes none,aes-128-gcm
 		[ "$rc" -eq 1 ] && grep -q "injected failure" "$TMP/err" && pass "zfs: a failure at '$point' fails the run" || fail "zfs: a failure at '$point' fails the run"
@@ -145,23 +99,40 @@ EOF
 			|| pass "zfs: after '$point', nothing it did not create was destroyed"
 	done
 
-	# A test that fails in the middle (dd cannot write: the dataset's
-	# mountpoint is not created) also cleans up.
-	sed 's/mkdir -p "\${a#mountpoint=}"/:/' "$STUB/zfs" > "$STUB/zfs.fail" && chmod +x "$STUB/zfs.fail"
-	mv "$STUB/zfs" "$STUB/zfs.ok" && mv "$STUB/zfs.fail" "$STUB/zfs"
-	stub_run zfs --modes none
-	mv "$STUB/zfs.ok" "$STUB/zfs"
-	[ "$rc" -eq 1 ] && grep -q "none/dd-write-r1.txt failed" "$TMP/err" && pass "zfs: a failing test fails the run" || fail "zfs: a failing test fails the run"
+	# A test that fails in the middle (dd's third run, the measured write)
+	# also cleans up; so does a failing warm-up (its first).
+	mkdir -p "$TMP/faildd"
+	REAL_DD=$(command -v dd)
+	cat > "$TMP/faildd/dd" <<EOF
+#!/bin/sh
+[ "\$1" != --version ] || exec "$REAL_DD" --version
+n=\$(cat "$TMP/faildd/n" 2>/dev/null || echo 0); n=\$((n + 1)); echo \$n > "$TMP/faildd/n"
+[ "\$n" -ne "\$DD_FAIL_AT" ] || { echo "dd: injected failure" >&2; exit 1; }
+exec "$REAL_DD" "\$@"
+EOF
+	chmod +x "$TMP/faildd/dd"
+	echo 0 > "$TMP/faildd/n"
+	DD_FAIL_AT=3 PATH="$TMP/faildd:$PATH" stub_run zfs --modes none
+	[ "$rc" -eq 1 ] && grep -q "none/dd-write-r1.txt failed (exit 1)" "$TMP/err" && pass "zfs: a failing test fails the run" || fail "zfs: a failing test fails the run"
 	[ -z "$(left_behind)" ] && pass "zfs: after a failing test everything is cleaned up" || fail "zfs: after a failing test everything is cleaned up"
+	echo 0 > "$TMP/faildd/n"
+	DD_FAIL_AT=1 PATH="$TMP/faildd:$PATH" stub_run zfs --modes none
+	[ "$rc" -eq 1 ] && grep -q "the warm-up run of none/dd-write failed (exit 1): dd: injected failure" "$TMP/err" && pass "zfs: a failing warm-up fails the run" || fail "zfs: a failing warm-up fails the run"
+	[ -z "$(left_behind)" ] && pass "zfs: after a failing warm-up everything is cleaned up" || fail "zfs: after a failing warm-up everything is cleaned up"
 
 	stub_run luks
 	expect_rc "luks backend with stubs exits 0" 0
-	[ "$(grep -c '^cryptsetup luksFormat --batch-mode --type luks2 --cipher aes-xts-plain64 --key-size 512 --sector-size 4096 ' "$STATE/log")" -eq 4 ] \
-		&& pass "luks-xts-4k formats four devices with 4 KiB sectors" || fail "luks-xts-4k sectors"
-	[ "$(grep -c '^cryptsetup luksFormat .* --sector-size 512 ' "$STATE/log")" -eq 4 ] \
+	# Each of the two rounds (warm-up and rep 1) formats four devices.
+	[ "$(grep -c '^cryptsetup luksFormat --batch-mode --type luks2 --cipher aes-xts-plain64 --key-size 512 --sector-size 4096 ' "$STATE/log")" -eq 8 ] \
+		&& pass "luks-xts-4k formats four devices with 4 KiB sectors a round" || fail "luks-xts-4k sectors"
+	[ "$(grep -c '^cryptsetup luksFormat .* --sector-size 512 ' "$STATE/log")" -eq 8 ] \
 		&& pass "luks-xts-512 formats with 512-byte sectors" || fail "luks-xts-512 sectors"
+	[ "$(grep -c '^zpool create .* encbench-[0-9]*-[0-9]*-none raidz2 .*/vdev1 .*/vdev4$' "$STATE/log")" -eq 2 ] \
+		&& pass "the luks backend's own baseline: a none pool on the same four files" || fail "the luks backend's own baseline"
+	grep -q "^zpool import -d /dev/mapper encbench-[0-9]*-[0-9]*-luks-xts-4k$" "$STATE/log" \
+		&& pass "a luks pool is imported again from its mapper devices" || fail "a luks pool is imported again from its mapper devices"
 	[ -z "$(left_behind)" ] && pass "a finished luks run leaves nothing behind" || fail "a finished luks run leaves nothing behind"
-	for point in "luksFormat" "open" "create" "destroy" "close"; do
+	for point in "luksFormat" "open" "create" "export" "import" "destroy" "close"; do
 		STUB_FAIL=$point stub_run luks --modes luks-xts-4k
 		[ "$rc" -eq 1 ] && grep -q "injected failure" "$TMP/err" && pass "luks: a failure at '$point' fails the run" || fail "luks: a failure at '$point' fails the run"
 		if [ -z "$(left_behind)" ]; then pass "luks: after a failure at '$point' everything is cleaned up"; else
@@ -171,7 +142,7 @@ EOF
 	echo encbench-old > "$STATE/pools"
 	stub_run zfs
 	expect_rc "a leftover encbench pool makes the zfs backend refuse" 1
-	grep -q "a pool named encbench-\* exists already" "$TMP/err" && pass "it names the leftover" || fail "it names the leftover"
+	expect_err_line "it names the leftover and how to remove it" "  pool encbench-old: zpool destroy encbench-old"
 	if grep -v '^zpool list' "$STATE/log" | grep -q .; then fail "refusing touched something"; else pass "refusing touched nothing"; fi
 	echo tank > "$STATE/pools"
 else

@@ -115,6 +115,27 @@ test_geli(void **state)
 }
 
 static void
+test_fscrypt(void **state)
+{
+	static const struct mode_case cases[] = {
+		{ "fscrypt-aes-256-xts", "fscrypt-aes-256-xts", 1 },
+		{ "fscrypt", "fscrypt-aes-256-xts", 1 },
+		{ "ext4 fscrypt v2", "fscrypt-aes-256-xts", 1 },
+		{ "fscrypt AES-256-XTS/AES-256-CTS", "fscrypt-aes-256-xts", 1 },
+		{ "e4crypt", "fscrypt-aes-256-xts", 1 },
+		{ "fscrypt-adiantum", "fscrypt-adiantum", 1 },
+		{ "FSCRYPT Adiantum", "fscrypt-adiantum", 1 },
+		/* Contents modes without a canonical name stay as written. */
+		{ "fscrypt aes-128-cbc", "fscrypt-aes-128-cbc", 0 },
+		{ "fscrypt hctr2", "fscrypt-hctr2", 0 },
+		{ "fscrypt adiantum aes-xts", "fscrypt-adiantum-aes-xts", 0 },
+	};
+
+	(void)state;
+	check(cases, sizeof cases / sizeof cases[0]);
+}
+
+static void
 test_unknown(void **state)
 {
 	static const struct mode_case cases[] = {
@@ -144,6 +165,7 @@ main(void)
 		cmocka_unit_test(test_zfs),
 		cmocka_unit_test(test_luks),
 		cmocka_unit_test(test_geli),
+		cmocka_unit_test(test_fscrypt),
 		cmocka_unit_test(test_unknown),
 	};
 
