@@ -169,7 +169,9 @@ demo: $(BIN)
 	$(BIN) report -q samples -o report
 	@echo "open report/report.md (or report/report.html: make demo-html)"
 
+# The same report with report.html beside report.md: make demo's page stays.
 demo-html: $(BIN)
 	$(BIN) report -q --format html samples -o report
+	@echo "open report/report.html (report/report.md is the same report, in markdown)"
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(SAMPLER_OBJ:.o=.d) $(TEST_SRC:%.c=$(BUILD)/%.d) $(FUZZ_OBJ:.o=.d)

@@ -428,17 +428,32 @@ eb_plan_compute(struct eb_plan *p, const struct eb_table *t, const struct eb_pla
 		p->from = p->to = NULL;
 	p->newest = newest_release(p);
 
+	/* The findings first: what they work out on the way is the most the
+	 * plan ever holds, and is freed before the rest is computed. */
+	eb_findings_compute_opts(p->gs, p->baseline, &vo, &p->findings);
 	p->oh = eb_overhead_compute(p->bw, p->baseline, &p->noh);
 	if (p->from != NULL) {
 		struct eb_diff_opts d = { EB_SPLIT_RELEASE, p->from, p->to, o->alpha, 0, 0,
 			p->baseline, 0 };
 
-		p->diff = eb_diff_compute(p->gs, &d, &p->ndiff);
+		struct eb_groups *v = eb_plan_view(p, NULL, NULL, NULL, NULL);
+		size_t k = 0;
+
+		/* The groups of the two releases alone: the same pairs and
+		 * families, without an overhead worked out for every other
+		 * release. */
+		for (size_t i = 0; i < v->n; i++)
+			if (v->g[i].key->f[EB_F_RELEASE] == p->from ||
+			    v->g[i].key->f[EB_F_RELEASE] == p->to)
+				v->g[k++] = v->g[i];
+		v->n = k;
+		v->g = eb_xrealloc(v->g, (k ? k : 1) * sizeof *v->g);
+		p->pair = v;
+		p->diff = eb_diff_compute(v, &d, &p->ndiff);
 	}
 	/* The trend of throughput, what the pages show: other metrics have
 	 * "encbench trend". */
 	p->trend = eb_trend_compute(p->bw, p->baseline, o->alpha, &p->ntrend);
-	eb_findings_compute_opts(p->gs, p->baseline, &vo, &p->findings);
 
 	/* The headline speaks of the main host only: hosts are never pooled,
 	 * and the others have pages of their own. */
@@ -482,6 +497,7 @@ eb_plan_free(struct eb_plan *p)
 	free((void *)p->configs);
 	free(p->oh);
 	free(p->diff);
+	eb_plan_view_free(p->pair);
 	free(p->trend);
 	eb_findings_free(&p->findings);
 	eb_findings_free(&p->headline);

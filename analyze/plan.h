@@ -53,6 +53,7 @@ struct eb_plan {
 	size_t noh;
 	struct eb_diff *diff;		/* every metric, from -> to */
 	size_t ndiff;
+	struct eb_groups *pair;		/* the groups of from and to: a view */
 	struct eb_trend_row *trend;	/* throughput */
 	size_t ntrend;
 	struct eb_findings findings;	/* all of them */

@@ -1,6 +1,7 @@
 /* cmd_report.c - "encbench report": its options, and the glue from the
  * inputs to the plan, the pages, the drawn charts and the folder swap. */
 #include <getopt.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -199,6 +200,9 @@ exec_report(int argc, char **argv)
 		goto done;
 	}
 	f.tmp = tmp;
+	/* Reading a folder on several threads leaves free memory in their
+	 * arenas that this thread's allocations cannot use: give it back. */
+	malloc_trim(0);
 	eb_report_files_begin(&f, t);
 	eb_plan_compute(&plan, t, &po);
 	planned = 1;

@@ -311,6 +311,8 @@ eb_gp_render(const struct gp_chart *c, const char *path, struct eb_err *err)
 		tmp = NULL;
 		goto done;
 	}
+	/* mkstemp makes it 0600; gnuplot writes into it as it is. */
+	{ mode_t mask = umask(0); umask(mask); fchmod(fd, 0666 & ~mask); }
 	close(fd);
 	{
 		char *script = eb_xasprintf("%s.gp", stem);

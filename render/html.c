@@ -162,8 +162,9 @@ static const char style[] =
     "margin:2rem auto;padding:0 1rem;color:#222}"
     "h1,h2,h3{line-height:1.2}table{border-collapse:collapse;margin:1rem 0;"
     "font-size:14px}th,td{padding:.25rem .6rem;border-bottom:1px solid #ddd;"
-    "text-align:left;vertical-align:top}td.num,th.num{text-align:right;"
-    "font-variant-numeric:tabular-nums}blockquote{margin:1rem 0;padding:.5rem 1rem;"
+    "text-align:left;vertical-align:top;white-space:nowrap}td.num,th.num{text-align:right;"
+    "font-variant-numeric:tabular-nums}"
+    "table{display:block;overflow-x:auto;max-width:100%}blockquote{margin:1rem 0;padding:.5rem 1rem;"
     "border-left:4px solid #e69f00;background:#fdf6e9}figure{margin:1rem 0}"
     "svg{max-width:100%;height:auto}code{font-size:90%}";
 
