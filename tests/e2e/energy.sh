@@ -164,10 +164,13 @@ else
 	echo 0 >"$Z/energy_uj"
 	echo 1000000000000 >"$Z/max_energy_range_uj"
 	rm -rf "$B"
-	( e=0; while :; do e=$((e + 1000000)); echo $e >"$Z/energy_uj"; sleep 0.02; done ) &
+	# Renamed into place: a reader never sees it half written, as sysfs
+	# gives none.
+	( e=0; while :; do e=$((e + 1000000)); echo $e >"$Z/energy_uj.new"
+		mv "$Z/energy_uj.new" "$Z/energy_uj"; sleep 0.02; done ) &
 	climber=$!
 	ENCBENCH_SAMPLE=$SAMPLER ENCBENCH_SYSFS=$SYS runner/encbench-run --backend dir \
-		--target none="$TMP/A" --target aes-256-gcm="$TMP/B" --tests dd,fio --size 64M \
+		--target none="$TMP/A" --target aes-256-gcm="$TMP/B" --tests dd,fio --size 32M \
 		--reps 2 --release X --out "$TMP/R" >"$TMP/run.out" 2>"$TMP/run.err"
 	rc=$?
 	kill $climber
