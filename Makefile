@@ -160,7 +160,7 @@ deps:
 
 # encbench against pandas, matplotlib, gnuplot and wc -l; writes
 # bench/RESULTS.md (needs hyperfine, gnuplot-nox, python3-pandas and
-# python3-matplotlib, which scripts/deps.sh installs).
+# python3-matplotlib, which sh scripts/deps.sh --bench installs).
 bench: $(BIN)
 	ENCBENCH=$(abspath $(BIN)) sh bench/run.sh
 

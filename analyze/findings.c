@@ -815,7 +815,7 @@ static int
 same_test_key(const struct eb_record *x, const struct eb_record *y)
 {
 	for (int f = 0; f < EB_NFIELDS; f++)
-		if (f != EB_F_METRIC && f != EB_F_UNIT && x->f[f] != y->f[f])
+		if (f != EB_F_METRIC && f != EB_F_UNIT && f != EB_F_SOURCE && x->f[f] != y->f[f])
 			return 0;
 	return x->block_size == y->block_size;
 }

@@ -463,12 +463,14 @@ eb_verdict_overhead_change(const struct eb_group *mode_a, const struct eb_group 
 
 /* ---- multiplicity */
 
-/* Two keys are one test when they differ at most in metric and unit. */
+/* Two keys are one test when they differ at most in metric and unit (and
+ * the source of the record that stands for the group). */
 static int
 same_test(const struct eb_record *x, const struct eb_record *y)
 {
 	for (int f = 0; f < EB_NFIELDS; f++)
-		if (f != EB_F_METRIC && f != EB_F_UNIT && strcmp(x->f[f], y->f[f]) != 0)
+		if (f != EB_F_METRIC && f != EB_F_UNIT && f != EB_F_SOURCE &&
+		    strcmp(x->f[f], y->f[f]) != 0)
 			return 0;
 	return x->block_size == y->block_size;
 }
@@ -477,6 +479,24 @@ struct unit {
 	double p;
 	size_t first;	/* a member, for its key */
 };
+
+/* The hash of what same_test compares, so that a family of thousands of
+ * tests (a decade's trend) finds each test's unit without a pass over all
+ * units before it. */
+static uint64_t
+test_hash(const struct eb_record *r)
+{
+	uint64_t h = 1469598103934665603u;
+
+	for (int f = 0; f < EB_NFIELDS; f++) {
+		if (f == EB_F_METRIC || f == EB_F_UNIT)
+			continue;
+		for (const unsigned char *c = (const unsigned char *)r->f[f]; *c; c++)
+			h = (h ^ *c) * 1099511628211u;
+		h = (h ^ 0xff) * 1099511628211u;
+	}
+	return (h ^ (uint64_t)r->block_size) * 1099511628211u;
+}
 
 static int
 cmp_unit(const void *x, const void *y)
@@ -493,28 +513,36 @@ eb_verdict_adjust(struct eb_verdict *const *v, const struct eb_record *const *ke
 	size_t *unit_of = eb_xmalloc((n ? n : 1) * sizeof *unit_of);
 	struct unit *u = eb_xmalloc((n ? n : 1) * sizeof *u);
 	double *adj = eb_xmalloc((n ? n : 1) * sizeof *adj);
+	size_t nslots = 16;
 
+	while (nslots < 2 * n)
+		nslots *= 2;
 	for (size_t f = 0; f < sizeof families / sizeof families[0]; f++) {
 		size_t m = 0, tests = 0;
+		size_t *slot = eb_xcalloc(nslots, sizeof *slot);	/* unit + 1 */
 
 		/* The tests of this family, each with the smallest p of its
 		 * metrics: bw and iops of one test are one comparison. */
 		for (size_t i = 0; i < n; i++) {
-			size_t j;
+			size_t j, h;
 
 			if (strcmp(eb_metric_family(keys[i]->f[EB_F_METRIC]), families[f]) != 0)
 				continue;
 			v[i]->family = families[f];
 			unit_of[i] = SIZE_MAX;
-			for (j = 0; j < tests; j++)
-				if (same_test(keys[u[j].first], keys[i]))
-					break;
-			if (j == tests)
+			for (h = test_hash(keys[i]) & (nslots - 1); slot[h] != 0 &&
+			    !same_test(keys[u[slot[h] - 1].first], keys[i]); h = (h + 1) & (nslots - 1))
+				;
+			if (slot[h] == 0) {
 				u[tests++] = (struct unit){ NAN, i };
+				slot[h] = tests;
+			}
+			j = slot[h] - 1;
 			unit_of[i] = j;
 			if (!isnan(v[i]->p) && (isnan(u[j].p) || v[i]->p < u[j].p))
 				u[j].p = v[i]->p;
 		}
+		free(slot);
 		for (size_t j = 0; j < tests; j++)
 			if (!isnan(u[j].p))
 				m++;

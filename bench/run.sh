@@ -9,7 +9,9 @@
 #   2. timeseries of a 2M-line fio bw log vs matplotlib   (bench/chart.sh)
 #   3. one PNG bar chart                  vs gnuplot pngcairo (bench/chart.sh)
 #   4. the whole samples/ report          vs one gnuplot chart
-#   5. ingest of a 1 GB fio log           vs wc -l on the same file
+#   5. the report of a decade of rounds    vs pandas's overhead group-by
+#   6. ingest of a 1 GB fio log           vs wc -l on the same file
+# BENCH_ONLY=decade runs case 5 alone and prints its row.
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ENCBENCH=${ENCBENCH:-$ROOT/build/encbench}
@@ -32,6 +34,27 @@ rows=""
 row() { rows="$rows
 | $1 | $2 | $3 | $4 | $5 |"; }
 
+# The report of a decade of rounds: 20 releases x 3 hosts x 3 configs x 9
+# modes x 6 tests x 5 runs (bench/gen_decade.py), the whole report against
+# pandas's bare overhead group-by of the same file; its peak memory against
+# the size of the file (aim: at most 3x).
+bench_decade() {
+	echo "bench: the report of a decade" >&2
+	"$PY" bench/gen_decade.py "$W/decade.csv"
+	hyperfine -N -w 1 -r "$RUNS" --export-json "$W/hd.json" \
+		"$ENCBENCH report -q $W/decade.csv -o $W/decade" \
+		"$PY bench/overhead_pandas.py $W/decade.csv $W/pd-decade.csv" >/dev/null
+	e=$(median "$W/hd.json" 0) p=$(median "$W/hd.json" 1)
+	me=$(peak_kb "$ENCBENCH" report -q "$W/decade.csv" -o "$W/decade")
+	size=$(($(wc -c < "$W/decade.csv") / 1024))
+	row "the whole report of a decade, $(($(wc -l < "$W/decade.csv") - 1)) records ($(wc -l < "$W/decade/report.md")-line report.md; peak $((me / 1024)) MiB, $("$PY" -c 'import sys; print(f"{int(sys.argv[1]) / int(sys.argv[2]):.1f}")' "$me" "$size")x the file)" \
+		"$(secs "$e")" "pandas overhead group-by $(secs "$p")" "$(ratio "$e" "$p")× of it" "≤ 1×, peak ≤ 3× the file"
+}
+if [ "${BENCH_ONLY:-}" = decade ]; then
+	bench_decade
+	echo "$rows"
+	exit 0
+fi
 echo "bench: 1M-row results.csv" >&2
 "$PY" bench/gen_results.py 1000000 "$W/r1m.csv"
 hyperfine -N -w 1 -r "$RUNS" --export-json "$W/h1.json" \
@@ -65,6 +88,8 @@ row "the whole samples/ report (md, $(ls "$W"/report/charts | wc -l) chart files
 row "the same, against that chart at 1x" \
 	"$(secs "$e")" "gnuplot, the chart at 800 px wide $(secs "$g1")" \
 	"$(ratio "$e" "$g1")× of it" "(see above)"
+
+bench_decade
 
 echo "bench: a 1 GB fio log" >&2
 "$PY" - "$W/big_bw.1.log" <<'PYEOF'

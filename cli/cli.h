@@ -103,6 +103,10 @@ struct eb_filters {
 
 int eb_filters_option(struct eb_filters *f, int opt, const char *arg);
 void eb_filters_apply(const struct eb_filters *f, struct eb_table *t);
+/* The same, but a filter value that no record has is bad data: prints
+ * "--metric 'bww': the data has no such metric (it has 'bw', 'iops')" and
+ * returns EB_EXIT_DATA; 0 when every filter matched. */
+int eb_filters_apply_checked(const struct eb_filters *f, struct eb_table *t);
 
 /* Prints "usage: encbench ..." and a hint to stderr; returns EB_EXIT_USAGE. */
 int eb_cli_usage(const struct eb_cmd *cmd, const char *fmt, ...)

@@ -17,7 +17,8 @@ const struct eb_cmd eb_cmd_diff = {
 	"diff [--from A --to B | --from-config A --to-config B |\n"
 	"                  --from-file PATH... --to-file PATH...] [--alpha 0.05]\n"
 	"                  [--center mean|median] [--adjust holm|none] [--equivalence 2]\n"
-	"                  [--baseline MODE]\n"
+	"                  [--baseline MODE] [--fail-on regression|overhead\n"
+	"                  [--threshold PCT] [--summary FILE]]\n"
 	"                  [--md|--csv|--json] [-o FILE] [--units si|iec] [filters] [INPUT...]",
 	"Compare two releases, configs or sets of runs, with a significance test.",
 	"\n"
@@ -61,6 +62,11 @@ const struct eb_cmd eb_cmd_diff = {
 	"  --equivalence PCT  the +/- margin of \"unchanged\" (default 2)\n"
 	"  --baseline MODE    the unencrypted mode for the overhead fields (none)\n"
 	"  --md, --csv, --json, -o FILE, --units si|iec   output\n"
+	"  --fail-on regression|overhead   for CI: exit 1 when a pair regressed\n"
+	"                     (or its overhead rose: dearer) by at least\n"
+	"  --threshold PCT    percent (percentage points for overhead; default 0),\n"
+	"                     after Holm; exit 0 when none did\n"
+	"  --summary FILE     with --fail-on: the failing pairs in a short file\n"
 	"  --metric, --op, --config, --tool, --host VALUE   filters\n"
 	"\n"
 	"Examples:\n"
@@ -140,6 +146,77 @@ write_csv(void *ctx, FILE *fp)
 }
 
 
+/* --fail-on: the rows that fail a CI gate, and its summary file. */
+struct gate {
+	const char *on;		/* "regression" or "overhead"; NULL: no gate */
+	double threshold;	/* --threshold PCT (pp for overhead) */
+	const char *summary;	/* --summary FILE */
+	const struct diff_out *w;
+	size_t failed;
+	const char *from, *to;
+};
+
+/* A row fails when its verdict claims the change the gate watches and the
+ * estimate is at least the threshold: a regression (either direction that
+ * is worse), or an overhead that rose. */
+static int
+gate_fails(const struct gate *g, const struct eb_diff *d)
+{
+	if (strcmp(g->on, "regression") == 0)
+		return d->v.kind == EB_VERDICT_REGRESSED && fabs(d->v.estimate) >= g->threshold;
+	return d->has_overhead && d->oh.kind == EB_VERDICT_DEARER &&
+	    d->oh.estimate >= g->threshold;
+}
+
+static enum eb_status
+write_summary(void *ctx, FILE *fp)
+{
+	const struct gate *g = ctx;
+	const struct diff_out *w = g->w;
+	int regression = strcmp(g->on, "regression") == 0;
+
+	fprintf(fp, "encbench diff %s → %s: %zu of %zu pairs fail --fail-on %s "
+	    "(threshold %g %s)\n", w->from, w->to, g->failed, w->n, g->on, g->threshold,
+	    regression ? "%" : "pp");
+	for (size_t i = 0; i < w->n; i++) {
+		const struct eb_diff *d = &w->rows[w->order[i]];
+		const struct eb_record *k = d->a->key;
+		char phrase[320];
+
+		if (!gate_fails(g, d))
+			continue;
+		eb_verdict_phrase(regression ? &d->v : &d->oh, phrase, sizeof phrase);
+		fprintf(fp, "- %s %s %s %s %s %s: %s\n", k->f[EB_F_HOST], k->f[EB_F_CONFIG],
+		    k->f[EB_F_MODE], k->f[EB_F_TOOL], k->f[EB_F_JOB], k->f[EB_F_METRIC], phrase);
+	}
+	return ferror(fp) ? EB_ERR_IO : EB_OK;
+}
+
+/* Exit 1 when a row fails the gate, 0 when none does; writes the summary
+ * either way. */
+static int
+gate_check(struct gate *g, const struct diff_out *w)
+{
+	g->w = w;
+	g->failed = 0;
+	for (size_t i = 0; i < w->n; i++)
+		g->failed += gate_fails(g, &w->rows[i]) != 0;
+	if (g->summary != NULL) {
+		struct eb_output so = { EB_OUT_MD, g->summary, 0 };
+		int rc = eb_output_write(&so, write_summary, g);
+
+		if (rc != 0)
+			return rc;
+	}
+	if (g->failed > 0) {
+		fprintf(stderr, "encbench: %zu of %zu pairs fail --fail-on %s (threshold %g %s)\n",
+		    g->failed, w->n, g->on, g->threshold, strcmp(g->on, "regression") == 0 ?
+		    "%" : "pp");
+		return 1;
+	}
+	return 0;
+}
+
 /* Loads one side of --from-file/--to-file and labels its records. */
 static int
 load_side(const struct eb_inputs *in, char **paths, int n, const char *label,
@@ -195,7 +272,7 @@ static int
 exec_diff(int argc, char **argv)
 {
 	enum { FROM = 0x2000, TO, FROM_CONFIG, TO_CONFIG, FROM_FILE, TO_FILE, ALPHA,
-		CENTER, BASELINE };
+		CENTER, BASELINE, FAIL_ON, THRESHOLD, SUMMARY };
 	static const struct option longopts[] = {
 		EB_INPUT_LONGOPTS, EB_OUTPUT_LONGOPTS, EB_FILTER_LONGOPTS,
 		{ "from", required_argument, NULL, FROM },
@@ -208,6 +285,9 @@ exec_diff(int argc, char **argv)
 		{ "center", required_argument, NULL, CENTER },
 		EB_VERDICT_LONGOPTS,
 		{ "baseline", required_argument, NULL, BASELINE },
+		{ "fail-on", required_argument, NULL, FAIL_ON },
+		{ "threshold", required_argument, NULL, THRESHOLD },
+		{ "summary", required_argument, NULL, SUMMARY },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -219,6 +299,7 @@ exec_diff(int argc, char **argv)
 	size_t nfiles[2] = { 0, 0 }, cap[2] = { 0, 0 };
 	const char *from_config = NULL, *to_config = NULL;
 	struct diff_out w = { 0 };
+	struct gate gate = { NULL, 0, NULL, NULL, 0, NULL, NULL };
 	struct eb_table *t = NULL;
 	struct eb_groups *gs = NULL;
 	char *end;
@@ -274,6 +355,26 @@ exec_diff(int argc, char **argv)
 			}
 			o.median = strcmp(optarg, "median") == 0;
 			break;
+		case FAIL_ON:
+			if (strcmp(optarg, "regression") != 0 && strcmp(optarg, "overhead") != 0) {
+				rc = eb_cli_usage(&eb_cmd_diff, "--fail-on takes regression or "
+				    "overhead, not '%s'", optarg);
+				goto done;
+			}
+			gate.on = optarg;
+			break;
+		case THRESHOLD:
+			gate.threshold = strtod(optarg, &end);
+			if (end == optarg || *end != '\0' || !(gate.threshold >= 0) ||
+			    !isfinite(gate.threshold)) {
+				rc = eb_cli_usage(&eb_cmd_diff, "--threshold takes a percentage of 0 "
+				    "or more, not '%s'", optarg);
+				goto done;
+			}
+			break;
+		case SUMMARY:
+			gate.summary = optarg;
+			break;
 		case BASELINE:
 			o.baseline = optarg;
 			break;
@@ -287,6 +388,10 @@ exec_diff(int argc, char **argv)
 	}
 	if ((rc = eb_inputs_check(&in, &eb_cmd_diff)) != 0)
 		goto done;
+	if (gate.on == NULL && (gate.threshold > 0 || gate.summary != NULL)) {
+		rc = eb_cli_usage(&eb_cmd_diff, "--threshold and --summary go with --fail-on");
+		goto done;
+	}
 	if ((from_config == NULL) != (to_config == NULL) ||
 	    (nfiles[0] == 0) != (nfiles[1] == 0)) {
 		rc = eb_cli_usage(&eb_cmd_diff, "--from-config needs --to-config, and "
@@ -320,7 +425,8 @@ exec_diff(int argc, char **argv)
 		o.from = from_config;
 		o.to = to_config;
 	}
-	eb_filters_apply(&filters, t);
+	if ((rc = eb_filters_apply_checked(&filters, t)) != 0)
+		goto done;
 	gs = eb_aggregate(t);
 	if (o.by == EB_SPLIT_RELEASE && (o.from == NULL || o.to == NULL)) {
 		size_t nrel;
@@ -396,6 +502,8 @@ exec_diff(int argc, char **argv)
 	w.median = o.median;
 	rc = eb_output_write(&out, out.fmt == EB_OUT_CSV ? write_csv :
 	    out.fmt == EB_OUT_JSON ? write_json : write_md, &w);
+	if (rc == 0 && gate.on != NULL)
+		rc = gate_check(&gate, &w);
 done:
 	free(w.order);
 	free(w.rows);

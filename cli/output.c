@@ -124,6 +124,55 @@ eb_filters_option(struct eb_filters *f, int opt, const char *arg)
 	return 1;
 }
 
+int
+eb_filters_apply_checked(const struct eb_filters *f, struct eb_table *t)
+{
+	static const char *const names[EB_NFIELDS] = {
+		[EB_F_RELEASE] = "release", [EB_F_HOST] = "host", [EB_F_CONFIG] = "config",
+		[EB_F_MODE] = "mode", [EB_F_TOOL] = "tool", [EB_F_JOB] = "job",
+		[EB_F_WORKLOAD] = "workload", [EB_F_OP] = "op", [EB_F_METRIC] = "metric",
+		[EB_F_UNIT] = "unit", [EB_F_SOURCE] = "source",
+	};
+
+	for (int i = 0; i < EB_NFIELDS; i++) {
+		char have[512];
+		size_t len = 0, shown = 0;
+		int found = 0;
+
+		if (f->v[i] == NULL)
+			continue;
+		for (size_t r = 0; r < t->n && !found; r++)
+			found = strcmp(t->rows[r].f[i], f->v[i]) == 0;
+		if (found) {
+			eb_table_keep(t, i, f->v[i]);
+			continue;
+		}
+		/* A filter that matches nothing is a typo or the wrong data:
+		 * say which values there are, in order of first appearance. */
+		have[0] = '\0';
+		for (size_t r = 0; r < t->n && len + 1 < sizeof have; r++) {
+			const char *v = t->rows[r].f[i];
+			size_t j;
+
+			for (j = 0; j < r && t->rows[j].f[i] != v; j++)
+				;
+			if (j < r)
+				continue;
+			if (shown == 20) {
+				len += (size_t)snprintf(have + len, sizeof have - len, ", ...");
+				break;
+			}
+			len += (size_t)snprintf(have + len, sizeof have - len, "%s'%s'",
+			    shown ? ", " : "", v);
+			shown++;
+		}
+		fprintf(stderr, "encbench: error: --%s '%s': the data has no such %s (it has "
+		    "%s)\n", names[i], f->v[i], names[i], have[0] ? have : "no records");
+		return EB_EXIT_DATA;
+	}
+	return 0;
+}
+
 void
 eb_filters_apply(const struct eb_filters *f, struct eb_table *t)
 {

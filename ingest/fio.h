@@ -45,6 +45,16 @@ typedef int (*eb_fio_sample_fn)(void *ctx, const struct eb_fio_sample *s);
 enum eb_status eb_fio_log_scan(const char *path, eb_fio_sample_fn fn, void *ctx,
     struct eb_err *err);
 
+/* Reads the log at path as eb_fio_log_scan does, cut into up to nparts
+ * ranges of whole lines that nparts threads read at once: fn(ctx[k], ...)
+ * gets the samples of range k in order, ranges in file order, and ctx[k]
+ * must not be shared. A log under 8 MiB, or one that is no regular file,
+ * is read whole with ctx[0]. *used says how many ranges were read. The
+ * error of the first range that failed is returned, at its line of the
+ * whole log; a non-zero return of fn stops its range only. */
+enum eb_status eb_fio_log_scan_parts(const char *path, int nparts, eb_fio_sample_fn fn,
+    void *const *ctx, int *used, struct eb_err *err);
+
 /* Parses one log line. Returns the number of columns (4 to 7), or 0 when
  * the line is no sample; a histogram row returns its column count too,
  * which is then above 100, with only time_ms, dir and bs filled. */

@@ -1,11 +1,13 @@
 /* sheet.c - legacy spreadsheets: Google Sheets, Excel and LibreOffice CSV
  * exports in wide, long and grouped layouts, read with libcsv into records. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include <csv.h>
+#include <jansson.h>
 
 #include "modes.h"
 #include "sheet.h"
@@ -754,6 +756,30 @@ group_label(struct sheet *sh, struct eb_sheet_attrs *at, const char *text, int k
 	at->f[EB_F_CONFIG] = intern(sh, buf);
 }
 
+/* A group row that says its numbers are made up ("Ubuntu 20.04 (ZFS 0.8.3,
+ * illustrative numbers)", the samples' sheet) marks its release as a run's
+ * meta.json "illustrative" does, so that a report names it. */
+static void
+note_illustrative(struct sheet *sh, const char *release, const char *text)
+{
+	struct eb_run_meta m = { intern(sh, sh->p->path), release, intern(sh, ""),
+		intern(sh, ""), NULL };
+	json_t *doc;
+
+	if (sh->pass != 1 || strcasestr(text, "illustrative") == NULL || *release == '\0')
+		return;
+	for (size_t i = 0; i < sh->p->t->nmeta; i++)
+		if (sh->p->t->meta[i].path == m.path && sh->p->t->meta[i].release == release)
+			return;
+	doc = json_pack("{s:s,s:s}", "release", release, "illustrative", text);
+	if (doc == NULL || (m.json = json_dumps(doc, JSON_COMPACT)) == NULL) {
+		fputs("encbench: out of memory\n", stderr);
+		abort();
+	}
+	json_decref(doc);
+	eb_table_add_meta(sh->p->t, &m);
+}
+
 static void
 apply_group(struct sheet *sh, const struct row *g)
 {
@@ -768,9 +794,12 @@ apply_group(struct sheet *sh, const struct row *g)
 
 		if (!empty(s))
 			label = s;
-		if (label != NULL)
+		if (label != NULL) {
 			group_label(sh, &sh->cols[c].at, label, key,
 			    h.ubuntu || sh->cols[c].head.ubuntu);
+			if (sh->cols[c].at.f[EB_F_RELEASE] != NULL)
+				note_illustrative(sh, sh->cols[c].at.f[EB_F_RELEASE], label);
+		}
 	}
 }
 

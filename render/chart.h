@@ -111,6 +111,10 @@ int eb_chart_logs_begin(struct eb_chart_logs *cl, const char *path,
 /* A sample of the log begun last: ms since its job started, the value as
  * fio logged it, and the direction (0 read, 1 write, 2 trim). */
 void eb_chart_logs_add(struct eb_chart_logs *cl, double time_ms, double value, int dir);
+/* Adds what part holds of the log begun last to cl, as if cl had been
+ * given those samples after its own: part is a sink begun on the same log
+ * and fed a later range of it (one thread a range), neither ended yet. */
+void eb_chart_logs_join(struct eb_chart_logs *cl, struct eb_chart_logs *part);
 /* Ends the log begun last. */
 void eb_chart_logs_end(struct eb_chart_logs *cl);
 void eb_chart_logs_free(struct eb_chart_logs *cl);

@@ -55,7 +55,9 @@ build(struct cm_build *b, struct eb_err *err)
 		if (!eb_model_wanted(b, k) || (rel && strcmp(k->f[EB_F_RELEASE], rel) != 0))
 			continue;
 		if (b->by_bs) {
-			if (k->block_size > 0)
+			if (eb_model_per_char(k))
+				snprintf(bs, sizeof bs, "per char");
+			else if (k->block_size > 0)
 				eb_format_bytes(bs, sizeof bs, k->block_size);
 			else
 				snprintf(bs, sizeof bs, "?");

@@ -212,6 +212,12 @@ void eb_model_words_end(struct cm_build *b, struct eb_buf *sub, struct eb_buf *n
 void eb_model_build_free(struct cm_build *b);
 void eb_model_free(struct chart_model *m);
 
+/* bonnie++'s per-char tests read and write a byte at a time: the chunk
+ * size its records carry is no size of their I/O, and charts leave it out
+ * of their labels. */
+int eb_model_per_char(const struct eb_record *k);
+/* eb_case_label as charts say it: "bonnie per-char read". */
+void eb_model_case_label(const struct eb_record *k, char *buf, size_t n);
 /* Whether a group passes the metric, op and config filters. */
 int eb_model_wanted(const struct cm_build *b, const struct eb_record *k);
 /* The releases of the wanted groups, oldest first; the caller frees. */

@@ -187,6 +187,59 @@ eb_chart_logs_add(struct eb_chart_logs *cl, double time_ms, double value, int di
 	cl->nsamples++;
 }
 
+/* Two bins as one. */
+static void
+add_bin(struct ts_bin *to, const struct ts_bin *b)
+{
+	if (b->cnt == 0)
+		return;
+	to->min = to->cnt == 0 ? b->min : fmin(to->min, b->min);
+	to->max = to->cnt == 0 ? b->max : fmax(to->max, b->max);
+	to->sum += b->sum;
+	to->cnt += b->cnt;
+}
+
+/* Bins of width 2^k ms from 0, so that two series' bins line up once the
+ * finer are merged to the coarser width; a sample lands in the same bin
+ * whichever part read it. Sums of integers (what fio logs) are exact in
+ * any order, so the chart is the one a single reader draws. */
+void
+eb_chart_logs_join(struct eb_chart_logs *cl, struct eb_chart_logs *part)
+{
+	if (!cl->active || !part->active)
+		return;
+	for (size_t j = part->first; j < part->nts; j++) {
+		struct ts_series *ps = &part->ts[j], *s;
+		size_t i;
+
+		if (cl->series[ps->dir] < 0)
+			new_series(cl, ps->dir);
+		i = (size_t)cl->series[ps->dir];
+		s = &cl->ts[i];
+		while (s->bin_ms < ps->bin_ms) {
+			merge_bins(s);
+			s->inv_bin = 1 / s->bin_ms;
+		}
+		while (ps->bin_ms < s->bin_ms) {
+			merge_bins(ps);
+			ps->inv_bin = 1 / ps->bin_ms;
+		}
+		for (size_t k = 0; k < NBINS; k++)
+			add_bin(&s->bins[k], &ps->bins[k]);
+		/* A short series keeps its samples, the part's after its own. */
+		if (s->samples + ps->samples <= RAW_MAX) {
+			memcpy(cl->raw[i].t + s->samples, part->raw[j].t, ps->samples * sizeof(double));
+			memcpy(cl->raw[i].v + s->samples, part->raw[j].v, ps->samples * sizeof(double));
+		}
+		s->raw_sum += ps->raw_sum;
+		s->raw_n += ps->raw_n;
+		s->samples += ps->samples;
+	}
+	if (part->t_max_ms > cl->t_max_ms)
+		cl->t_max_ms = part->t_max_ms;
+	cl->nsamples += part->nsamples;
+}
+
 /* Replaces the bins of a short series by its samples, one bin each; the
  * series takes the times. */
 static void

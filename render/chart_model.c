@@ -115,6 +115,22 @@ set_add(const char ***v, size_t *n, const char *s)
 	(*v)[(*n)++] = s;
 }
 
+int
+eb_model_per_char(const struct eb_record *k)
+{
+	return strcmp(k->f[EB_F_WORKLOAD], "per-char") == 0;
+}
+
+void
+eb_model_case_label(const struct eb_record *k, char *buf, size_t n)
+{
+	struct eb_record r = *k;
+
+	if (eb_model_per_char(k))
+		r.block_size = 0;
+	eb_case_label(&r, buf, n);
+}
+
 /* The test a record measured, without its direction: "fio seq 1 MiB". Jobs
  * named after what they do ("seq-read", "seq-write") give one row. */
 static void
@@ -282,7 +298,7 @@ eb_model_tip_value(struct cm_build *b, struct cm_point *p, const struct eb_recor
 
 	eb_display_unit(k->f[EB_F_METRIC], k->f[EB_F_UNIT], fabs(v), b->o->iec, &d);
 	eb_format_display(num, sizeof num, v / d.div);
-	eb_case_label(k, test, sizeof test);
+	eb_model_case_label(k, test, sizeof test);
 	if (isnan(lo)) {
 		p->tip = eb_xasprintf("%s, %s %s: %s %s (n=%zu)", k->f[EB_F_MODE], test,
 		    k->f[EB_F_RELEASE], num, d.label, p->n);
@@ -312,7 +328,7 @@ eb_model_tip_ratio(struct cm_point *p, const struct eb_overhead *r, const char *
 {
 	char test[160], phrase[256];
 
-	eb_case_label(r->g->key, test, sizeof test);
+	eb_model_case_label(r->g->key, test, sizeof test);
 	/* The words are the verdict layer's; an unbounded interval is drawn
 	 * to the axis ends. */
 	eb_verdict_phrase(&r->v, phrase, sizeof phrase);
@@ -366,7 +382,7 @@ finish_rows(struct cm_build *b)
 		char buf[256];
 		size_t len;
 
-		case_text(rec, !b->by_bs, buf, sizeof buf);
+		case_text(rec, !b->by_bs && !eb_model_per_char(rec), buf, sizeof buf);
 		len = strlen(buf);
 		if (b->nconfigs > 1)
 			len += (size_t)snprintf(buf + len, len < sizeof buf ? sizeof buf - len : 0,

@@ -111,13 +111,135 @@ legend(const struct chart_model *m, size_t *n)
 	return v;
 }
 
+/* Direct labels: the mode of each line at its end, in a column right of
+ * the panel, so that the shades of one family (aes-128-gcm, aes-192-gcm,
+ * aes-256-gcm) are told apart where the lines are, not by the legend. */
+#define END_GAP 26.0	/* from the last release to the labels */
+#define LEADER_H LINE_H(FS_TICK)
+
+struct end_label {
+	double want, y;		/* the line's end and the label's middle, px */
+	double xe;		/* where the line ends */
+	size_t ser;
+};
+
+static int
+cmp_end(const void *a, const void *b)
+{
+	const struct end_label *x = a, *y = b;
+
+	if (x->want != y->want)
+		return x->want < y->want ? -1 : 1;
+	return x->ser < y->ser ? -1 : x->ser > y->ser;
+}
+
+/* The widest mode name of panel (r, c), 0 when fewer than two lines. */
+static double
+end_label_width(const struct chart_model *m, size_t r, size_t c)
+{
+	double w = 0;
+	size_t n = 0;
+
+	for (size_t s = 0; s < m->nsers; s++)
+		for (size_t i = 0; i < m->npts; i++)
+			if (m->pts[i].row == r && m->pts[i].col == c && m->pts[i].ser == s) {
+				double tw = eb_text_width(m->sers[s], FS_TICK, 0);
+
+				if (tw > w)
+					w = tw;
+				n++;
+				break;
+			}
+	return n >= 2 ? w : 0;
+}
+
+/* Spreads labels wanted at e[i].want (sorted) apart by LEADER_H within
+ * [lo, hi], each as near to its line as the others allow: runs of labels
+ * that would overlap become blocks centred on the mean of their wishes. */
+static void
+spread(struct end_label *e, size_t n, double lo, double hi)
+{
+	size_t *first = eb_xmalloc((n ? n : 1) * sizeof *first), nb = 0;
+	double *top = eb_xmalloc((n ? n : 1) * sizeof *top);
+
+	for (size_t i = 0; i < n; i++) {
+		first[nb] = i;
+		top[nb++] = e[i].want - LEADER_H / 2;
+		for (;;) {
+			size_t b = nb - 1, cnt = i + 1 - first[b];
+			double sum = 0;
+
+			for (size_t j = first[b]; j <= i; j++)
+				sum += e[j].want - LEADER_H / 2 - (double)(j - first[b]) * LEADER_H;
+			top[b] = sum / (double)cnt;
+			if (top[b] + cnt * LEADER_H > hi)
+				top[b] = hi - cnt * LEADER_H;
+			if (top[b] < lo)
+				top[b] = lo;
+			if (b == 0 || top[b - 1] + (double)(first[b] - first[b - 1]) * LEADER_H <=
+			    top[b])
+				break;
+			nb--;	/* the block meets the one above: they merge */
+		}
+	}
+	for (size_t b = 0; b < nb; b++) {
+		size_t end = b + 1 < nb ? first[b + 1] : n;
+
+		for (size_t j = first[b]; j < end; j++)
+			e[j].y = top[b] + (double)(j - first[b]) * LEADER_H + LEADER_H / 2;
+	}
+	free(first);
+	free(top);
+}
+
+static void
+end_labels(struct lay *L, const struct frame *f, size_t r, size_t c, double slot)
+{
+	const struct chart_model *m = L->m;
+	const struct cm_row *row = &m->rows[r];
+	struct end_label *e = eb_xcalloc(m->nsers ? m->nsers : 1, sizeof *e);
+	double lx = f->x + (m->ncats - 0.5) * slot + END_GAP;
+
+	if (lx < f->x + f->w + 6)
+		lx = f->x + f->w + 6;	/* clear of the grid and reference lines */
+	size_t n = 0;
+
+	for (size_t s = 0; s < m->nsers; s++) {
+		const struct cm_point *last = NULL;
+
+		for (size_t i = 0; i < m->npts; i++) {
+			const struct cm_point *p = &m->pts[i];
+
+			if (p->row == r && p->col == c && p->ser == s &&
+			    (last == NULL || p->cat > last->cat))
+				last = p;
+		}
+		if (last == NULL)
+			continue;
+		e[n].ser = s;
+		e[n].xe = f->x + (last->cat + 0.5) * slot;
+		e[n++].want = eb_frame_py(f, last->v / row->disp.div);
+	}
+	qsort(e, n, sizeof *e, cmp_end);
+	spread(e, n, f->y - FS_TICK / 2, f->y + f->h + FS_TICK / 2);
+	for (size_t i = 0; i < n; i++) {
+		uint32_t color = eb_model_ser_color(m, e[i].ser);
+
+		eb_scene_line(L->s, e[i].xe + 6, e[i].want, lx - 4, e[i].y,
+		    eb_paint_stroke(color, 1), "leader");
+		eb_scene_text(L->s, lx, e[i].y + MID(FS_TICK), m->sers[e[i].ser], FS_TICK, 0,
+		    EB_ANCHOR_START, L->th->text, "line-label");
+	}
+	free(e);
+}
+
 static void
 panel(struct lay *L, size_t r, size_t c, double x, double top, double w, double h)
 {
 	const struct chart_model *m = L->m;
 	const struct eb_theme *th = L->th;
 	const struct cm_row *row = &m->rows[r];
-	double div = row->disp.div, lo = 0, hi = 0, slot, last_end = -1e9;
+	double div = row->disp.div, lo = 0, hi = 0, slot, last_end = -1e9, labw, room = 0;
 	struct frame f = { 0, 0, 0, 0, 0, 0, 0 };
 	double *pts = eb_xmalloc((m->ncats ? m->ncats : 1) * 2 * sizeof *pts);
 
@@ -135,7 +257,17 @@ panel(struct lay *L, size_t r, size_t c, double x, double top, double w, double 
 	}
 	if (isfinite(m->ref) && m->ref > hi)
 		hi = m->ref;
-	eb_frame_y(L, &f, x, top, w, h, lo, hi, m->percent);
+	/* Room right of the plot for the labels at the lines' ends, and for
+	 * their leaders where the half slot after the last release is short. */
+	if ((labw = end_label_width(m, r, c)) > 0) {
+		double inner = w - eb_frame_label_width(lo, hi, h, m->percent) - 8;
+		double half = inner / (2 * (m->ncats ? m->ncats : 1));
+
+		room = labw + 8 + (END_GAP - 6 > half ? END_GAP - 6 - half : 0);
+		if (room > w * 0.4)
+			labw = room = 0;	/* too narrow: the legend says it */
+	}
+	eb_frame_y(L, &f, x, top, w - room, h, lo, hi, m->percent);
 	slot = f.w / (m->ncats ? m->ncats : 1);
 	{
 		struct panel_box box = { r, c, f.x, f.y, f.w, f.h, 0.5, m->ncats + 0.5, f.lo, f.hi,
@@ -198,6 +330,8 @@ panel(struct lay *L, size_t r, size_t c, double x, double top, double w, double 
 				eb_item_tip(it, "%s", p->tip);
 		}
 	}
+	if (labw > 0)
+		end_labels(L, &f, r, c, slot);
 	free(pts);
 }
 

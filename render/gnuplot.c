@@ -20,7 +20,7 @@ chrome(struct gp *g)
 {
 	static const char *const roles[] = {
 		"title", "subtitle", "legend", "legend-tick", "row-head", "unit", "column-head",
-		"direction", "category", "cat-tick", "note", "source",
+		"direction", "category", "cat-tick", "note", "source", "line-label",
 	};
 	static const char *const just[] = { "left", "center", "right" };
 	FILE *fp = g->gp;
@@ -44,7 +44,7 @@ chrome(struct gp *g)
 			    it->bold ? ":Bold" : "", it->size * g->px_pt);
 			eb_gp_rgb(fp, it->paint.fill);
 			fputs(" front\n", fp);
-		} else if (strncmp(it->role, "legend", 6) == 0) {
+		} else if (strncmp(it->role, "legend", 6) == 0 || strcmp(it->role, "leader") == 0) {
 			if (it->kind == EB_ITEM_RECT) {
 				fprintf(fp, "set object rect from screen %.5f, screen %.5f to screen %.5f, "
 				    "screen %.5f fs ", eb_gp_sx(g, it->x1), eb_gp_sy(g, it->y1 + it->y2),

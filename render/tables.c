@@ -453,44 +453,57 @@ eb_md_trend(FILE *fp, const struct eb_trend_row *rows, size_t n, int iec)
 {
 	const struct eb_trend_row **order = eb_xmalloc((n ? n : 1) * sizeof *order);
 	struct eb_md md;
+	int hosts = 0;
 
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		order[i] = &rows[i];
+		hosts |= strcmp(rows[i].g->key->f[EB_F_HOST], rows[0].g->key->f[EB_F_HOST]) != 0;
+	}
 	qsort((void *)order, n, sizeof *order, cmp_trend_rows);
-	eb_md_init(&md, 9);
-	eb_md_header(&md, "llllrrrrl", "test", "metric", "mode", "release", "n", "mean",
-	    "overhead", "change", "verdict");
+	eb_md_init(&md, hosts ? 10 : 9);
+	if (hosts)
+		eb_md_header(&md, "lllllrrrrl", "host", "test", "metric", "mode", "release", "n",
+		    "mean", "overhead", "change", "verdict");
+	else
+		eb_md_header(&md, "llllrrrrl", "test", "metric", "mode", "release", "n", "mean",
+		    "overhead", "change", "verdict");
 	for (size_t i = 0; i < n; i++) {
 		const struct eb_trend_row *r = order[i];
 		const struct eb_record *k = r->g->key;
-		char test[160], num[24], mean[48], oh[32], change[32];
-		const char *cells[9];
+		char test[160], num[24], mean[48], oh[32], change[96];
+		const char *cells[10];
+		size_t c = 0;
 
 		eb_case_label(k, test, sizeof test);
 		snprintf(num, sizeof num, "%zu", r->g->s.n);
 		eb_value_text(mean, sizeof mean, k, r->g->s.mean, iec);
 		if (!isnan(r->overhead_pct))
-			snprintf(oh, sizeof oh, "%.1f %%", r->overhead_pct);
+			snprintf(oh, sizeof oh, eb_metric_higher_is_better(k->f[EB_F_METRIC]) ?
+			    "%.1f %%" : "%+.1f %%", r->overhead_pct);
 		else
 			oh[0] = '\0';
 		if (r->prev != NULL)
-			snprintf(change, sizeof change, "%+.1f %%", r->change_pct);
+			eb_verdict_interval_text(&r->v, change, sizeof change);
 		else
 			change[0] = '\0';
-		cells[0] = test;
-		cells[1] = eb_metric_words(k->f[EB_F_METRIC]);
-		cells[2] = k->f[EB_F_MODE];
-		cells[3] = k->f[EB_F_RELEASE];
-		cells[4] = num;
-		cells[5] = mean;
-		cells[6] = oh;
-		cells[7] = change;
-		cells[8] = r->prev == NULL ? "" : eb_verdict_word(&r->v);
+		if (hosts)
+			cells[c++] = k->f[EB_F_HOST];
+		cells[c++] = test;
+		cells[c++] = eb_metric_words(k->f[EB_F_METRIC]);
+		cells[c++] = k->f[EB_F_MODE];
+		cells[c++] = k->f[EB_F_RELEASE];
+		cells[c++] = num;
+		cells[c++] = mean;
+		cells[c++] = oh;
+		cells[c++] = change;
+		cells[c++] = r->prev == NULL ? "" : eb_verdict_word(&r->v);
 		eb_md_rowv(&md, cells);
 	}
 	eb_md_write(&md, fp);
-	fputs("\nchange is against the previous release that measured the same case; "
-	    "overhead against the baseline of the same release.\n", fp);
+	fputs("\nchange is against the previous release that measured the same case, with "
+	    "its 95 % interval and Welch's test, Holm-adjusted over the table; overhead "
+	    "against the baseline of the same release (for latency and CPU, the relative "
+	    "increase).\n", fp);
 	eb_md_free(&md);
 	free((void *)order);
 }

@@ -17,7 +17,7 @@ python3 -c 'import json,sys; [print(d["mode"], d["metric"], d["op"], d["verdict"
 if [ -s "$TMP/diff.verdicts" ] && cmp -s "$TMP/report.verdicts" "$TMP/diff.verdicts"; then
 	pass "summary.json has diff's verdicts, pair by pair"; else fail "summary.json has diff's verdicts, pair by pair"; fi
 # The markdown: every diff row of the report says what diff says.
-sed -n '/^### 23.10 → 24.04/,/^### Trend/p' "$R/report.md" | grep '^| default' |
+sed -n '/^## Throughput/,/^## Every metric/p' "$R/diff-23.10-24.04.md" | grep '^| default' |
 	awk -F'|' '{ gsub(/^ +| +$/, "", $10); print $10 }' > "$TMP/md.verdicts"
 "$ENCBENCH" diff --metric bw $TWO | grep '^| default' |
 	awk -F'|' '{ gsub(/^ +| +$/, "", $10); print $10 }' > "$TMP/diffmd.verdicts"
@@ -26,12 +26,31 @@ if [ -s "$TMP/md.verdicts" ] && cmp -s "$TMP/md.verdicts" "$TMP/diffmd.verdicts"
 else fail "report.md verdicts differ from diff"; fi
 grep -q "improved" "$TMP/md.verdicts" && grep -Eq "no clear change|unchanged" "$TMP/md.verdicts" \
 	&& pass "the report's diff has both kinds of verdict" || fail "the report's diff has both kinds of verdict"
-missing=0
-for link in $(grep -o '](charts/[^)]*)' "$R/report.md" | sed 's/^](//; s/)$//'); do
-	[ -s "$R/$link" ] || { missing=$((missing + 1)); echo "  missing: $link"; }
-done
-[ "$missing" -eq 0 ] && [ "$(grep -c '](charts/' "$R/report.md")" -gt 4 ] \
-	&& pass "every image link of report.md resolves" || fail "every image link of report.md resolves"
+python3 tests/e2e/report_check.py links "$R" > "$TMP/links"
+if [ $? -eq 0 ] && [ "$(grep -c '](charts/' "$R/report.md")" -eq 8 ]; then
+	pass "every link of every page resolves, 8 chart links on the main page"
+else fail "every link of every page resolves, 8 chart links on the main page"; head "$TMP/links"; fi
+# The checker finds a link that does not resolve.
+cp -r "$R" "$TMP/broken" && rm "$TMP/broken/releases/23.10.md"
+python3 tests/e2e/report_check.py links "$TMP/broken" > "$TMP/links"
+expect_file_is "a page taken away is a link that does not resolve" "$TMP/links" \
+	"report.md: releases/23.10.md does not resolve
+$(tail -1 "$TMP/links")"
+
+# --full puts every page on the main one; --sections picks.
+eb report -q --full $TWO -o "$TMP/full"
+expect_rc "report --full exits 0" 0
+grep '^## ' "$TMP/full/report.md" | tr '\n' '|' > "$TMP/sections"
+expect_file_is "--full: the main sections, then each linked page" "$TMP/sections" \
+	"## Findings|## 24.04 at a glance|## Across releases|## More|## Release 24.04|## Release 23.10|## 23.10 → 24.04|## Across releases, case by case|## All findings|## The data|"
+eb report -q --sections newest,diff $TWO -o "$TMP/some"
+grep '^## ' "$TMP/some/report.md" | tr '\n' '|' > "$TMP/sections"
+expect_file_is "--sections newest,diff: those two" "$TMP/sections" "## 24.04 at a glance|## 23.10 → 24.04|"
+python3 tests/e2e/report_check.py links "$TMP/some" >/dev/null && python3 tests/e2e/report_check.py links "$TMP/full" >/dev/null &&
+	pass "the links of --full and --sections pages resolve" || fail "the links of --full and --sections pages resolve"
+eb report -q --sections newest,charts $TWO -o "$TMP/bad"
+expect_rc "--sections with an unknown name is a usage error" 64
+expect_err_line "and says which" "encbench: error: --sections: no section 'charts' (there are findings, newest, across, setup, more, releases, diff, trend, all-findings, data)"
 grep -q '^!\[[A-Z][^]]\{20,\}\](charts/' "$R/report.md" && pass "images have meaningful alt text" || fail "images have alt text"
 
 # A refresh: files of the user's stay, stale files of encbench's go.
@@ -115,3 +134,54 @@ if grep -q '](charts/bars-24.04.svg)' "$TMP/tall/report.md" && [ -s "$TMP/tall/c
 else
 	fail "a chart too tall for a PNG is in the report as SVG only"
 fi
+
+# Golden reports: every page of the samples report and of a generated series
+# of 6 releases on 2 hosts in 2 configs, byte for byte. UPDATE=1 rewrites
+# tests/golden/report-*/. Which charts fit a PNG depends on text measured
+# with DejaVu Sans: without it the cases are skipped.
+golden_report() { # NAME FOLDER
+	want=tests/golden/$1
+	(cd "$2" && find . -name '*.md' | sed 's|^\./||' | sort) > "$TMP/pages"
+	if [ "${UPDATE:-0}" = 1 ]; then
+		rm -rf "$want" && mkdir -p "$want"
+		while read -r page; do
+			mkdir -p "$want/$(dirname "$page")" && cp "$2/$page" "$want/$page"
+		done < "$TMP/pages"
+		pass "golden $1 written ($(wc -l < "$TMP/pages") pages)"
+		return
+	fi
+	(cd "$want" 2>/dev/null && find . -name '*.md' | sed 's|^\./||' | sort) > "$TMP/wanted"
+	if ! cmp -s "$TMP/pages" "$TMP/wanted"; then
+		fail "golden $1: the pages differ (UPDATE=1 sh tests/e2e/report.sh rewrites them)"
+		diff "$TMP/wanted" "$TMP/pages" | head -10
+		return
+	fi
+	bad=0
+	while read -r page; do
+		if ! diff -u "$want/$page" "$2/$page" > "$TMP/diff"; then
+			bad=1
+			echo "  $page differs:"
+			head -20 "$TMP/diff"
+		fi
+	done < "$TMP/pages"
+	[ "$bad" -eq 0 ] && pass "golden $1: $(wc -l < "$TMP/pages") pages the same byte for byte" ||
+		fail "golden $1 differs (UPDATE=1 sh tests/e2e/report.sh rewrites it)"
+}
+font=$(fc-match -f '%{file}' 'DejaVu Sans' 2>/dev/null)
+case "$font" in
+*/DejaVuSans.ttf)
+	eb report -q samples -o "$TMP/golden-samples"
+	expect_rc "the samples report for its golden pages exits 0" 0
+	golden_report report-samples "$TMP/golden-samples"
+	python3 bench/gen_decade.py "$TMP/series.csv" 6 2 2 3
+	(cd "$TMP" && ${VALGRIND_CMD:-} "$ENCBENCH" report -q series.csv -o golden-series >"$TMP/out" 2>"$TMP/err")
+	rc=$?
+	expect_rc "the report of 6 releases, 2 hosts, 2 configs exits 0" 0
+	golden_report report-series "$TMP/golden-series"
+	python3 tests/e2e/report_check.py links "$TMP/golden-series" > "$TMP/links" &&
+		pass "every link of the series report resolves" || fail "every link of the series report resolves"
+	;;
+*)
+	skip "golden reports: DejaVu Sans is not installed (fc-match gives '$font')"
+	;;
+esac

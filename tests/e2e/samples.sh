@@ -21,15 +21,63 @@ expect_file_is "the 20.04 sheet: none, dd read 2,688 MB/s" "$TMP/ddread" "20.04,
 eb report -q samples -o "$R"
 expect_rc "report of samples/ exits 0" 0
 grep '^## ' "$R/report.md" | tr '\n' '|' > "$TMP/sections"
-expect_file_is "the samples report has one section per release, newest first" "$TMP/sections" \
-	"## Findings|## Setup|## Release 24.04|## Release 23.10|## Release 22.04|## Release 20.04|## Release FreeBSD|## Across releases|## Data|"
-missing=0
-for link in $(grep -o '](charts/[^)]*)' "$R/report.md" | sed 's/^](//; s/)$//'); do
-	[ -s "$R/$link" ] || { missing=$((missing + 1)); echo "  missing: $link"; }
-done
-[ "$missing" -eq 0 ] && [ "$(grep -c '](charts/' "$R/report.md")" -eq 30 ] \
-	&& pass "the samples report links 30 chart files, all there" \
-	|| fail "the samples report links 30 chart files, all there"
+expect_file_is "the samples report.md: headline, the newest release, across releases, setup, links" \
+	"$TMP/sections" "## Findings|## 24.04 (default) at a glance|## Across releases|## Setup|## More|"
+lines=$(wc -l < "$R/report.md")
+[ "$lines" -le 250 ] && pass "the samples report.md is $lines lines (at most 250)" ||
+	fail "the samples report.md is $lines lines (at most 250)"
+python3 tests/e2e/report_check.py links "$R" > "$TMP/links" && pass "every link of every page of the samples report resolves" ||
+	{ fail "every link of every page of the samples report resolves"; head "$TMP/links"; }
+ls "$R/charts" | tr '\n' ' ' > "$TMP/charts"
+expect_file_is "the samples report draws its charts, PNGs for the main page's" "$TMP/charts" \
+	"bars-24.04-default.png bars-24.04-default.svg bars-24.04-no-aesni.svg bars-FreeBSD.svg diff-framework-i5-1135g7-default-23.10-24.04.svg heatmap-framework-i5-1135g7-default.png heatmap-framework-i5-1135g7-default.svg overhead-24.04-default.png overhead-24.04-default.svg overhead-24.04-no-aesni.svg overhead-FreeBSD.svg trend-framework-i5-1135g7-default.png trend-framework-i5-1135g7-default.svg "
+
+# Labels that are true: the runs whose meta.json or sheet says the numbers
+# are made up, every one of them (the 20.04 sheet's group row says
+# "illustrative numbers") and no other (the geli pair is measured).
+grep '^> \*\*Illustrative data' "$R/report.md" > "$TMP/banner"
+expect_file_is "the banner names exactly the illustrative runs" "$TMP/banner" \
+	"> **Illustrative data.** The runs of 20.04, 22.04, 23.10, 24.04 (default) and 24.04 (no-aesni) say in their meta.json or sheet that their numbers are made up, to show the formats and the report: they are not measurements. The other runs say nothing of the kind."
+if grep -rq 'Illustrative data: not measurements' "$R"/*.md || grep -q 'FreeBSD' "$TMP/banner"; then
+	fail "no page calls the real geli pair illustrative"
+else
+	pass "no page calls the real geli pair illustrative"
+fi
+grep -o 'Made-up numbers, by what their inputs say: .*' "$R/data.md" > "$TMP/footer"
+expect_file_is "data.md names the same runs" "$TMP/footer" \
+	"Made-up numbers, by what their inputs say: 20.04, 22.04, 23.10, 24.04 (default) and 24.04 (no-aesni)."
+
+# The trend table tells 24.04's configs and the hosts apart, and says "ran
+# once" of the side that did.
+grep -c '^| framework-i5-1135g7 | no-aesni | ' "$R/trend.md" > "$TMP/noaesni"
+expect_file_is "the trend table has host and config columns: 54 rows of 24.04 no-aesni" "$TMP/noaesni" "54"
+grep '| dd read 1 MiB  *| none  *| 22.04 ' "$R/trend.md" | awk -F'|' '{ gsub(/^ +| +$/, "", $11); print $11 }' > "$TMP/once"
+expect_file_is "22.04 against 20.04: the side measured once is named" "$TMP/once" "no test: 20.04 ran once"
+grep -q 'single run' "$R/trend.md" && fail "the trend table says single run of a side run three times" ||
+	pass "the trend table says single run of no side run three times"
+
+# Markdown and HTML come from one plan: --format html writes report.md as
+# well, the same byte for byte, so make demo-html keeps what make demo wrote.
+cp -r "$R" "$TMP/both"
+eb report -q --format html samples -o "$TMP/both"
+expect_rc "report --format html of samples/ exits 0" 0
+cmp -s "$TMP/both/report.md" "$R/report.md" && [ -s "$TMP/both/report.html" ] &&
+	pass "--format html keeps report.md, the same as without it" ||
+	fail "--format html keeps report.md, the same as without it"
+python3 tests/e2e/report_check.py html "$TMP/both/report.html" > "$TMP/tags" &&
+	pass "report.html closes every tag and its links resolve ($(tail -1 "$TMP/tags"))" ||
+	{ fail "report.html closes every tag and its links resolve"; head "$TMP/tags"; }
+grep -c '^<details id="page-' "$TMP/both/report.html" > "$TMP/folded"
+expect_file_is "report.html folds the 9 linked pages" "$TMP/folded" "9"
+
+# The folder follows the umask.
+(umask 027 && "$ENCBENCH" report -q samples -o "$TMP/masked" 2>/dev/null)
+stat -c '%a' "$TMP/masked" "$TMP/masked/charts" "$TMP/masked/report.md" "$TMP/masked/charts/bars-24.04-default.png" |
+	tr '\n' ' ' > "$TMP/modes"
+expect_file_is "with umask 027 the report is 750 folders and 640 files" "$TMP/modes" "750 750 640 640 "
+(umask 022 && "$ENCBENCH" report -q samples -o "$TMP/open" 2>/dev/null)
+stat -c '%a' "$TMP/open" "$TMP/open/releases" "$TMP/open/data.md" | tr '\n' ' ' > "$TMP/modes"
+expect_file_is "with umask 022 the report is 755 folders and 644 files" "$TMP/modes" "755 755 644 "
 
 # The charts are drawn by one process per CPU; the folder is the same,
 # byte for byte, when there is one.

@@ -198,6 +198,118 @@ test_findings(void **state)
 	tu_free(&r);
 }
 
+/* A table of one-run groups with the given release labels, all of one case
+ * except where a host is named per label. */
+static struct eb_table *
+labelled(const char *const *labels, const char *const *hosts, size_t n)
+{
+	struct eb_table *t = eb_table_new();
+
+	for (size_t i = 0; i < n; i++) {
+		struct eb_record r;
+
+		eb_record_init(t, &r);
+		r.f[EB_F_RELEASE] = eb_intern_cstr(t, labels[i]);
+		r.f[EB_F_HOST] = eb_intern_cstr(t, hosts ? hosts[i] : "box");
+		r.f[EB_F_METRIC] = eb_intern_cstr(t, "bw");
+		r.value = 1;
+		eb_table_add(t, &r);
+	}
+	return t;
+}
+
+static void
+test_release_pair(void **state)
+{
+	static const char *const labels[] = { "23.10", "FreeBSD", "24.04", "22.04" };
+	static const char *const two[] = { "23.10", "24.04", "24.10" };
+	static const char *const hosts[] = { "a", "a", "b" };
+	struct eb_table *t = labelled(labels, NULL, 4);
+	struct eb_groups *gs = eb_aggregate(t);
+	const char *from = NULL, *to = NULL;
+
+	(void)state;
+	/* "FreeBSD" sorts after the version numbers but is another platform. */
+	assert_int_equal(eb_release_pair(gs, &from, &to), 1);
+	assert_string_equal(from, "23.10");
+	assert_string_equal(to, "24.04");
+	assert_string_equal(eb_release_before(gs, "24.04"), "23.10");
+	assert_string_equal(eb_release_before(gs, "23.10"), "22.04");
+	assert_null(eb_release_before(gs, "22.04"));
+	assert_null(eb_release_before(gs, "FreeBSD"));
+	eb_groups_free(gs);
+	eb_table_free(t);
+	/* 24.10 was measured on another host: it shares no case with 24.04. */
+	t = labelled(two, hosts, 3);
+	gs = eb_aggregate(t);
+	assert_int_equal(eb_release_pair(gs, &from, &to), 1);
+	assert_string_equal(from, "23.10");
+	assert_string_equal(to, "24.04");
+	eb_groups_free(gs);
+	eb_table_free(t);
+}
+
+static void
+test_p_text(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	/* Two digits unless they would put p on the other side of alpha. */
+	eb_p_text(0.0497, 0.05, buf, sizeof buf);
+	assert_string_equal(buf, "0.0497");
+	eb_p_text(0.0501, 0.05, buf, sizeof buf);
+	assert_string_equal(buf, "0.05");
+	eb_p_text(0.01234, 0.05, buf, sizeof buf);
+	assert_string_equal(buf, "0.012");
+	eb_p_text(0.0004, 0.05, buf, sizeof buf);
+	assert_string_equal(buf, "< 0.001");
+	eb_p_text(NAN, 0.05, buf, sizeof buf);
+	assert_string_equal(buf, "–");
+	/* The smallest p of k against k runs is 2 / C(2k, k): 0.1 for 3, 0.029
+	 * for 4; 0.01 needs 5 (2 / 252 = 0.0079). */
+	assert_int_equal(eb_rank_runs_needed(0.05), 4);
+	assert_int_equal(eb_rank_runs_needed(0.01), 5);
+}
+
+static void
+test_verdict_words(void **state)
+{
+	struct eb_verdict v;
+	char buf[256];
+
+	(void)state;
+	memset(&v, 0, sizeof v);
+	v.what = EB_VW_OVERHEAD;
+	v.kind = EB_VERDICT_NO_MEASURABLE;
+	v.estimate = 2.3;
+	v.lo = -5.7;
+	v.hi = 10.3;
+	v.p = v.p_adj = 0.4;
+	v.alpha = 0.05;
+	eb_verdict_phrase(&v, buf, sizeof buf);
+	assert_string_equal(buf, "no measurable overhead: between 5.7 % faster and 10.3 % slower");
+	v.kind = EB_VERDICT_FASTER;
+	v.estimate = -4.4;
+	v.lo = -7.9;
+	v.hi = -1.0;
+	eb_verdict_phrase(&v, buf, sizeof buf);
+	assert_string_equal(buf, "4.4 % faster (1.0 to 7.9 %)");
+	v.kind = EB_VERDICT_COSTS;
+	v.latency = 1;
+	v.quantity = "latency";
+	v.estimate = 20;
+	v.lo = 15.1;
+	v.hi = 25.2;
+	eb_verdict_phrase(&v, buf, sizeof buf);
+	assert_string_equal(buf, "latency +20.0 % (+15.1 to +25.2 %)");
+	v.kind = EB_VERDICT_UNBOUNDED;
+	v.unbounded = 1;
+	eb_verdict_interval_text(&v, buf, sizeof buf);
+	assert_string_equal(buf, "+20.0 % (unbounded)");
+	assert_int_equal(eb_verdict_claims(&v), 0);
+}
+
 int
 main(void)
 {
@@ -206,6 +318,9 @@ main(void)
 		cmocka_unit_test(test_overhead),
 		cmocka_unit_test(test_releases_in_version_order),
 		cmocka_unit_test(test_findings),
+		cmocka_unit_test(test_release_pair),
+		cmocka_unit_test(test_p_text),
+		cmocka_unit_test(test_verdict_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

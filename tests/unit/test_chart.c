@@ -361,6 +361,157 @@ test_values(void **state)
 	eb_table_free(t);
 }
 
+/* The items of a role whose text starts with prefix, counted. */
+static size_t
+count_items(const struct eb_scene *s, const char *role, const char *prefix)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct eb_item *it = &s->items[i];
+
+		if (strcmp(it->role, role) == 0 && it->kind == EB_ITEM_TEXT &&
+		    strncmp(it->text, prefix, strlen(prefix)) == 0)
+			n++;
+	}
+	return n;
+}
+
+/* In overhead charts the 100 % tick of every panel is labelled, and no
+ * value label's knockout reaches the dashed 100 % line, nor does the line
+ * run through a whisker's cap. The samples' 24.04 dd panels once ended
+ * at 80 % with "86 %" written over the line. */
+static void
+test_overhead_reference(void **state)
+{
+	struct tu_run r;
+	struct eb_groups *gs;
+	struct eb_chart_opts o;
+	struct eb_err err;
+	struct eb_scene *s;
+	size_t nref = 0, npanels = 0;
+
+	(void)state;
+	tu_ingest(&r, "samples/zfs-series", "auto");
+	assert_int_equal(r.st, EB_OK);
+	gs = eb_aggregate(r.t);
+	eb_chart_opts_init(&o);
+	o.kind = EB_CHART_OVERHEAD;
+	o.config = "default";
+	s = eb_chart_scene(&o, gs, &err);
+	assert_non_null(s);
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->items[i].role, "axis") == 0)
+			npanels++;
+	/* 3 tests x read, write; an axis at 0 % each. */
+	assert_int_equal(npanels, 6);
+	assert_int_equal(count_items(s, "tick", "100 %"), 6);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct eb_item *ref = &s->items[i];
+
+		if (strcmp(ref->role, "reference") != 0)
+			continue;
+		nref++;
+		for (size_t j = 0; j < s->n; j++) {
+			const struct eb_item *it = &s->items[j];
+			double x1 = it->x1, x2 = it->x1 + it->x2, y1 = it->y1, y2 = it->y1 + it->y2;
+
+			if (strcmp(it->role, "knockout") == 0)
+				/* A label's box: x, y, width, height. */
+				assert_false(x1 < ref->x1 + 0.65 && x2 > ref->x1 - 0.65 &&
+				    y1 < ref->y2 && y2 > ref->y1);
+			if (strcmp(it->role, "whisker") == 0 && it->x1 == it->x2)
+				/* A cap: a vertical line from (x1, y1) to (x2, y2). */
+				assert_false(fabs(it->x1 - ref->x1) < 3 && it->y1 < ref->y2 &&
+				    it->y2 > ref->y1);
+		}
+	}
+	/* The line gives way to whiskers: more stretches than panels. */
+	assert_true(nref > 6);
+	eb_scene_free(s);
+	eb_groups_free(gs);
+	eb_table_free(r.t);
+	eb_buf_free(&r.diag);
+}
+
+/* bonnie++'s per-char tests carry the run's chunk size, which is no size
+ * of their I/O: no chart labels them with it. */
+static void
+test_per_char(void **state)
+{
+	struct tu_run r;
+	struct eb_groups *gs;
+	struct eb_chart_opts o;
+	struct eb_err err;
+	struct eb_scene *s;
+
+	(void)state;
+	tu_ingest(&r, "samples/geli-freebsd", "auto");
+	assert_int_equal(r.st, EB_OK);
+	gs = eb_aggregate(r.t);
+	eb_chart_opts_init(&o);
+	s = eb_chart_scene(&o, gs, &err);
+	assert_non_null(find_item(s, "row-head", "bonnie block 8 KiB"));
+	assert_int_equal(count_items(s, "row-head", "bonnie per-char"), 1);
+	assert_non_null(find_item(s, "row-head", "bonnie per-char"));
+	assert_string_equal(find_item(s, "row-head", "bonnie per-char")->text, "bonnie per-char");
+	assert_non_null(find_item(s, "bar", "none, bonnie per-char read FreeBSD: 551 kB/s"));
+	eb_scene_free(s);
+	o.kind = EB_CHART_HEATMAP;
+	o.heat = EB_HEAT_BLOCK_SIZE;
+	s = eb_chart_scene(&o, gs, &err);
+	assert_non_null(s);
+	assert_non_null(find_item(s, "cat-tick", "per char"));
+	assert_non_null(find_item(s, "cell", "geli-xts-128, bonnie per-char write FreeBSD:"));
+	eb_scene_free(s);
+	eb_groups_free(gs);
+	eb_table_free(r.t);
+	eb_buf_free(&r.diag);
+}
+
+/* Trend lines are named at their ends, one label each, in the order of
+ * the lines and never on top of each other. */
+static void
+test_trend_labels(void **state)
+{
+	struct eb_table *t = load(SERIES);
+	struct eb_groups *gs = eb_aggregate(t);
+	struct eb_chart_opts o;
+	struct eb_err err;
+	struct eb_scene *s;
+	const struct eb_item *ccm[3];
+	static const char *const names[3] = { "aes-128-ccm", "aes-192-ccm", "aes-256-ccm" };
+
+	(void)state;
+	eb_chart_opts_init(&o);
+	o.kind = EB_CHART_TREND;
+	o.op = "write";
+	o.metric = "bw";
+	s = eb_chart_scene(&o, gs, &err);
+	assert_non_null(s);
+	/* dd and two fio tests, nine modes in each panel. */
+	assert_int_equal(count_items(s, "line-label", ""), 27);
+	for (int k = 0; k < 3; k++) {
+		ccm[k] = find_item(s, "line-label", names[k]);
+		assert_non_null(ccm[k]);
+	}
+	/* The 128-bit key is the fastest CCM in series.csv: its label is on
+	 * top, and each is a line below the other. */
+	assert_true(ccm[0]->y1 < ccm[1]->y1 && ccm[1]->y1 < ccm[2]->y1);
+	assert_true(ccm[1]->y1 - ccm[0]->y1 >= LINE_H(FS_TICK) - 1e-9);
+	assert_true(ccm[2]->y1 - ccm[1]->y1 >= LINE_H(FS_TICK) - 1e-9);
+	for (size_t i = 0; i < s->n; i++)
+		for (size_t j = i + 1; j < s->n; j++)
+			if (strcmp(s->items[i].role, "line-label") == 0 &&
+			    strcmp(s->items[j].role, "line-label") == 0 &&
+			    s->items[i].x1 == s->items[j].x1)
+				assert_true(fabs(s->items[i].y1 - s->items[j].y1) >=
+				    LINE_H(FS_TICK) - 1e-9);
+	eb_scene_free(s);
+	eb_groups_free(gs);
+	eb_table_free(t);
+}
+
 static int
 file_is(const char *path, const char *want)
 {
@@ -537,6 +688,79 @@ test_timeseries_reduce(void **state)
 	unlink(path);
 }
 
+/* A log read in two ranges on two threads, each into a sink of its own
+ * joined in order, gives the bins, samples and kept samples of one read;
+ * an error in the second range is at its line of the whole log. */
+static void
+test_parts(void **state)
+{
+	char path[] = "/tmp/eb-test-XXXXXX_lat.1.log";
+	int fd = mkstemps(path, 10);
+	FILE *fp = fdopen(fd, "w");
+	struct eb_chart_logs *one, *two[2];
+	struct eb_err err;
+	int used = 0;
+	long n = 600000;
+
+	(void)state;
+	/* 600,000 reads and, every 400th line, a write: 1,500 of them, so
+	 * that the writes are kept sample by sample across both ranges. */
+	for (long i = 0; i < n; i++)
+		fprintf(fp, "%ld, %ld, %d, 4096\n", i * 3, 1000 + (i * 7919) % 90000,
+		    i % 400 == 7);
+	fclose(fp);
+	one = eb_chart_logs_new(NULL, &err);
+	eb_chart_logs_begin(one, path, EB_CHART_LOG_CLAT);
+	assert_int_equal(eb_fio_log_scan(path, take_sample, one, &err), EB_OK);
+	for (int k = 0; k < 2; k++) {
+		two[k] = eb_chart_logs_new(NULL, &err);
+		eb_chart_logs_begin(two[k], path, EB_CHART_LOG_CLAT);
+	}
+	assert_int_equal(eb_fio_log_scan_parts(path, 2, take_sample, (void *const *)two, &used,
+	    &err), EB_OK);
+	assert_int_equal(used, 2);
+	/* Both ranges saw reads and writes. */
+	assert_true(two[1]->nsamples > 0 && two[1]->nts == 2);
+	eb_chart_logs_join(two[0], two[1]);
+	eb_chart_logs_end(one);
+	eb_chart_logs_end(two[0]);
+	assert_int_equal(one->nsamples, n);
+	assert_int_equal(two[0]->nsamples, n);
+	assert_true(two[0]->t_max_ms == (n - 1) * 3);
+	assert_int_equal(two[0]->nts, 2);
+	for (size_t i = 0; i < 2; i++) {
+		const struct ts_series *a = &one->ts[i], *b = &two[0]->ts[i];
+
+		assert_int_equal(a->dir, b->dir);
+		assert_int_equal(a->samples, b->samples);
+		assert_int_equal(a->nbins, b->nbins);
+		assert_true(a->bin_ms == b->bin_ms);
+		assert_memory_equal(a->bins, b->bins, a->nbins * sizeof *a->bins);
+		assert_true((a->t == NULL) == (b->t == NULL));
+		if (a->t != NULL)
+			assert_memory_equal(a->t, b->t, a->samples * sizeof *a->t);
+	}
+	assert_int_equal(one->ts[1].samples, 1500);
+	assert_non_null(one->ts[1].t);
+	eb_chart_logs_free(one);
+	eb_chart_logs_free(two[0]);
+	eb_chart_logs_free(two[1]);
+
+	fp = fopen(path, "a");
+	fputs("1800000, 5, x, 4096\n", fp);
+	fclose(fp);
+	for (int k = 0; k < 2; k++) {
+		two[k] = eb_chart_logs_new(NULL, &err);
+		eb_chart_logs_begin(two[k], path, EB_CHART_LOG_CLAT);
+	}
+	assert_int_equal(eb_fio_log_scan_parts(path, 2, take_sample, (void *const *)two, &used,
+	    &err), EB_ERR_DATA);
+	assert_int_equal(err.loc.line, n + 1);
+	eb_chart_logs_free(two[0]);
+	eb_chart_logs_free(two[1]);
+	unlink(path);
+}
+
 struct collect {
 	struct eb_fio_sample s[16];
 	size_t n;
@@ -627,8 +851,12 @@ main(void)
 		cmocka_unit_test(test_png_chart),
 		cmocka_unit_test(test_values),
 		cmocka_unit_test(test_deterministic_and_atomic),
+		cmocka_unit_test(test_overhead_reference),
+		cmocka_unit_test(test_per_char),
+		cmocka_unit_test(test_trend_labels),
 		cmocka_unit_test(test_timeseries_reduce),
 		cmocka_unit_test(test_log_reader),
+		cmocka_unit_test(test_parts),
 	};
 
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
