@@ -124,20 +124,64 @@ has_metric(const struct eb_table *t, const char *a, const char *b)
 	return 0;
 }
 
-static void
-ratio(const struct eb_sample *num, const struct eb_sample *den, double *r, double *lo, double *hi)
+static double
+ratio(const struct eb_sample *num, const struct eb_sample *den)
 {
-	*r = *lo = *hi = NAN;
 	if (num->n == 0 || den->n == 0 || !(den->mean > 0))
-		return;
-	*r = num->mean / den->mean;
-	if (!eb_fieller(num, den, 0.05, lo, hi))
-		*lo = *hi = NAN;
+		return NAN;
+	return num->mean / den->mean;
+}
+
+/* A group over a case's per-GiB values, for the decision layer. */
+static void
+as_group(struct eb_group *g, const struct eb_record *key, const struct eb_sample *s)
+{
+	memset(g, 0, sizeof *g);
+	g->key = key;
+	g->s = *s;
+}
+
+static void
+decide_costs(struct eb_cost *c, const struct eb_verdict_opts *o)
+{
+	struct eb_verdict **v = eb_xmalloc((2 * c->n + 1) * sizeof *v);
+	const struct eb_record **keys = eb_xmalloc((2 * c->n + 1) * sizeof *keys);
+	size_t nv = 0;
+
+	for (size_t k = 0; k < c->n; k++) {
+		struct eb_cost_case *cc = &c->c[k];
+		struct eb_group mode, base;
+
+		cc->cpu_key = *cc->key;
+		cc->cpu_key.f[EB_F_METRIC] = "cpu";
+		cc->joules_key = *cc->key;
+		cc->joules_key.f[EB_F_METRIC] = "energy";
+		if (cc->base == NULL)
+			continue;
+		if (cc->cpu.n > 0 && cc->base->cpu.n > 0) {
+			as_group(&mode, &cc->cpu_key, &cc->cpu);
+			as_group(&base, &cc->cpu_key, &cc->base->cpu);
+			eb_verdict_overhead(&mode, &base, o, &cc->cpu_v);
+			v[nv] = &cc->cpu_v;
+			keys[nv++] = &cc->cpu_key;
+		}
+		if (cc->joules.n > 0 && cc->base->joules.n > 0) {
+			as_group(&mode, &cc->joules_key, &cc->joules);
+			as_group(&base, &cc->joules_key, &cc->base->joules);
+			eb_verdict_overhead(&mode, &base, o, &cc->joules_v);
+			v[nv] = &cc->joules_v;
+			keys[nv++] = &cc->joules_key;
+		}
+	}
+	eb_verdict_adjust(v, keys, nv, o);
+	free(v);
+	free((void *)keys);
 }
 
 struct eb_cost *
-eb_cost_compute(const struct eb_table *t, const char *baseline)
+eb_cost_compute(const struct eb_table *t, const char *baseline, const struct eb_verdict_opts *o)
 {
+	static const struct eb_verdict_opts defaults = EB_VERDICT_OPTS_DEFAULT;
 	struct by_key busy, power;
 	struct eb_cost *c;
 	struct gather *g = NULL;
@@ -207,8 +251,7 @@ eb_cost_compute(const struct eb_table *t, const char *baseline)
 	for (size_t k = 0; k < c->n; k++) {
 		struct eb_cost_case *cc = &c->c[k];
 
-		cc->cpu_ratio = cc->cpu_lo = cc->cpu_hi = NAN;
-		cc->joules_ratio = cc->joules_lo = cc->joules_hi = NAN;
+		cc->cpu_ratio = cc->joules_ratio = NAN;
 		if (strcmp(cc->key->f[EB_F_MODE], baseline) == 0)
 			continue;
 		for (size_t j = 0; j < c->n; j++)
@@ -217,9 +260,10 @@ eb_cost_compute(const struct eb_table *t, const char *baseline)
 				cc->base = &c->c[j];
 		if (cc->base == NULL)
 			continue;
-		ratio(&cc->cpu, &cc->base->cpu, &cc->cpu_ratio, &cc->cpu_lo, &cc->cpu_hi);
-		ratio(&cc->joules, &cc->base->joules, &cc->joules_ratio, &cc->joules_lo, &cc->joules_hi);
+		cc->cpu_ratio = ratio(&cc->cpu, &cc->base->cpu);
+		cc->joules_ratio = ratio(&cc->joules, &cc->base->joules);
 	}
+	decide_costs(c, o != NULL ? o : &defaults);
 	return c;
 }
 

@@ -4,6 +4,7 @@
 #define EB_COST_H
 
 #include "analyze.h"
+#include "verdict.h"
 
 /* Where ingest/sample.c leaves the busiest thread's name: in the source
  * column of a cpu_top_thread record, "PATH:LINE thread=NAME". */
@@ -26,10 +27,16 @@ struct eb_cost_case {
 	struct eb_sample cpu, joules;
 	int cpus;			/* of the host, from the run's meta.json; 0 unknown */
 	const struct eb_cost_case *base;	/* the baseline mode's case, or NULL */
-	/* encrypted / baseline, with Fieller's 95 % interval; NAN without a
-	 * baseline or fewer than two runs a side. */
-	double cpu_ratio, cpu_lo, cpu_hi;
-	double joules_ratio, joules_lo, joules_hi;
+	/* encrypted / baseline of the means; NAN without a baseline. Its
+	 * interval is the verdict's. */
+	double cpu_ratio, joules_ratio;
+	/* What the decision layer says of each against the baseline: an
+	 * overhead of a lower-is-better quantity ("CPU +356 % (...)", "no
+	 * measurable overhead: energy between ..."), Holm-adjusted over the
+	 * table's cases; kind EB_VERDICT_NONE without a baseline. Their keys
+	 * are the case's with metric "cpu" and "energy". */
+	struct eb_verdict cpu_v, joules_v;
+	struct eb_record cpu_key, joules_key;
 };
 
 struct eb_cost {
@@ -40,9 +47,10 @@ struct eb_cost {
 };
 
 /* Pairs each bw record with the cpu_busy and power records of the same
- * test and repetition. Returns NULL when the table has neither metric;
- * free with eb_cost_free. */
-struct eb_cost *eb_cost_compute(const struct eb_table *t, const char *baseline);
+ * test and repetition. o NULL: EB_VERDICT_OPTS_DEFAULT. Returns NULL when
+ * the table has neither metric; free with eb_cost_free. */
+struct eb_cost *eb_cost_compute(const struct eb_table *t, const char *baseline,
+    const struct eb_verdict_opts *o);
 void eb_cost_free(struct eb_cost *c);
 
 /* The busiest thread's name of a cpu_top_thread record into buf ("" when

@@ -31,6 +31,7 @@ struct sample_state {
 	long psys_line, pkg_line, battery_line, meter_line;
 	int have_psys, have_pkg, have_battery, have_meter;
 	int failed;		/* the test's exit status was not 0 */
+	int thread_ns;		/* threads timed by schedstat, not in ticks */
 };
 
 static int
@@ -140,6 +141,15 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 			st->hz = (long)v[0];
 			st->hz_line = lineno;
 		}
+		return EB_OK;
+	}
+	if (strcmp(key, "thread_clock") == 0) {
+		char *clock = word(&s);
+
+		if (clock == NULL || (strcmp(clock, "ns") != 0 && strcmp(clock, "ticks") != 0))
+			return bad(p, lineno, clock ? (long)(clock - line) + 1 : (long)(s - line) + 1,
+			    "%s", "thread_clock is ns or ticks");
+		st->thread_ns = strcmp(clock, "ns") == 0;
 		return EB_OK;
 	}
 	if (strcmp(key, "cpus") == 0) {
@@ -433,7 +443,9 @@ finish(struct eb_parse *p, int ok)
 	else
 		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, st->cpu_line), "the test ran %.6g s, "
 		    "less than a clock tick of /proc/stat: no cpu_busy", st->duration);
-	if (st->top_line != 0 && st->duration * (double)st->hz >= EB_SAMPLE_MIN_TICKS)
+	/* Threads timed in whole ticks need a test of 10 of them; the
+	 * scheduler's nanoseconds have no such limit. */
+	if (st->top_line != 0 && (st->thread_ns || st->duration * (double)st->hz >= EB_SAMPLE_MIN_TICKS))
 		add(p, &lb, "cpu_top_thread", EB_UNIT_PCT, st->top_s / st->duration * 100,
 		    st->top_line, EB_SAMPLE_THREAD_TAG, st->top_name);
 	else if (st->top_line != 0)

@@ -14,8 +14,9 @@
  * came and went, and whatever CPUs the test itself was allowed. */
 #define EB_SAMPLE_CPUS_TAG " cpus="
 
-/* Tests shorter than this many clock ticks of /proc (0.1 s at 100 Hz) give
- * no cpu_top_thread: one tick more or less would move it by 10 %. */
+/* When threads were timed in clock ticks (thread_clock ticks: a kernel
+ * without schedstat), tests shorter than this many ticks (0.1 s at 100 Hz)
+ * give no cpu_top_thread: one tick more or less would move it by 10 %. */
 #define EB_SAMPLE_MIN_TICKS 10
 
 #endif

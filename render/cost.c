@@ -22,20 +22,18 @@ mean_text(const struct eb_sample *s)
 	return eb_xasprintf("%s ± %s", mean, half);
 }
 
-/* "4.56 (3.84–5.40)", "4.56" without an interval, "" without a baseline. */
+/* What the decision layer says of a case's cost against the baseline:
+ * "CPU +356.0 % (+299.1 to +425.2 %)", "no measurable overhead: energy
+ * between -10.2 % and +18.4 %"; "" for the baseline itself. */
 static char *
-ratio_text(double r, double lo, double hi)
+verdict_text(const struct eb_verdict *v)
 {
-	char a[32], b[32], c[32];
+	char buf[256];
 
-	if (isnan(r))
+	if (v->kind == EB_VERDICT_NONE)
 		return eb_xstrdup("");
-	eb_format_display(a, sizeof a, r);
-	if (isnan(lo) || isnan(hi))
-		return eb_xstrdup(a);
-	eb_format_display(b, sizeof b, lo);
-	eb_format_display(c, sizeof c, hi);
-	return eb_xasprintf("%s (%s–%s)", a, b, c);
+	eb_verdict_phrase(v, buf, sizeof buf);
+	return eb_xstrdup(buf);
 }
 
 static int
@@ -69,7 +67,7 @@ varies(const struct eb_cost *c, int field)
 void
 eb_md_cost_section(struct eb_buf *md, const struct eb_groups *gs, const char *baseline)
 {
-	struct eb_cost *c = eb_cost_compute(gs->t, baseline);
+	struct eb_cost *c = eb_cost_compute(gs->t, baseline, NULL);
 	const char *busy_name = eb_intern_lookup(gs->t, "cpu_busy");
 	const char *top_name = eb_intern_lookup(gs->t, "cpu_top_thread");
 	const struct eb_cost_case **order;
@@ -94,8 +92,8 @@ eb_md_cost_section(struct eb_buf *md, const struct eb_groups *gs, const char *ba
 	show_config = varies(c, EB_F_CONFIG);
 	ix = eb_group_index_new(gs, EB_FIELD_BIT(EB_F_UNIT), want_share, NULL);
 
-	snprintf(cpu_vs, sizeof cpu_vs, "CPU-s ÷ %s", baseline);
-	snprintf(j_vs, sizeof j_vs, "J ÷ %s", baseline);
+	snprintf(cpu_vs, sizeof cpu_vs, "CPU-s/GiB against %s", baseline);
+	snprintf(j_vs, sizeof j_vs, "J/GiB against %s", baseline);
 	eb_md_init(&t, 8);
 	eb_md_header(&t, "llrlrlrl", "test", "mode", "machine busy", "busiest thread",
 	    "CPU-s/GiB", cpu_vs, "J/GiB", j_vs);
@@ -133,9 +131,9 @@ eb_md_cost_section(struct eb_buf *md, const struct eb_groups *gs, const char *ba
 		} else
 			cells[3] = eb_xstrdup("–");
 		cells[4] = mean_text(&cc->cpu);
-		cells[5] = ratio_text(cc->cpu_ratio, cc->cpu_lo, cc->cpu_hi);
+		cells[5] = verdict_text(&cc->cpu_v);
 		cells[6] = mean_text(&cc->joules);
-		cells[7] = ratio_text(cc->joules_ratio, cc->joules_lo, cc->joules_hi);
+		cells[7] = verdict_text(&cc->joules_v);
 		eb_md_rowv(&t, (const char *const *)cells);
 		for (int j = 0; j < 8; j++)
 			free(cells[j]);
@@ -150,8 +148,11 @@ eb_md_cost_section(struct eb_buf *md, const struct eb_groups *gs, const char *ba
 	    "confidence interval. CPU-s/GiB is the busy time of every CPU of the machine "
 	    "(CPU-seconds) per GiB the test moved; J/GiB the energy the sampler counted "
 	    "(a power meter, a discharging battery or RAPL, see encbench-run(1)) per GiB. "
-	    "÷ %s is the ratio to %s with Fieller's 95 %% interval. Machine busy is the share "
-	    "of all CPUs; the busiest thread's share is of one CPU.\n\n", baseline, baseline);
+	    "Against %s: how much more (+) or less a GiB took than with %s, with "
+	    "Fieller's 95 %% interval and the verdict of a Welch test, Holm-adjusted over "
+	    "the cases of the table; \"no measurable overhead\" when the data cannot "
+	    "tell. Machine busy is the share of all CPUs; the busiest thread's share is "
+	    "of one CPU.\n\n", baseline, baseline);
 	eb_md_write(&t, fp);
 	if (c->no_cpus > 0)
 		fprintf(fp, "\n%zu case%s %s a busy share without the CPU count of the "

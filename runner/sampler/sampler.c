@@ -279,16 +279,48 @@ parse_thread(const char *buf, size_t len, int *tid, uint64_t *ticks, uint64_t *s
 	return 1;
 }
 
-static void
-thread_update(struct eb_sampler_thread *t, uint64_t ticks, const char *name, size_t namelen,
-    int nthreads)
+/* A thread's CPU time in ns: the run time the scheduler keeps to the
+ * nanosecond (/proc/PID/task/TID/schedstat, its first field; Linux 2.6.9+
+ * with CONFIG_SCHED_INFO, which Debian's and most kernels have), or else
+ * utime + stime of stat, which count in whole clock ticks. Returns -1 when
+ * the thread has gone. */
+static int
+thread_time(const struct eb_sampler *s, const struct eb_sampler_thread *t, uint64_t ticks,
+    uint64_t *ns)
 {
-	t->nthreads = nthreads;
-	t->active = ticks != t->last;
-	if (ticks >= t->last)
-		t->acc += ticks - t->last;
-	t->last = ticks;
-	eb_sampler_escape(t->name, sizeof t->name, name, namelen);
+	char buf[128];
+	ssize_t len;
+
+	if (t->sfd < 0) {
+		*ns = ticks * (uint64_t)(1000000000 / s->hz);
+		return 0;
+	}
+	len = pread(t->sfd, buf, sizeof buf - 1, 0);
+	if (len <= 0 || buf[0] < '0' || buf[0] > '9')
+		return -1;
+	buf[len] = '\0';
+	*ns = strtoull(buf, NULL, 10);
+	return 0;
+}
+
+static void
+thread_update(struct eb_sampler_thread *t, uint64_t ns)
+{
+	t->active = ns != t->last;
+	if (ns >= t->last)
+		t->acc += ns - t->last;
+	t->last = ns;
+}
+
+static void
+thread_forget(struct eb_sampler_thread *t)
+{
+	if (t->fd >= 0)
+		close(t->fd);
+	if (t->sfd >= 0)
+		close(t->sfd);
+	t->fd = t->sfd = -1;
+	t->active = 0;
 }
 
 /* Linux's PF_KTHREAD in the flags field of stat. */
@@ -325,7 +357,7 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 	struct eb_sampler_thread *t;
 	const char *name;
 	size_t namelen;
-	uint64_t ticks, start;
+	uint64_t ticks, start, ns;
 	int ptid, fd, nt, ppid;
 	unsigned long flags;
 	char buf[1024], path[64];
@@ -339,13 +371,14 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 		if (len > 0) {
 			buf[len] = '\0';
 			if (parse_thread(buf, (size_t)len, &ptid, &ticks, &start, &name, &namelen, &nt, &ppid, &flags) &&
-			    start == t->start) {
-				thread_update(t, ticks, name, namelen, nt);
+			    start == t->start && thread_time(s, t, ticks, &ns) == 0) {
+				thread_update(t, ns);
+				t->nthreads = nt;
+				eb_sampler_escape(t->name, sizeof t->name, name, namelen);
 				return;
 			}
 		}
-		close(t->fd);
-		t->fd = -1;
+		thread_forget(t);
 	}
 	snprintf(path, sizeof path, "%d/task/%d/stat", pid, tid);
 	fd = openat(procfd, path, O_RDONLY | O_CLOEXEC);
@@ -362,10 +395,9 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 		return;
 	}
 	if (t->tid == tid && t->start == start) {
-		t->fd = fd;
-		thread_update(t, ticks, name, namelen, nt);
-		if (t->kind == 'o')
-			t->kind = thread_kind(s, pid, ppid, flags);
+		/* Its descriptors were lost (out of them once); ticks from now
+		 * on would not continue its nanoseconds, so it stays as it was. */
+		close(fd);
 		return;
 	}
 	if (t->tid != tid)
@@ -380,8 +412,18 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 	t->pid = pid;
 	t->start = start;
 	t->fd = fd;
-	t->acc = s->first_done ? ticks : 0;
-	t->last = ticks;
+	snprintf(path, sizeof path, "%d/task/%d/schedstat", pid, tid);
+	t->sfd = openat(procfd, path, O_RDONLY | O_CLOEXEC);
+	if (thread_time(s, t, ticks, &ns) != 0) {
+		/* schedstat is there but unreadable: ticks, then. */
+		close(t->sfd);
+		t->sfd = -1;
+		thread_time(s, t, ticks, &ns);
+	}
+	if (t->sfd < 0)
+		s->ticks_only++;
+	t->acc = s->first_done ? ns : 0;
+	t->last = ns;
 	t->nthreads = nt;
 	/* A new thread is read at the next sample, whether it has run yet or
 	 * not: a dd that starts now may be done before the next full one. */
@@ -524,7 +566,7 @@ read_active_threads(struct eb_sampler *s)
 		struct eb_sampler_thread *t = &s->th[i];
 		const char *name;
 		size_t namelen;
-		uint64_t ticks, start;
+		uint64_t ticks = 0, start, ns;
 		int ptid, nt, ppid;
 		unsigned long flags;
 		char buf[1024];
@@ -532,20 +574,24 @@ read_active_threads(struct eb_sampler *s)
 
 		if (t->tid == 0 || t->fd < 0 || !t->active)
 			continue;
-		len = pread(t->fd, buf, sizeof buf - 1, 0);
-		if (len > 0) {
+		/* With schedstat, its one short line is all a sample reads. */
+		if (t->sfd < 0) {
+			len = pread(t->fd, buf, sizeof buf - 1, 0);
+			if (len <= 0)
+				goto gone;
 			buf[len] = '\0';
-			if (parse_thread(buf, (size_t)len, &ptid, &ticks, &start, &name, &namelen, &nt, &ppid, &flags) &&
-			    start == t->start) {
-				thread_update(t, ticks, name, namelen, nt);
-				continue;
-			}
+			if (!parse_thread(buf, (size_t)len, &ptid, &ticks, &start, &name, &namelen,
+			    &nt, &ppid, &flags) || start != t->start)
+				goto gone;
 		}
+		if (thread_time(s, t, ticks, &ns) == 0) {
+			thread_update(t, ns);
+			continue;
+		}
+gone:
 		/* ESRCH: the thread has exited; what it did is counted up to
 		 * the last read. */
-		close(t->fd);
-		t->fd = -1;
-		t->active = 0;
+		thread_forget(t);
 	}
 }
 
@@ -832,12 +878,14 @@ eb_sampler_write(const struct eb_sampler *s, FILE *fp, char *const *argv,
 			top[ntop++] = &s->th[i];
 	qsort(top, ntop, sizeof *top, by_acc);
 	fprintf(fp, "threads %zu\n", ntop);
+	/* ns: every thread was timed by schedstat; ticks: some by stat. */
+	fprintf(fp, "thread_clock %s\n", s->ticks_only ? "ticks" : "ns");
 	/* The busiest of the test's and the kernel's, then of the others. */
 	for (size_t i = 0, listed_o = 0, listed = 0; i < ntop; i++) {
 		if (top[i]->kind == 'o' ? listed_o++ >= EB_SAMPLER_TOP_OTHER : listed++ >= EB_SAMPLER_TOP)
 			continue;
 		fprintf(fp, "thread %d %d %c %.6f %s\n", top[i]->tid, top[i]->pid, top[i]->kind,
-		    (double)top[i]->acc / (double)s->hz, top[i]->name[0] ? top[i]->name : "\\x00");
+		    (double)top[i]->acc * 1e-9, top[i]->name[0] ? top[i]->name : "\\x00");
 	}
 	free(top);
 	for (size_t i = 0; i < s->nzones; i++) {
@@ -869,8 +917,8 @@ eb_sampler_free(struct eb_sampler *s)
 	for (size_t i = 0; i < s->nbats; i++)
 		free(s->bats[i].dir);
 	for (size_t i = 0; i < s->thcap; i++)
-		if (s->th[i].tid != 0 && s->th[i].fd >= 0)
-			close(s->th[i].fd);
+		if (s->th[i].tid != 0)
+			thread_forget(&s->th[i]);
 	free(s->zones);
 	free(s->bats);
 	free(s->th);

@@ -24,10 +24,12 @@ struct eb_sampler_thread {
 	int tid, pid;			/* tid 0: a free slot */
 	uint64_t start;			/* starttime, ticks after boot: tells a
 					 * reused tid from the thread before it */
-	uint64_t last;			/* utime + stime at the last sample */
-	uint64_t acc;			/* ticks spent during the test */
+	uint64_t last;			/* its CPU time at the last read, ns */
+	uint64_t acc;			/* ns spent during the test */
 	int fd;				/* its stat file kept open; -1 when gone
 					 * or out of descriptors */
+	int sfd;			/* its schedstat, or -1: then stat's
+					 * utime + stime, in whole ticks */
 	int active;			/* its time moved at its last read */
 	int nthreads;			/* of its process, as its last read said */
 	int listed_threads;		/* nthreads when its task folder was
@@ -70,6 +72,7 @@ struct eb_sampler {
 
 	struct eb_sampler_thread *th;
 	size_t thcap, nth;		/* open-addressed by tid; nth used slots */
+	size_t ticks_only;		/* threads timed without schedstat */
 	int scan_gen;
 
 	struct eb_sampler_zone *zones;

@@ -28,7 +28,7 @@ test_per_gib(void **state)
 	(void)state;
 	tu_ingest(&r, "tests/data/sample/bound.csv", "auto");
 	assert_int_equal(r.st, EB_OK);
-	c = eb_cost_compute(r.t, "none");
+	c = eb_cost_compute(r.t, "none", NULL);
 	assert_non_null(c);
 	assert_int_equal(c->n, 4);
 	assert_int_equal(c->no_cpus, 0);
@@ -45,10 +45,10 @@ test_per_gib(void **state)
 	tu_assert_close_at(x->cpu.mean, 4.36691601073586, 1e-13, __FILE__, __LINE__);
 	tu_assert_close_at(n->cpu.mean, 0.9587079892646613, 1e-13, __FILE__, __LINE__);
 	tu_assert_close_at(x->cpu_ratio, 4.555001167858556, 1e-13, __FILE__, __LINE__);
-	assert_int_equal(eb_fieller(&x->cpu, &n->cpu, 0.05, &lo, &hi), 1);
-	tu_assert_close(x->cpu_lo, lo);
-	tu_assert_close(x->cpu_hi, hi);
-	assert_true(x->cpu_lo < x->cpu_ratio && x->cpu_ratio < x->cpu_hi);
+	/* The verdict's interval of the overhead holds (ratio - 1) x 100. */
+	lo = 1 + x->cpu_v.lo / 100;
+	hi = 1 + x->cpu_v.hi / 100;
+	assert_true(lo < x->cpu_ratio && x->cpu_ratio < hi);
 	/* 21 W / 310e6 B/s x 2^30 J/GiB the most, 19 W / 305e6 the least. */
 	assert_int_equal(x->joules.n, 3);
 	tu_assert_close(x->joules.max, 21 / 310e6 * 1073741824.0);
@@ -57,6 +57,24 @@ test_per_gib(void **state)
 	tu_assert_close_at(n->joules.mean, 17.97912688982129, 1e-13, __FILE__, __LINE__);
 	tu_assert_close_at(x->joules_ratio, 3.9158181200239013, 1e-13, __FILE__, __LINE__);
 	assert_true(isnan(n->joules_ratio));
+
+	/* The decision layer: a lower-is-better overhead of (ratio - 1) x 100,
+	 * Holm over the two tests (dd read and write) of each family. */
+	assert_int_equal(x->cpu_v.kind, EB_VERDICT_COSTS);
+	tu_assert_close_at(x->cpu_v.estimate, 355.5001167858556, 1e-12, __FILE__, __LINE__);
+	assert_string_equal(x->cpu_v.family, "cpu");
+	assert_int_equal(x->cpu_v.family_size, 2);
+	assert_string_equal(x->cpu_v.quantity, "CPU");
+	assert_int_equal(x->joules_v.kind, EB_VERDICT_COSTS);
+	tu_assert_close_at(x->joules_v.estimate, 291.58181200239013, 1e-12, __FILE__, __LINE__);
+	assert_string_equal(x->joules_v.quantity, "energy");
+	assert_int_equal(n->cpu_v.kind, EB_VERDICT_NONE);
+	{
+		char buf[256];
+
+		eb_verdict_phrase(&x->cpu_v, buf, sizeof buf);
+		assert_string_equal(buf, "CPU +355.5 % (+288.1 to +440.9 %)");
+	}
 	eb_cost_free(c);
 	tu_free(&r);
 }
@@ -71,14 +89,14 @@ test_nothing_to_cost(void **state)
 
 	(void)state;
 	tu_ingest(&r, "tests/data/analyze/two-releases.csv", "auto");
-	assert_null(eb_cost_compute(r.t, "none"));
+	assert_null(eb_cost_compute(r.t, "none", NULL));
 	tu_free(&r);
 	tu_ingest_text(&r, "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source\n"
 	    "1,h,c,none,dd,dd,,write,,bw,B/s,1,1073741824,a:1\n"
 	    "1,h,c,none,dd,dd,,write,,cpu_busy,%,1,50,a.sample:10\n"
 	    "1,h,c,none,dd,dd,,write,,power,W,1,8,a.sample:12\n", "auto");
 	assert_int_equal(r.st, EB_OK);
-	c = eb_cost_compute(r.t, "none");
+	c = eb_cost_compute(r.t, "none", NULL);
 	assert_int_equal(c->n, 1);
 	assert_int_equal(c->no_cpus, 1);
 	assert_int_equal(c->c[0].cpu.n, 0);

@@ -205,7 +205,7 @@ test_threads(void **state)
 	eb_sampler_take(&s, 0.4, 0);
 	eb_sampler_take(&s, 0.5, 1);				/* ...until now */
 	out = written(&s);
-	has_line(out, "threads 3\n"
+	has_line(out, "threads 3\nthread_clock ticks\n"
 	    "thread 100 100 k 2.000000 z_wr_iss\n"
 	    "thread 300 300 k 1.000000 dd\n"
 	    "thread 200 200 k 0.050000 kcryptd)\\x20x");
@@ -235,7 +235,7 @@ test_thread_added(void **state)
 	eb_sampler_take(&s, 0.2, 1);
 	nthreads = 1;
 	out = written(&s);
-	has_line(out, "threads 2\nthread 601 600 k 0.420000 fio\nthread 600 600 k 0.150000 fio");
+	has_line(out, "threads 2\nthread_clock ticks\nthread 601 600 k 0.420000 fio\nthread 600 600 k 0.150000 fio");
 	free(out);
 	eb_sampler_free(&s);
 }
@@ -266,7 +266,7 @@ test_thread_kinds(void **state)
 	flags = 69238880;
 	ppid = 2;
 	out = written(&s);
-	has_line(out, "threads 4\nthread 701 701 t 0.800000 dd\nthread 700 700 t 0.020000 sh\n"
+	has_line(out, "threads 4\nthread_clock ticks\nthread 701 701 t 0.800000 dd\nthread 700 700 t 0.020000 sh\n"
 	    "thread 2 2 k 0.000000 kthreadd\nthread 900 900 o 5.000000 firefox");
 	free(out);
 	eb_sampler_free(&s);
@@ -305,8 +305,41 @@ test_follow_test(void **state)
 	flags = 69238880;
 	ppid = 2;
 	out = written(&s);
-	has_line(out, "threads 3\nthread 701 701 t 0.700000 dd\nthread 700 700 t 0.010000 sh\n"
+	has_line(out, "threads 3\nthread_clock ticks\nthread 701 701 t 0.700000 dd\nthread 700 700 t 0.010000 sh\n"
 	    "thread 2 2 k 0.000000 kthreadd");
+	free(out);
+	eb_sampler_free(&s);
+}
+
+/* With schedstat a thread's time is the scheduler's, to the nanosecond,
+ * and it is all a sample between full ones reads. */
+static void
+test_schedstat(void **state)
+{
+	struct eb_sampler s;
+	char *out;
+
+	(void)state;
+	put("proc/stat", "cpu0 0 0 0 0 0 0 0 0\n");
+	put_thread(100, 100, "z_wr_iss", 1000, 500, 7);
+	put("proc/100/task/100/schedstat", "15000000000 3000 120\n");
+	init(&s);
+	eb_sampler_take(&s, 0, 1);
+	put_thread(300, 300, "dd", 4, 1, 500);
+	put("proc/300/task/300/schedstat", "48123457 99 3\n");	/* new */
+	put("proc/100/task/100/schedstat", "15234567891 3000 130\n");	/* +234567891 */
+	eb_sampler_take(&s, 0.1, 1);
+	/* stat's ticks move too, but schedstat is what counts. */
+	put_thread(300, 300, "dd", 90, 9, 500);
+	put("proc/300/task/300/schedstat", "98000001 99 7\n");		/* +49876544 */
+	eb_sampler_take(&s, 0.2, 0);
+	put("proc/300/task/300/schedstat", "");				/* exits */
+	eb_sampler_take(&s, 0.3, 0);
+	put("proc/300/task/300/schedstat", "99999999999 0 0\n");	/* not read again */
+	eb_sampler_take(&s, 0.4, 0);
+	out = written(&s);
+	has_line(out, "threads 2\nthread_clock ns\nthread 100 100 k 0.234568 z_wr_iss\n"
+	    "thread 300 300 k 0.098000 dd");
 	free(out);
 	eb_sampler_free(&s);
 }
@@ -603,6 +636,20 @@ test_ingest_partial(void **state)
 	assert_string_equal(TU_F(r, 2, METRIC), "power");
 	tu_assert_close(r.t->rows[2].value, 15);
 	tu_free(&r);
+
+	/* Timed by schedstat, the same short test has its busiest thread. */
+	tu_ingest_text(&r, "encbench-sample 1\nstatus 0\nduration 0.05\nclock_hz 100\ncpus 2 2\n"
+	    "cpu_all 0.03 0.1\nthread_clock ns\nthread 5 5 t 0.03 dd\nend\n", "sample");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	assert_string_equal(TU_F(r, 1, METRIC), "cpu_top_thread");
+	tu_assert_close(r.t->rows[1].value, 0.03 / 0.05 * 100);
+	tu_free(&r);
+	tu_ingest_text(&r, "encbench-sample 1\nthread_clock us\n", "sample");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_string_equal(r.err.msg, "thread_clock is ns or ticks");
+	assert_int_equal(r.err.loc.col, 14);
+	tu_free(&r);
 }
 
 int
@@ -615,6 +662,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_thread_added, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_thread_kinds, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_follow_test, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_schedstat, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tid_reused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rapl_wrap, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_batteries, setup, teardown),
