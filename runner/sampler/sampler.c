@@ -626,7 +626,8 @@ list_dir(const char *dir, size_t *n)
 		names[(*n)++] = xasprintf2(dir, e->d_name);
 	}
 	closedir(d);
-	qsort(names, *n, sizeof *names, name_cmp);
+	if (*n > 1)	/* qsort of no array is undefined (a NULL base) */
+		qsort(names, *n, sizeof *names, name_cmp);
 	return names;
 }
 
