@@ -489,7 +489,7 @@ test_hash(const struct eb_record *r)
 	uint64_t h = 1469598103934665603u;
 
 	for (int f = 0; f < EB_NFIELDS; f++) {
-		if (f == EB_F_METRIC || f == EB_F_UNIT)
+		if (f == EB_F_METRIC || f == EB_F_UNIT || f == EB_F_SOURCE)
 			continue;
 		for (const unsigned char *c = (const unsigned char *)r->f[f]; *c; c++)
 			h = (h ^ *c) * 1099511628211u;
