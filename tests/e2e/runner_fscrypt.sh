@@ -68,7 +68,8 @@ expect_rc "fscrypt: encbench report exits 0" 0
 grep -q '^- In 12, fscrypt costs ' "$TMP/rep/report.md" && pass "the report's findings give the fscrypt family's cost" || fail "the report's findings give the fscrypt family's cost"
 eb overhead --metric bw "$TMP/F"
 grep '| fscrypt-aes-256-xts |' "$TMP/out" > "$TMP/ov.want"
-grep '| fscrypt-aes-256-xts |   2 |' "$TMP/rep/report.md" | sort -u > "$TMP/ov.got"
+# The report's overhead tables are on its release pages.
+cat "$TMP"/rep/releases/*.md | grep '| fscrypt-aes-256-xts |   2 |' | sort -u > "$TMP/ov.got"
 if [ "$(wc -l < "$TMP/ov.want")" -eq 6 ] && cmp -s "$TMP/ov.want" "$TMP/ov.got"; then
 	pass "the report's overhead rows are encbench overhead's six"; else
 	fail "the report's overhead rows are encbench overhead's six"; diff "$TMP/ov.want" "$TMP/ov.got" | head -5; fi
