@@ -176,6 +176,15 @@ eb_plan_geomean(const struct eb_overhead *const *rows, size_t k, double *lo, dou
 	return exp(sum / (double)k);
 }
 
+struct eb_overhead *
+eb_plan_overhead_table(const struct eb_plan *p, const struct eb_groups *gs, size_t *n)
+{
+	struct eb_verdict_opts vo = EB_VERDICT_OPTS_DEFAULT;
+
+	vo.alpha = p->alpha;
+	return eb_overhead_compute_opts(gs, p->baseline, &vo, 1, n);
+}
+
 /* The main page opens with the newest release's costs, then what changed
  * since the previous release, then the other configs: a rank per sentence
  * from what it speaks of, the findings' own order within a rank. */
@@ -367,6 +376,7 @@ eb_plan_compute(struct eb_plan *p, const struct eb_table *t, const struct eb_pla
 	p->t = t;
 	p->baseline = o->baseline ? o->baseline : "none";
 	vo.alpha = o->alpha > 0 ? o->alpha : 0.05;
+	p->alpha = vo.alpha;
 	p->gs = eb_aggregate(t);
 	p->metric = pick_metric(p->gs);
 	p->bw = eb_plan_view(p, NULL, NULL, NULL, p->metric);

@@ -33,6 +33,7 @@ struct eb_plan_label {
 struct eb_plan {
 	const struct eb_table *t;
 	const char *baseline;
+	double alpha;
 	struct eb_groups *gs;		/* every metric */
 	struct eb_groups *bw;		/* the throughput groups: a view of gs */
 	const char *metric;		/* bw, or the first metric when none is */
@@ -81,6 +82,12 @@ void eb_plan_free(struct eb_plan *p);
 struct eb_groups *eb_plan_view(const struct eb_plan *p, const char *release,
     const char *host, const char *config, const char *metric);
 void eb_plan_view_free(struct eb_groups *v);
+
+/* The overhead of some of the plan's groups as one table: every row's
+ * verdict adjusted (Holm) over the table. The caller frees the rows; they
+ * point into gs. */
+struct eb_overhead *eb_plan_overhead_table(const struct eb_plan *p,
+    const struct eb_groups *gs, size_t *n);
 
 /* The configs of a release, the most groups first; *n gets the count and
  * the caller frees the array. */

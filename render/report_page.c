@@ -934,11 +934,9 @@ release_body(struct w *w, const char *rel)
 		eb_md_absolute(mem_open(&m), &grid, rel, w->r->o.iec);
 		mem_close(&m, w->b);
 		eb_grid_free(&grid);
-		mine = eb_xcalloc(p->noh ? p->noh : 1, sizeof *mine);
-		for (size_t i = 0; i < p->noh; i++)
-			if (strcmp(p->oh[i].g->key->f[EB_F_RELEASE], rel) == 0 &&
-			    strcmp(p->oh[i].g->key->f[EB_F_HOST], p->hosts[h]) == 0)
-				mine[nmine++] = p->oh[i];
+		/* One table, one family: Holm over its rows, as "encbench
+		 * overhead" of this release and host gives them. */
+		mine = eb_plan_overhead_table(p, v, &nmine);
 		if (nmine > 0) {
 			eb_buf_addf(w->b, "%s Overhead against %s\n\n", several_hosts ? "###" : "##",
 			    p->baseline);
