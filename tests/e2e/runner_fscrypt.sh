@@ -65,7 +65,10 @@ grep -qF '"mkfs_options": "-q -O encrypt -E lazy_itable_init=0,lazy_journal_init
 
 eb report "$TMP/F" -o "$TMP/rep"
 expect_rc "fscrypt: encbench report exits 0" 0
-grep -q '^- In 12, fscrypt costs ' "$TMP/rep/report.md" && pass "the report's findings give the fscrypt family's cost" || fail "the report's findings give the fscrypt family's cost"
+# Two runs a side: the verdict layer says "costs" only when the interval
+# and Holm's p allow it, so the sentence may also read "shows no
+# measurable overhead".
+grep -Eq '^- In 12, fscrypt (costs |shows no measurable overhead |is [0-9.]+ % faster )' "$TMP/rep/report.md" && pass "the report's findings give the fscrypt family's cost" || fail "the report's findings give the fscrypt family's cost"
 eb overhead --metric bw "$TMP/F"
 grep '| fscrypt-aes-256-xts |' "$TMP/out" > "$TMP/ov.want"
 grep '| fscrypt-aes-256-xts |   2 |' "$TMP/rep/report.md" | sort -u > "$TMP/ov.got"
