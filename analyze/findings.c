@@ -1035,7 +1035,8 @@ release_sentences(const struct eb_groups *gs, const char *baseline,
 		    k->f[EB_F_OP]);
 		claim_add(&x->c, &d[i].oh, k, 0);
 	}
-	qsort(b, nb, sizeof *b, cmp_bucket);
+	if (nb > 1)
+		qsort(b, nb, sizeof *b, cmp_bucket);
 	for (size_t i = 0; i < nb; i++) {
 		char on[80] = "";
 
@@ -1129,7 +1130,8 @@ config_sentences(const struct eb_groups *gs, const struct scope *sc,
 			    eb_mode_family(k->f[EB_F_MODE]), "");
 			claim_add(&x->c, &d[i].v, k, 0);
 		}
-		qsort(b, nb, sizeof *b, cmp_bucket);
+		if (nb > 1)
+			qsort(b, nb, sizeof *b, cmp_bucket);
 		for (size_t i = 0; i < nb; i++) {
 			char where[160];
 

@@ -66,8 +66,12 @@ eb_analysis_begin(struct eb_analysis *a, const struct eb_cmd *cmd, int argc,
 			r = eb_inputs_load(&in, argv + optind, argc - optind, &a->t);
 		if (r != 0)
 			rc = r;
-		else if ((r = eb_filters_apply_checked(&a->filters, a->t)) != 0)
+		else if ((r = eb_filters_apply_checked(&a->filters, a->t)) != 0) {
+			/* The command returns at once: nothing else frees it. */
+			eb_table_free(a->t);
+			a->t = NULL;
 			rc = r;
+		}
 	}
 	eb_inputs_free(&in);
 	return rc;

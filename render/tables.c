@@ -283,8 +283,27 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 	eb_md_rowv(&md, head);
 	for (size_t c = 0; c < ncols; c++)
 		md.align[c] = align[c];
+	/* One table is one family: Holm over the rows it shows, whoever
+	 * computed them (the overhead command or the report). */
+	struct eb_verdict *vs = eb_xmalloc((n ? n : 1) * sizeof *vs);
+	struct eb_verdict **vp = eb_xmalloc((n ? n : 1) * sizeof *vp);
+	const struct eb_record **ks = eb_xmalloc((n ? n : 1) * sizeof *ks);
+
+	for (size_t i = 0; i < n; i++) {
+		vs[i] = rows[i].v;
+		vp[i] = &vs[i];
+		ks[i] = rows[i].g->key;
+	}
+	if (n > 0) {
+		struct eb_verdict_opts vo = EB_VERDICT_OPTS_DEFAULT;
+
+		vo.alpha = rows[0].v.alpha > 0 ? rows[0].v.alpha : 0.05;
+		vo.adjust = rows[0].v.adjust;
+		eb_verdict_adjust(vp, ks, n, &vo);
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct eb_overhead *r = &rows[order[i]];
+		const struct eb_verdict *rv = &vs[order[i]];
 		const struct eb_record *kr = r->g->key;
 		char test[160], num[32], mean[48], base[48], ratio[96], pct[192];
 		const char *cells[11];
@@ -301,7 +320,7 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 		else
 			snprintf(ratio, sizeof ratio, "%.3f (%.3f–%.3f)", r->ratio, r->ci_low,
 			    r->ci_high);
-		eb_verdict_phrase(&r->v, pct, sizeof pct);
+		eb_verdict_phrase(rv, pct, sizeof pct);
 		for (int f = 0; f < 3; f++)
 			if (show[f])
 				cells[c++] = kr->f[key_fields[f]];
@@ -335,6 +354,9 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 	    "with Holm over the table's tests, p < 0.05.\n", fp);
 	eb_md_free(&md);
 	free(order);
+	free(vs);
+	free(vp);
+	free(ks);
 }
 
 /* ---- release diffs */
