@@ -1,5 +1,6 @@
 /* markdown.c - GitHub-flavoured markdown tables with aligned columns, so
  * the file reads as well in a terminal as rendered. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,9 @@ eb_md_init(struct eb_md *t, size_t ncols)
 	memset(t->align, 'l', ncols);
 }
 
+/* Only what markdown would read as markup is escaped, so that a cell such
+ * as "< 0.001" or benchstat's "~ (-5.7 to +10.3)" stays as plain in a
+ * terminal as it is rendered. */
 char *
 eb_md_escape(const char *s)
 {
@@ -22,26 +26,36 @@ eb_md_escape(const char *s)
 
 	eb_buf_init(&b, 0);
 	for (; s != NULL && *s; s++) {
+		unsigned char next = (unsigned char)s[1];
+
 		switch (*s) {
-		/* Raw HTML (GitHub and CommonMark pass it through) and
-		 * entities become text. */
+		/* Raw HTML (GitHub and CommonMark pass through what starts a
+		 * tag, a comment or a declaration) and entities become text. */
 		case '<':
-			eb_buf_add(&b, "&lt;", 4);
-			break;
-		case '>':
-			eb_buf_add(&b, "&gt;", 4);
+			if (isalpha(next) || next == '/' || next == '!' || next == '?')
+				eb_buf_add(&b, "&lt;", 4);
+			else
+				eb_buf_addc(&b, '<');
 			break;
 		case '&':
-			eb_buf_add(&b, "&amp;", 5);
+			if (isalnum(next) || next == '#')
+				eb_buf_add(&b, "&amp;", 5);
+			else
+				eb_buf_addc(&b, '&');
 			break;
 		/* A line break would end a heading, a list item or a row. */
 		case '\n':
 		case '\r':
 			eb_buf_addc(&b, ' ');
 			break;
-		/* Emphasis, code, links, images, table cells, strikethrough. */
-		case '\\': case '`': case '*': case '_': case '[': case ']': case '|':
+		/* A tilde opens strikethrough only when text follows it. */
 		case '~':
+			if (next != '\0' && !isspace(next))
+				eb_buf_addc(&b, '\\');
+			eb_buf_addc(&b, '~');
+			break;
+		/* Emphasis, code, links, images, table cells. */
+		case '\\': case '`': case '*': case '_': case '[': case ']': case '|':
 			eb_buf_addc(&b, '\\');
 			eb_buf_addc(&b, *s);
 			break;

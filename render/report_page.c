@@ -12,6 +12,17 @@
 #include "cost.h"
 #include "report.h"
 
+/* A list item of text that may carry labels: escaped, so that a label is
+ * never markup. */
+static void
+item(struct eb_buf *b, const char *text)
+{
+	char *t = eb_md_escape(text);
+
+	eb_buf_addf(b, "- %s\n", t);
+	free(t);
+}
+
 const char eb_report_section_names[] =
     "findings, newest, across, setup, more, releases, diff, trend, all-findings, data";
 
@@ -673,8 +684,14 @@ setup_table(struct w *w, int pair)
 			if (!changes++)
 				eb_buf_addf(w->b, "### What changed between releases\n\n");
 			run_label(w->p, m[i]->release, m[i]->host, m[i]->config, label, sizeof label);
-			eb_buf_addf(w->b, "- %s → %s, %s: %s → %s\n", m[j]->release, label,
-			    setup_rows[k].label, *prev ? prev : "(unknown)", *val ? val : "(unknown)");
+			{
+				char *line = eb_xasprintf("%s → %s, %s: %s → %s", m[j]->release, label,
+				    setup_rows[k].label, *prev ? prev : "(unknown)",
+				    *val ? val : "(unknown)");
+
+				item(w->b, line);
+				free(line);
+			}
 		}
 	}
 	if (changes)
@@ -720,7 +737,7 @@ findings_section(struct w *w)
 
 	eb_buf_addf(w->b, "## Findings\n\n");
 	for (size_t i = 0; i < p->headline.n; i++)
-		eb_buf_addf(w->b, "- %s\n", p->headline.lines[i]);
+		item(w->b, p->headline.lines[i]);
 	u = url_page(w, "findings.md");
 	if (p->nhosts > 1)
 		eb_buf_addf(w->b, "\nThese are of %s; all %zu findings, of every host: [findings.md](%s).\n\n",
@@ -1175,7 +1192,7 @@ static void
 findings_body(struct w *w)
 {
 	for (size_t i = 0; i < w->p->findings.n; i++)
-		eb_buf_addf(w->b, "- %s\n", w->p->findings.lines[i]);
+		item(w->b, w->p->findings.lines[i]);
 	eb_buf_addf(w->b, "\n");
 }
 
@@ -1260,13 +1277,22 @@ linked_pages(const struct eb_plan *p, size_t *n)
 	for (size_t i = p->nreleases; i-- > 0;) {
 		v[*n].section = EB_SEC_RELEASES;
 		v[*n].path = release_page(p->releases[i]);
-		v[*n].title = eb_xasprintf("Release %s", *p->releases[i] ? p->releases[i] : "(unnamed)");
+		{
+			char *rel = eb_md_escape(*p->releases[i] ? p->releases[i] : "(unnamed)");
+
+			v[*n].title = eb_xasprintf("Release %s", rel);
+			free(rel);
+		}
 		v[(*n)++].release = p->releases[i];
 	}
 	if (p->from != NULL) {
+		char *from = eb_md_escape(p->from), *to = eb_md_escape(p->to);
+
 		v[*n].section = EB_SEC_DIFF;
 		v[*n].path = diff_page(p->from, p->to);
-		v[(*n)++].title = eb_xasprintf("%s → %s", p->from, p->to);
+		v[(*n)++].title = eb_xasprintf("%s → %s", from, to);
+		free(from);
+		free(to);
 	}
 	v[*n].section = EB_SEC_TREND;
 	v[*n].path = eb_xstrdup("trend.md");
@@ -1374,9 +1400,9 @@ eb_report_build(struct eb_report *r, const struct eb_plan *p, const struct eb_re
 		r->o.png_scale = 2;
 	if (o->title == NULL) {
 		default_title(p, title, sizeof title);
-		r->title = eb_xstrdup(title);
+		r->title = eb_md_escape(title);
 	} else
-		r->title = eb_xstrdup(o->title);
+		r->title = eb_md_escape(o->title);
 	memset(&w, 0, sizeof w);
 	w.r = r;
 	w.p = p;

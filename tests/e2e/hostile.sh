@@ -349,7 +349,14 @@ if grep -q '<script' "$TMP/rep-md/report.md" || grep -q '^# host' "$TMP/rep-md/r
 else pass "report.md escapes raw HTML and line breaks in labels"; fi
 grep -q '^# What disk encryption costs on evil # host in 24.04$' "$TMP/rep-md/report.md" \
 	&& pass "a line break in a label stays in its heading" || fail "a line break in a label stays in its heading"
-grep -qF '| &lt;script&gt;alert(1)&lt;/script&gt;\_\* |' "$TMP/rep-md/report.md" \
+# The hostile mode beside a baseline, so that it stands in the tables.
+{ echo 'release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source'
+  for r in 1 2 3; do
+	echo "24.04,h,default,none,fio,j,seq,read,1048576,bw,B/s,$r,10$r,x"
+	echo "24.04,h,default,\"<script>alert(1)</script>_*\",fio,j,seq,read,1048576,bw,B/s,$r,8$r,x"
+  done; } > "$H/hostile-mode.csv"
+eb report -q -o "$TMP/rep-cell" "$H/hostile-mode.csv"
+grep -qF '| &lt;script>alert(1)&lt;/script>\_\* ' "$TMP/rep-cell/report.md" && ! grep -q '<script' "$TMP/rep-cell/report.md" \
 	&& pass "a label in a table cell is escaped" || fail "a label in a table cell is escaped"
 eb report -q --format html -o "$TMP/rep-html" --set 'mode=<script>alert(1)</script>_*' samples/zfs-series/24.04
 grep -q '<script' "$TMP/rep-html/report.html" && fail "report.html has no raw HTML of a label" \

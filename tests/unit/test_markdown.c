@@ -10,13 +10,17 @@ test_escape(void **state)
 
 	(void)state;
 	s = eb_md_escape("<script>alert(1)</script>");
-	assert_string_equal(s, "&lt;script&gt;alert(1)&lt;/script&gt;");
+	assert_string_equal(s, "&lt;script>alert(1)&lt;/script>");
 	free(s);
 	s = eb_md_escape("evil\n# host\r\n");
 	assert_string_equal(s, "evil # host  ");
 	free(s);
 	s = eb_md_escape("*a* _b_ `c` [d](e) |f| ~g~ \\h &amp;");
-	assert_string_equal(s, "\\*a\\* \\_b\\_ \\`c\\` \\[d\\](e) \\|f\\| \\~g\\~ \\\\h &amp;amp;");
+	assert_string_equal(s, "\\*a\\* \\_b\\_ \\`c\\` \\[d\\](e) \\|f\\| \\~g~ \\\\h &amp;amp;");
+	free(s);
+	/* What cannot start markup stays as it is, for the terminal. */
+	s = eb_md_escape("< 0.001, ~ (-5.7 to +10.3), a & b, 1 > 0");
+	assert_string_equal(s, "< 0.001, ~ (-5.7 to +10.3), a & b, 1 > 0");
 	free(s);
 	s = eb_md_escape("aes-256-gcm 24.04");
 	assert_string_equal(s, "aes-256-gcm 24.04");
