@@ -6,6 +6,8 @@
 
 #include "analyze.h"
 
+static int same_platform(const char *x, const char *y);
+
 static int
 cmp_release(const void *a, const void *b)
 {
@@ -89,8 +91,11 @@ eb_trend_compute_opts(const struct eb_groups *gs, const char *baseline,
 		r->p = NAN;
 		while (at < nrel && rel[at] != mine)
 			at++;
+		/* A release follows the one before it of its own platform: FreeBSD
+		 * after 24.04 is another system, not a change. */
 		for (size_t j = at; j-- > 0 && r->prev == NULL;)
-			r->prev = eb_group_index_find(ix, r->g->key, EB_F_RELEASE, rel[j]);
+			if (same_platform(rel[j], mine))
+				r->prev = eb_group_index_find(ix, r->g->key, EB_F_RELEASE, rel[j]);
 		if (r->prev != NULL) {
 			eb_verdict_diff(r->prev, r->g, &vo, &r->v);
 			r->change_pct = r->v.estimate;

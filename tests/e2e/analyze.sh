@@ -84,3 +84,17 @@ eb diff --csv --adjust none $SAMPLES
 eb diff $SAMPLES
 grep -qF 'p adjusted by Holm within each metric class (the metrics of one test count once)' "$TMP/out" \
 	&& pass "the diff table says its p values are Holm-adjusted" || fail "the diff table names its adjustment"
+
+# A release follows the one before it of its own platform: FreeBSD-13.2
+# after 24.04 in version order is another system, and gets no change.
+{ echo 'release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source'
+  for rel in FreeBSD-13.2:1000 FreeBSD-14.1:1100 24.04:500; do
+	for r in 1:995 2:1000 3:1005; do
+		echo "${rel%%:*},h1,default,none,fio,j,seq,read,1048576,bw,B/s,${r%%:*},$(( ${rel#*:} * ${r#*:} * 1000 )),x"
+	done
+  done; } > "$TMP/platforms.csv"
+eb trend "$TMP/platforms.csv"
+grep -q '| FreeBSD-13.2 |   3 | 1.00 GB/s |          |  *|  *|$' "$TMP/out" \
+	&& grep -q '| FreeBSD-14.1 |   3 | 1.10 GB/s |          | +10.0 % (+8.8 to +11.3 %) | improved |$' "$TMP/out" \
+	&& pass "trend compares a release only with the one before it of its platform" \
+	|| fail "trend compares a release only with the one before it of its platform"
