@@ -155,6 +155,10 @@ struct eb_table {
 
 struct eb_table *eb_table_new(void);
 void eb_table_free(struct eb_table *t);
+/* The one empty label every table hands out: records are keyed by pointer,
+ * so an empty field must be this string and no other "" (an ASan build
+ * does not merge identical string literals across files). */
+extern const char eb_empty[];
 /* Returns the one copy of s (length n) that the table keeps; never NULL. */
 const char *eb_intern(struct eb_table *t, const char *s, size_t n);
 const char *eb_intern_cstr(struct eb_table *t, const char *s);

@@ -100,6 +100,8 @@ pool_rehash(struct eb_strpool *p)
 	p->nslots = n;
 }
 
+const char eb_empty[] = "";
+
 const char *
 eb_intern(struct eb_table *t, const char *s, size_t n)
 {
@@ -108,7 +110,7 @@ eb_intern(struct eb_table *t, const char *s, size_t n)
 	char *copy;
 
 	if (n == 0)
-		return "";
+		return eb_empty;
 	if (p->count * 2 >= p->nslots)
 		pool_rehash(p);
 	j = hash_bytes(s, n) & (p->nslots - 1);
@@ -134,7 +136,7 @@ eb_intern_lookup(const struct eb_table *t, const char *s)
 	size_t n = strlen(s), j;
 
 	if (n == 0)
-		return "";
+		return eb_empty;
 	if (p->nslots == 0)
 		return NULL;
 	for (j = hash_bytes(s, n) & (p->nslots - 1); p->slots[j] != NULL;
@@ -156,7 +158,7 @@ eb_table_strdup(struct eb_table *t, const char *s, size_t n)
 	char *copy;
 
 	if (n == 0)
-		return "";
+		return eb_empty;
 	copy = pool_alloc(t->pool, n + 1);
 	memcpy(copy, s, n);
 	copy[n] = '\0';
@@ -198,7 +200,7 @@ eb_record_init(struct eb_table *t, struct eb_record *r)
 	(void)t;
 	memset(r, 0, sizeof *r);
 	for (int i = 0; i < EB_NFIELDS; i++)
-		r->f[i] = "";
+		r->f[i] = eb_empty;
 }
 
 struct eb_record *

@@ -80,7 +80,7 @@ intern_field(struct results_state *rs, int field, const char *s, size_t n)
 	unsigned h;
 
 	if (n == 0)
-		return "";
+		return eb_empty;
 	/* The middle and the end tell the modes apart: aes-128-gcm,
 	 * aes-256-gcm, aes-128-ccm. */
 	h = (unsigned)n * 31 + (unsigned char)s[n / 2];
