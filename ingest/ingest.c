@@ -13,6 +13,38 @@ extern const struct eb_format eb_format_results;
 
 #define CHUNK 65536
 
+/* Feeds src's head and then the rest of its descriptor to lr, on every
+ * CPU when the format can parse blocks apart. */
+static enum eb_status
+feed_lines(struct feed *f, struct eb_lines *lr, const struct source *src, struct eb_err *err)
+{
+	enum eb_status st = eb_lines_feed(lr, src->head, src->headlen);
+	char *chunk;
+	int nparts;
+
+	if (st != EB_OK || src->fd < 0)
+		return st;
+	if (f->fmt->resume != NULL && (nparts = eb_cpu_count()) > 1)
+		return eb_feed_blocks(f, lr, src, nparts, err);
+	chunk = eb_xmalloc(CHUNK);
+	for (;;) {
+		ssize_t n = read(src->fd, chunk, CHUNK);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			struct eb_loc loc = { src->path, 0, 0 };
+
+			st = eb_err_set(err, EB_ERR_IO, loc, "cannot read: %s", strerror(errno));
+			break;
+		}
+		if (n == 0 || (st = eb_lines_feed(lr, chunk, (size_t)n)) != EB_OK)
+			break;
+	}
+	free(chunk);
+	return st;
+}
+
 static enum eb_status
 run_parser(struct eb_table *t, const struct eb_format *fmt,
     const struct source *src, const struct eb_ingest_opts *opts,
@@ -22,8 +54,7 @@ run_parser(struct eb_table *t, const struct eb_format *fmt,
 	struct eb_lines lr;
 	enum eb_status st;
 	size_t first = t->n;
-	char *chunk = NULL;
-	int nparts;
+	struct stat sb;
 
 	memset(&f, 0, sizeof f);
 	f.fmt = fmt;
@@ -36,29 +67,14 @@ run_parser(struct eb_table *t, const struct eb_format *fmt,
 	eb_lines_init(&lr, EB_MAX_LINE, eb_feed_line, &f);
 	lr.cr_only = eb_lines_cr_only(src->head, src->headlen);
 
-	st = eb_lines_feed(&lr, src->head, src->headlen);
-	if (st == EB_OK && src->fd >= 0 && fmt->resume != NULL && (nparts = eb_cpu_count()) > 1) {
-		st = eb_feed_blocks(&f, &lr, src, nparts, err);
-	} else if (st == EB_OK && src->fd >= 0) {
-		chunk = eb_xmalloc(CHUNK);
-		for (;;) {
-			ssize_t n = read(src->fd, chunk, CHUNK);
-
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n < 0) {
-				struct eb_loc loc = { src->path, 0, 0 };
-
-				st = eb_err_set(err, EB_ERR_IO, loc, "cannot read: %s",
-				    strerror(errno));
-				break;
-			}
-			if (n == 0)
-				break;
-			if ((st = eb_lines_feed(&lr, chunk, (size_t)n)) != EB_OK)
-				break;
-		}
-		free(chunk);
+	/* A named regular file (stdin may stand anywhere in one) whose format
+	 * reads it whole, unless its lines end in a lone CR. */
+	if (fmt->read_file != NULL && src->fd >= 0 && strcmp(src->path, "-") != 0 &&
+	    !lr.cr_only && fstat(src->fd, &sb) == 0 && S_ISREG(sb.st_mode)) {
+		st = fmt->read_file(&f.p, src->fd, eb_cpu_count());
+		f.parser_failed = st != EB_OK;
+	} else {
+		st = feed_lines(&f, &lr, src, err);
 	}
 	if (st == EB_OK)
 		st = eb_lines_finish(&lr);
