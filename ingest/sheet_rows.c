@@ -219,12 +219,13 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 		    v.bad_unit ? "has a unit encbench does not know" : "is not a number");
 		return EB_OK;
 	}
-	if (v.num.negative) {
-		eb_diag(sh->p->diag, EB_WARNING, loc_at(sh, r->num, c),
-		    "'%s' in %s is negative, which no measurement is; skipped", shown,
+	/* A negative measurement is a damaged or hand-edited cell, or a
+	 * computed difference under a measurement's header: no record can
+	 * stand for it, and skipping it would drop a run silently. "-0" too. */
+	if (v.num.negative)
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s is negative, which no measurement is", shown,
 		    eb_sheet_colname(sh, c, name, sizeof name));
-		return EB_OK;
-	}
 	/* Later sources win: what the layout says, then the map, then a unit
 	 * written in the cell itself. */
 	memset(&a, 0, sizeof a);
