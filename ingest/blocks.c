@@ -87,7 +87,7 @@ eb_kept_free(struct eb_kept *k)
  * part parsed with a state and a table of its own and then joined on in
  * order, so that records, messages and errors are those of one thread. */
 
-#define BLOCK (16u << 20)
+#define BLOCK (4u << 20)
 #define MIN_SPLIT (1u << 20)	/* a smaller block is not worth a thread */
 #define MAX_PARTS 8
 
