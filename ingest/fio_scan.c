@@ -293,15 +293,25 @@ nondigits64(const char *p)
 	return m;
 }
 
+/* The value of the k (1 to 16) digits at p. */
+static inline __attribute__((always_inline)) uint64_t
+digits_value(const char *p, int k)
+{
+	return k <= 8 ? value8(load8(p), k) :
+	    value8(load8(p), 8) * pow10_8[k - 8] + value8(load8(p + 8), k - 8);
+}
+
 /* int_line_fast for a line of up to 64 bytes in fio's own layout (", "
  * between columns): every column's end comes from one mask of the line,
  * so no column waits for the one before it to be read. NULL for what
- * int_line_fast must read. */
+ * int_line_fast must read. For ingest (summary set) the 5th column's value
+ * is only read when it is the last, where it may tell an offset from a
+ * priority, and the 6th is never needed. */
 static inline __attribute__((always_inline)) const char *
-int_line_sse2(const char *p, uint64_t c[6], int *ncols)
+int_line_sse2(const char *p, uint64_t c[6], int *ncols, const int summary)
 {
 	uint64_t m = nondigits64(p);
-	int start = 0, n = 0, e;
+	int start = 0, n = 0, e, at4 = 0, k4 = 0;
 
 	for (;;) {
 		int k;
@@ -312,8 +322,13 @@ int_line_sse2(const char *p, uint64_t c[6], int *ncols)
 		k = e - start;
 		if (k <= 0 || k > 16 || n == 6)
 			return NULL;
-		c[n++] = k <= 8 ? value8(load8(p + start), k) :
-		    value8(load8(p + start), 8) * pow10_8[k - 8] + value8(load8(p + start + 8), k - 8);
+		if (!summary || n < 4) {
+			c[n] = digits_value(p + start, k);
+		} else if (n == 4) {
+			at4 = start;
+			k4 = k;
+		}
+		n++;
 		if (p[e] == ',' && p[e + 1] == ' ') {
 			m &= m - 1;
 			m &= m - 1;
@@ -328,6 +343,8 @@ int_line_sse2(const char *p, uint64_t c[6], int *ncols)
 	}
 	if (n < 4 || c[2] > 2)
 		return NULL;
+	if (summary && n == 5)
+		c[4] = digits_value(p + at4, k4);
 	*ncols = n;
 	return p + e;
 }
@@ -356,8 +373,11 @@ take_ints(struct eb_fio_log_acc *a, const uint64_t c[6], int n, long lineno)
 
 /* ---- ranges of a file, each read by a thread of its own */
 
-/* Room for the longest line and its CRLF, and a read of 1 MiB besides. */
-#define CHUNK (EB_MAX_LINE + 2 + (1 << 20))
+/* Room for the longest line and its CRLF, and a read besides. */
+#define CHUNK (EB_MAX_LINE + 2 + READ)
+/* What one read asks for: little enough that the lines it brings are
+ * still in the CPU's cache when they are parsed. */
+#define READ (128 << 10)
 /* A log shorter than this a part is read by one thread. */
 #define MIN_PART (4 << 20)
 #define MAX_PARTS 8
@@ -428,7 +448,7 @@ scan_lines(struct range *r, const char *p, const char *last, long *lineno, int b
 		uint64_t c[6];
 		int n;
 #ifdef __SSE2__
-		const char *nl = int_line_sse2(p, c, &n);
+		const char *nl = int_line_sse2(p, c, &n, ingest);
 
 		if (nl == NULL)
 			nl = int_line_fast(p, c, &n);
@@ -475,7 +495,7 @@ scan_range_with(struct range *r, const int ingest)
 
 	r->st = EB_OK;
 	while (!eof && !stop) {
-		size_t want = CHUNK - have;
+		size_t want = CHUNK - have < READ ? CHUNK - have : READ;
 		ssize_t got;
 		const char *p, *end, *last;
 
