@@ -107,12 +107,13 @@ exec_report(int argc, char **argv)
 	struct eb_report rep;
 	struct eb_table *t = NULL;
 	struct eb_err err;
-	struct eb_report_files f = { NULL, { NULL, 0, 0, 0 }, 0, 0 };
+	struct eb_report_files f;
 	const char *out = NULL;
 	char **releases = NULL, *tmp = NULL, bad[64];
 	int opt, rc = 0, html = 0, planned = 0;
 
 	memset(&ro, 0, sizeof ro);
+	memset(&f, 0, sizeof f);
 	ro.png_scale = 2;
 	ro.meta_get = eb_rundir_meta_get;
 	memset(&rep, 0, sizeof rep);
@@ -206,8 +207,13 @@ exec_report(int argc, char **argv)
 	eb_report_files_begin(&f, t);
 	eb_plan_compute(&plan, t, &po);
 	planned = 1;
+	eb_report_files_summary(&f, &plan);
+	ro.page_done = eb_report_files_page;
+	ro.page_ctx = &f;
 	eb_report_build(&rep, &plan, &ro);
 	rc = eb_report_files_write(&f, &plan, t, &rep, html);
+	if (rc == 0)
+		rc = rep.page_rc;
 	if (rc == 0)
 		rc = eb_folder_commit(tmp, out, EB_REPORT_MANIFEST);
 	if (rc != 0)
@@ -221,6 +227,7 @@ done:
 	eb_inputs_free(&in);
 	eb_table_free(t);
 	eb_buf_free(&f.list);
+	eb_buf_free(&f.pages);
 	free(releases);
 	free(tmp);
 	eb_chart_release();
