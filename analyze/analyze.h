@@ -194,7 +194,13 @@ struct eb_trend_row *eb_trend_compute(const struct eb_groups *gs,
 struct eb_trend_row *eb_trend_compute_opts(const struct eb_groups *gs,
     const char *baseline, const struct eb_verdict_opts *vo, size_t *n);
 
-/* The distinct releases of the groups in natural version order; the caller
+/* The order of release labels everywhere: digit runs compare as numbers,
+ * and a pre-release suffix (alpha, beta, pre, rc, after "-", "~", "." or
+ * "_" or none, any case; or a bare "~") sorts before the release it
+ * precedes: 24.04-rc1 < 24.04 < 24.04.1, 2.2.0-beta2 < 2.2.0-rc1. */
+int eb_release_cmp(const char *a, const char *b);
+
+/* The distinct releases of the groups in eb_release_cmp order; the caller
  * frees the array (not the strings). */
 const char **eb_releases(const struct eb_groups *gs, size_t *n);
 

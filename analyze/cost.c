@@ -6,19 +6,34 @@
 
 #include "cost.h"
 
-#define CPUS_TAG " cpus="
-
-/* The number after tag in a record's source, NAN when absent. */
-static double
-source_number(const struct eb_record *r, const char *tag)
+const char *
+eb_cost_source_tag(const struct eb_record *r, const char *key, char *buf, size_t n)
 {
-	const char *s = strstr(r->f[EB_F_SOURCE], tag);
-	double v;
+	const char *src = r->f[EB_F_SOURCE], *w = strrchr(src, ' ');
+	size_t klen = strlen(key), len;
 
-	if (s == NULL)
-		return NAN;
-	s += strlen(tag);
-	if (eb_parse_number(s, strlen(s), &v) == 0 || !(v > 0))
+	buf[0] = '\0';
+	/* The last word, never the first: that is the location. */
+	if (w == NULL || strncmp(w + 1, key, klen) != 0 || w[1 + klen] != '=')
+		return buf;
+	w += klen + 2;
+	len = strlen(w);
+	if (len >= n)
+		len = n - 1;
+	memcpy(buf, w, len);
+	buf[len] = '\0';
+	return buf;
+}
+
+/* A tag's value as a number above 0, NAN when absent or not one. */
+static double
+source_number(const struct eb_record *r, const char *key)
+{
+	char buf[64];
+	double v;
+	size_t len = strlen(eb_cost_source_tag(r, key, buf, sizeof buf));
+
+	if (len == 0 || eb_parse_number(buf, len, &v) != len || !(v > 0))
 		return NAN;
 	return v;
 }
@@ -26,19 +41,7 @@ source_number(const struct eb_record *r, const char *tag)
 const char *
 eb_cost_thread_name(const struct eb_record *r, char *buf, size_t n)
 {
-	const char *s = strstr(r->f[EB_F_SOURCE], EB_COST_THREAD_TAG);
-	size_t len;
-
-	buf[0] = '\0';
-	if (s == NULL)
-		return buf;
-	s += strlen(EB_COST_THREAD_TAG);
-	len = strcspn(s, " ");
-	if (len >= n)
-		len = n - 1;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-	return buf;
+	return eb_cost_source_tag(r, EB_COST_TAG_THREAD, buf, n);
 }
 
 /* Records of one metric sorted by key (all but metric, unit, value and
@@ -222,7 +225,7 @@ eb_cost_compute(const struct eb_table *t, const char *baseline, const struct eb_
 		eb_xgrow(&gg->cpu, &gg->cap, gg->ncpu + 1, sizeof *gg->cpu);
 		gg->joules = eb_xrealloc(gg->joules, gg->cap * sizeof *gg->joules);
 		if (b != NULL) {
-			double cpus = source_number(b, CPUS_TAG);
+			double cpus = source_number(b, EB_COST_TAG_CPUS);
 
 			/* CPU-seconds per byte: busy share x CPUs x seconds over
 			 * bw x seconds. */

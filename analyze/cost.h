@@ -6,9 +6,25 @@
 #include "analyze.h"
 #include "verdict.h"
 
-/* Where ingest/sample.c leaves the busiest thread's name: in the source
- * column of a cpu_top_thread record, "PATH:LINE thread=NAME". */
-#define EB_COST_THREAD_TAG " thread="
+/* The records ingest/sample.c makes from encbench-sample's files carry
+ * what their figure needs beyond its value as a tag in the source column:
+ * one " KEY=VALUE" word after the location (VALUE holds no space: the
+ * sampler escapes names), as encbench(1)'s results.csv section says:
+ *   cpu_top_thread  "PATH:LINE thread=NAME"  the busiest thread;
+ *   cpu_busy        "PATH:LINE cpus=N"       the CPUs online on average,
+ *                                            which make the share CPU-seconds.
+ * The source still says where the number came from (the line of the
+ * sample file it was read at, which names that thread), and a results.csv
+ * keeps the tag. */
+#define EB_COST_TAG_THREAD "thread"
+#define EB_COST_TAG_CPUS "cpus"
+
+/* The value of tag key in r's source into buf ("" when it has none, cut to
+ * n - 1 bytes); returns buf. The tag is the source's last word and never
+ * its first, so a path with spaces before it is never read as one (only a
+ * record without a tag whose path's last word starts with "KEY=" would be
+ * misread). */
+const char *eb_cost_source_tag(const struct eb_record *r, const char *key, char *buf, size_t n);
 
 /* The single-thread finding: the busiest thread at this share of one CPU
  * or more while the machine is below the second share busy. */
@@ -54,7 +70,7 @@ struct eb_cost *eb_cost_compute(const struct eb_table *t, const char *baseline,
 void eb_cost_free(struct eb_cost *c);
 
 /* The busiest thread's name of a cpu_top_thread record into buf ("" when
- * it has none); returns buf. */
+ * it has none): its thread tag. Returns buf. */
 const char *eb_cost_thread_name(const struct eb_record *r, char *buf, size_t n);
 
 /* The name the busiest thread had in most runs of a cpu_top_thread group

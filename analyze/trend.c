@@ -11,7 +11,7 @@ static int same_platform(const char *x, const char *y);
 static int
 cmp_release(const void *a, const void *b)
 {
-	return eb_natural_cmp(*(const char *const *)a, *(const char *const *)b);
+	return eb_release_cmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 const char **
@@ -55,7 +55,7 @@ cmp_trend(const void *a, const void *b)
 			return c;
 	if (x->block_size != y->block_size)
 		return x->block_size < y->block_size ? -1 : 1;
-	return eb_natural_cmp(x->f[EB_F_RELEASE], y->f[EB_F_RELEASE]);
+	return eb_release_cmp(x->f[EB_F_RELEASE], y->f[EB_F_RELEASE]);
 }
 
 struct eb_trend_row *

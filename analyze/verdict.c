@@ -62,6 +62,7 @@ verdict_init(struct eb_verdict *v, enum eb_verdict_what what, const struct eb_ve
 	v->estimate = v->lo = v->hi = v->df = v->p = v->p_adj = NAN;
 	v->adjust = o->adjust;
 	v->alpha = o->alpha;
+	v->margin = o->equivalence_pct;
 	v->family_size = 1;
 }
 
@@ -167,6 +168,29 @@ ratio_test(const struct eb_sample *a, const struct eb_sample *b, double alpha,
 	 * holds 0) is the ratio's natural floor, not a negative ratio. */
 	if (r->lo < 0 && ma > 0 && mb >= 0)
 		r->lo = 0;
+}
+
+/* The steps every Fieller verdict shares: b / a with its test and
+ * interval into v's df, p and kind. Returns 1 when there is an interval
+ * to decide on; 0 when the runs have no variation (no p) or the interval
+ * is unbounded (a p, no bounds). r keeps the ratio either way. */
+static int
+ratio_verdict(const struct eb_sample *a, const struct eb_sample *b, struct eb_verdict *v,
+    struct ratio_test *r)
+{
+	ratio_test(a, b, v->alpha, r);
+	v->df = r->df;
+	if (r->no_variation) {
+		v->kind = EB_VERDICT_NO_VARIATION;
+		return 0;
+	}
+	v->p = v->p_adj = r->p;
+	if (r->unbounded) {
+		v->unbounded = 1;
+		v->kind = EB_VERDICT_UNBOUNDED;
+		return 0;
+	}
+	return 1;
 }
 
 /* ---- Hodges-Lehmann and the rank test */
@@ -304,6 +328,7 @@ eb_verdict_diff(const struct eb_group *a, const struct eb_group *b,
 {
 	struct ratio_test r;
 	const char *metric = a->key->f[EB_F_METRIC];
+	int testable;
 
 	verdict_init(v, EB_VW_DIFF, o);
 	v->up_is_better = eb_metric_higher_is_better(metric);
@@ -327,19 +352,10 @@ eb_verdict_diff(const struct eb_group *a, const struct eb_group *b,
 		v->kind = EB_VERDICT_NONE;
 		return;
 	}
-	ratio_test(&a->s, &b->s, o->alpha, &r);
+	testable = ratio_verdict(&a->s, &b->s, v, &r);
 	v->estimate = (r.ratio - 1) * 100;
-	v->df = r.df;
-	if (r.no_variation) {
-		v->kind = EB_VERDICT_NO_VARIATION;
+	if (!testable)
 		return;
-	}
-	v->p = v->p_adj = r.p;
-	if (r.unbounded) {
-		v->unbounded = 1;
-		v->kind = EB_VERDICT_UNBOUNDED;
-		return;
-	}
 	v->lo = (r.lo - 1) * 100;
 	v->hi = (r.hi - 1) * 100;
 	decide(v, o->equivalence_pct);
@@ -370,18 +386,8 @@ eb_verdict_overhead(const struct eb_group *mode, const struct eb_group *base,
 		v->kind = EB_VERDICT_SINGLE_RUN;
 		return;
 	}
-	ratio_test(&base->s, &mode->s, o->alpha, &r);
-	v->df = r.df;
-	if (r.no_variation) {
-		v->kind = EB_VERDICT_NO_VARIATION;
+	if (!ratio_verdict(&base->s, &mode->s, v, &r))
 		return;
-	}
-	v->p = v->p_adj = r.p;
-	if (r.unbounded) {
-		v->unbounded = 1;
-		v->kind = EB_VERDICT_UNBOUNDED;
-		return;
-	}
 	if (v->latency) {
 		v->lo = (r.lo - 1) * 100;
 		v->hi = (r.hi - 1) * 100;
@@ -637,11 +643,72 @@ eb_verdict_claims(const struct eb_verdict *v)
 	    v->kind == EB_VERDICT_CHEAPER || v->kind == EB_VERDICT_DEARER;
 }
 
-/* One decimal, without a "-0.0". */
-static double
-tidy(double x)
+/* Whether the printed text of x lies on the same side of edge as x does
+ * (an x on the edge may print anywhere near it). */
+static int
+same_side(const char *text, double x, double edge)
 {
-	return fabs(x) < 0.05 ? 0 : x;
+	double shown = strtod(text, NULL);
+
+	if (x == edge)
+		return 1;
+	return x < edge ? shown < edge : shown > edge;
+}
+
+/* x with min_decimals decimals or more, until its text lies on x's side
+ * of every edge; then significant digits in %g's notation when x is closer
+ * to an edge than EB_FIGURE_MAX_DECIMALS decimals show. */
+static void
+figure_edges(double x, int plus, int min_decimals, const double *edge, size_t nedges,
+    char *buf, size_t n)
+{
+	x += 0.0;	/* no "-0.0" for a negative zero */
+	if (isnan(x)) {
+		snprintf(buf, n, "–");
+		return;
+	}
+	if (fabs(x) >= 1e6) {
+		snprintf(buf, n, plus ? "%+.3g" : "%.3g", x);
+		return;
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		int first = pass ? 2 : min_decimals, last = pass ? 17 : EB_FIGURE_MAX_DECIMALS;
+
+		for (int digits = first; digits <= last; digits++) {
+			size_t e = 0;
+
+			snprintf(buf, n, pass ? (plus ? "%+.*g" : "%.*g") : (plus ? "%+.*f" : "%.*f"),
+			    digits, x);
+			while (e < nedges && same_side(buf, x, edge[e]))
+				e++;
+			if (e == nedges)
+				return;
+		}
+	}
+}
+
+void
+eb_figure_text(double x, int plus, double margin, char *buf, size_t n)
+{
+	const double edges[3] = { 0, margin, -margin };
+
+	figure_edges(x, plus, 1, edges, margin > 0 ? 3 : 1, buf, n);
+}
+
+void
+eb_ratio_text(double r, char *buf, size_t n)
+{
+	const double one = 1;
+
+	figure_edges(r, 0, 3, &one, 1, buf, n);
+}
+
+/* The edges a verdict's figures must not seem to cross: 0 always, and the
+ * equivalence margin for a change between releases or configs. */
+static double
+margin_of(const struct eb_verdict *v)
+{
+	return v->what == EB_VW_DIFF ? v->margin : 0;
 }
 
 void
@@ -649,19 +716,23 @@ eb_verdict_interval_text(const struct eb_verdict *v, char *buf, size_t n)
 {
 	const char *unit = v->what == EB_VW_OVERHEAD_CHANGE ? "pp" : "%";
 	int sign = v->what != EB_VW_OVERHEAD || v->latency;
+	double margin = margin_of(v);
+	char est[40], lo[40], hi[40];
 
 	if (isnan(v->estimate)) {
 		snprintf(buf, n, "–");
 		return;
 	}
+	eb_figure_text(v->estimate, sign, margin, est, sizeof est);
 	if (v->unbounded)
-		snprintf(buf, n, sign ? "%+.1f %s (unbounded)" : "%.1f %s (unbounded)",
-		    tidy(v->estimate), unit);
+		snprintf(buf, n, "%s %s (unbounded)", est, unit);
 	else if (isnan(v->lo))
-		snprintf(buf, n, sign ? "%+.1f %s" : "%.1f %s", tidy(v->estimate), unit);
-	else
-		snprintf(buf, n, sign ? "%+.1f %s (%+.1f to %+.1f %s)" : "%.1f %s (%.1f to %.1f %s)",
-		    tidy(v->estimate), unit, tidy(v->lo), tidy(v->hi), unit);
+		snprintf(buf, n, "%s %s", est, unit);
+	else {
+		eb_figure_text(v->lo, sign, margin, lo, sizeof lo);
+		eb_figure_text(v->hi, sign, margin, hi, sizeof hi);
+		snprintf(buf, n, "%s %s (%s to %s %s)", est, unit, lo, hi, unit);
+	}
 }
 
 void
@@ -736,20 +807,34 @@ eb_verdict_phrase(const struct eb_verdict *v, char *buf, size_t n)
 		if (v->latency)
 			snprintf(buf, n, "%s %s", q, iv);
 		else
+		{
 			/* A negative cost is a speed-up: say how much faster. */
-			snprintf(buf, n, "%.1f %% faster (%.1f to %.1f %%)", tidy(-v->estimate),
-			    tidy(-v->hi), tidy(-v->lo));
+			char e[40], l[40], h[40];
+
+			eb_figure_text(-v->estimate, 0, 0, e, sizeof e);
+			eb_figure_text(-v->hi, 0, 0, l, sizeof l);
+			eb_figure_text(-v->lo, 0, 0, h, sizeof h);
+			snprintf(buf, n, "%s %% faster (%s to %s %%)", e, l, h);
+		}
 		break;
 	case EB_VERDICT_NO_MEASURABLE:
 		if (isnan(v->lo))
 			snprintf(buf, n, "no measurable overhead: %s", iv);
-		else if (v->latency)
-			snprintf(buf, n, "no measurable overhead: %s between %+.1f %% and %+.1f %%",
-			    q, tidy(v->lo), tidy(v->hi));
-		else if (v->lo < 0 && v->hi > 0)
-			snprintf(buf, n, "no measurable overhead: between %.1f %% faster and "
-			    "%.1f %% slower", tidy(-v->lo), tidy(v->hi));
-		else
+		else if (v->latency) {
+			char l[40], h[40];
+
+			eb_figure_text(v->lo, 1, 0, l, sizeof l);
+			eb_figure_text(v->hi, 1, 0, h, sizeof h);
+			snprintf(buf, n, "no measurable overhead: %s between %s %% and %s %%",
+			    q, l, h);
+		} else if (v->lo < 0 && v->hi > 0) {
+			char l[40], h[40];
+
+			eb_figure_text(-v->lo, 0, 0, l, sizeof l);
+			eb_figure_text(v->hi, 0, 0, h, sizeof h);
+			snprintf(buf, n, "no measurable overhead: between %s %% faster and "
+			    "%s %% slower", l, h);
+		} else
 			snprintf(buf, n, "no measurable overhead after Holm: %s, p %s%s", iv, p, adj);
 		break;
 	}

@@ -78,6 +78,8 @@ struct eb_verdict {
 	unsigned runs_needed;	/* EB_VERDICT_TOO_FEW_RUNS: runs per side that
 				 * could reach alpha */
 	double alpha;
+	double margin;		/* the equivalence margin in percent it was
+				 * decided with */
 };
 
 /* The change of b's centre against a's (mean: Welch and Fieller; median:
@@ -119,6 +121,18 @@ const char *eb_verdict_word(const struct eb_verdict *v);
  * cheaper, dearer). */
 int eb_verdict_claims(const struct eb_verdict *v);
 
+/* A percent or a number of points for display: one decimal, or as many
+ * more (up to EB_FIGURE_MAX_DECIMALS, then significant digits) as it takes
+ * for the text to lie on the same side as x of 0 and, when margin > 0, of
+ * -margin and +margin. So a non-zero figure never prints as 0, a bound
+ * that excludes 0 never seems to touch it, and a bound inside an
+ * equivalence margin never prints on or outside it. plus: a sign always;
+ * "–" for NAN; never "-0.0". Every figure of a verdict prints through it. */
+#define EB_FIGURE_MAX_DECIMALS 6
+void eb_figure_text(double x, int plus, double margin, char *buf, size_t n);
+/* A ratio for display: three decimals, or more until it lies on the same
+ * side of 1 as r does ("0.9996", never "1.000" for a ratio below 1). */
+void eb_ratio_text(double r, char *buf, size_t n);
 /* The estimate and interval: "+3.2 % (+1.0 to +5.4 %)", "14.2 % (12.9 to
  * 17.1 %)", "unbounded", or the estimate alone without an interval. */
 void eb_verdict_interval_text(const struct eb_verdict *v, char *buf, size_t n);

@@ -1,19 +1,18 @@
 #!/bin/sh
 # run.sh - "make bench": encbench against the tools people would use
-# instead, each as a ratio of whole-process wall times (hyperfine, median of
-# several runs) measured in the same run, with peak memory where it
-# matters. Prints a table and writes bench/RESULTS.md with the machine and
-# the date.
+# instead, each as a ratio of whole-process wall times measured in the same
+# run, with peak memory where it matters. Prints the tables and writes
+# bench/RESULTS.md with the machine, its load and the date.
 #
-#   1. overhead of a 1M-row results.csv   vs pandas group-by and merge
-#   2. timeseries of a 2M-line fio bw log vs matplotlib   (bench/chart.sh)
-#   3. one PNG bar chart                  vs gnuplot pngcairo (bench/chart.sh)
-#   4. the whole samples/ report          vs one gnuplot chart
-#   5. the report of a decade of rounds    vs pandas's overhead group-by
-#   6. bench/interleave.sh: the fio-log scanner and ingest of a 1 GB log
-#      vs wc -l, the timeseries vs matplotlib and the overhead vs pandas,
-#      as medians of interleaved rounds with peak memory
-# BENCH_ONLY=decade runs case 5 alone and prints its row.
+#   1. bench/interleave.sh, the three ratios of issue 21 as medians of
+#      interleaved rounds with CPU time and peak memory: the fio-log
+#      scanner vs wc -l, the timeseries of a 2M-line fio bw log vs
+#      matplotlib, the overhead of a 1M-row results.csv vs pandas
+#   2. one PNG bar chart                  vs gnuplot pngcairo (bench/chart.sh)
+#   3. the whole samples/ report          vs one gnuplot chart (hyperfine)
+#   4. the report of a decade of rounds    vs pandas's overhead group-by
+# BENCH_ONLY=decade runs case 4 alone and prints its row. ROUNDS (3) is
+# the number of interleaved rounds, RUNS (5) that of hyperfine's runs.
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ENCBENCH=${ENCBENCH:-$ROOT/build/encbench}
@@ -57,16 +56,9 @@ if [ "${BENCH_ONLY:-}" = decade ]; then
 	echo "$rows"
 	exit 0
 fi
-echo "bench: 1M-row results.csv" >&2
-"$PY" bench/gen_results.py 1000000 "$W/r1m.csv"
-hyperfine -N -w 1 -r "$RUNS" --export-json "$W/h1.json" \
-	"$ENCBENCH overhead --csv $W/r1m.csv -o $W/eb.csv" \
-	"$PY bench/overhead_pandas.py $W/r1m.csv $W/pd.csv" >/dev/null
-e=$(median "$W/h1.json" 0) p=$(median "$W/h1.json" 1)
-me=$(peak_kb "$ENCBENCH" overhead --csv "$W/r1m.csv" -o "$W/eb.csv")
-mp=$(peak_kb "$PY" bench/overhead_pandas.py "$W/r1m.csv" "$W/pd.csv")
-row "overhead of a 1M-row results.csv (peak $((me / 1024)) MiB vs $((mp / 1024)) MiB)" \
-	"$(secs "$e")" "pandas $(secs "$p")" "$(ratio "$p" "$e")×" "≥ 5×"
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
+echo "bench: fio logs and overheads, interleaved (bench/interleave.sh)" >&2
+inter=$(ENCBENCH="$ENCBENCH" PYTHON="$PY" W="$W" sh bench/interleave.sh)
 
 echo "bench: the samples report" >&2
 # gnuplot draws one chart of the report, the 24.04 bars, from the script
@@ -94,26 +86,30 @@ row "the same, against that chart at 1x" \
 bench_decade
 
 echo "bench: charts (bench/chart.sh)" >&2
-chart=$(ENCBENCH="$ENCBENCH" sh bench/chart.sh 2>&1 || true)
-
-echo "bench: fio logs and overheads, interleaved (bench/interleave.sh)" >&2
-inter=$(ENCBENCH="$ENCBENCH" PYTHON="$PY" W="$W" sh bench/interleave.sh 2>&1 || true)
+chart=$(ENCBENCH="$ENCBENCH" RUNS_LOG=3 sh bench/chart.sh 2>&1 || true)
+load1=$(cut -d' ' -f1-3 /proc/loadavg)
 
 table="| benchmark | encbench | the other tool | ratio | aim |
 |---|---|---|---|---|$rows"
-cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+machine=$(. "$ROOT/bench/lib.sh" && machine)
 {
 	echo "# Benchmarks"
 	echo
-	echo "\`make bench\` on $(date -u +%Y-%m-%d): $cpu, $(nproc) cores, $(free -g | awk '/^Mem:/ { print $2 }') GiB;"
-	echo "whole-process wall time, median of $RUNS runs (hyperfine), both tools in the same run."
+	echo "\`make bench\` on $(date -u '+%Y-%m-%d %H:%M UTC'): $machine; load average $load0 at the"
+	echo "start, $load1 at the end."
 	echo
-	echo "$table"
+	echo "## The three ratios of issue 21 (bench/interleave.sh)"
 	echo
-	echo "Interleaved (bench/interleave.sh): each ratio the median of rounds that run"
-	echo "encbench and the other tool one after the other; load average $(cut -d' ' -f1-3 /proc/loadavg)."
+	echo "Each the median of ${ROUNDS:-3} rounds that run encbench and the other tool one after the other"
+	echo "(whole processes, wall time; user + system CPU of the same rounds in brackets)."
 	echo
 	echo "$inter"
+	echo
+	echo "## Reports and bar charts"
+	echo
+	echo "Whole-process wall time, median of $RUNS runs (hyperfine), both tools in the same run."
+	echo
+	echo "$table"
 	echo
 	echo "Charts (bench/chart.sh):"
 	echo
@@ -121,5 +117,6 @@ cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
 	echo "$chart"
 	echo '```'
 } > bench/RESULTS.md
+echo "$inter"
 echo "$table"
 echo "$chart"

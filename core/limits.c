@@ -106,6 +106,9 @@ eb_value_check(const char *metric, const char *unit, double v, char *why, size_t
 		snprintf(why, n, "%s is infinite", metric);
 		return 0;
 	}
+	/* Every record comes through here: only a failure needs the text. */
+	if (!signbit(v) && v <= max)
+		return 1;
 	eb_format_double(num, sizeof num, v);
 	if (signbit(v)) {
 		snprintf(why, n, "%s %s%s%s is negative", metric,

@@ -267,25 +267,28 @@ size_t
 eb_parse_number(const char *s, size_t n, double *out)
 {
 	char tmp[80];
-	size_t i = 0, k = 0, digits = 0;
+	size_t i = 0, k = 0, digits = 0, point = n;
 	struct decimal d = { 0, 0, 0, 0 };
 	int neg = 0;
 
+	/* k counts what strtod would be handed: sign, digits and point, up
+	 * to the buffer's room. */
 	if (i < n && (s[i] == '-' || s[i] == '+')) {
 		neg = s[i] == '-';
-		tmp[k++] = s[i++];
+		i++;
+		k++;
 	}
 	while (i < n && isdig(s[i]) && k < sizeof tmp - 8) {
-		decimal_digit(&d, s[i], 0);
-		tmp[k++] = s[i++];
+		decimal_digit(&d, s[i++], 0);
+		k++;
 		digits++;
 	}
 	if (i + 1 < n && (s[i] == '.' || s[i] == ',') && isdig(s[i + 1])) {
-		tmp[k++] = '.';
-		i++;
+		point = i++;
+		k++;
 		while (i < n && isdig(s[i]) && k < sizeof tmp - 8) {
-			decimal_digit(&d, s[i], 1);
-			tmp[k++] = s[i++];
+			decimal_digit(&d, s[i++], 1);
+			k++;
 			digits++;
 		}
 	}
@@ -303,8 +306,6 @@ eb_parse_number(const char *s, size_t n, double *out)
 			e++;
 		}
 		if (e > 0 && !(j < n && isdig(s[j]))) {
-			memcpy(tmp + k, s + i, j - i);
-			k += j - i;
 			i = j;
 			d.e10 += eneg ? -ev : ev;
 		}
@@ -316,7 +317,11 @@ eb_parse_number(const char *s, size_t n, double *out)
 	if (!d.inexact && eisel_lemire(d.man, d.e10, neg, out))
 		return i;
 #endif
-	tmp[k] = '\0';
+	/* strtod reads the same text with a point, whatever the locale. */
+	memcpy(tmp, s, i);
+	if (point < i)
+		tmp[point] = '.';
+	tmp[i] = '\0';
 	*out = strtod(tmp, NULL);
 	return i;
 }

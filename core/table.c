@@ -206,7 +206,8 @@ eb_record_init(struct eb_table *t, struct eb_record *r)
 struct eb_record *
 eb_table_add(struct eb_table *t, const struct eb_record *r)
 {
-	eb_xgrow(&t->rows, &t->cap, t->n + 1, sizeof *t->rows);
+	if (t->n == t->cap)
+		eb_xgrow(&t->rows, &t->cap, t->n + 1, sizeof *t->rows);
 	t->rows[t->n] = *r;
 	return &t->rows[t->n++];
 }
@@ -240,27 +241,35 @@ eb_table_append(struct eb_table *dst, const struct eb_table *src)
 		add_meta_from(dst, &src->meta[i], eb_xstrdup(src->meta[i].json));
 }
 
+#define MOVE_CACHE 256
+
 void
 eb_table_move(struct eb_table *dst, struct eb_table *src)
 {
-	/* The texts of a column are few: the last one seen of each field
-	 * spares most of the interning. */
-	const char *from[EB_NFIELDS] = { NULL }, *to[EB_NFIELDS] = { NULL };
+	/* The texts of a column are few, and interned in src: each is
+	 * interned in dst once, and found again by its pointer in a small
+	 * cache (a miss only costs another lookup). */
+	struct {
+		const char *from, *to;
+	} seen[MOVE_CACHE];
 	struct pool_block *last;
 
+	memset(seen, 0, sizeof seen);
 	eb_xgrow(&dst->rows, &dst->cap, dst->n + src->n, sizeof *dst->rows);
 	for (size_t i = 0; i < src->n; i++) {
 		struct eb_record *r = &dst->rows[dst->n++];
 
 		*r = src->rows[i];
 		for (int f = 0; f < EB_NFIELDS; f++) {
+			size_t k = ((uintptr_t)r->f[f] >> 3 ^ (uintptr_t)r->f[f] >> 11) % MOVE_CACHE;
+
 			if (f == EB_F_SOURCE)
 				continue;	/* stays where it is: in blocks moved below */
-			if (r->f[f] != from[f]) {
-				from[f] = r->f[f];
-				to[f] = eb_intern_cstr(dst, r->f[f]);
+			if (r->f[f] != seen[k].from) {
+				seen[k].from = r->f[f];
+				seen[k].to = eb_intern_cstr(dst, r->f[f]);
 			}
-			r->f[f] = to[f];
+			r->f[f] = seen[k].to;
 		}
 	}
 	src->n = 0;

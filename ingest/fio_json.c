@@ -8,12 +8,11 @@
 #include <jansson.h>
 
 #include "fio.h"
+#include "fio_json.h"
 
 /* The whole input is kept until its end: jansson wants a document in one
  * piece. A ceiling keeps hostile input from taking all memory. */
 #define MAX_JSON (512L * 1024 * 1024)
-/* Deeper than any fio document; the line index stops recording there. */
-#define MAX_DEPTH 32
 
 struct json_state {
 	struct eb_buf text;
@@ -22,209 +21,12 @@ struct json_state {
 	struct eb_fio_notes notes;
 };
 
-/* ---- where each value is: jansson keeps no positions, so a second pass
- * over the text maps the hash of every path (jobs/3/read/bw_bytes) to the
- * line of its value, the last duplicate winning as it does in jansson. */
-
-struct linemap {
-	uint64_t *keys;		/* 0 = empty slot */
-	long *lines;
-	size_t cap, n;
-	/* Paths given twice. fio repeats keys where they do no harm (a job
-	 * option given twice, such as "filename" in fio 2.17; percentiles
-	 * that round to one "0.00" in 2.1.4), so a repeated key is only an
-	 * error for a figure that is read (figure()). */
-	uint64_t *dups;
-	size_t ndups, capdups;
-};
-
-static uint64_t
-h_step(uint64_t h, const char *s, size_t n)
-{
-	h ^= 0x1f;
-	h *= 0x100000001b3ULL;
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h == 0 ? 1 : h;
-}
-
-static uint64_t
-h_key(uint64_t h, const char *key)
-{
-	return h_step(h, key, strlen(key));
-}
-
-static uint64_t
-h_idx(uint64_t h, size_t i)
-{
-	char buf[32];
-	int n = snprintf(buf, sizeof buf, "#%zu", i);
-
-	return h_step(h, buf, (size_t)n);
-}
-
-#define H_ROOT 0xcbf29ce484222325ULL
-
-static void
-map_put(struct linemap *m, uint64_t key, long line)
-{
-	size_t i;
-
-	if ((m->n + 1) * 2 > m->cap) {
-		struct linemap big = { 0 };
-
-		big.cap = m->cap ? m->cap * 2 : 1024;
-		big.keys = eb_xcalloc(big.cap, sizeof *big.keys);
-		big.lines = eb_xcalloc(big.cap, sizeof *big.lines);
-		for (size_t k = 0; k < m->cap; k++)
-			if (m->keys[k] != 0)
-				map_put(&big, m->keys[k], m->lines[k]);
-		free(m->keys);
-		free(m->lines);
-		big.dups = m->dups;
-		big.ndups = m->ndups;
-		big.capdups = m->capdups;
-		*m = big;
-	}
-	i = key & (m->cap - 1);
-	while (m->keys[i] != 0 && m->keys[i] != key)
-		i = (i + 1) & (m->cap - 1);
-	if (m->keys[i] == 0) {
-		m->n++;
-	} else {
-		eb_xgrow(&m->dups, &m->capdups, m->ndups + 1, sizeof *m->dups);
-		m->dups[m->ndups++] = key;
-	}
-	m->keys[i] = key;
-	m->lines[i] = line;
-}
-
-static int
-map_dup(const struct linemap *m, uint64_t key)
-{
-	for (size_t i = 0; i < m->ndups; i++)
-		if (m->dups[i] == key)
-			return 1;
-	return 0;
-}
-
-static long
-map_get(const struct linemap *m, uint64_t key, long dflt)
-{
-	if (m->cap == 0)
-		return dflt;
-	for (size_t i = key & (m->cap - 1); m->keys[i] != 0; i = (i + 1) & (m->cap - 1))
-		if (m->keys[i] == key)
-			return m->lines[i];
-	return dflt;
-}
-
-struct frame {
-	uint64_t h;
-	int is_arr, norec;
-	size_t idx;
-};
-
-/* The path of the value at hand: an array element's index or the key. */
-static uint64_t
-value_hash(const struct frame *top, uint64_t key)
-{
-	return top->is_arr ? h_idx(top->h, top->idx) : key;
-}
-
-/* Indexes a document that jansson has already accepted, so the text is
- * well formed and the scan can be simple. */
-static int
-ends_scalar(char c)
-{
-	return c == ',' || c == '}' || c == ']' || c == '\n' || c == ' ' || c == '\t' || c == '\r' ||
-	    c == '\0';
-}
-
-static void
-map_doc(struct linemap *m, const char *s, size_t n, long line)
-{
-	struct frame st[MAX_DEPTH + 1];
-	int depth = 0, overflow = 0;
-	uint64_t key = H_ROOT;
-	int have_key = 1;
-
-	/* A pseudo object around the document, whose one key is the root. */
-	st[0].h = H_ROOT;
-	st[0].is_arr = 0;
-	st[0].norec = 0;
-	st[0].idx = 0;
-	for (size_t i = 0; i < n; i++) {
-		char c = s[i];
-		struct frame *top = &st[depth];
-
-		if (c == '\n') {
-			line++;
-		} else if (c == '"') {
-			size_t j = i + 1;
-
-			while (j < n && s[j] != '"')
-				j += s[j] == '\\' ? 2 : 1;
-			if (j > n)
-				j = n;
-			if (!top->is_arr && !have_key && overflow == 0) {
-				key = h_step(top->h, s + i + 1, j - i - 1);
-				have_key = 1;
-				/* json+ buckets are many and never looked up. */
-				if (j - i - 1 == 4 && memcmp(s + i + 1, "bins", 4) == 0)
-					key = 0;
-			} else if (overflow == 0 && !top->norec && value_hash(top, key) != 0) {
-				map_put(m, value_hash(top, key), line);
-			}
-			i = j;
-		} else if (c == '{' || c == '[') {
-			uint64_t vh;
-
-			if (overflow > 0 || depth == MAX_DEPTH) {
-				overflow++;
-				continue;
-			}
-			vh = value_hash(top, key);
-			if (!top->norec && vh != 0)
-				map_put(m, vh, line);
-			depth++;
-			st[depth].h = vh;
-			st[depth].is_arr = c == '[';
-			st[depth].norec = top->norec || vh == 0;
-			st[depth].idx = 0;
-			have_key = 0;
-		} else if (c == '}' || c == ']') {
-			if (overflow > 0) {
-				overflow--;
-				continue;
-			}
-			if (depth > 0)
-				depth--;
-			have_key = 1;
-		} else if (c == ',') {
-			if (overflow > 0)
-				continue;
-			if (top->is_arr)
-				top->idx++;
-			else
-				have_key = 0;
-		} else if (c == '-' || (c >= '0' && c <= '9') || c == 't' || c == 'f' || c == 'n') {
-			if (overflow == 0 && !top->norec && value_hash(top, key) != 0)
-				map_put(m, value_hash(top, key), line);
-			while (i + 1 < n && !ends_scalar(s[i + 1]))
-				i++;
-		}
-	}
-}
-
 /* ---- documents */
 
 struct jdoc {
 	json_t *root;
 	long line;		/* of its '{' */
-	struct linemap map;
+	struct eb_fio_json_map map;
 	int snapshot;		/* a --status-interval snapshot of the next */
 	long bad_line;		/* the first damaged figure, 0 for none */
 	char bad[160];
@@ -271,9 +73,9 @@ figure(struct jdoc *doc, json_t *o, uint64_t h, const char *key, double dflt)
 		return dflt;
 	/* jansson keeps the last of repeated keys; which one fio meant
 	 * cannot be told. */
-	if (map_dup(&doc->map, h_key(h, key))) {
+	if (eb_fio_json_map_dup(&doc->map, eb_fio_json_key(h, key))) {
 		if (doc->bad_line == 0) {
-			doc->bad_line = map_get(&doc->map, h_key(h, key), doc->line);
+			doc->bad_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(h, key), doc->line);
 			snprintf(doc->bad, sizeof doc->bad, "\"%.60s\" is given twice in one "
 			    "object; fio writes each figure once", key);
 		}
@@ -282,7 +84,7 @@ figure(struct jdoc *doc, json_t *o, uint64_t h, const char *key, double dflt)
 	if (json_is_number(v) && json_number_value(v) >= 0 && !signbit(json_number_value(v)))
 		return json_number_value(v);
 	if (doc->bad_line == 0) {
-		doc->bad_line = map_get(&doc->map, h_key(h, key), doc->line);
+		doc->bad_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(h, key), doc->line);
 		snprintf(doc->bad, sizeof doc->bad, "\"%.60s\" is %s, not a figure fio writes",
 		    key, type_name(v));
 	}
@@ -483,7 +285,7 @@ take_dir(struct jdoc *doc, json_t *o, uint64_t h, struct eb_fio_dstat *s)
 	 * bytes moved in a runtime of some milliseconds is a damaged figure,
 	 * not a rate too small to print. */
 	if (bw == 0 && io > 0 && runtime > 0 && doc->bad_line == 0) {
-		doc->bad_line = map_get(&doc->map, h_key(h, bwkey), doc->line);
+		doc->bad_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(h, bwkey), doc->line);
 		snprintf(doc->bad, sizeof doc->bad, "\"%s\" is 0 while io_bytes is %.0f in %.0f ms; "
 		    "fio writes io_bytes * 1000 / runtime there", bwkey, io, runtime);
 	}
@@ -494,8 +296,8 @@ take_dir(struct jdoc *doc, json_t *o, uint64_t h, struct eb_fio_dstat *s)
 	s->iops = iops;
 	s->ios = ios;
 	s->runtime_ms = runtime;
-	s->bw_line = map_get(&doc->map, h_key(h, bwkey), doc->line);
-	s->iops_line = map_get(&doc->map, h_key(h, "iops"), doc->line);
+	s->bw_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(h, bwkey), doc->line);
+	s->iops_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(h, "iops"), doc->line);
 	/* fio 3.x: clat_ns in ns; fio 2.x: clat in us. Which one is there
 	 * decides, not the version string (2.99 already has clat_ns). */
 	for (int k = 0; k < 2 && clat == NULL; k++) {
@@ -506,18 +308,20 @@ take_dir(struct jdoc *doc, json_t *o, uint64_t h, struct eb_fio_dstat *s)
 	}
 	if (clat != NULL) {
 		const char *ck = unit == 1 ? "clat_ns" : "clat";
-		double mean = figure(doc, clat, h_key(h, ck), "mean", -1);
-		double max = figure(doc, clat, h_key(h, ck), "max", -1);
+		uint64_t hc = eb_fio_json_key(h, ck);
+		double mean = figure(doc, clat, hc, "mean", -1);
+		double max = figure(doc, clat, hc, "max", -1);
 		json_t *bins;
 
 		/* disable_clat leaves zeros (fio 2.1.11 pkb sample). */
 		if (mean > 0 || max > 0) {
 			s->lat_ns = mean * unit;
-			s->lat_line = map_get(&doc->map, h_key(h_key(h, ck), "mean"), doc->line);
+			s->lat_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(hc, "mean"),
+			    doc->line);
 		}
 		if (take_p99(clat, unit, &s->p99_ns)) {
-			s->p99_line = map_get(&doc->map,
-			    h_key(h_key(h_key(h, ck), "percentile"), "99.000000"), s->lat_line);
+			s->p99_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(
+			    eb_fio_json_key(hc, "percentile"), "99.000000"), s->lat_line);
 		} else {
 			/* lat_percentiles=1 puts the map under total latency. */
 			for (int k = 2; k < 4; k++) {
@@ -525,9 +329,9 @@ take_dir(struct jdoc *doc, json_t *o, uint64_t h, struct eb_fio_dstat *s)
 				double u = k == 2 ? 1 : 1000;
 
 				if (json_is_object(l) && take_p99(l, u, &s->p99_ns)) {
-					uint64_t hp = h_key(h_key(h, lats[k]), "percentile");
+					uint64_t hp = eb_fio_json_key(eb_fio_json_key(h, lats[k]), "percentile");
 
-					s->p99_line = map_get(&doc->map, h_key(hp, "99.000000"),
+					s->p99_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(hp, "99.000000"),
 					    s->lat_line);
 					clat = l;
 					unit = u;
@@ -567,14 +371,15 @@ take_job(struct jdoc *doc, json_t *job, uint64_t h, int clients, struct eb_fio_r
 
 	if (name == NULL) {
 		if (json_object_get(job, "jobname") != NULL && doc->bad_line == 0) {
-			doc->bad_line = map_get(&doc->map, h_key(h, "jobname"), doc->line);
+			doc->bad_line = eb_fio_json_map_get(&doc->map,
+			    eb_fio_json_key(h, "jobname"), doc->line);
 			snprintf(doc->bad, sizeof doc->bad, "\"jobname\" is %s, not a string",
 			    type_name(json_object_get(job, "jobname")));
 		}
 		name = "";
 	}
 	j = eb_fio_run_add(run, name, strlen(name));
-	j->line = map_get(&doc->map, h, doc->line);
+	j->line = eb_fio_json_map_get(&doc->map, h, doc->line);
 	j->groupid = (long)figure(doc, job, h, "groupid", 0);
 	j->all_clients = clients && strcmp(name, "All clients") == 0;
 	if (host != NULL)
@@ -598,13 +403,13 @@ take_job(struct jdoc *doc, json_t *job, uint64_t h, int clients, struct eb_fio_r
 		json_t *o = json_object_get(job, eb_fio_dir_names[d]);
 
 		if (json_is_object(o))
-			take_dir(doc, o, h_key(h, eb_fio_dir_names[d]), &j->d[d]);
+			take_dir(doc, o, eb_fio_json_key(h, eb_fio_dir_names[d]), &j->d[d]);
 	}
 	usr = figure(doc, job, h, "usr_cpu", -1);
 	sys = figure(doc, job, h, "sys_cpu", -1);
 	if (usr >= 0 && sys >= 0) {
 		j->cpu = usr + sys;
-		j->cpu_line = map_get(&doc->map, h_key(h, "usr_cpu"), j->line);
+		j->cpu_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(h, "usr_cpu"), j->line);
 	}
 }
 
@@ -722,7 +527,7 @@ load_docs(struct eb_parse *p, struct json_state *st, struct jdoc **docs, size_t 
 			memset(d, 0, sizeof *d);
 			d->root = root;
 			d->line = line;
-			map_doc(&d->map, s, used, line);
+			eb_fio_json_map_doc(&d->map, s, used, line);
 		} else {
 			json_decref(root);
 		}
@@ -765,7 +570,7 @@ finish(struct eb_parse *p, int ok)
 			struct jdoc *d = &docs[i];
 			const char *key;
 			json_t *arr = jobs_of(d->root, &key), *gopts;
-			uint64_t h = h_key(H_ROOT, key);
+			uint64_t h = eb_fio_json_key(EB_FIO_JSON_ROOT, key);
 			struct eb_fio_run run = { 0 };
 
 			if (d->snapshot || arr == NULL)
@@ -775,7 +580,7 @@ finish(struct eb_parse *p, int ok)
 				gopts = NULL;
 			for (size_t k = 0; k < json_array_size(arr); k++) {
 				json_t *job = json_array_get(arr, k);
-				uint64_t hj = h_idx(h, k);
+				uint64_t hj = eb_fio_json_idx(h, k);
 				double code;
 				long line;
 
@@ -785,7 +590,7 @@ finish(struct eb_parse *p, int ok)
 				    gopts);
 				if ((code = figure(d, job, hj, "error", 0)) == 0)
 					continue;
-				line = map_get(&d->map, h_key(hj, "error"), d->line);
+				line = eb_fio_json_map_get(&d->map, eb_fio_json_key(hj, "error"), d->line);
 				if (did_io(&run.jobs[run.n - 1])) {
 					eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, line),
 					    "fio job '%s' ended with error %.0f; its figures "
@@ -825,9 +630,7 @@ finish(struct eb_parse *p, int ok)
 	}
 	for (size_t i = 0; i < ndocs; i++) {
 		json_decref(docs[i].root);
-		free(docs[i].map.keys);
-		free(docs[i].map.lines);
-		free(docs[i].map.dups);
+		eb_fio_json_map_free(&docs[i].map);
 	}
 	free(docs);
 	eb_buf_free(&st->text);

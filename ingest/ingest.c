@@ -248,7 +248,7 @@ kept_free(struct kept *k)
  * part parsed with a state and a table of its own and then joined on in
  * order, so that records, messages and errors are those of one thread. */
 
-#define BLOCK (16u << 20)
+#define BLOCK (4u << 20)
 #define MIN_SPLIT (1u << 20)	/* a smaller block is not worth a thread */
 #define MAX_PARTS 8
 
@@ -508,6 +508,9 @@ void
 eb_labels_utf8(struct eb_table *t, size_t first, const char *path, struct eb_diag *diag)
 {
 	int told = 0;
+	/* Labels are interned: the last valid one of each field, known by its
+	 * pointer, needs no second look. */
+	const char *valid[EB_NFIELDS] = { NULL };
 
 	for (size_t i = first; i < t->n; i++) {
 		struct eb_record *r = &t->rows[i];
@@ -517,10 +520,14 @@ eb_labels_utf8(struct eb_table *t, size_t first, const char *path, struct eb_dia
 			size_t n;
 			char *fixed;
 
+			if (s == valid[f])
+				continue;
 			while ((unsigned char)*s != 0 && (unsigned char)*s < 0x80)
 				s++;
-			if (*s == '\0' || eb_utf8_valid(s, strlen(s)))
+			if (*s == '\0' || eb_utf8_valid(s, strlen(s))) {
+				valid[f] = r->f[f];
 				continue;
+			}
 			n = strlen(r->f[f]);
 			fixed = eb_utf8_repair(r->f[f], n);
 			if (!told++) {

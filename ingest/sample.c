@@ -32,6 +32,8 @@ struct sample_state {
 	int have_psys, have_pkg, have_battery, have_meter;
 	int failed;		/* the test's exit status was not 0 */
 	int thread_ns;		/* threads timed by schedstat, not in ticks */
+	double threads_s;	/* cpu_threads: every thread's CPU-seconds */
+	long threads_line;
 };
 
 static int
@@ -141,6 +143,13 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 			st->hz = (long)v[0];
 			st->hz_line = lineno;
 		}
+		return EB_OK;
+	}
+	if (strcmp(key, "cpu_threads") == 0) {
+		if (!number(line, &s, &v[0], &col) || v[0] < 0)
+			return bad(p, lineno, col, "%s", "cpu_threads needs the CPU-seconds of all threads");
+		st->threads_s = v[0];
+		st->threads_line = lineno;
 		return EB_OK;
 	}
 	if (strcmp(key, "thread_clock") == 0) {
@@ -394,6 +403,53 @@ add(struct eb_parse *p, const struct labels *lb, const char *metric, const char 
 	eb_table_add(p->t, &r);
 }
 
+/* cpu_busy: /proc/stat's share of the whole machine (interrupts and every
+ * process included) over a test of EB_SAMPLE_BUSY_TICKS or more; below
+ * that its whole ticks say little, and cpu_threads (every thread timed to
+ * the nanosecond at every sample, which only a test short enough for all
+ * its samples to be full ones has) gives it instead. */
+static void
+busy_record(struct eb_parse *p, const struct labels *lb)
+{
+	struct sample_state *st = p->state;
+	double online, busy;
+	long line;
+	char cpus[32];
+
+	if (st->total > 0 && st->duration * (double)st->hz >= EB_SAMPLE_BUSY_TICKS) {
+		/* Whole clock ticks can make more CPU-seconds than the CPUs had:
+		 * never more CPUs than were online. */
+		online = st->total / st->duration;
+		if (online > st->cpus_max)
+			online = st->cpus_max;
+		if (online < st->cpus_min)
+			online = st->cpus_min;
+		busy = st->busy / st->total * 100;
+		line = st->cpu_line;
+	} else if (st->threads_line != 0 && st->thread_ns && st->cpus_min == st->cpus_max &&
+	    st->cpus_max > 0) {
+		online = st->cpus_max;
+		/* Each thread is read at its own moment of the first and the
+		 * last sample: a machine busy all along can add up to a little
+		 * over its CPUs, which is all of them. */
+		busy = st->threads_s / (online * st->duration) * 100;
+		if (busy > 100)
+			busy = 100;
+		line = st->threads_line;
+	} else {
+		const char *why = st->threads_line == 0 ? "the file has no cpu_threads" :
+		    !st->thread_ns ? "its threads were timed in whole ticks" :
+		    "CPUs went offline or came online during it";
+
+		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, st->cpu_line), "the test ran %.6g s, "
+		    "under %d clock ticks of /proc/stat, and %s: no cpu_busy",
+		    st->duration, EB_SAMPLE_BUSY_TICKS, why);
+		return;
+	}
+	eb_format_double(cpus, sizeof cpus, online);
+	add(p, lb, "cpu_busy", EB_UNIT_PCT, busy, line, EB_SAMPLE_CPUS_TAG, cpus);
+}
+
 static enum eb_status
 finish(struct eb_parse *p, int ok)
 {
@@ -418,6 +474,12 @@ finish(struct eb_parse *p, int ok)
 		return eb_err_set(p->err, EB_ERR_DATA, loc, "%.6g CPU-seconds in %.6g s on at most %d "
 		    "CPUs: more than the machine has", st->total, st->duration, st->cpus_max);
 	}
+	if (st->threads_s > st->duration * st->cpus_max * 1.1 + 0.05) {
+		loc.line = st->threads_line;
+		return eb_err_set(p->err, EB_ERR_DATA, loc, "threads ran %.6g CPU-seconds in %.6g s "
+		    "on at most %d CPUs: more than the machine has", st->threads_s, st->duration,
+		    st->cpus_max);
+	}
 	if (st->top_line != 0 && st->top_s > st->duration * 1.1 + 2.0 / (double)st->hz) {
 		loc.line = st->top_line;
 		return eb_err_set(p->err, EB_ERR_DATA, loc, "thread %s ran %.6g s in a test of %.6g s: "
@@ -426,23 +488,7 @@ finish(struct eb_parse *p, int ok)
 	if (st->failed)
 		return EB_OK;
 	labels_from(p, &lb);
-	if (st->total > 0) {
-		double online = st->total / st->duration;
-		char cpus[32];
-
-		/* Whole clock ticks over a short test can make more CPU-seconds
-		 * than the CPUs had: never more CPUs than were online. */
-		if (online > st->cpus_max)
-			online = st->cpus_max;
-		if (online < st->cpus_min)
-			online = st->cpus_min;
-		eb_format_double(cpus, sizeof cpus, online);
-		add(p, &lb, "cpu_busy", EB_UNIT_PCT, st->busy / st->total * 100, st->cpu_line,
-		    EB_SAMPLE_CPUS_TAG, cpus);
-	}
-	else
-		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, st->cpu_line), "the test ran %.6g s, "
-		    "less than a clock tick of /proc/stat: no cpu_busy", st->duration);
+	busy_record(p, &lb);
 	/* Threads timed in whole ticks need a test of 10 of them; the
 	 * scheduler's nanoseconds have no such limit. */
 	if (st->top_line != 0 && (st->thread_ns || st->duration * (double)st->hz >= EB_SAMPLE_MIN_TICKS))

@@ -1,6 +1,6 @@
 /* sheet.h - what the files of the spreadsheet importer share: cell values
- * and units (sheet_value.c), header words and labels (sheet_header.c) and
- * the --map file (sheet_map.c). Internal to ingest/, not a public API. */
+ * and units (sheet_value.c), header words (sheet_header.c), labels
+ * (sheet_label.c) and the --map file (sheet_map.c). Internal to ingest/. */
 #ifndef EB_SHEET_H
 #define EB_SHEET_H
 
@@ -67,7 +67,7 @@ int eb_sheet_value(const struct eb_sheet_num *num, char decimal,
 /* s without leading and trailing blanks (ASCII, no-break spaces). */
 const char *eb_sheet_trim(const char *s, size_t *n);
 
-/* ---- headers, key cells and labels (sheet_header.c) */
+/* ---- headers and key cells (sheet_header.c), labels (sheet_label.c) */
 
 /* What a column holds. */
 enum eb_sheet_key {

@@ -271,7 +271,7 @@ pick_metric(const struct eb_groups *gs, const char *asked)
 static int
 cmp_release(const void *a, const void *b)
 {
-	return eb_natural_cmp(*(const char *const *)a, *(const char *const *)b);
+	return eb_release_cmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 /* The releases of the wanted groups, oldest first. */
@@ -326,7 +326,7 @@ eb_model_no_data(struct eb_err *err, const char *fmt, ...)
 void
 eb_model_tip_ratio(struct cm_point *p, const struct eb_overhead *r, const char *baseline)
 {
-	char test[160], phrase[256];
+	char test[160], phrase[256], pct[40], lo[40], hi[40];
 
 	eb_model_case_label(r->g->key, test, sizeof test);
 	/* The words are the verdict layer's; an unbounded interval is drawn
@@ -335,15 +335,27 @@ eb_model_tip_ratio(struct cm_point *p, const struct eb_overhead *r, const char *
 	p->unbounded = r->v.unbounded;
 	if (p->unbounded)
 		p->note = "interval unbounded";
+	if (!eb_metric_higher_is_better(r->g->key->f[EB_F_METRIC])) {
+		/* A latency-like metric is drawn as its relative increase: the
+		 * phrase says it ("latency +20.0 % (+15.1 to +25.2 %)"). */
+		p->tip = eb_xasprintf("%s, %s %s: %s", r->g->key->f[EB_F_MODE], test,
+		    r->g->key->f[EB_F_RELEASE], phrase);
+		return;
+	}
+	/* Figures of 100 % keep their side of it, as eb_figure_text does of
+	 * a margin. */
+	eb_figure_text(cm_pct(r->ratio), 0, 100, pct, sizeof pct);
 	if (isnan(r->ci_low))
-		p->tip = eb_xasprintf("%s, %s %s: %.1f %% of %s (%s)",
-		    r->g->key->f[EB_F_MODE], test, r->g->key->f[EB_F_RELEASE],
-		    cm_pct(r->ratio), baseline, phrase);
-	else
-		p->tip = eb_xasprintf("%s, %s %s: %.1f %% of %s, 95 %% CI %.1f to %.1f "
-		    "(%s)", r->g->key->f[EB_F_MODE], test,
-		    r->g->key->f[EB_F_RELEASE], cm_pct(r->ratio), baseline, cm_pct(r->ci_low),
-		    cm_pct(r->ci_high), phrase);
+		p->tip = eb_xasprintf("%s, %s %s: %s %% of %s (%s)",
+		    r->g->key->f[EB_F_MODE], test, r->g->key->f[EB_F_RELEASE], pct, baseline,
+		    phrase);
+	else {
+		eb_figure_text(cm_pct(r->ci_low), 0, 100, lo, sizeof lo);
+		eb_figure_text(cm_pct(r->ci_high), 0, 100, hi, sizeof hi);
+		p->tip = eb_xasprintf("%s, %s %s: %s %% of %s, 95 %% CI %s to %s (%s)",
+		    r->g->key->f[EB_F_MODE], test, r->g->key->f[EB_F_RELEASE], pct, baseline,
+		    lo, hi, phrase);
+	}
 }
 
 /* ---- rows: labels, order, display units */
@@ -459,7 +471,7 @@ eb_model_init(struct chart_model *m, struct cm_build *b, const struct eb_chart_o
 	b->gs = gs;
 	b->t = gs != NULL ? gs->t : NULL;
 	b->cat_cmp = cmp_mode;
-	b->ser_cmp = eb_natural_cmp;
+	b->ser_cmp = eb_release_cmp;
 	if (gs != NULL)
 		m->metric = pick_metric(gs, o->metric);
 }

@@ -20,7 +20,7 @@ static enum eb_status
 build(struct cm_build *b, struct eb_err *err)
 {
 	/* Releases along the panel, modes as its lines. */
-	b->cat_cmp = eb_natural_cmp;
+	b->cat_cmp = eb_release_cmp;
 	b->ser_cmp = cmp_mode;
 	if (b->o->relative) {
 		size_t n;

@@ -11,15 +11,16 @@
 static char *
 mean_text(const struct eb_sample *s)
 {
-	char mean[32], half[32];
+	char mean[96];
 
 	if (s->n == 0)
 		return eb_xstrdup("–");
-	eb_format_display(mean, sizeof mean, s->mean);
-	if (s->n < 2 || isnan(s->ci_high))
+	if (s->n < 2 || isnan(s->ci_high)) {
+		eb_format_display(mean, sizeof mean, s->mean);
 		return eb_xasprintf("%s (1 run)", mean);
-	snprintf(half, sizeof half, "%.*f", eb_display_decimals(s->mean), s->ci_high - s->mean);
-	return eb_xasprintf("%s ± %s", mean, half);
+	}
+	eb_format_mean_half(mean, sizeof mean, s->mean, s->sd == 0 ? 0 : s->ci_high - s->mean);
+	return eb_xstrdup(mean);
 }
 
 /* What the decision layer says of a case's cost against the baseline:

@@ -19,8 +19,13 @@ struct eb_display {
 void eb_display_unit(const char *metric, const char *unit, double magnitude,
     int iec, struct eb_display *out);
 /* A displayed number with 3 significant digits or whole: "2.46", "931",
- * "12400". */
+ * "12400"; scientific ("1e-300", "1.5e+308") below 0.001 and from 1e7,
+ * so that no non-zero value prints as 0 and none as hundreds of digits. */
 void eb_format_display(char *buf, size_t n, double v);
+/* "931 ± 12" for a mean and the half-width of its interval (display
+ * units), "931 ± 0 (no variation)" when half is 0: every run gave one
+ * value. A non-zero half-width never prints as 0. */
+void eb_format_mean_half(char *buf, size_t n, double mean, double half);
 /* How many decimals eb_format_display gives v; a ± half-width is written
  * with the decimals of its mean. */
 int eb_display_decimals(double v);

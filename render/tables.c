@@ -205,20 +205,20 @@ eb_md_absolute(FILE *fp, const struct eb_grid *w, const char *release, int iec)
 		cells[0] = owned[0];
 		for (size_t c = 0; c < w->ncols; c++) {
 			const struct eb_group *g = eb_grid_cell(w, r, c);
-			char mean[32], half[32];
+			char cell[96];
 
 			if (g == NULL) {
 				cells[c + 1] = "";
 				continue;
 			}
-			eb_format_display(mean, sizeof mean, g->s.mean / units[c].div);
 			if (g->s.n > 1 && !isnan(g->s.ci_high)) {
-				snprintf(half, sizeof half, "%.*f",
-				    eb_display_decimals(g->s.mean / units[c].div),
-				    (g->s.ci_high - g->s.mean) / units[c].div);
-				owned[c + 1] = eb_xasprintf("%s ± %s", mean, half);
-			} else
-				owned[c + 1] = eb_xstrdup(mean);
+				eb_format_mean_half(cell, sizeof cell, g->s.mean / units[c].div,
+				    g->s.sd == 0 ? 0 : (g->s.ci_high - g->s.mean) / units[c].div);
+				owned[c + 1] = eb_xstrdup(cell);
+			} else {
+				eb_format_display(cell, sizeof cell, g->s.mean / units[c].div);
+				owned[c + 1] = eb_xstrdup(cell);
+			}
 			cells[c + 1] = owned[c + 1];
 		}
 		eb_md_rowv(&md, cells);
@@ -305,7 +305,7 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 		const struct eb_overhead *r = &rows[order[i]];
 		const struct eb_verdict *rv = &vs[order[i]];
 		const struct eb_record *kr = r->g->key;
-		char test[160], num[32], mean[48], base[48], ratio[96], pct[192];
+		char test[160], num[32], mean[48], base[48], ratio[160], pct[192];
 		const char *cells[11];
 		size_t c = 0;
 
@@ -313,13 +313,19 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 		snprintf(num, sizeof num, "%zu", r->g->s.n);
 		eb_value_text(mean, sizeof mean, kr, r->g->s.mean, iec);
 		eb_value_text(base, sizeof base, kr, r->base->s.mean, iec);
-		if (r->v.unbounded)
-			snprintf(ratio, sizeof ratio, "%.3f (unbounded)", r->ratio);
-		else if (isnan(r->ci_low))
-			snprintf(ratio, sizeof ratio, "%.3f", r->ratio);
-		else
-			snprintf(ratio, sizeof ratio, "%.3f (%.3f–%.3f)", r->ratio, r->ci_low,
-			    r->ci_high);
+		{
+			char rt[40], rl[40], rh[40];
+
+			eb_ratio_text(r->ratio, rt, sizeof rt);
+			eb_ratio_text(r->ci_low, rl, sizeof rl);
+			eb_ratio_text(r->ci_high, rh, sizeof rh);
+			if (r->v.unbounded)
+				snprintf(ratio, sizeof ratio, "%s (unbounded)", rt);
+			else if (isnan(r->ci_low))
+				snprintf(ratio, sizeof ratio, "%s", rt);
+			else
+				snprintf(ratio, sizeof ratio, "%s (%s–%s)", rt, rl, rh);
+		}
 		eb_verdict_phrase(rv, pct, sizeof pct);
 		for (int f = 0; f < 3; f++)
 			if (show[f])
@@ -400,7 +406,7 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 	for (size_t i = 0; i < n; i++) {
 		const struct eb_diff *d = &rows[order[i]];
 		const struct eb_record *k = d->a->key;
-		char test[160], a[64], b[64], delta[96], p[24], oh[160], ohv[96];
+		char test[160], a[64], b[64], delta[96], p[24], oh[256], ohv[96];
 		const char *cells[11];
 		size_t c = 0;
 
@@ -411,9 +417,12 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 		eb_p_text(d->v.p_adj, d->v.alpha, p, sizeof p);
 		holm |= d->v.adjust == EB_ADJUST_HOLM && d->v.family_size > 1;
 		if (d->has_overhead) {
+			char oh_from[40], oh_to[40];
+
 			eb_verdict_interval_text(&d->oh, ohv, sizeof ohv);
-			snprintf(oh, sizeof oh, "%.1f %% → %.1f %%: %s%s%s", d->overhead_from_pct,
-			    d->overhead_to_pct, ohv, eb_verdict_claims(&d->oh) ? ", " : "",
+			eb_figure_text(d->overhead_from_pct, 0, 0, oh_from, sizeof oh_from);
+			eb_figure_text(d->overhead_to_pct, 0, 0, oh_to, sizeof oh_to);
+			snprintf(oh, sizeof oh, "%s %% → %s %%: %s%s%s", oh_from, oh_to, ohv, eb_verdict_claims(&d->oh) ? ", " : "",
 			    eb_verdict_claims(&d->oh) ? eb_verdict_word(&d->oh) : "");
 		} else
 			oh[0] = '\0';
@@ -467,7 +476,7 @@ cmp_trend_rows(const void *a, const void *b)
 	xa.f[EB_F_RELEASE] = ya.f[EB_F_RELEASE] = "";
 	if ((c = eb_record_report_cmp(&xa, &ya)) != 0)
 		return c;
-	return eb_natural_cmp(x->f[EB_F_RELEASE], y->f[EB_F_RELEASE]);
+	return eb_release_cmp(x->f[EB_F_RELEASE], y->f[EB_F_RELEASE]);
 }
 
 void
@@ -499,10 +508,11 @@ eb_md_trend(FILE *fp, const struct eb_trend_row *rows, size_t n, int iec)
 		eb_case_label(k, test, sizeof test);
 		snprintf(num, sizeof num, "%zu", r->g->s.n);
 		eb_value_text(mean, sizeof mean, k, r->g->s.mean, iec);
-		if (!isnan(r->overhead_pct))
-			snprintf(oh, sizeof oh, eb_metric_higher_is_better(k->f[EB_F_METRIC]) ?
-			    "%.1f %%" : "%+.1f %%", r->overhead_pct);
-		else
+		if (!isnan(r->overhead_pct)) {
+			eb_figure_text(r->overhead_pct, !eb_metric_higher_is_better(k->f[EB_F_METRIC]),
+			    0, oh, sizeof oh - 2);
+			strcat(oh, " %");
+		} else
 			oh[0] = '\0';
 		if (r->prev != NULL)
 			eb_verdict_interval_text(&r->v, change, sizeof change);

@@ -1,6 +1,7 @@
 /* units.c - display units: rounding happens here and only here, and every
  * number shown says its unit (MB/s and MiB/s are never confused). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "render.h"
@@ -48,6 +49,12 @@ eb_display_unit(const char *metric, const char *unit, double magnitude,
 	}
 }
 
+/* Values shown in fixed notation: between these, a display unit's number
+ * reads as it is; outside, only scientific notation is truthful (1e-300
+ * B/s would print as 0.000…, 1e300 as 289 digits). */
+#define FIXED_MIN 1e-3
+#define FIXED_MAX 1e7
+
 int
 eb_display_decimals(double v)
 {
@@ -65,10 +72,33 @@ eb_display_decimals(double v)
 void
 eb_format_display(char *buf, size_t n, double v)
 {
+	double a = fabs(v);
+
 	if (!isfinite(v))
 		snprintf(buf, n, "–");
+	else if (a != 0 && (a < FIXED_MIN || a >= FIXED_MAX))
+		snprintf(buf, n, "%.3g", v);
 	else
-		snprintf(buf, n, "%.*f", eb_display_decimals(v), v);
+		snprintf(buf, n, "%.*f", eb_display_decimals(v), v + 0.0);
+}
+
+void
+eb_format_mean_half(char *buf, size_t n, double mean, double half)
+{
+	char m[40], h[40];
+	double a = fabs(mean);
+
+	eb_format_display(m, sizeof m, mean);
+	if (half == 0) {
+		snprintf(buf, n, "%s ± 0 (no variation)", m);
+		return;
+	}
+	/* The half-width takes the mean's decimals, unless that would show a
+	 * non-zero width as 0 or the mean is in scientific notation. */
+	snprintf(h, sizeof h, "%.*f", eb_display_decimals(mean), half);
+	if (a < FIXED_MIN || a >= FIXED_MAX || strtod(h, NULL) == 0)
+		snprintf(h, sizeof h, "%.2g", half);
+	snprintf(buf, n, "%s ± %s", m, h);
 }
 
 void

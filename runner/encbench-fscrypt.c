@@ -37,6 +37,20 @@ static int open_dir(const char *path)
 	return fd;
 }
 
+/* One ioctl on the directory at path; on failure says "cannot WHAT" with
+ * the reason and returns 1, the caller's exit status. */
+static int dir_ioctl(const char *path, unsigned long request, void *arg, const char *what)
+{
+	int fd = open_dir(path);
+	if (ioctl(fd, request, arg) != 0) {
+		fprintf(stderr, PROG ": %s: error: cannot %s: %s\n", path, what, strerror(errno));
+		close(fd);
+		return 1;
+	}
+	close(fd);
+	return 0;
+}
+
 static int hex_value(int c)
 {
 	if (c >= '0' && c <= '9')
@@ -106,17 +120,13 @@ static int add_key(const char *mnt, const char *keyfile)
 	close(kfd);
 	arg->key_spec.type = FSCRYPT_KEY_SPEC_TYPE_IDENTIFIER;
 	arg->raw_size = FSCRYPT_MAX_KEY_SIZE;
-	int fd = open_dir(mnt);
-	if (ioctl(fd, FS_IOC_ADD_ENCRYPTION_KEY, arg) != 0) {
-		fprintf(stderr, PROG ": %s: error: cannot add the key: %s\n", mnt, strerror(errno));
-		explicit_bzero(arg->raw, FSCRYPT_MAX_KEY_SIZE);
-		exit(1);
-	}
+	int failed = dir_ioctl(mnt, FS_IOC_ADD_ENCRYPTION_KEY, arg, "add the key");
 	explicit_bzero(arg->raw, FSCRYPT_MAX_KEY_SIZE);
+	if (failed)
+		exit(1);
 	for (int i = 0; i < FSCRYPT_KEY_IDENTIFIER_SIZE; i++)
 		printf("%02x", arg->key_spec.u.identifier[i]);
 	printf("\n");
-	close(fd);
 	free(arg);
 	return fflush(stdout) == 0 ? 0 : 74;
 }
@@ -141,13 +151,7 @@ static int set_policy(const char *dir, const char *identifier, const char *mode)
 		exit(64);
 	}
 	parse_identifier(identifier, policy.master_key_identifier);
-	int fd = open_dir(dir);
-	if (ioctl(fd, FS_IOC_SET_ENCRYPTION_POLICY, &policy) != 0) {
-		fprintf(stderr, PROG ": %s: error: cannot set the policy: %s\n", dir, strerror(errno));
-		exit(1);
-	}
-	close(fd);
-	return 0;
+	return dir_ioctl(dir, FS_IOC_SET_ENCRYPTION_POLICY, &policy, "set the policy");
 }
 
 static int remove_key(const char *mnt, const char *identifier)
@@ -155,12 +159,8 @@ static int remove_key(const char *mnt, const char *identifier)
 	struct fscrypt_remove_key_arg arg;
 	memset(&arg, 0, sizeof arg);
 	key_spec(&arg.key_spec, identifier);
-	int fd = open_dir(mnt);
-	if (ioctl(fd, FS_IOC_REMOVE_ENCRYPTION_KEY, &arg) != 0) {
-		fprintf(stderr, PROG ": %s: error: cannot remove the key: %s\n", mnt, strerror(errno));
-		exit(1);
-	}
-	close(fd);
+	if (dir_ioctl(mnt, FS_IOC_REMOVE_ENCRYPTION_KEY, &arg, "remove the key") != 0)
+		return 1;
 	if (arg.removal_status_flags & FSCRYPT_KEY_REMOVAL_STATUS_FLAG_FILES_BUSY) {
 		fprintf(stderr, PROG ": %s: error: the key is removed but files that use it are still open\n", mnt);
 		return 1;
@@ -173,12 +173,8 @@ static int key_status(const char *mnt, const char *identifier)
 	struct fscrypt_get_key_status_arg arg;
 	memset(&arg, 0, sizeof arg);
 	key_spec(&arg.key_spec, identifier);
-	int fd = open_dir(mnt);
-	if (ioctl(fd, FS_IOC_GET_ENCRYPTION_KEY_STATUS, &arg) != 0) {
-		fprintf(stderr, PROG ": %s: error: cannot read the key status: %s\n", mnt, strerror(errno));
-		exit(1);
-	}
-	close(fd);
+	if (dir_ioctl(mnt, FS_IOC_GET_ENCRYPTION_KEY_STATUS, &arg, "read the key status") != 0)
+		return 1;
 	switch (arg.status) {
 	case FSCRYPT_KEY_STATUS_ABSENT: puts("absent"); break;
 	case FSCRYPT_KEY_STATUS_PRESENT: puts("present"); break;

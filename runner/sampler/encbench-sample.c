@@ -344,8 +344,8 @@ main(int argc, char **argv)
 		m.fd = mp[0];
 		fcntl(m.fd, F_SETFL, O_NONBLOCK);
 	}
-	t0 = now();
 	eb_sampler_take(&s, 0, 1);
+	eb_sampler_rebase(&s);
 	if (pending_signal != 0) {
 		status = 128 + pending_signal;
 		goto stop_meter;
@@ -410,7 +410,7 @@ main(int argc, char **argv)
 	t = now();
 	if (m.fd >= 0)
 		meter_read(&m, &s, t - t0);
-	eb_sampler_take(&s, t - t0, 1);
+	eb_sampler_take_last(&s, t - t0);
 	while (waitpid(pid, &rc, 0) < 0) {
 		if (errno != EINTR) {
 			rc = EXIT_SAMPLER << 8;

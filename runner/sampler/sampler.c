@@ -358,7 +358,7 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 	const char *name;
 	size_t namelen;
 	uint64_t ticks, start, ns;
-	int ptid, fd, nt, ppid;
+	int ptid, fd, sfd, nt, ppid;
 	unsigned long flags;
 	char buf[1024], path[64];
 	ssize_t len;
@@ -366,6 +366,10 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 	if ((s->nth + 1) * 2 > s->thcap)
 		th_grow(s);
 	t = &s->th[th_slot(s, tid)];
+	/* The last sample read every known thread just before its listing,
+	 * which only adds the ones born since. */
+	if (t->tid == tid && t->fd >= 0 && s->last_pass)
+		return;
 	if (t->tid == tid && t->fd >= 0) {
 		len = pread(t->fd, buf, sizeof buf - 1, 0);
 		if (len > 0) {
@@ -400,6 +404,29 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 		close(fd);
 		return;
 	}
+	/* A thread without a readable schedstat is timed in ticks only when
+	 * it is still there: one that exited since its stat was read is not
+	 * a kernel without schedstat. It is left out as if the listing had
+	 * come a moment later. */
+	snprintf(path, sizeof path, "%d/task/%d/schedstat", pid, tid);
+	sfd = openat(procfd, path, O_RDONLY | O_CLOEXEC);
+	if (sfd >= 0) {
+		char sbuf[128];
+		ssize_t slen = pread(sfd, sbuf, sizeof sbuf - 1, 0);
+
+		if (slen <= 0 || sbuf[0] < '0' || sbuf[0] > '9') {
+			close(sfd);
+			sfd = -1;
+		}
+	}
+	if (sfd < 0) {
+		char again[64];
+
+		if (pread(fd, again, sizeof again, 0) <= 0) {
+			close(fd);
+			return;
+		}
+	}
 	if (t->tid != tid)
 		s->nth++;
 	/* A new tid, or one reused by a new thread: the thread before it was
@@ -412,10 +439,9 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 	t->pid = pid;
 	t->start = start;
 	t->fd = fd;
-	snprintf(path, sizeof path, "%d/task/%d/schedstat", pid, tid);
-	t->sfd = openat(procfd, path, O_RDONLY | O_CLOEXEC);
+	t->sfd = sfd;
 	if (thread_time(s, t, ticks, &ns) != 0) {
-		/* schedstat is there but unreadable: ticks, then. */
+		/* schedstat stopped reading since it was checked: ticks, then. */
 		close(t->sfd);
 		t->sfd = -1;
 		thread_time(s, t, ticks, &ns);
@@ -558,40 +584,59 @@ follow_test(struct eb_sampler *s)
 	close(procfd);
 }
 
+/* Reads a known thread's time again through its kept descriptors and adds
+ * what it did; a thread that has exited (ESRCH) is forgotten, keeping what
+ * it did up to its last read. */
+static void
+thread_reread(struct eb_sampler *s, struct eb_sampler_thread *t)
+{
+	const char *name;
+	size_t namelen;
+	uint64_t ticks = 0, start, ns;
+	int ptid, nt, ppid;
+	unsigned long flags;
+	char buf[1024];
+	ssize_t len;
+
+	/* With schedstat, its one short line is all a sample reads. */
+	if (t->sfd < 0) {
+		len = pread(t->fd, buf, sizeof buf - 1, 0);
+		if (len <= 0)
+			goto gone;
+		buf[len] = '\0';
+		if (!parse_thread(buf, (size_t)len, &ptid, &ticks, &start, &name, &namelen,
+		    &nt, &ppid, &flags) || start != t->start)
+			goto gone;
+	}
+	if (thread_time(s, t, ticks, &ns) == 0) {
+		thread_update(t, ns);
+		return;
+	}
+gone:
+	thread_forget(t);
+}
+
 /* Between full samples: the threads that were working at their last read. */
 static void
 read_active_threads(struct eb_sampler *s)
 {
 	for (size_t i = 0; i < s->thcap; i++) {
 		struct eb_sampler_thread *t = &s->th[i];
-		const char *name;
-		size_t namelen;
-		uint64_t ticks = 0, start, ns;
-		int ptid, nt, ppid;
-		unsigned long flags;
-		char buf[1024];
-		ssize_t len;
 
-		if (t->tid == 0 || t->fd < 0 || !t->active)
-			continue;
-		/* With schedstat, its one short line is all a sample reads. */
-		if (t->sfd < 0) {
-			len = pread(t->fd, buf, sizeof buf - 1, 0);
-			if (len <= 0)
-				goto gone;
-			buf[len] = '\0';
-			if (!parse_thread(buf, (size_t)len, &ptid, &ticks, &start, &name, &namelen,
-			    &nt, &ppid, &flags) || start != t->start)
-				goto gone;
-		}
-		if (thread_time(s, t, ticks, &ns) == 0) {
-			thread_update(t, ns);
-			continue;
-		}
-gone:
-		/* ESRCH: the thread has exited; what it did is counted up to
-		 * the last read. */
-		thread_forget(t);
+		if (t->tid != 0 && t->fd >= 0 && t->active)
+			thread_reread(s, t);
+	}
+}
+
+/* Every known thread, idle or not, read in one quick pass. */
+static void
+read_all_threads(struct eb_sampler *s)
+{
+	for (size_t i = 0; i < s->thcap; i++) {
+		struct eb_sampler_thread *t = &s->th[i];
+
+		if (t->tid != 0 && t->fd >= 0)
+			thread_reread(s, t);
 	}
 }
 
@@ -775,6 +820,7 @@ eb_sampler_init(struct eb_sampler *s, const char *procfs, const char *sysfs)
 		abort();
 	}
 	s->hz = hz > 0 ? hz : 100;
+	s->self_pid = (int)getpid();
 	s->meter_last_t = NAN;
 	th_grow(s);
 	find_zones(s);
@@ -790,10 +836,38 @@ eb_sampler_take(struct eb_sampler *s, double t, int full)
 	} else {
 		read_active_threads(s);
 		follow_test(s);
+		s->partial++;
 	}
 	read_zones(s);
 	read_batteries(s, t);
 	s->first_done = 1;
+	s->nsamples++;
+}
+
+void
+eb_sampler_rebase(struct eb_sampler *s)
+{
+	eb_sampler_read_stat(s);
+	read_all_threads(s);
+	read_zones(s);
+	for (int i = 0; i < s->ncpu; i++)
+		s->cpu[i].acc_busy = s->cpu[i].acc_total = 0;
+	for (size_t i = 0; i < s->thcap; i++)
+		s->th[i].acc = 0;
+	for (size_t i = 0; i < s->nzones; i++)
+		s->zones[i].joules = 0;
+}
+
+void
+eb_sampler_take_last(struct eb_sampler *s, double t)
+{
+	eb_sampler_read_stat(s);
+	read_all_threads(s);
+	s->last_pass = 1;
+	list_threads(s);
+	s->last_pass = 0;
+	read_zones(s);
+	read_batteries(s, t);
 	s->nsamples++;
 }
 
@@ -878,6 +952,18 @@ eb_sampler_write(const struct eb_sampler *s, FILE *fp, char *const *argv,
 		if (s->th[i].tid != 0)
 			top[ntop++] = &s->th[i];
 	qsort(top, ntop, sizeof *top, by_acc);
+	/* When every sample listed every thread, each thread alive at any of
+	 * them was timed to the nanosecond: their sum is the machine's busy
+	 * time, without /proc/stat's whole ticks. The sampler's own is left
+	 * out (self_cpu says it). */
+	if (s->partial == 0 && s->ticks_only == 0 && s->nsamples >= 2) {
+		uint64_t ns = 0;
+
+		for (size_t i = 0; i < ntop; i++)
+			if (top[i]->pid != s->self_pid)
+				ns += top[i]->acc;
+		fprintf(fp, "cpu_threads %.9f\n", (double)ns * 1e-9);
+	}
 	fprintf(fp, "threads %zu\n", ntop);
 	/* ns: every thread was timed by schedstat; ticks: some by stat. */
 	fprintf(fp, "thread_clock %s\n", s->ticks_only ? "ticks" : "ns");

@@ -64,6 +64,10 @@ struct eb_sampler {
 	long nsamples;
 	int cmd_pid;			/* COMMAND, once started; 0 before */
 	int first_done;			/* threads seen before the test are not new */
+	int self_pid;			/* the sampler's own threads, left out of cpu_threads */
+	long partial;			/* samples that did not list every thread */
+	int last_pass;			/* the last sample's listing: known threads
+					 * were just read */
 
 	struct eb_sampler_cpu *cpu;
 	int ncpu;			/* slots: highest CPU number seen + 1 */
@@ -93,6 +97,14 @@ void eb_sampler_init(struct eb_sampler *s, const char *procfs, const char *sysfs
  * whose time moved at their last read, so that the hundreds of idle kernel
  * threads of a ZFS machine cost nothing between full samples. */
 void eb_sampler_take(struct eb_sampler *s, double t, int full);
+/* Right after the first sample, just before COMMAND starts: the CPUs,
+ * every thread and every RAPL zone count from now, not from when the first
+ * listing began or reached them (a first listing of hundreds of threads
+ * takes milliseconds, and a tenth of a second on a loaded machine). */
+void eb_sampler_rebase(struct eb_sampler *s);
+/* The last sample, after COMMAND has exited: every known thread is read in
+ * one quick pass, then the listing adds only the threads born since. */
+void eb_sampler_take_last(struct eb_sampler *s, double t);
 /* One line of the external meter, read at t. */
 void eb_sampler_meter_line(struct eb_sampler *s, double t, const char *line);
 /* The sample file (encbench-run(1)): argv is COMMAND, status what

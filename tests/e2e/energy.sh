@@ -14,6 +14,14 @@ field() { awk -v k="$2" -v n="$3" '$1 == k { print $n; exit }' "$1"; }
 # Whether two numbers agree to 1e-9 relative.
 same() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b;
 	exit !(d <= 1e-9 * m || d == 0) }'; }
+# The cpu_busy a sample file gives, by encbench-run(1)'s rule, and the
+# line it comes from: /proc/stat's busy / total over a test of 30 clock
+# ticks or more, else every thread's CPU-seconds / (CPUs x duration).
+busy_expected() { awk '$1 == "duration" { d = $2 } $1 == "clock_hz" { hz = $2 }
+	$1 == "cpus" { c = $3 } $1 == "cpu_all" { b = $2; t = $3; la = NR }
+	$1 == "cpu_threads" { th = $2; lt = NR }
+	END { if (d * hz >= 30) printf "%.17g %d\n", b / t * 100, la
+		else if (lt) { v = th / (c * d) * 100; printf "%.17g %d\n", (v > 100 ? 100 : v), lt } }' "$1"; }
 # The value of the record with that metric in $TMP/out (a results.csv).
 value_of() { awk -F, -v m="$1" '$10 == m { print $13; exit }' "$TMP/out"; }
 
@@ -82,9 +90,10 @@ expect_rc "the run with its sample file ingests" 0
 grep -q "^e2e,here,default,aes-256-gcm,dd,dd,,write,1048576,cpu_busy,%,1," "$TMP/out" \
 	&& pass "cpu_busy has dd's key: release, host, config, mode, tool, job, op, block size, rep" \
 	|| fail "cpu_busy keyed like dd"
-busy=$(field "$P.sample" cpu_all 2); total=$(field "$P.sample" cpu_all 3)
-same "$(value_of cpu_busy)" "$(awk -v b="$busy" -v t="$total" 'BEGIN { printf "%.17g", b / t * 100 }')" \
-	&& pass "cpu_busy is busy / total CPU-seconds of the file" || fail "cpu_busy value"
+want=$(busy_expected "$P.sample")
+same "$(value_of cpu_busy)" "${want% *}" \
+	&& grep -q ",cpu_busy,%,1,.*dd-write-r1\.sample:${want#* } cpus=2\$" "$TMP/out" \
+	&& pass "cpu_busy is the file's busy share, from line ${want#* }" || fail "cpu_busy value"
 top=$(awk '$1 == "thread" && $4 != "o" && ($5 + 0 > m + 0 || m == "") { m = $5; n = $6 } END { print m, n }' "$P.sample")
 same "$(value_of cpu_top_thread)" "$(awk -v t="${top% *}" -v d="$dur" 'BEGIN { printf "%.17g", t / d * 100 }')" \
 	&& pass "cpu_top_thread is the busiest thread's seconds / duration" || fail "cpu_top_thread value"
@@ -183,14 +192,31 @@ else
 			n=$(awk -F, -v m=$m -v t=$tool -v w="$w" -v op=$op -v r=$r -v k=$metric \
 				'$1 == "X" && $4 == m && $5 == t && $7 == w && $8 == op && $10 == k && $12 == r' \
 				"$TMP/out" | wc -l)
-			# A test shorter than a clock tick has no CPU figure, and
-			# ingest says so for that file: that is not a loss.
-			[ "$n" -eq 1 ] || grep -q "/$m/$t-$op-r$r\.sample:.*no $metric\$" "$TMP/err" \
-				|| missing="$missing $m/$t-$op-r$r:$metric"
+			[ "$n" -eq 1 ] || missing="$missing $m/$t-$op-r$r:$metric"
 		done
 	done; done; done; done
 	[ -z "$missing" ] && pass "cpu_busy, cpu_top_thread and energy for every mode, test, direction and rep" \
 		|| { fail "records missing:$missing"; grep -i warning "$TMP/err" | head -5; }
+	# Each cpu_busy is its file's, by the rule, short tests included:
+	# a dd read here lasts a few milliseconds, under a clock tick.
+	wrong=""
+	short=0
+	for f in $(find "$TMP/R" -name '*.sample' | sort); do
+		want=$(busy_expected "$f")
+		got=$(awk -F, -v s="$f:${want#* } cpus=2" '$10 == "cpu_busy" && $14 == s { print $13 }' "$TMP/out")
+		{ [ -n "$got" ] && same "$got" "${want% *}"; } || wrong="$wrong ${f#"$TMP/R/"}"
+		awk '$1 == "duration" { d = $2 } $1 == "clock_hz" { hz = $2 } END { exit !(d * hz < 30) }' "$f" \
+			&& short=$((short + 1))
+	done
+	[ -z "$wrong" ] && pass "every cpu_busy is its sample file's share ($short of 24 tests under 30 ticks)" \
+		|| fail "cpu_busy not the file's:$wrong"
+	# On a kernel with schedstat every thread of every test was timed to
+	# the nanosecond, a thread that exits while it is listed included.
+	if [ -r /proc/thread-self/schedstat ]; then
+		n=$(find "$TMP/R" -name '*.sample' -exec grep -l '^thread_clock ns$' {} + | wc -l)
+		[ "$n" -eq 24 ] && pass "all 24 sample files timed their threads in ns" \
+			|| fail "only $n of 24 sample files timed their threads in ns"
+	fi
 	eb report -q "$TMP/R" -o "$TMP/repR"
 	rows=$(sed -n '/^## CPU and energy$/,/^## /p' "$TMP/repR/report.md" | grep -c '^| [df]')
 	[ "$rows" -eq 12 ] && pass "the report's CPU and energy table has CPU-s/GiB and J/GiB for the 12 cases" \

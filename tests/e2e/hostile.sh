@@ -350,6 +350,14 @@ printf 'mode,Write (MB/s),Read (MB/s)\nnone,100,200\naes-256-gcm,1e20,150\n' > "
 hostile "sheet: a cell of 1e20 MB/s" 65 "$H/sheet-big.csv"
 expect_err_line "sheet: the cell and the limit are named" \
 	"$H/sheet-big.csv:3:2: error: bw 1e+26 B/s is beyond the plausible limit of 10 TB/s (10000000000000 B/s)"
+printf 'mode,Write (MB/s),Read (MB/s)\nnone,100,200\naes-256-gcm,95,-3.5\n' > "$H/sheet-neg.csv"
+hostile "sheet: a negative cell" 65 "$H/sheet-neg.csv"
+expect_err_line "sheet: the negative cell is located" \
+	"$H/sheet-neg.csv:3:3: error: '-3.5' in column C ('Read (MB/s)') is negative, which no measurement is"
+printf 'mode;Write (MB/s)\nnone;-0\naes-256-gcm;95\n' > "$H/sheet-negzero.csv"
+hostile "sheet: a -0 cell" 65 "$H/sheet-negzero.csv"
+expect_err_line "sheet: the -0 cell is located" \
+	"$H/sheet-negzero.csv:2:2: error: '-0' in column B ('Write (MB/s)') is negative, which no measurement is"
 printf 'mode,op,mode,MB/s\nnone,write,aes-256-gcm,100\n' > "$H/sheet-dup.csv"
 hostile "sheet: two mode columns" 65 "$H/sheet-dup.csv"
 expect_err_line "sheet: the repeated column is named" \

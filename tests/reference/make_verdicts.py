@@ -250,6 +250,58 @@ def holm(items, adjust=True, equivalence=2.0):
         decide(v, equivalence)
 
 
+# ---- display, as encbench(1) states it: one decimal, or more until the
+# printed figure lies on the same side of 0 (and of +/-margin for a change)
+# as the figure itself; then significant digits.
+
+def figure(x, plus=False, margin=0.0):
+    x = x + 0.0
+    sign = "+" if plus else ""
+    if abs(x) >= 1e6:
+        return format(x, sign + ".3g")
+    edges = [0.0] + ([margin, -margin] if margin > 0 else [])
+
+    def agrees(text):
+        shown = float(text)
+        return all(x == e or (shown < e if x < e else shown > e) for e in edges)
+    for d in range(1, 7):
+        t = format(x, f"{sign}.{d}f")
+        if agrees(t):
+            return t
+    for d in range(2, 18):
+        t = format(x, f"{sign}.{d}g")
+        if agrees(t):
+            return t
+    return t
+
+
+def interval_text(v, margin=2.0):
+    """What eb_verdict_interval_text prints for a diff or an overhead change."""
+    unit = "pp" if v["what"] == "overhead_change" else "%"
+    m = margin if v["what"] == "diff" else 0.0
+    est = figure(v["estimate"], True, m)
+    if v["ci_low"] is None:
+        return f"{est} {unit}"
+    return (f"{est} {unit} ({figure(v['ci_low'], True, m)} to "
+            f"{figure(v['ci_high'], True, m)} {unit})")
+
+
+def shift_for(target, a, spread, what="p"):
+    """The centre of three runs (centre - spread, centre, centre + spread)
+    at which a 3-run comparison against a reaches target: the raw p
+    (what="p") or the upper bound in percent (what="hi"), by bisection."""
+    lo, hi = a[1], a[1] * 1.2
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        v = verdict_diff(a, [mid - spread, mid, mid + spread], "bw")
+        got = v["p_raw"] if what == "p" else v["ci_high"]
+        if (got > target) == (what == "p"):
+            lo = mid
+        else:
+            hi = mid
+    return round(hi, 6)
+
+
 # ---- cases
 
 def expect_fields(v, prefix):
@@ -925,6 +977,187 @@ def filter_host():
     c.exp["status"] = 65
     c.exp["stderr"] = ("encbench: error: --host 'desktop': the data has no such host (it has "
                        "'laptop', 'server')")
+    return c
+
+
+@case
+def diff_interval_digits_improved():
+    a, b = p_near_alpha()
+    c = Case("diff-interval-digits-improved", "p 0.0497, improved: the interval's lower "
+             "bound prints above 0, never (+0.0 to ...)")
+    c.add(a, release="23.10")
+    c.add(b, release="24.04")
+    c.args = ["diff"]
+    v = verdict_diff(a, b, "bw")
+    holm([("k", v)])
+    assert v["word"] == "improved" and 0 < v["ci_low"] < 0.05, v
+    c.exp["contains_text"] = [f"| {interval_text(v)} |", "improved"]
+    c.exp["lacks"] = ["(+0.0 to", "(-0.0 to"]
+    return c
+
+
+@case
+def diff_interval_digits_unchanged():
+    a = [997.0, 1000.0, 1003.0]
+    m = shift_for(0.0503, a, 3.0)
+    b = [m - 3, m, m + 3]
+    c = Case("diff-interval-digits-unchanged", "p 0.050, unchanged: the lower bound prints "
+             "below 0, so the interval visibly holds no change")
+    c.add(a, release="23.10")
+    c.add(b, release="24.04")
+    c.args = ["diff"]
+    v = verdict_diff(a, b, "bw")
+    holm([("k", v)])
+    assert v["word"] == "unchanged" and -0.05 < v["ci_low"] < 0, v
+    c.exp["contains_text"] = [f"| {interval_text(v)} |", "unchanged"]
+    c.exp["lacks"] = ["(+0.0 to", "(-0.0 to"]
+    return c
+
+
+@case
+def diff_equivalence_edge():
+    a = [995.0, 1000.0, 1005.0]
+    m = shift_for(1.97, a, 5.0, what="hi")
+    b = [m - 5, m, m + 5]
+    c = Case("diff-equivalence-edge", "an upper bound of 1.97 % inside the ±2 % margin "
+             "prints as +1.97, never +2.0, beside unchanged")
+    c.add(a, release="23.10")
+    c.add(b, release="24.04")
+    c.args = ["diff"]
+    v = verdict_diff(a, b, "bw")
+    holm([("k", v)])
+    assert v["word"] == "unchanged" and 1.95 < v["ci_high"] < 2, v
+    c.exp["contains_text"] = [f"| {interval_text(v)} |", "unchanged"]
+    c.exp["lacks"] = ["+2.0 %)"]
+    return c
+
+
+def pp_groups():
+    """Overheads of 20.000 % and 19.954 %: a change of -0.046 pp."""
+    return {("23.10", "none"): [999.0, 1000.0, 1001.0],
+            ("23.10", "aes-256-gcm"): [799.0, 800.0, 801.0],
+            ("24.04", "none"): [999.0, 1000.0, 1001.0],
+            ("24.04", "aes-256-gcm"): [799.46, 800.46, 801.46]}
+
+
+def pp_verdict(groups):
+    v = verdict_overhead_change(groups[("23.10", "aes-256-gcm")], groups[("23.10", "none")],
+                                groups[("24.04", "aes-256-gcm")], groups[("24.04", "none")],
+                                "bw")
+    holm([("k", v)])
+    return v
+
+
+@case
+def diff_pp_sign():
+    c = Case("diff-overhead-change-pp-sign", "a change of -0.046 pp prints its sign and "
+             "digits, never +0.0 pp")
+    groups = pp_groups()
+    for (rel, mode), vals in groups.items():
+        c.add(vals, release=rel, mode=mode)
+    v = pp_verdict(groups)
+    assert -0.05 < v["estimate"] < -0.04, v
+    c.args = ["diff"]
+    c.exp["contains_text"] = [f": {interval_text(v)}"]
+    c.exp["lacks"] = ["+0.0 pp", "-0.0 pp"]
+    return c
+
+
+@case
+def findings_pp_sign():
+    c = Case("findings-overhead-change-pp-sign", "the findings sentence of a -0.046 pp "
+             "change says -0.05, never +0.0 percentage points")
+    groups = pp_groups()
+    for (rel, mode), vals in groups.items():
+        c.add(vals, release=rel, mode=mode)
+    v = pp_verdict(groups)
+    assert v["word"] == "no clear change", v
+    c.args = ["findings"]
+    c.exp["contains_text"] = [f"changed by {figure(v['estimate'], True)} percentage points",
+                              f"95 % interval {figure(v['ci_low'], True)} to "
+                              f"{figure(v['ci_high'], True)} pp"]
+    c.exp["lacks"] = ["+0.0 percentage", "-0.0 percentage"]
+    return c
+
+
+@case
+def table_zero_variance():
+    c = Case("table-zero-variance", "constant runs in a table: '± 0 (no variation)', "
+             "never '± 0.00'")
+    c.add([100.0, 100.0, 100.0], mode="none")
+    c.add([85.5, 85.5, 85.5], mode="aes-256-gcm")
+    c.args = ["table"]
+    c.exp["contains_text"] = ["100 ± 0 (no variation)", "85.5 ± 0 (no variation)"]
+    c.exp["lacks"] = ["± 0.0", "± 0 |"]
+    return c
+
+
+@case
+def table_tiny_values():
+    c = Case("table-tiny-values", "values near 1e-300 B/s print in scientific notation, "
+             "never as 0.000")
+    c.add([1.5e-300, 1.6e-300, 1.7e-300], mode="none")
+    c.args = ["table"]
+    mean = float(np.mean([1.5e-300, 1.6e-300, 1.7e-300]))
+    c.exp["contains_text"] = [format(mean, ".3g") + " ± "]
+    c.exp["lacks"] = ["0.000", "| 0 "]
+    return c
+
+
+# The release order of encbench(1): digit runs as numbers; a pre-release
+# (alpha < beta < pre < rc) before the release it precedes.
+RELEASES_IN_ORDER = ["23.10", "24.04-rc1", "24.04"]
+
+
+def rc_case(c):
+    for i, rel in enumerate(RELEASES_IN_ORDER):
+        c.add(rng_values(240 + i, 1000 + 50 * i, 0.01, 3), release=rel)
+
+
+@case
+def diff_pair_rc():
+    c = Case("diff-default-pair-rc", "24.04-rc1 comes before 24.04: the default pair is "
+             "24.04-rc1 -> 24.04, never 24.04 -> 24.04-rc1")
+    rc_case(c)
+    c.args = ["diff", "--json"]
+    c.exp["count"] = 1
+    c.exp["rows"] = [{"match": {"mode": "none"},
+                      "expect": {"from_label": "24.04-rc1", "to_label": "24.04"}}]
+    return c
+
+
+@case
+def trend_rc_order():
+    c = Case("trend-rc-order", "trend follows 23.10, 24.04-rc1, 24.04, each against the one "
+             "before it")
+    rc_case(c)
+    c.args = ["trend", "--json"]
+    c.exp["count"] = 3
+    c.exp["rows"] = [{"match": {"release": RELEASES_IN_ORDER[i]},
+                      "expect": {"previous_release": RELEASES_IN_ORDER[i - 1] if i else None}}
+                     for i in range(3)]
+    return c
+
+
+@case
+def chart_overhead_latency():
+    c = Case("chart-overhead-latency", "the overhead chart draws latency as its relative "
+             "increase (100 -> 120 us is +20 %), named so, as tables and findings say it")
+    base = [100000.0, 101000.0, 99000.0]
+    modes = {"aes-256-gcm": [120000.0, 121000.0, 119000.0],
+             "geli-xts-128": [90000.0, 91000.0, 89000.0]}
+    c.add(base, mode="none", metric="lat_mean")
+    labels = []
+    for mode, vals in modes.items():
+        c.add(vals, mode=mode, metric="lat_mean")
+        v = verdict_overhead(vals, base, "lat_mean")
+        # Bar labels have two significant digits, with a true minus sign.
+        labels.append(format(float(f"{v['estimate']:.2g}"), "+g").replace("-", "\u2212") +
+                      " %")
+    c.args = ["chart", "--kind", "overhead", "--metric", "lat_mean", "-o", "@OUT.svg"]
+    c.exp["contains"] = ["Mean latency increase with encryption, against unencrypted",
+                         "mean latency, % increase over none"] + labels
+    c.exp["lacks"] = ["as % of", "% of none"]
     return c
 
 

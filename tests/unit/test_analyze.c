@@ -273,6 +273,66 @@ test_p_text(void **state)
 }
 
 static void
+test_figure_text(void **state)
+{
+	char buf[40];
+
+	(void)state;
+	/* One decimal when it reads true on every edge. */
+	eb_figure_text(3.24, 1, 2, buf, sizeof buf);
+	assert_string_equal(buf, "+3.2");
+	eb_figure_text(14.25, 0, 0, buf, sizeof buf);
+	assert_string_equal(buf, "14.2");	/* 14.25 is 14.2499... as a double */
+	/* A bound near 0 keeps its side of 0: never "+0.0" for 0.003. */
+	eb_figure_text(0.003, 1, 0, buf, sizeof buf);
+	assert_string_equal(buf, "+0.003");
+	eb_figure_text(-0.046, 1, 0, buf, sizeof buf);
+	assert_string_equal(buf, "-0.05");
+	eb_figure_text(-0.0004, 0, 0, buf, sizeof buf);
+	assert_string_equal(buf, "-0.0004");
+	/* Inside a margin of 2, 1.97 must not print as 2.0, and 2.04
+	 * outside it not as 2.0 either. */
+	eb_figure_text(1.97, 1, 2, buf, sizeof buf);
+	assert_string_equal(buf, "+1.97");
+	eb_figure_text(-2.04, 1, 2, buf, sizeof buf);
+	assert_string_equal(buf, "-2.04");
+	/* Past six decimals: significant digits; exact zero stays 0.0. */
+	eb_figure_text(3e-9, 1, 0, buf, sizeof buf);
+	assert_string_equal(buf, "+3e-09");
+	eb_figure_text(-0.0, 1, 0, buf, sizeof buf);
+	assert_string_equal(buf, "+0.0");
+	eb_figure_text(NAN, 1, 0, buf, sizeof buf);
+	assert_string_equal(buf, "–");
+	/* A ratio below 1 never prints as 1.000. */
+	eb_ratio_text(0.99962, buf, sizeof buf);
+	assert_string_equal(buf, "0.9996");
+	eb_ratio_text(0.85, buf, sizeof buf);
+	assert_string_equal(buf, "0.850");
+}
+
+static void
+test_release_cmp(void **state)
+{
+	static const char *const order[] = {
+		"9.10", "23.10", "24.04-alpha2", "24.04~beta", "24.04-beta1", "24.04-pre",
+		"24.04-rc1", "24.04-rc2", "24.04-rc10", "24.04", "24.04.1", "FreeBSD-14.0-RC1",
+		"FreeBSD-14.0", "FreeBSD-14.1",
+	};
+	size_t n = sizeof order / sizeof order[0];
+
+	(void)state;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++) {
+			int c = eb_release_cmp(order[i], order[j]);
+
+			if ((i < j && c >= 0) || (i > j && c <= 0) || (i == j && c != 0))
+				fail_msg("eb_release_cmp(%s, %s) = %d", order[i], order[j], c);
+		}
+	/* A word that only starts like a stage is no pre-release. */
+	assert_true(eb_release_cmp("24.04-present", "24.04") > 0);
+}
+
+static void
 test_verdict_words(void **state)
 {
 	struct eb_verdict v;
@@ -320,6 +380,8 @@ main(void)
 		cmocka_unit_test(test_findings),
 		cmocka_unit_test(test_release_pair),
 		cmocka_unit_test(test_p_text),
+		cmocka_unit_test(test_figure_text),
+		cmocka_unit_test(test_release_cmp),
 		cmocka_unit_test(test_verdict_words),
 	};
 

@@ -111,7 +111,7 @@ test_thread_name(void **state)
 {
 	struct eb_record rec;
 	struct eb_table *t = eb_table_new();
-	char buf[8];
+	char buf[8], big[64];
 
 	(void)state;
 	eb_record_init(t, &rec);
@@ -119,6 +119,18 @@ test_thread_name(void **state)
 	assert_string_equal(eb_cost_thread_name(&rec, buf, sizeof buf), "z_wr_is");
 	rec.f[EB_F_SOURCE] = eb_intern_cstr(t, "r/dd-write-r1.sample:14");
 	assert_string_equal(eb_cost_thread_name(&rec, buf, sizeof buf), "");
+	/* The tag is the last word: a path's own words are not one. */
+	rec.f[EB_F_SOURCE] = eb_intern_cstr(t, "my runs/x thread=y/dd-r1.sample:14 thread=kworker/0:1");
+	assert_string_equal(eb_cost_source_tag(&rec, EB_COST_TAG_THREAD, big, sizeof big), "kworker/0:1");
+	rec.f[EB_F_SOURCE] = eb_intern_cstr(t, "runs/x cpus=3/dd-r1.sample:14 thread=dd");
+	assert_string_equal(eb_cost_source_tag(&rec, EB_COST_TAG_CPUS, big, sizeof big), "");
+	rec.f[EB_F_SOURCE] = eb_intern_cstr(t, "runs/x/dd-r1.sample:14 cpus=2");
+	assert_string_equal(eb_cost_source_tag(&rec, EB_COST_TAG_CPUS, big, sizeof big), "2");
+	assert_string_equal(eb_cost_source_tag(&rec, EB_COST_TAG_THREAD, big, sizeof big), "");
+	rec.f[EB_F_SOURCE] = eb_intern_cstr(t, "runs/x/dd-r1.sample:14 cpusx=2");
+	assert_string_equal(eb_cost_source_tag(&rec, EB_COST_TAG_CPUS, big, sizeof big), "");
+	rec.f[EB_F_SOURCE] = eb_intern_cstr(t, "thread=dd");
+	assert_string_equal(eb_cost_source_tag(&rec, EB_COST_TAG_THREAD, big, sizeof big), "");
 	eb_table_free(t);
 }
 

@@ -6,6 +6,7 @@
 #include "testutil.h"
 #include "../../runner/sampler/sampler.h"
 #include "../../ingest/sample.h"
+#include "../../analyze/cost.h"
 
 static char root[64];
 
@@ -344,6 +345,65 @@ test_schedstat(void **state)
 	eb_sampler_free(&s);
 }
 
+/* A test short enough for every sample to be a full one: cpu_threads is
+ * every thread's nanoseconds (and cpu_all the CPUs' ticks) from the rebase, just before COMMAND starts,
+ * to the last sample's quick pass, the sampler's own left out. A thread
+ * born after that pass is found by the last listing and counts all it
+ * did; a later partial sample, or one thread timed in ticks, and the file
+ * has no cpu_threads. */
+static void
+test_cpu_threads(void **state)
+{
+	struct eb_sampler s;
+	char *out;
+
+	(void)state;
+	put("proc/stat", "cpu0 0 0 0 0 0 0 0 0\ncpu1 0 0 0 0 0 0 0 0\n");
+	put_thread(100, 100, "z_wr_iss", 1, 1, 7);
+	put("proc/100/task/100/schedstat", "1000000000 0 1\n");
+	put_thread(200, 200, "encbench-sample", 1, 1, 8);
+	put("proc/200/task/200/schedstat", "5000000 0 1\n");
+	put_thread(300, 300, "firefox", 1, 1, 9);
+	put("proc/300/task/300/schedstat", "7000000000 0 1\n");
+	init(&s);
+	s.self_pid = 200;
+	eb_sampler_take(&s, 0, 1);
+	/* What the threads did while the first listing went on is not the
+	 * test's. */
+	put("proc/100/task/100/schedstat", "1000250000 0 1\n");
+	put("proc/300/task/300/schedstat", "7000125000 0 1\n");
+	put("proc/stat", "cpu0 40 0 0 10 0 0 0 0\ncpu1 0 0 0 50 0 0 0 0\n");
+	eb_sampler_rebase(&s);
+	put("proc/stat", "cpu0 41 0 0 10 0 0 0 0\ncpu1 0 0 0 51 0 0 0 0\n");
+	put("proc/100/task/100/schedstat", "1003250000 0 2\n");	/* +3 ms */
+	put("proc/200/task/200/schedstat", "6000000 0 2\n");		/* the sampler's */
+	put("proc/300/task/300/schedstat", "7001125000 0 2\n");	/* +1 ms */
+	put_thread(400, 400, "dd", 0, 0, 500);
+	put("proc/400/task/400/schedstat", "2500000 0 1\n");		/* new: 2.5 ms */
+	eb_sampler_take_last(&s, 0.006);
+	out = written(&s);
+	has_line(out, "cpu_all 0.010000 0.020000");
+	has_line(out, "cpu_threads 0.006500000");
+	has_line(out, "thread 100 100 k 0.003000 z_wr_iss");
+	free(out);
+	eb_sampler_take(&s, 0.1, 0);
+	out = written(&s);
+	assert_null(strstr(out, "cpu_threads"));
+	free(out);
+	eb_sampler_free(&s);
+
+	put("proc/400/task/400/schedstat", "");			/* no schedstat: ticks */
+	init(&s);
+	eb_sampler_take(&s, 0, 1);
+	eb_sampler_rebase(&s);
+	eb_sampler_take_last(&s, 0.006);
+	out = written(&s);
+	has_line(out, "thread_clock ticks");
+	assert_null(strstr(out, "cpu_threads"));
+	free(out);
+	eb_sampler_free(&s);
+}
+
 /* A tid reused by a new thread (another starttime) counts the new one from
  * zero, not the difference from the old one's time. */
 static void
@@ -552,6 +612,59 @@ test_ingest_run(void **state)
 	tu_free(&r);
 }
 
+/* The tags survive a results.csv: written and read back, the busiest
+ * thread's name and the CPU count are the ones analysis reads, and the
+ * CPU-seconds and joules per GiB come out the same. */
+static void
+test_results_round_trip(void **state)
+{
+	struct tu_run r, back;
+	char *csv = NULL, name[64], cpus[16];
+	size_t len = 0;
+	FILE *fp;
+	struct eb_cost *c1, *c2;
+	const struct eb_record *x;
+
+	(void)state;
+	tu_ingest(&r, "tests/data/sample/run", "auto");
+	assert_int_equal(r.st, EB_OK);
+	fp = open_memstream(&csv, &len);
+	assert_int_equal(eb_write_csv(r.t, fp), EB_OK);
+	fclose(fp);
+	tu_ingest_text(&back, csv, "results");
+	assert_int_equal(back.st, EB_OK);
+	assert_int_equal(back.t->n, r.t->n);
+	x = find(&back, "aes-256-gcm", "cpu_top_thread", "write");
+	assert_string_equal(eb_cost_thread_name(x, name, sizeof name), "z_wr_iss");
+	x = find(&back, "none", "cpu_top_thread", "read");
+	assert_string_equal(eb_cost_thread_name(x, name, sizeof name), "fio");
+	x = find(&back, "aes-256-gcm", "cpu_busy", "write");
+	assert_string_equal(eb_cost_source_tag(x, EB_COST_TAG_CPUS, cpus, sizeof cpus), "2");
+	assert_string_equal(eb_cost_thread_name(x, name, sizeof name), "");
+	c1 = eb_cost_compute(r.t, "none", NULL);
+	c2 = eb_cost_compute(back.t, "none", NULL);
+	assert_non_null(c1);
+	assert_non_null(c2);
+	assert_int_equal(c1->n, 2);
+	assert_int_equal(c2->n, 2);
+	for (size_t i = 0; i < c1->n; i++) {
+		assert_int_equal(c1->c[i].cpu.n, 1);
+		assert_int_equal(c1->c[i].joules.n, 1);
+		assert_true(c1->c[i].cpu.mean == c2->c[i].cpu.mean);
+		assert_true(c1->c[i].joules.mean == c2->c[i].joules.mean);
+	}
+	/* dd write: 4.12 / 7.96 busy of 2 CPUs, at the bw of its output. */
+	x = find(&r, "aes-256-gcm", "bw", "write");
+	for (size_t i = 0; i < c1->n; i++)
+		if (c1->c[i].key == x)
+			tu_assert_close(c1->c[i].cpu.mean, 4.12 / 7.96 * 2 / x->value * 1073741824.0);
+	eb_cost_free(c1);
+	eb_cost_free(c2);
+	free(csv);
+	tu_free(&back);
+	tu_free(&r);
+}
+
 struct bad_case {
 	const char *text, *message;
 	long line, col;
@@ -570,6 +683,8 @@ test_ingest_bad(void **state)
 		{ "cpu_all 1 4\nrapl intel-rapl:0 package-0 -1\n", "rapl needs a zone, its name and joules", 7, 29 },
 		{ "cpu_all 1 4\nrapl intel-rapl:0 package-0 3e6\nend\n", "3e+06 J in 2 s is more than a megawatt", 7, 0 },
 		{ "cpu_all 1 4\nbattery BAT0 -5 Discharging\n", "a discharging battery gained energy", 7, 14 },
+		{ "cpu_threads -1\n", "cpu_threads needs the CPU-seconds of all threads", 6, 13 },
+		{ "cpu_all 1 4\ncpu_threads 4.5\nend\n", "threads ran 4.5 CPU-seconds in 2 s on at most 2 CPUs: more than the machine has", 7, 0 },
 		{ "cpu_all 1 4\nwatts 5\n", "unknown line \"watts\" in a version 1 sample file", 7, 1 },
 		{ "cpu_all 1 4\n", "no \"end\" line: the sampler did not finish this file", 0, 0 },
 		{ "end\nthread 1 1 t 1 x\n", "text after the \"end\" line", 7, 1 },
@@ -626,24 +741,56 @@ test_ingest_partial(void **state)
 	assert_string_equal(eb_buf_cstr(&r.diag),
 	    "warning: 8: battery BAT0 became Charging during the test: mains power the "
 	    "battery does not see, so its energy is not used\n"
+	    "warning: 6: the test ran 0.05 s, under 30 clock ticks of /proc/stat, and the "
+	    "file has no cpu_threads: no cpu_busy\n"
 	    "warning: 3: the test ran 0.05 s, under 10 clock ticks: too short to time its "
 	    "threads, no cpu_top_thread\n");
-	assert_int_equal(r.t->n, 3);
-	assert_string_equal(TU_F(r, 0, METRIC), "cpu_busy");
-	tu_assert_close(r.t->rows[0].value, 30);
-	assert_string_equal(TU_F(r, 1, METRIC), "energy");
-	tu_assert_close(r.t->rows[1].value, 0.75);
-	assert_string_equal(TU_F(r, 2, METRIC), "power");
-	tu_assert_close(r.t->rows[2].value, 15);
+	assert_int_equal(r.t->n, 2);
+	assert_string_equal(TU_F(r, 0, METRIC), "energy");
+	tu_assert_close(r.t->rows[0].value, 0.75);
+	assert_string_equal(TU_F(r, 1, METRIC), "power");
+	tu_assert_close(r.t->rows[1].value, 15);
 	tu_free(&r);
 
-	/* Timed by schedstat, the same short test has its busiest thread. */
+	/* At 30 ticks /proc/stat's share is used, cpu_threads or not. */
+	tu_ingest_text(&r, "encbench-sample 1\nstatus 0\nduration 0.3\nclock_hz 100\ncpus 2 2\n"
+	    "cpu_all 0.15 0.6\ncpu_threads 0.1\nthread_clock ns\nend\n", "sample");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	tu_assert_close(r.t->rows[0].value, 25);
+	assert_string_equal(TU_F(r, 0, SOURCE), "input:6" EB_SAMPLE_CPUS_TAG "2");
+	tu_free(&r);
+
+	/* Timed by schedstat, the same short test has its busiest thread, and
+	 * with cpu_threads its machine share: 0.0123 CPU-seconds of 2 CPUs
+	 * over 0.05 s, whatever the two ticks of cpu_all say. */
 	tu_ingest_text(&r, "encbench-sample 1\nstatus 0\nduration 0.05\nclock_hz 100\ncpus 2 2\n"
-	    "cpu_all 0.03 0.1\nthread_clock ns\nthread 5 5 t 0.03 dd\nend\n", "sample");
+	    "cpu_all 0.02 0.02\ncpu_threads 0.0123\nthread_clock ns\nthread 5 5 t 0.03 dd\nend\n",
+	    "sample");
 	assert_int_equal(r.st, EB_OK);
 	assert_int_equal(r.t->n, 2);
+	assert_string_equal(TU_F(r, 0, METRIC), "cpu_busy");
+	tu_assert_close(r.t->rows[0].value, 0.0123 / (2 * 0.05) * 100);
+	assert_string_equal(TU_F(r, 0, SOURCE), "input:7" EB_SAMPLE_CPUS_TAG "2");
 	assert_string_equal(TU_F(r, 1, METRIC), "cpu_top_thread");
 	tu_assert_close(r.t->rows[1].value, 0.03 / 0.05 * 100);
+	tu_free(&r);
+	/* A little over the machine, from reading each thread at its own
+	 * moment, is the whole machine; CPUs that came or went during a test
+	 * this short leave no share to give. */
+	tu_ingest_text(&r, "encbench-sample 1\nstatus 0\nduration 0.05\nclock_hz 100\ncpus 2 2\n"
+	    "cpu_all 0.02 0.02\ncpu_threads 0.1004\nthread_clock ns\nend\n", "sample");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	tu_assert_close(r.t->rows[0].value, 100);
+	tu_free(&r);
+	tu_ingest_text(&r, "encbench-sample 1\nstatus 0\nduration 0.05\nclock_hz 100\ncpus 1 2\n"
+	    "cpu_all 0.02 0.02\ncpu_threads 0.01\nthread_clock ns\nrapl z package-0 1\nend\n", "sample");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	assert_string_equal(TU_F(r, 0, METRIC), "energy");
+	assert_string_equal(eb_buf_cstr(&r.diag), "warning: 6: the test ran 0.05 s, under 30 "
+	    "clock ticks of /proc/stat, and CPUs went offline or came online during it: no cpu_busy\n");
 	tu_free(&r);
 	tu_ingest_text(&r, "encbench-sample 1\nthread_clock us\n", "sample");
 	assert_int_equal(r.st, EB_ERR_DATA);
@@ -663,12 +810,14 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_thread_kinds, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_follow_test, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_schedstat, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cpu_threads, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tid_reused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rapl_wrap, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_batteries, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_meter, setup, teardown),
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_ingest_run),
+		cmocka_unit_test(test_results_round_trip),
 		cmocka_unit_test(test_ingest_bad),
 		cmocka_unit_test(test_ingest_partial),
 	};

@@ -1,0 +1,387 @@
+/* findings_cost.c - the sentences on what each mode family costs in one
+ * release, and on one mode against another of the same key (GCM or CCM). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "findings_int.h"
+
+/* Sequential (dd, fio seq, bonnie block and per-char) or random I/O. */
+static int
+io_class(const struct eb_record *k)
+{
+	return strncmp(k->f[EB_F_WORKLOAD], "rand", 4) == 0 ||
+	    strcmp(k->f[EB_F_WORKLOAD], "files-rand") == 0;
+}
+
+static const char *const class_words[2] = { "sequential", "random" };
+
+#define NOPS 3
+static const char *const op_names[NOPS] = { "write", "read", "rewrite" };
+
+static int
+op_index(const char *op)
+{
+	for (int i = 0; i < NOPS; i++)
+		if (strcmp(op, op_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+int
+eb_family_rank(const char *f)
+{
+	static const char *const order[] = { "AES-CCM", "AES-GCM", "LUKS", "geli" };
+
+	for (int i = 0; i < 4; i++)
+		if (strcmp(f, order[i]) == 0)
+			return i;
+	return 4;
+}
+
+static int
+key_bits(const char *mode)
+{
+	if (strncmp(mode, "aes-128", 7) == 0)
+		return 1;
+	if (strncmp(mode, "aes-192", 7) == 0)
+		return 2;
+	if (strncmp(mode, "aes-256", 7) == 0)
+		return 4;
+	return 0;
+}
+
+static int
+popcount(int v)
+{
+	int c = 0;
+
+	for (; v; v &= v - 1)
+		c++;
+	return c;
+}
+
+/* ---- what each family costs */
+
+#define NSEG (2 * NOPS)
+
+static void
+seg_words(char *buf, size_t n, int seg)
+{
+	snprintf(buf, n, "%s %ss", class_words[seg / NOPS], op_names[seg % NOPS]);
+}
+
+/* Puts a list "a|b|c" (the bars are cut) as "a, b and c". */
+static void
+put_list(struct text *t, char *list)
+{
+	size_t k = 0;
+
+	for (char *p = list, *bar; p != NULL; p = bar ? bar + 1 : NULL) {
+		bar = strchr(p, '|');
+		if (bar)
+			*bar = '\0';
+		eb_text_put(t, "%s%s", k == 0 ? "" : bar == NULL ? " and " : ", ", p);
+		k++;
+	}
+}
+
+/* One sentence: a family's overhead in one release, config and host. */
+static void
+overhead_sentence(const struct claims *c, const char *where, const char *family, int sizes,
+    const struct eb_verdict_opts *o, struct eb_findings *out)
+{
+	struct text t = { "", 0 };
+	struct tally all, seg[NSEG];
+	char costs[512] = "", faster[384] = "", none[256] = "", mixed[512] = "", dunno[256] = "";
+	size_t lc = 0, lf = 0, ln = 0, lm = 0, ld = 0, ncost = 0, nnone = 0;
+	double none_lo = 0, none_hi = 0;
+	int none_ci = 0, none_holm_only = 0;
+	char holm[48], names[384], ci[256];
+
+	eb_tally(c, -1, &all);
+	for (int s = 0; s < NSEG; s++)
+		eb_tally(c, s, &seg[s]);
+	for (int s = 0; s < NSEG; s++) {
+		const struct tally *x = &seg[s];
+		char where_s[48], val[128];
+
+		if (x->n == 0)
+			continue;
+		seg_words(where_s, sizeof where_s, s);
+		if (x->kinds[EB_VERDICT_COSTS] == x->n) {
+			eb_pct_range(val, sizeof val, x->est_lo, x->est_hi, "%");
+			lc += (size_t)snprintf(costs + lc, sizeof costs - lc, "%s%s%s on %s",
+			    ncost ? "|" : "", val, ncost ? "" : " of throughput", where_s);
+			ncost++;
+		} else if (x->kinds[EB_VERDICT_FASTER] == x->n) {
+			eb_pct_range(val, sizeof val, -x->est_hi, -x->est_lo, "%");
+			lf += (size_t)snprintf(faster + lf, sizeof faster - lf, "%s%s faster on %s",
+			    lf ? ", " : "", val, where_s);
+		} else if (x->kinds[EB_VERDICT_NO_MEASURABLE] == x->n) {
+			ln += (size_t)snprintf(none + ln, sizeof none - ln, "%s%s", ln ? "|" : "",
+			    where_s);
+			if (!none_ci || x->ci_lo < none_lo)
+				none_lo = x->ci_lo;
+			if (!none_ci || x->ci_hi > none_hi)
+				none_hi = x->ci_hi;
+			none_ci = 1;
+			none_holm_only |= x->ci_lo > 0 || x->ci_hi < 0;
+			nnone++;
+		} else if (x->untestable == x->n) {
+			eb_slow_fast(val, sizeof val, x->est_lo, x->est_hi);
+			ld += (size_t)snprintf(dunno + ld, sizeof dunno - ld, "%s%s on %s",
+			    ld ? "|" : "", val, where_s);
+		} else {
+			eb_signed_range(val, sizeof val, x->est_lo, x->est_hi, 0, "%");
+			lm += (size_t)snprintf(mixed + lm, sizeof mixed - lm, "%son %s it costs "
+			    "in %zu, is faster in %zu and shows no measurable overhead in %zu of "
+			    "%zu cases (estimates %s)", lm ? "; " : "", where_s,
+			    x->kinds[EB_VERDICT_COSTS], x->kinds[EB_VERDICT_FASTER],
+			    x->kinds[EB_VERDICT_NO_MEASURABLE], x->n, val);
+		}
+		if (lc >= sizeof costs || lf >= sizeof faster || ln >= sizeof none ||
+		    lm >= sizeof mixed || ld >= sizeof dunno)
+			break;
+	}
+	eb_text_put(&t, "%s, %s", where, family);
+	{
+		int clauses = 0;
+
+		if (costs[0]) {
+			eb_text_put(&t, " costs ");
+			put_list(&t, costs);
+			clauses++;
+		}
+		if (faster[0]) {
+			eb_text_put(&t, "%s is %s", clauses ? ";" : "", faster);
+			clauses++;
+		}
+		if (none[0]) {
+			eb_text_put(&t, "%s shows no measurable overhead on ", clauses ? ";" : "");
+			put_list(&t, none);
+			if (none_holm_only)
+				eb_text_put(&t, " (not significant after adjusting for the %zu tests)",
+				    all.family_size);
+			else if (none_ci && none_lo < 0 && none_hi > 0) {
+				char btw[128];
+
+				eb_between_text(btw, sizeof btw, none_lo, none_hi);
+				eb_text_put(&t, " (%s)", btw);
+			}
+			clauses++;
+		}
+		if (mixed[0]) {
+			eb_text_put(&t, "%s %s", clauses ? ";" : ":", mixed);
+			clauses++;
+		}
+		if (dunno[0]) {
+			eb_text_put(&t, "%s measured ", clauses ? ";" : "");
+			put_list(&t, dunno);
+			eb_text_put(&t, " than the baseline, without a verdict");
+		}
+	}
+	eb_holm_words(&all, o, holm, sizeof holm);
+	eb_name_untestable(c, names, sizeof names);
+	(void)nnone;
+	if (all.untestable == all.n)
+		snprintf(ci, sizeof ci, "%s", eb_untestable_words(&all));
+	else
+	{
+		char hull[96];
+
+		eb_pct_range(hull, sizeof hull, all.ci_lo, all.ci_hi, "%");
+		snprintf(ci, sizeof ci, "ranges are the spread of the estimates; their 95 %% "
+		    "intervals lie within %s%s", hull, holm);
+	}
+	eb_text_put(&t, " (%zu comparison%s%s; %s%s).", all.n, all.n == 1 ? "" : "s",
+	    sizes > 1 ? (sizes == 3 ? ", 3 key sizes" : ", 2 key sizes") : "", ci, names);
+	eb_findings_say(out, "%s", t.buf);
+}
+
+void
+eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const char *release,
+    const char *config, int name_config, const struct eb_verdict_opts *o,
+    struct eb_findings *out)
+{
+	struct hosts hs = { { 0 }, 0 };
+
+	for (size_t i = 0; i < noh; i++) {
+		const struct eb_record *k = oh[i].g->key;
+
+		if (k->f[EB_F_RELEASE] == release && k->f[EB_F_CONFIG] == config &&
+		    strcmp(k->f[EB_F_METRIC], "bw") == 0)
+			eb_host_add(&hs, k->f[EB_F_HOST]);
+	}
+	for (size_t h = 0; h < hs.n; h++) {
+		const char *fams[8];
+		struct claims c[8];
+		int keymask[8] = { 0 };
+		size_t nf = 0;
+		char where[160];
+
+		memset(c, 0, sizeof c);
+		for (size_t i = 0; i < noh; i++) {
+			const struct eb_record *k = oh[i].g->key;
+			const char *fam = eb_mode_family(k->f[EB_F_MODE]);
+			int op = op_index(k->f[EB_F_OP]);
+			size_t a;
+
+			if (strcmp(k->f[EB_F_METRIC], "bw") != 0 || op < 0 ||
+			    k->f[EB_F_RELEASE] != release || k->f[EB_F_CONFIG] != config ||
+			    k->f[EB_F_HOST] != hs.h[h])
+				continue;
+			for (a = 0; a < nf && strcmp(fams[a], fam) != 0; a++)
+				;
+			if (a == nf) {
+				if (nf == 8)
+					continue;
+				fams[nf++] = fam;
+			}
+			eb_claim_add(&c[a], &oh[i].v, k, io_class(k) * NOPS + op);
+			keymask[a] |= key_bits(k->f[EB_F_MODE]);
+		}
+		eb_where_text(where, sizeof where, release, config, name_config, hs.h[h], hs.n > 1);
+		for (int rank = 0; rank <= 4; rank++)
+			for (size_t a = 0; a < nf; a++) {
+				if (eb_family_rank(fams[a]) != rank)
+					continue;
+				eb_claim_adjust(&c[a], o);
+				overhead_sentence(&c[a], where, fams[a], popcount(keymask[a]), o, out);
+			}
+		for (size_t a = 0; a < nf; a++)
+			eb_claim_free(&c[a]);
+	}
+}
+
+/* ---- one mode against another of the same key */
+
+/* Pairs a mode with another of the same key: GCM with CCM of the same key
+ * size, LUKS with native AES-256-GCM. */
+static const struct eb_group *
+partner(const struct eb_group_index *ix, const struct eb_group *g, const char *mode,
+    const struct eb_table *t)
+{
+	const char *m = eb_intern_lookup(t, mode);
+
+	return m != NULL ? eb_group_index_find(ix, g->key, EB_F_MODE, m) : NULL;
+}
+
+/* "reaches 4.0–4.9× the throughput of ..." from verdicts of one mode
+ * against another (estimate: the first one's cost against the second). */
+static void
+factor_sentence(const struct claims *c, const char *where, const char *what,
+    const char *of, int per_class, const struct eb_verdict_opts *o, struct eb_findings *out)
+{
+	struct text t = { "", 0 };
+	struct tally all;
+	char holm[48], names[384];
+	int parts = 0;
+
+	if (c->n == 0)
+		return;
+	eb_tally(c, -1, &all);
+	eb_text_put(&t, "%s, %s reaches ", where, what);
+	for (int cl = 0; cl < (per_class ? 2 : 1); cl++) {
+		struct tally x;
+		double lo, hi;
+
+		eb_tally(c, per_class ? cl : -1, &x);
+		if (x.n == 0)
+			continue;
+		lo = 1 - x.est_hi / 100;
+		hi = 1 - x.est_lo / 100;
+		if (fabs(hi - lo) < 0.005)
+			eb_text_put(&t, "%s%.2f×", parts ? " and " : "", lo);
+		else
+			eb_text_put(&t, "%s%.2f–%.2f×", parts ? " and " : "", lo, hi);
+		if (parts == 0)
+			eb_text_put(&t, " the throughput of %s", of);
+		if (per_class)
+			eb_text_put(&t, " on %s I/O", class_words[cl]);
+		parts++;
+	}
+	eb_holm_words(&all, o, holm, sizeof holm);
+	eb_name_untestable(c, names, sizeof names);
+	if (all.untestable == all.n)
+		eb_text_put(&t, " (%zu comparison%s; %s).", all.n, all.n == 1 ? "" : "s",
+		    eb_untestable_words(&all));
+	else
+		eb_text_put(&t, " (%zu comparison%s: faster in %zu, slower in %zu, no clear difference "
+		    "in %zu%s; 95 %% intervals within %.2f–%.2f%s).", all.n, all.n == 1 ? "" : "s",
+		    all.kinds[EB_VERDICT_FASTER], all.kinds[EB_VERDICT_COSTS],
+		    all.kinds[EB_VERDICT_NO_MEASURABLE], holm, 1 - all.ci_hi / 100,
+		    1 - all.ci_lo / 100, names);
+	eb_findings_say(out, "%s", t.buf);
+}
+
+void
+eb_factor_sentences(const struct eb_groups *gs, const struct scope *sc,
+    const struct eb_verdict_opts *o, struct eb_findings *out)
+{
+	struct eb_group_index *ix = eb_group_index_new(gs, 0, NULL, NULL);
+	struct hosts hs = { { 0 }, 0 };
+
+	for (size_t i = 0; i < gs->n; i++)
+		if (gs->g[i].key->f[EB_F_RELEASE] == sc->release &&
+		    gs->g[i].key->f[EB_F_CONFIG] == sc->config)
+			eb_host_add(&hs, gs->g[i].key->f[EB_F_HOST]);
+	for (size_t h = 0; h < hs.n; h++) {
+		struct claims gcm_ccm = { 0 }, luks_gcm = { 0 }, keys[2] = { { 0 }, { 0 } };
+		char where[160];
+
+		for (size_t i = 0; i < gs->n; i++) {
+			const struct eb_group *g = &gs->g[i], *c;
+			const char *mode = g->key->f[EB_F_MODE];
+			struct eb_verdict v;
+
+			if (strcmp(g->key->f[EB_F_METRIC], "bw") != 0 ||
+			    g->key->f[EB_F_RELEASE] != sc->release ||
+			    g->key->f[EB_F_CONFIG] != sc->config || g->key->f[EB_F_HOST] != hs.h[h])
+				continue;
+			if (strncmp(mode, "aes-", 4) == 0 && strstr(mode, "-gcm") != NULL) {
+				char ccm[32];
+
+				snprintf(ccm, sizeof ccm, "%.7s-ccm", mode);
+				if ((c = partner(ix, g, ccm, gs->t)) != NULL && c->s.mean > 0) {
+					eb_verdict_overhead(g, c, o, &v);
+					eb_claim_add(&gcm_ccm, &v, g->key, io_class(g->key));
+				}
+			}
+			/* Key sizes: 256-bit keys against 128-bit ones of the same
+			 * cipher mode, tested like any other pair of modes. */
+			if (strncmp(mode, "aes-128-", 8) == 0) {
+				int fam = strstr(mode, "-gcm") != NULL ? 0 : 1;
+				const struct eb_group *m256;
+				char n256[32];
+
+				snprintf(n256, sizeof n256, "aes-256-%s", mode + 8);
+				if ((m256 = partner(ix, g, n256, gs->t)) != NULL && g->s.mean > 0) {
+					eb_verdict_overhead(m256, g, o, &v);
+					eb_claim_add(&keys[fam], &v, m256->key, 0);
+				}
+			}
+			if (strncmp(mode, "luks", 4) == 0 &&
+			    (c = partner(ix, g, "aes-256-gcm", gs->t)) != NULL && c->s.mean > 0) {
+				eb_verdict_overhead(g, c, o, &v);
+				eb_claim_add(&luks_gcm, &v, g->key, 0);
+			}
+		}
+		eb_where_text(where, sizeof where, sc->release, sc->config, 0, hs.h[h], hs.n > 1);
+		eb_claim_adjust(&gcm_ccm, o);
+		factor_sentence(&gcm_ccm, where, "AES-GCM", "AES-CCM with the same key size", 1,
+		    o, out);
+		for (int fam = 0; fam < 2; fam++) {
+			eb_claim_adjust(&keys[fam], o);
+			factor_sentence(&keys[fam], where, fam == 0 ? "256-bit AES-GCM" :
+			    "256-bit AES-CCM", fam == 0 ? "128-bit AES-GCM" : "128-bit AES-CCM", 0,
+			    o, out);
+			eb_claim_free(&keys[fam]);
+		}
+		eb_claim_adjust(&luks_gcm, o);
+		factor_sentence(&luks_gcm, where, "LUKS", "native AES-256-GCM", 0, o, out);
+		eb_claim_free(&gcm_ccm);
+		eb_claim_free(&luks_gcm);
+	}
+	eb_group_index_free(ix);
+}

@@ -1,0 +1,100 @@
+/* findings_int.h - what the files of the findings share: the comparisons
+ * of one sentence (its Holm family), their tally, and the sentence words. */
+#ifndef EB_FINDINGS_INT_H
+#define EB_FINDINGS_INT_H
+
+#include "analyze.h"
+
+/* What the findings speak of: the newest release and its most common
+ * config; other configs of that release are compared with it. */
+struct scope {
+	const char *release, *config;
+	const char *configs[16];
+	size_t nconfigs;
+};
+
+/* The comparisons of one sentence: its Holm family, each with its key and
+ * the segment (I/O class and direction) it falls in. */
+struct claims {
+	struct eb_verdict *v;
+	const struct eb_record **k;
+	int *seg;
+	size_t n, cap, capk, caps;
+};
+
+/* What the claims of a sentence (or one segment of it) add up to. */
+struct tally {
+	size_t n, kinds[EB_VERDICT_DEARER + 1], with_ci, untestable;
+	double est_lo, est_hi, ci_lo, ci_hi;
+	size_t family_size;
+};
+
+/* Appends to a sentence under construction. */
+struct text {
+	char buf[1536];
+	size_t len;
+};
+
+/* The hosts of some groups, in order of first appearance. */
+struct hosts {
+	const char *h[32];
+	size_t n;
+};
+
+/* Adds a line to the findings. */
+void eb_findings_say(struct eb_findings *f, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Appends to a sentence under construction; stops at its end. */
+void eb_text_put(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+void eb_claim_add(struct claims *c, const struct eb_verdict *v, const struct eb_record *k,
+    int seg);
+/* Holm over the claims: one sentence is one family. */
+void eb_claim_adjust(struct claims *c, const struct eb_verdict_opts *o);
+void eb_claim_free(struct claims *c);
+/* What the claims of segment seg (all with -1) add up to. */
+void eb_tally(const struct claims *c, int seg, struct tally *t);
+/* 1 when a verdict has no test: single run, no variation, too few runs,
+ * unbounded or no estimate. */
+int eb_untestable(const struct eb_verdict *v);
+
+/* Ranges of figures through eb_figure_text: "12.3 %", "10.2–14.8 %",
+ * "-5.0 to 3.0 %"; signed "+1.2 %", "-0.7 to +0.3 pp" (margin: the
+ * equivalence margin its figures keep their side of, or 0). */
+void eb_pct_range(char *buf, size_t n, double lo, double hi, const char *unit);
+void eb_signed_range(char *buf, size_t n, double lo, double hi, double margin,
+    const char *unit);
+/* "between 4.4 % faster and 41.2 % slower" for an interval across 0. */
+void eb_between_text(char *buf, size_t n, double lo, double hi);
+/* A spread of costs in words: "12.0–15.0 % slower", "4.4 % faster". */
+void eb_slow_fast(char *buf, size_t n, double lo, double hi);
+
+/* "; no verdict for dd write 1 MiB (single run) and 2 more", or "". */
+void eb_name_untestable(const struct claims *c, char *buf, size_t n);
+/* Why no case of a tally has a verdict. */
+const char *eb_untestable_words(const struct tally *t);
+/* "95 % interval" for one case, "95 % intervals within" for several. */
+const char *eb_ci_lead(const struct tally *t);
+/* ", Holm over N tests" when Holm adjusted over more than one. */
+void eb_holm_words(const struct tally *t, const struct eb_verdict_opts *o, char *buf,
+    size_t n);
+void eb_host_add(struct hosts *hs, const char *h);
+/* "In 24.04 on laptop (no-aesni)": the host and config when they are named. */
+void eb_where_text(char *buf, size_t n, const char *release, const char *config,
+    int name_config, const char *host, int name_host);
+/* "writes", "reads", "rewrites", "all directions". */
+const char *eb_op_words(const char *op);
+
+/* The order in which mode families are spoken of: AES-CCM, AES-GCM, LUKS,
+ * geli, then the rest. */
+int eb_family_rank(const char *family);
+
+/* findings_cost.c: what each mode family costs in one release and config
+ * (one sentence per family and host), and mode against mode of one key. */
+void eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const char *release,
+    const char *config, int name_config, const struct eb_verdict_opts *o,
+    struct eb_findings *out);
+void eb_factor_sentences(const struct eb_groups *gs, const struct scope *sc,
+    const struct eb_verdict_opts *o, struct eb_findings *out);
+
+#endif

@@ -1,0 +1,306 @@
+/* findings_words.c - the words every findings sentence shares: the
+ * comparisons of one sentence and their tally, ranges, and what has no verdict. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "findings_int.h"
+
+void
+eb_findings_say(struct eb_findings *f, const char *fmt, ...)
+{
+	va_list ap;
+	char buf[1024];
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	eb_xgrow(&f->lines, &f->cap, f->n + 1, sizeof *f->lines);
+	f->lines[f->n++] = eb_xstrdup(buf);
+}
+
+const char *
+eb_op_words(const char *op)
+{
+	if (*op == '\0')
+		return "all directions";
+	if (strcmp(op, "write") == 0)
+		return "writes";
+	if (strcmp(op, "read") == 0)
+		return "reads";
+	if (strcmp(op, "rewrite") == 0)
+		return "rewrites";
+	return op;
+}
+
+/* ---- the comparisons of one sentence: its Holm family */
+
+void
+eb_claim_add(struct claims *c, const struct eb_verdict *v, const struct eb_record *k, int seg)
+{
+	eb_xgrow(&c->v, &c->cap, c->n + 1, sizeof *c->v);
+	eb_xgrow(&c->k, &c->capk, c->n + 1, sizeof *c->k);
+	eb_xgrow(&c->seg, &c->caps, c->n + 1, sizeof *c->seg);
+	c->v[c->n] = *v;
+	c->k[c->n] = k;
+	c->seg[c->n++] = seg;
+}
+
+void
+eb_claim_adjust(struct claims *c, const struct eb_verdict_opts *o)
+{
+	struct eb_verdict **p = eb_xmalloc((c->n ? c->n : 1) * sizeof *p);
+
+	for (size_t i = 0; i < c->n; i++)
+		p[i] = &c->v[i];
+	eb_verdict_adjust(p, c->k, c->n, o);
+	free(p);
+}
+
+void
+eb_claim_free(struct claims *c)
+{
+	free(c->v);
+	free(c->k);
+	free(c->seg);
+	memset(c, 0, sizeof *c);
+}
+
+int
+eb_untestable(const struct eb_verdict *v)
+{
+	return v->kind == EB_VERDICT_SINGLE_RUN || v->kind == EB_VERDICT_NO_VARIATION ||
+	    v->kind == EB_VERDICT_TOO_FEW_RUNS || v->kind == EB_VERDICT_UNBOUNDED ||
+	    v->kind == EB_VERDICT_NONE;
+}
+
+void
+eb_tally(const struct claims *c, int seg, struct tally *t)
+{
+	memset(t, 0, sizeof *t);
+	for (size_t i = 0; i < c->n; i++) {
+		const struct eb_verdict *v = &c->v[i];
+
+		if (seg >= 0 && c->seg[i] != seg)
+			continue;
+		if (isnan(v->estimate))
+			continue;
+		if (t->n == 0 || v->estimate < t->est_lo)
+			t->est_lo = v->estimate;
+		if (t->n == 0 || v->estimate > t->est_hi)
+			t->est_hi = v->estimate;
+		/* The hull of the intervals there are: a case without one adds
+		 * no bound, and is named instead. */
+		if (!isnan(v->lo) && !isnan(v->hi)) {
+			if (t->with_ci == 0 || v->lo < t->ci_lo)
+				t->ci_lo = v->lo;
+			if (t->with_ci == 0 || v->hi > t->ci_hi)
+				t->ci_hi = v->hi;
+			t->with_ci++;
+		}
+		t->kinds[v->kind]++;
+		t->untestable += eb_untestable(v);
+		if (v->family_size > t->family_size)
+			t->family_size = v->family_size;
+		t->n++;
+	}
+}
+
+/* "12.3 %", "10.2–14.8 %", "-5.0 to 3.0 %" across zero, or signed (plus)
+ * "+1.2 %" and "-0.7 to +0.3 pp"; each figure with the digits
+ * eb_figure_text gives it against 0 and the margin. */
+static void
+figure_range(char *buf, size_t n, double lo, double hi, int plus, double margin,
+    const char *unit)
+{
+	char l[40], h[40];
+
+	eb_figure_text(lo, plus, margin, l, sizeof l);
+	eb_figure_text(hi, plus, margin, h, sizeof h);
+	if (strcmp(l, h) == 0)
+		snprintf(buf, n, "%s %s", l, unit);
+	else if (plus || lo < 0)
+		snprintf(buf, n, "%s to %s %s", l, h, unit);
+	else
+		snprintf(buf, n, "%s–%s %s", l, h, unit);
+}
+
+void
+eb_pct_range(char *buf, size_t n, double lo, double hi, const char *unit)
+{
+	figure_range(buf, n, lo, hi, 0, 0, unit);
+}
+
+void
+eb_signed_range(char *buf, size_t n, double lo, double hi, double margin, const char *unit)
+{
+	figure_range(buf, n, lo, hi, 1, margin, unit);
+}
+
+/* "between 4.4 % faster and 41.2 % slower" for an interval across 0. */
+void
+eb_between_text(char *buf, size_t n, double lo, double hi)
+{
+	char f[40], s[40];
+
+	eb_figure_text(-lo, 0, 0, f, sizeof f);
+	eb_figure_text(hi, 0, 0, s, sizeof s);
+	snprintf(buf, n, "between %s %% faster and %s %% slower", f, s);
+}
+
+/* A spread of cost estimates in words: "12.0–15.0 % slower", "4.4 %
+ * faster", "between 4.4 % faster and 41.2 % slower"; never a negative
+ * cost. */
+void
+eb_slow_fast(char *buf, size_t n, double lo, double hi)
+{
+	char r[96];
+
+	if (lo >= 0) {
+		eb_pct_range(r, sizeof r, lo, hi, "%");
+		snprintf(buf, n, "%s slower", r);
+	} else if (hi <= 0) {
+		eb_pct_range(r, sizeof r, -hi, -lo, "%");
+		snprintf(buf, n, "%s faster", r);
+	} else
+		eb_between_text(buf, n, lo, hi);
+}
+
+/* A short name of a case for the sentences, such as "fio rand read
+ * 4 KiB" (analyze/ has no render labels). */
+static void
+case_name(const struct eb_record *k, char *buf, size_t n)
+{
+	const char *what = *k->f[EB_F_WORKLOAD] ? k->f[EB_F_WORKLOAD] : k->f[EB_F_JOB];
+	char size[24] = "";
+
+	if (k->block_size >= 1048576 && k->block_size % 1048576 == 0)
+		snprintf(size, sizeof size, " %lld MiB", (long long)(k->block_size / 1048576));
+	else if (k->block_size >= 1024 && k->block_size % 1024 == 0)
+		snprintf(size, sizeof size, " %lld KiB", (long long)(k->block_size / 1024));
+	else if (k->block_size > 0)
+		snprintf(size, sizeof size, " %lld B", (long long)k->block_size);
+	if (strcmp(what, k->f[EB_F_TOOL]) == 0)
+		what = "";
+	snprintf(buf, n, "%s%s%s%s%s%s", k->f[EB_F_TOOL], *what ? " " : "", what,
+	    *k->f[EB_F_OP] ? " " : "", k->f[EB_F_OP], size);
+}
+
+/* Why a case has no verdict, in words. */
+static const char *
+why_untestable(const struct eb_verdict *v)
+{
+	switch (v->kind) {
+	case EB_VERDICT_SINGLE_RUN:
+		return "single run";
+	case EB_VERDICT_NO_VARIATION:
+		return "no variation in the runs";
+	case EB_VERDICT_TOO_FEW_RUNS:
+		return "too few runs for a rank test";
+	case EB_VERDICT_UNBOUNDED:
+		return "unbounded interval";
+	default:
+		return "no estimate";
+	}
+}
+
+/* "; no interval for dd write 1 MiB (single run) and 2 more" for the
+ * untestable cases among testable ones, or "" when there are none. */
+void
+eb_name_untestable(const struct claims *c, char *buf, size_t n)
+{
+	size_t len = 0, shown = 0, total = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < c->n; i++)
+		total += eb_untestable(&c->v[i]);
+	if (total == 0 || total == c->n)
+		return;
+	for (size_t i = 0; i < c->n && len + 1 < n; i++) {
+		char name[128];
+
+		if (!eb_untestable(&c->v[i]))
+			continue;
+		if (shown == 3) {
+			len += (size_t)snprintf(buf + len, n - len, " and %zu more", total - shown);
+			break;
+		}
+		case_name(c->k[i], name, sizeof name);
+		len += (size_t)snprintf(buf + len, n - len, "%s%s (%s)",
+		    shown ? ", " : "; no verdict for ", name, why_untestable(&c->v[i]));
+		shown++;
+	}
+	if (len >= n)
+		buf[n - 1] = '\0';
+}
+
+/* Why none of the cases of a tally has a verdict: "single runs", or a
+ * list of the reasons. */
+const char *
+eb_untestable_words(const struct tally *t)
+{
+	if (t->kinds[EB_VERDICT_SINGLE_RUN] == t->n)
+		return "single runs, so no interval and no verdict";
+	if (t->kinds[EB_VERDICT_NO_VARIATION] == t->n)
+		return "no variation in the runs, so no interval and no test";
+	if (t->kinds[EB_VERDICT_UNBOUNDED] == t->n)
+		return "the baseline's intervals include 0, so the data cannot tell";
+	if (t->kinds[EB_VERDICT_TOO_FEW_RUNS] == t->n)
+		return "too few runs for a rank test";
+	return "no case has an interval, so no verdict";
+}
+
+/* "95 % intervals within" over several cases, "95 % interval" for one. */
+const char *
+eb_ci_lead(const struct tally *t)
+{
+	return t->with_ci == 1 ? "95 % interval" : "95 % intervals within";
+}
+
+void
+eb_holm_words(const struct tally *t, const struct eb_verdict_opts *o, char *buf, size_t n)
+{
+	if (o->adjust == EB_ADJUST_HOLM && t->family_size > 1)
+		snprintf(buf, n, ", Holm over %zu tests", t->family_size);
+	else
+		buf[0] = '\0';
+}
+
+void
+eb_text_put(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (t->len + 1 >= sizeof t->buf)
+		return;
+	va_start(ap, fmt);
+	w = vsnprintf(t->buf + t->len, sizeof t->buf - t->len, fmt, ap);
+	va_end(ap);
+	if (w > 0)
+		t->len += (size_t)w;
+	if (t->len >= sizeof t->buf)
+		t->len = sizeof t->buf - 1;
+}
+
+void
+eb_host_add(struct hosts *hs, const char *h)
+{
+	for (size_t i = 0; i < hs->n; i++)
+		if (hs->h[i] == h)
+			return;
+	if (hs->n < sizeof hs->h / sizeof hs->h[0])
+		hs->h[hs->n++] = h;
+}
+
+/* " on HOST" when several hosts share the release: hosts are never
+ * pooled, and a sentence about one says which. */
+void
+eb_where_text(char *buf, size_t n, const char *release, const char *config, int name_config,
+    const char *host, int name_host)
+{
+	snprintf(buf, n, "In %s%s%s%s%s%s", *release ? release : "these runs",
+	    name_host ? " on " : "", name_host ? host : "", name_config ? " (" : "",
+	    name_config ? config : "", name_config ? ")" : "");
+}

@@ -1,0 +1,93 @@
+/* release.c - the one order of release labels: numbers as numbers, and a
+ * pre-release (24.04-rc1, 2.2.0~beta2) before the release it precedes. */
+#include <string.h>
+#include <strings.h>
+
+#include "analyze.h"
+
+static int
+is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* The words that mark a pre-release, earliest stage first. */
+static const char *const stages[] = { "alpha", "beta", "pre", "rc" };
+#define NSTAGES (sizeof stages / sizeof stages[0])
+#define RELEASED NSTAGES
+
+/* Where two labels part, the rank of what one of them goes on with: the
+ * stage of a pre-release suffix ("-rc1", "~beta", ".pre2", "rc3", FreeBSD's
+ * "-RC1", in any case), with
+ * *rest after its word; or RELEASED for anything else, the end included. */
+static size_t
+stage_of(const char *s, const char **rest)
+{
+	const char *w = s;
+
+	if (*w == '-' || *w == '~' || *w == '.' || *w == '_')
+		w++;
+	for (size_t i = 0; i < NSTAGES; i++) {
+		size_t n = strlen(stages[i]);
+		char next = w[n];
+
+		if (strncasecmp(w, stages[i], n) == 0 && (next == '\0' || is_digit(next) ||
+		    next == '.' || next == '-' || next == '_' || next == '~')) {
+			*rest = w + n;
+			return i;
+		}
+	}
+	/* A tilde sorts before anything, as in Debian versions. */
+	if (*s == '~') {
+		*rest = s + 1;
+		return 0;
+	}
+	*rest = s;
+	return RELEASED;
+}
+
+int
+eb_release_cmp(const char *a, const char *b)
+{
+	while (*a && *b) {
+		if (is_digit(*a) && is_digit(*b)) {
+			const char *x = a, *y = b;
+			size_t lx, ly;
+			int c;
+
+			while (*x == '0' && is_digit(x[1]))
+				x++;
+			while (*y == '0' && is_digit(y[1]))
+				y++;
+			for (a = x; is_digit(*a); a++)
+				;
+			for (b = y; is_digit(*b); b++)
+				;
+			lx = (size_t)(a - x);
+			ly = (size_t)(b - y);
+			if (lx != ly)
+				return lx < ly ? -1 : 1;
+			if ((c = strncmp(x, y, lx)) != 0)
+				return c;
+			continue;
+		}
+		if (*a != *b)
+			break;
+		a++;
+		b++;
+	}
+	if (*a == '\0' && *b == '\0')
+		return 0;
+	{
+		const char *ra, *rb;
+		size_t sa = stage_of(a, &ra), sb = stage_of(b, &rb);
+
+		if (sa != sb)
+			return sa < sb ? -1 : 1;
+		if (sa != RELEASED)
+			return eb_release_cmp(ra, rb);
+	}
+	if (*a == '\0' || *b == '\0')
+		return *a ? 1 : -1;
+	return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+}

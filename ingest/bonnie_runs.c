@@ -1,0 +1,264 @@
+/* bonnie_runs.c - what both bonnie++ parsers do with the runs they read: a
+ * table paired with the CSV line of the same run, then records and notes. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bonnie.h"
+
+/* How many runs either side of a CSV line may be its table. */
+#define PAIR_WINDOW 16
+
+static const char *const workloads[EB_BONNIE_NTESTS] = {
+	"per-char", "block", "block", "per-char", "block", "rand",
+	"files-seq", "files-seq", "files-seq", "files-rand", "files-rand", "files-rand",
+};
+
+static const char *const ops[EB_BONNIE_NTESTS] = {
+	"write", "write", "rewrite", "read", "read", "seek",
+	"create", "stat", "delete", "create", "stat", "delete",
+};
+
+static const char *const test_names[EB_BONNIE_NTESTS] = {
+	"per-char write", "block write", "rewrite", "per-char read", "block read",
+	"seeks", "sequential create", "sequential stat", "sequential delete",
+	"random create", "random stat", "random delete",
+};
+
+/* ---- pairing */
+
+static int
+name_compatible(const char *a, const char *b)
+{
+	size_t la, lb;
+
+	if (a == NULL || b == NULL)
+		return 1;
+	la = strlen(a);
+	lb = strlen(b);
+	/* Tables truncate the name to fit the label column. */
+	return strncmp(a, b, la < lb ? la : lb) == 0;
+}
+
+static int
+cell_agrees(const struct eb_bonnie_cell *t, const struct eb_bonnie_cell *c)
+{
+	if (t->st == EB_BONNIE_GARBAGE)
+		return 1;
+	if (t->st != c->st)
+		return 0;
+	if (t->st != EB_BONNIE_VALUE)
+		return 1;
+	return fabs(t->v - c->v) <= t->tol + 1e-9 * fabs(c->v);
+}
+
+/* Whether table t and CSV line c can be one run: every figure the table
+ * shows agrees with the exact one, within the table's rounding. */
+static int
+same_run(const struct eb_bonnie_run *t, const struct eb_bonnie_run *c)
+{
+	if (!name_compatible(t->name, c->name))
+		return 0;
+	if (t->version[0] != '\0' && c->version[0] != '\0' &&
+	    strcmp(t->version, c->version) != 0)
+		return 0;
+	if (t->has_io) {
+		if (!c->has_io)
+			return 0;
+		if (t->size[0] != '\0' && c->size[0] != '\0' && strcmp(t->size, c->size) != 0)
+			return 0;
+	}
+	if (t->has_files && !c->has_files)
+		return 0;
+	for (int i = 0; i < EB_BONNIE_NTESTS; i++) {
+		int io = i < EB_BONNIE_NIO;
+
+		if (io ? !t->has_io : !t->has_files)
+			continue;
+		if (!cell_agrees(&t->rate[i], &c->rate[i]) || !cell_agrees(&t->cpu[i], &c->cpu[i]))
+			return 0;
+		if ((io ? t->has_io_lat && c->has_io_lat : t->has_file_lat && c->has_file_lat) &&
+		    !cell_agrees(&t->lat[i], &c->lat[i]))
+			return 0;
+	}
+	return 1;
+}
+
+static void
+pair(struct eb_bonnie *b)
+{
+	for (size_t i = 0; i < b->nruns; i++) {
+		struct eb_bonnie_run *c = &b->runs[i], *t = NULL;
+
+		if (!c->csv)
+			continue;
+		/* The table comes before its CSV line on stdout; with -q the
+		 * table goes to stderr, so after it is possible in a 2>&1 log. */
+		for (size_t k = 1; k <= PAIR_WINDOW && k <= i && t == NULL; k++) {
+			struct eb_bonnie_run *x = &b->runs[i - k];
+
+			if (!x->csv && !x->paired && same_run(x, c))
+				t = x;
+		}
+		for (size_t k = 1; k <= PAIR_WINDOW && i + k < b->nruns && t == NULL; k++) {
+			struct eb_bonnie_run *x = &b->runs[i + k];
+
+			if (!x->csv && !x->paired && same_run(x, c))
+				t = x;
+		}
+		if (t == NULL)
+			continue;
+		t->paired = 1;
+		/* 1.03e leaves the CSV name empty when it is long; the table
+		 * still shows it. */
+		if (c->name == NULL && t->name != NULL)
+			c->name = eb_xstrdup(t->name);
+		if (c->chunk == 0 && c->has_io)
+			c->chunk = t->chunk;
+	}
+}
+
+/* ---- records */
+
+struct emit {
+	struct eb_buf fast;	/* "line N: test, test; ..." */
+	long fast_line, fast_last;
+	int fast_full;
+	struct eb_buf garbage;
+	long garbage_first;
+	long rounded_first;
+	char garbage_version[16];
+};
+
+static void
+add(struct eb_parse *p, const struct eb_bonnie_run *r, int test,
+    const char *metric, const char *unit, double v, long line)
+{
+	struct eb_record rec;
+
+	if (!isfinite(v) || v < 0)
+		return;
+	eb_parse_record(p, &rec, "bonnie", metric, unit, line);
+	rec.f[EB_F_JOB] = eb_intern_cstr(p->t, "bonnie");
+	rec.f[EB_F_HOST] = eb_intern_cstr(p->t, r->name != NULL ? r->name : "");
+	rec.f[EB_F_WORKLOAD] = eb_intern_cstr(p->t, workloads[test]);
+	rec.f[EB_F_OP] = eb_intern_cstr(p->t, ops[test]);
+	rec.block_size = test < EB_BONNIE_NIO ? r->chunk : 0;
+	rec.value = v;
+	eb_table_add(p->t, &rec);
+}
+
+static void
+note_fast(struct emit *e, int test, long line)
+{
+	if (e->fast_full)
+		return;
+	if (e->fast.len > 380) {
+		eb_buf_addf(&e->fast, "; ...");
+		e->fast_full = 1;
+		return;
+	}
+	if (e->fast_line == 0)
+		e->fast_line = line;
+	if (line == e->fast_last)
+		eb_buf_addf(&e->fast, ", %s", test_names[test]);
+	else
+		eb_buf_addf(&e->fast, "%sline %ld: %s", e->fast.len > 0 ? "; " : "",
+		    line, test_names[test]);
+	e->fast_last = line;
+}
+
+static void
+emit_run(struct eb_parse *p, struct emit *e, const struct eb_bonnie_run *r)
+{
+	int garbage = 0;
+
+	for (int i = 0; i < EB_BONNIE_NTESTS; i++) {
+		int io = i < EB_BONNIE_NIO;
+		long rl = r->csv ? r->line : io ? r->io_line : r->file_line;
+		long ll = r->csv ? r->line : io ? r->io_lat_line : r->file_lat_line;
+		const struct eb_bonnie_cell *c = &r->rate[i];
+
+		if (c->st == EB_BONNIE_VALUE) {
+			/* K/sec is KiB/s in every version. */
+			if (i < EB_BONNIE_SEEKS)
+				add(p, r, i, "bw", EB_UNIT_BPS, c->v * 1024, rl);
+			else
+				add(p, r, i, "ops", EB_UNIT_PER_S, c->v, rl);
+			if (!r->csv && r->kmg && i < EB_BONNIE_SEEKS && e->rounded_first == 0)
+				e->rounded_first = rl;
+		} else if (c->st == EB_BONNIE_FAST) {
+			note_fast(e, i, rl);
+		} else if (c->st == EB_BONNIE_GARBAGE) {
+			garbage = 1;
+		}
+		if (r->cpu[i].st == EB_BONNIE_VALUE)
+			add(p, r, i, "cpu", EB_UNIT_PCT, r->cpu[i].v, rl);
+		if (r->lat[i].st == EB_BONNIE_VALUE)
+			add(p, r, i, "lat_max", EB_UNIT_NS, r->lat[i].v, ll);
+	}
+	if (garbage && e->garbage.len < 200) {
+		if (e->garbage_first == 0) {
+			e->garbage_first = r->file_line;
+			snprintf(e->garbage_version, sizeof e->garbage_version, "%s",
+			    r->version[0] != '\0' ? r->version : ">= 1.98");
+		}
+		eb_buf_addf(&e->garbage, "%s%ld", e->garbage.len > 0 ? ", " : "",
+		    r->file_line);
+	}
+}
+
+void
+eb_bonnie_free(struct eb_bonnie *b)
+{
+	for (size_t i = 0; i < b->nruns; i++)
+		free(b->runs[i].name);
+	free(b->runs);
+	memset(b, 0, sizeof *b);
+}
+
+enum eb_status
+eb_bonnie_finish(struct eb_parse *p, struct eb_bonnie *b, int ok, const char *what)
+{
+	enum eb_status st = EB_OK;
+	struct emit e;
+
+	if (!ok) {
+		eb_bonnie_free(b);
+		return EB_OK;
+	}
+	if (b->nruns == 0) {
+		st = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, b->first_sign),
+		    "no bonnie++ result in this file: %s%s", what,
+		    b->broken_line ? " (a CSV line was skipped, see the warning)" : "");
+		eb_bonnie_free(b);
+		return st;
+	}
+	pair(b);
+	memset(&e, 0, sizeof e);
+	eb_buf_init(&e.fast, 0);
+	eb_buf_init(&e.garbage, 0);
+	for (size_t i = 0; i < b->nruns; i++)
+		if (!b->runs[i].paired)
+			emit_run(p, &e, &b->runs[i]);
+	/* One note per file, so that a report can say "too fast to measure"
+	 * where it would otherwise draw nothing or, worse, a zero. */
+	if (e.fast.len > 0)
+		eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, e.fast_line),
+		    "+++++ means too fast to measure (not zero, not missing); "
+		    "no record for %s", eb_buf_cstr(&e.fast));
+	if (e.garbage.len > 0)
+		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, e.garbage_first),
+		    "bonnie++ %s text tables print file-test rates wrongly (a printf "
+		    "bug), so the create/stat/delete rates of lines %s are not read "
+		    "(their %%CP is); the run's CSV line has the true rates",
+		    e.garbage_version, eb_buf_cstr(&e.garbage));
+	if (e.rounded_first > 0)
+		eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, e.rounded_first),
+		    "bandwidths of bonnie++ >= 1.98 text tables are rounded to 2-3 "
+		    "digits (k/m/g); the run's CSV line would give them exactly");
+	eb_buf_free(&e.fast);
+	eb_buf_free(&e.garbage);
+	eb_bonnie_free(b);
+	return st;
+}

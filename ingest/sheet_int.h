@@ -1,0 +1,184 @@
+/* sheet_int.h - what the files of the sheet reader proper share: the sheet
+ * as rows of cells, the current table's columns, and the steps between them. */
+#ifndef EB_SHEET_INT_H
+#define EB_SHEET_INT_H
+
+#include <string.h>
+
+#include <csv.h>
+
+#include "sheet.h"
+
+/* Hard ceilings, so that a hostile file is an error and not an exhaustion:
+ * Excel and LibreOffice stop at 16384 columns, and a benchmark sheet has a
+ * few thousand cells, not millions. */
+#define SHEET_MAX_BYTES (64 * 1024 * 1024)
+#define SHEET_MAX_COLS 16384
+#define SHEET_MAX_CELLS (4 * 1024 * 1024)
+#define SNIFF_RECORDS 100
+/* Key columns a table may have: each is looked at on every row. */
+#define MAX_KEYS 64
+
+/* ---- the separator: the probe and the parser ask the same question */
+
+struct sniff {
+	char sep;		/* ',' or ';' (or what "sep=" declared) */
+	int nrec;		/* non-blank records looked at */
+	int agree;		/* records with the usual count of separators */
+	int partial;		/* with fewer but some: trailing cells dropped */
+	int declared;		/* a "sep=;" first line said it */
+};
+
+/* ---- what the driver keeps while lines arrive */
+
+struct sheet_state {
+	int started;
+	struct eb_buf raw;	/* every line, LF-terminated: layouts need it all */
+	struct eb_sheet_map map;
+	int have_map;
+	struct eb_sheet_unit unit;	/* --unit */
+	int have_unit;
+};
+
+/* ---- the sheet as rows of cells */
+
+enum row_kind { R_OTHER, R_EMPTY, R_HEADER, R_GROUP, R_UNITS };
+
+struct cell {
+	size_t off, len;	/* into sheet.text, NUL-terminated there */
+};
+
+struct row {
+	size_t first, n;	/* its cells; trailing empty ones dropped */
+	long line;		/* the physical line it begins on */
+	long num;		/* its row number in the spreadsheet */
+	enum row_kind kind;
+};
+
+/* What the current table's header says of one column. */
+struct column {
+	struct eb_sheet_head head;
+	struct eb_sheet_attrs at;	/* header, units row and group rows */
+	struct eb_sheet_map_col *map;
+	const char *text;		/* the header cell */
+	const char *fill;		/* key column: the last value above */
+	int noted;			/* its note or warning was given */
+};
+
+struct sheet {
+	struct eb_parse *p;
+	struct sheet_state *ss;
+	struct eb_sheet_map *map;	/* NULL without --map */
+	char sep;
+
+	struct csv_parser csv;
+	long line, rownum;		/* physical lines and rows so far */
+	long row_line, row_num, field_line;
+	int open;			/* a row has begun and not ended */
+	size_t row_first;
+	enum eb_status st;
+	struct eb_buf text;
+	struct cell *cells;
+	size_t ncells, capcells;
+	struct row *rows;
+	size_t nrows, caprows;
+	size_t width;
+
+	struct column *cols;		/* width of them */
+	size_t tw;			/* the current table's width: its header's */
+	size_t keys[MAX_KEYS];		/* its key columns */
+	size_t nkeys;
+	int beyond_noted;		/* numbers right of the header were noted */
+	int modecol, in_table, nheaders;
+	struct eb_sheet_attrs section;	/* from label rows between tables */
+	int pass;			/* 0: decimal votes only; 1: records */
+	char decimal;
+	long votes[2];			/* for '.' and ',' */
+	int ambiguous;
+	int yymm;			/* a release column holds YY.MM versions */
+	size_t nrecords;
+	const char **unknown;		/* unknown mode names, interned */
+	size_t nunknown, capunknown;
+};
+
+static inline const char *
+cell(const struct sheet *sh, const struct row *r, size_t c)
+{
+	if (c >= r->n)
+		return "";
+	return sh->text.data + sh->cells[r->first + c].off;
+}
+
+static inline int
+empty(const char *s)
+{
+	size_t n = strlen(s);
+
+	eb_sheet_trim(s, &n);
+	return n == 0;
+}
+
+static inline struct eb_loc
+loc_at(const struct sheet *sh, long row, size_t col)
+{
+	struct eb_loc loc = { sh->p->path, row, (long)col + 1 };
+
+	return loc;
+}
+
+static inline const char *
+intern(struct sheet *sh, const char *s)
+{
+	return eb_intern_cstr(sh->p->t, s);
+}
+
+static inline int
+nonempty(const struct sheet *sh, const struct row *r)
+{
+	int n = 0;
+
+	for (size_t c = 0; c < r->n; c++)
+		n += !empty(cell(sh, r, c));
+	return n;
+}
+
+static inline enum eb_sheet_cellkind
+cellkind(const char *s)
+{
+	struct eb_sheet_cell c;
+
+	eb_sheet_cell_parse(s, strlen(s), &c);
+	return c.kind;
+}
+
+/* ---- separator sniffing and the probe (sheet_sniff.c) */
+
+/* The length of a first line "sep=;" with its line end, or 0. */
+size_t eb_sheet_sep_line(const char *s, size_t n);
+/* Which separator the first records of s agree on, and how well. */
+void eb_sheet_sniff(const char *s, size_t n, struct sniff *out);
+/* The format table's probe: how sure it is that head begins a sheet. */
+int eb_sheet_probe(const char *head, size_t len);
+
+/* ---- the grid (sheet_grid.c) */
+
+/* Cuts the whole text into sh's rows and cells; errors are located. */
+enum eb_status eb_sheet_read_csv(struct sheet *sh, const char *s, size_t n);
+/* "column C ('DD Read')", the way a spreadsheet user finds it, in buf. */
+const char *eb_sheet_colname(const struct sheet *sh, size_t c, char *buf, size_t n);
+
+/* ---- tables and their columns (sheet_tables.c) */
+
+/* Marks each row as header, group, units, empty or other. */
+enum eb_status eb_sheet_classify(struct sheet *sh);
+/* Makes row h the current table's header, with its group and units rows. */
+void eb_sheet_set_header(struct sheet *sh, size_t h);
+/* An error when two key columns of the header say the same thing. */
+enum eb_status eb_sheet_repeated_key(struct sheet *sh, const struct row *r);
+
+/* ---- rows (sheet_rows.c) */
+
+/* One pass over every row: decimal votes (pass 0) or records (pass 1). */
+enum eb_status eb_sheet_walk(struct sheet *sh);
+
+#endif

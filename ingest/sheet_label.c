@@ -1,0 +1,257 @@
+/* sheet_label.c - labels as a sheet writes them: header text folded for
+ * matching, and the release and configuration a cell or a group row names. */
+#include <stdio.h>
+#include <string.h>
+
+#include "sheet.h"
+
+static int
+lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+static int
+isdig(int c)
+{
+	return c >= '0' && c <= '9';
+}
+static int
+in(const char *s, const char *const *list)
+{
+	for (size_t i = 0; list[i] != NULL; i++)
+		if (strcmp(s, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Copies s trimmed, with each run of blanks (newlines of multi-line
+ * header cells included) made one space, lower-cased when fold is set. */
+static void
+collapse(const char *s, char *buf, size_t n, int fold)
+{
+	size_t len = strlen(s), k = 0;
+	int gap = 0;
+
+	if (n == 0)
+		return;
+	s = eb_sheet_trim(s, &len);
+	for (size_t i = 0; i < len && k + 1 < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			gap = 1;
+			continue;
+		}
+		if (gap && k + 2 < n)
+			buf[k++] = ' ';
+		gap = 0;
+		buf[k++] = (char)(fold ? lower(c) : c);
+	}
+	buf[k] = '\0';
+}
+
+void
+eb_sheet_fold(const char *s, char *buf, size_t n)
+{
+	collapse(s, buf, n, 1);
+}
+
+void
+eb_sheet_squeeze(const char *s, char *buf, size_t n)
+{
+	collapse(s, buf, n, 0);
+}
+
+/* ---- labels: releases and configurations */
+
+static const char *const os_words[] = {
+	"ubuntu", "kubuntu", "xubuntu", "debian", "freebsd", "fedora", "rhel",
+	"centos", "rocky", "alma", "almalinux", "opensuse", "suse", "sles",
+	"arch", "nixos", "proxmox", "pve", "truenas", "openzfs", "zfs", "linux",
+	"kernel", "macos", "illumos", "omnios", "smartos", "gentoo", "mint",
+	"release", "version", "lts", "rel", "v", NULL,
+};
+
+/* A version: digits with at least one dot, perhaps after a 'v'. */
+static int
+is_version(const char *s, size_t n, int *dotted)
+{
+	size_t i = 0;
+	int dots = 0;
+
+	if (n > 0 && (s[0] == 'v' || s[0] == 'V'))
+		i++;
+	if (i >= n || !isdig((unsigned char)s[i]))
+		return 0;
+	for (; i < n; i++) {
+		if (s[i] == '.' && i + 1 < n && isdig((unsigned char)s[i + 1]))
+			dots++;
+		else if (!isdig((unsigned char)s[i]))
+			return 0;
+	}
+	*dotted = dots > 0;
+	return 1;
+}
+
+/* Calls fn on each blank- or comma-separated token of s outside
+ * parentheses; stops when it returns 0. */
+static int
+each_token(const char *s, int (*fn)(void *, const char *, size_t), void *ctx)
+{
+	int depth = 0;
+
+	for (size_t i = 0; s[i] != '\0';) {
+		size_t j;
+
+		if (s[i] == '(' || s[i] == '[') {
+			depth++;
+			i++;
+			continue;
+		}
+		if (s[i] == ')' || s[i] == ']') {
+			depth -= depth > 0;
+			i++;
+			continue;
+		}
+		if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' ||
+		    s[i] == ',' || s[i] == ':' || s[i] == '=') {
+			i++;
+			continue;
+		}
+		for (j = i; s[j] != '\0' && !strchr(" \t\n\r,:=([)]", s[j]); j++)
+			;
+		if (depth == 0 && !fn(ctx, s + i, j - i))
+			return 0;
+		i = j;
+	}
+	return 1;
+}
+
+struct release_scan {
+	int version, dotted, os, other, ubuntu;
+	int named;		/* a system other than Ubuntu: keep its name */
+	char ver[32];
+};
+
+static int
+release_token(void *ctx, const char *s, size_t n)
+{
+	struct release_scan *rs = ctx;
+	char w[24];
+	int dotted = 0;
+
+	if (is_version(s, n, &dotted)) {
+		rs->version++;
+		rs->dotted |= dotted;
+		if (n < sizeof rs->ver) {
+			memcpy(rs->ver, s, n);
+			rs->ver[n] = '\0';
+		}
+		return 1;
+	}
+	if (n >= sizeof w) {
+		rs->other++;
+		return 1;
+	}
+	for (size_t i = 0; i < n; i++)
+		w[i] = (char)lower((unsigned char)s[i]);
+	w[n] = '\0';
+	if (in(w, os_words)) {
+		rs->os++;
+		rs->ubuntu |= strstr(w, "ubuntu") != NULL;
+		rs->named |= strstr(w, "ubuntu") == NULL && !in(w, (const char *const[]){
+		    "release", "version", "lts", "rel", "v", NULL });
+	} else {
+		rs->other++;
+	}
+	return 1;
+}
+
+int
+eb_sheet_is_release(const char *text)
+{
+	struct release_scan rs;
+
+	memset(&rs, 0, sizeof rs);
+	each_token(text, release_token, &rs);
+	return rs.version == 1 && rs.other == 0 && (rs.dotted || rs.os > 0);
+}
+
+void
+eb_sheet_release(const char *text, int ubuntu, char *buf, size_t n)
+{
+	struct release_scan rs;
+	size_t len;
+
+	memset(&rs, 0, sizeof rs);
+	each_token(text, release_token, &rs);
+	/* DESIGN.md labels Ubuntu releases by their number alone. */
+	if (rs.version == 1 && rs.other == 0 && !rs.named && (rs.dotted || rs.os > 0)) {
+		len = strlen(rs.ver);
+		/* Excel takes "23.10" for the number 23.1 and exports it so;
+		 * Ubuntu versions are YY.MM, with MM 04 or 10. */
+		if ((ubuntu || rs.ubuntu) && len == 4 && isdig((unsigned char)rs.ver[0]) &&
+		    rs.ver[2] == '.' && rs.ver[3] == '1')
+			snprintf(buf, n, "%s0", rs.ver);
+		else
+			snprintf(buf, n, "%s", rs.ver);
+		return;
+	}
+	collapse(text, buf, n, 0);
+}
+
+void
+eb_sheet_config(const char *text, char *buf, size_t n)
+{
+	char w[16][32];
+	int nw = 0, no = 0;
+	size_t k = 0;
+
+	eb_sheet_fold(text, buf, n);
+	/* Words split at blanks, ':' and '='; "AES-NI" is one word. */
+	for (char *s = buf; *s != '\0' && nw < 16;) {
+		size_t j = strcspn(s, " :=");
+
+		if (j > 0 && j < sizeof w[0]) {
+			memcpy(w[nw], s, j);
+			w[nw][j] = '\0';
+			nw++;
+		} else if (j > 0) {
+			return;	/* a long word: keep the folded text */
+		}
+		s += j;
+		s += *s != '\0';
+	}
+	if (nw == 0 || nw == 16)
+		return;
+	for (int i = 0; i < nw; i++)
+		if (strcmp(w[i], "aes-ni") == 0 || strcmp(w[i], "aes_ni") == 0)
+			snprintf(w[i], sizeof w[i], "aesni");
+	for (int i = 0; i + 1 < nw; i++)
+		if (strcmp(w[i], "aes") == 0 && strcmp(w[i + 1], "ni") == 0) {
+			snprintf(w[i], sizeof w[i], "aesni");
+			memmove(w[i + 1], w[i + 2], (size_t)(nw - i - 2) * sizeof w[0]);
+			nw--;
+		}
+	/* "AES-NI off", "without AES-NI", "no AES-NI" -> no-aesni;
+	 * "AES-NI on" -> aesni. */
+	if (nw >= 2 && (strcmp(w[nw - 1], "off") == 0 || strcmp(w[nw - 1], "disabled") == 0)) {
+		no = 1;
+		nw--;
+	} else if (nw >= 2 && (strcmp(w[nw - 1], "on") == 0 || strcmp(w[nw - 1], "enabled") == 0)) {
+		nw--;
+	}
+	if (nw >= 2 && (strcmp(w[0], "no") == 0 || strcmp(w[0], "without") == 0)) {
+		no = 1;
+		memmove(w[0], w[1], (size_t)(nw - 1) * sizeof w[0]);
+		nw--;
+	}
+	if (no)
+		k = (size_t)snprintf(buf, n, "no");
+	else
+		buf[0] = '\0';
+	for (int i = 0; i < nw && k < n; i++)
+		k += (size_t)snprintf(buf + k, n - k, "%s%s", k > 0 ? "-" : "", w[i]);
+}
+

@@ -1,0 +1,403 @@
+/* sheet_rows.c - a table's rows: label rows between tables, key cells and
+ * merged cells carried down, and each measurement cell made a record. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "modes.h"
+#include "sheet_int.h"
+
+/* ---- rows */
+
+/* A row with one label in its first cell and nothing else: a mode with no
+ * values, or a title naming the release ("Ubuntu 24.04") or a
+ * configuration ("Config: 2 cores") of what follows. */
+static void
+label_row(struct sheet *sh, const struct row *r)
+{
+	const char *s = cell(sh, r, 0);
+	const char *sep = strpbrk(s, ":=");
+	char buf[128], mode[EB_MODE_MAX];
+
+	if (eb_mode_canonical(s, mode, sizeof mode))
+		return;
+	if (sep != NULL) {
+		char key[64];
+		struct eb_sheet_head h;
+		size_t k = (size_t)(sep - s);
+
+		snprintf(key, sizeof key, "%.*s", (int)(k < sizeof key ? k : sizeof key - 1), s);
+		eb_sheet_header_parse(key, &h);
+		if (h.key == EB_SH_RELEASE) {
+			eb_sheet_release(sep + 1, h.ubuntu, buf, sizeof buf);
+			sh->section.f[EB_F_RELEASE] = intern(sh, buf);
+			return;
+		}
+		if (h.key == EB_SH_CONFIG) {
+			eb_sheet_config(sep + 1, buf, sizeof buf);
+			sh->section.f[EB_F_CONFIG] = intern(sh, buf);
+			return;
+		}
+	}
+	if (eb_sheet_is_release(s)) {
+		eb_sheet_release(s, 0, buf, sizeof buf);
+		sh->section.f[EB_F_RELEASE] = intern(sh, buf);
+		return;
+	}
+	if (sh->pass == 1 && sh->in_table && !eb_sheet_is_summary(s)) {
+		eb_sheet_squeeze(s, buf, 48);
+		eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, 0),
+		    "'%s' stands alone in its row and names no mode, release or "
+		    "configuration; ignored", buf);
+	}
+}
+
+/* An Ubuntu-style release, "24.04" or "23.10": beside one, Excel's 23.1
+ * is 23.10 too. */
+static int
+yymm(const char *s)
+{
+	size_t n = strlen(s);
+
+	s = eb_sheet_trim(s, &n);
+	return n == 5 && s[0] >= '0' && s[0] <= '9' && s[1] >= '0' && s[1] <= '9' &&
+	    s[2] == '.' && (memcmp(s + 3, "04", 2) == 0 || memcmp(s + 3, "10", 2) == 0);
+}
+
+/* Lower case, blanks made dashes: how names we do not know are kept. */
+static void
+dashed(const char *s, char *buf, size_t n)
+{
+	eb_sheet_fold(s, buf, n);
+	for (char *c = buf; *c != '\0'; c++)
+		if (*c == ' ')
+			*c = '-';
+}
+
+static void
+note_unknown_mode(struct sheet *sh, const char *mode)
+{
+	for (size_t i = 0; i < sh->nunknown; i++)
+		if (sh->unknown[i] == mode)
+			return;
+	eb_xgrow(&sh->unknown, &sh->capunknown, sh->nunknown + 1, sizeof *sh->unknown);
+	sh->unknown[sh->nunknown++] = mode;
+}
+
+/* Reads a key cell into the row's attributes; 0 when it is unusable
+ * (after a warning). */
+static int
+key_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
+    struct eb_sheet_attrs *ra)
+{
+	struct column *col = &sh->cols[c];
+	struct eb_sheet_attrs w;
+	char buf[EB_MODE_MAX], name[96];
+	int unknown = 0;
+
+	memset(&w, 0, sizeof w);
+	switch (col->head.key) {
+	case EB_SH_RELEASE:
+		if (sh->pass == 0 && yymm(s))
+			sh->yymm = 1;
+		eb_sheet_release(s, col->head.ubuntu || sh->yymm, buf, sizeof buf);
+		ra->f[EB_F_RELEASE] = intern(sh, buf);
+		break;
+	case EB_SH_CONFIG:
+		eb_sheet_config(s, buf, sizeof buf);
+		ra->f[EB_F_CONFIG] = intern(sh, buf);
+		break;
+	case EB_SH_HOST:
+		eb_sheet_fold(s, buf, sizeof buf);
+		ra->f[EB_F_HOST] = intern(sh, buf);
+		break;
+	case EB_SH_MODE:
+		if (!eb_mode_canonical(s, buf, sizeof buf) && sh->pass == 1)
+			note_unknown_mode(sh, intern(sh, buf));
+		ra->f[EB_F_MODE] = intern(sh, buf);
+		break;
+	case EB_SH_TOOL:
+	case EB_SH_WORKLOAD:
+	case EB_SH_OP: {
+		int f = col->head.key == EB_SH_TOOL ? EB_F_TOOL :
+		    col->head.key == EB_SH_WORKLOAD ? EB_F_WORKLOAD : EB_F_OP;
+
+		/* "FIO Rand Read" in a Test column says all three; a name we
+		 * do not know ("iozone") is kept as written. */
+		eb_sheet_words(s, &w, &unknown);
+		eb_sheet_attrs_merge(ra, &w);
+		if (w.f[f] == NULL || *w.f[f] == '\0') {
+			dashed(s, buf, sizeof buf);
+			ra->f[f] = intern(sh, buf);
+		}
+		break;
+	}
+	case EB_SH_JOB:
+		eb_sheet_squeeze(s, buf, sizeof buf);
+		ra->f[EB_F_JOB] = intern(sh, buf);
+		break;
+	case EB_SH_REP:
+		if ((ra->rep = eb_sheet_rep(s)) == 0) {
+			if (sh->pass == 1)
+				eb_diag(sh->p->diag, EB_WARNING, loc_at(sh, r->num, c),
+				    "'%.40s' in %s is not a run number from 1; the row is "
+				    "numbered as the others", s, eb_sheet_colname(sh, c, name, sizeof name));
+		}
+		break;
+	case EB_SH_UNIT:
+		if (!eb_sheet_unit_parse(s, strlen(s), &ra->unit)) {
+			if (sh->pass == 1)
+				eb_diag(sh->p->diag, EB_WARNING, loc_at(sh, r->num, c),
+				    "'%.40s' in %s is not a unit encbench knows; the row's "
+				    "values are skipped", s, eb_sheet_colname(sh, c, name, sizeof name));
+			return 0;
+		}
+		break;
+	case EB_SH_METRIC:
+		ra->f[EB_F_METRIC] = eb_sheet_metric_name(s, sh->p->t);
+		break;
+	case EB_SH_BLOCK_SIZE:
+		if ((ra->block_size = eb_sheet_block_size(s, col->head.bs_scale)) == 0 &&
+		    sh->pass == 1)
+			eb_diag(sh->p->diag, EB_WARNING, loc_at(sh, r->num, c),
+			    "'%.40s' in %s is not a block size; left empty", s,
+			    eb_sheet_colname(sh, c, name, sizeof name));
+		break;
+	case EB_SH_NONE:
+	case EB_SH_VALUE:
+	case EB_SH_IGNORE:
+		break;
+	}
+	return 1;
+}
+
+static const char *
+source(struct sheet *sh, long row, size_t col)
+{
+	char tail[48];
+	struct eb_buf b;
+	const char *s;
+
+	eb_buf_init(&b, 0);
+	eb_buf_add(&b, sh->p->path, strlen(sh->p->path));
+	snprintf(tail, sizeof tail, ":%ld:%zu", row, col + 1);
+	eb_buf_add(&b, tail, strlen(tail));
+	s = eb_intern(sh->p->t, b.data, b.len);
+	eb_buf_free(&b);
+	return s;
+}
+
+static enum eb_status
+value_cell(struct sheet *sh, const struct row *r, size_t c,
+    const struct eb_sheet_attrs *ra, const struct eb_sheet_attrs *mr)
+{
+	struct column *col = &sh->cols[c];
+	const char *s = cell(sh, r, c);
+	struct eb_sheet_cell v;
+	struct eb_sheet_attrs a;
+	struct eb_sheet_unit u;
+	struct eb_record rec;
+	const char *metric, *tool;
+	char name[96], shown[48];
+	double value;
+
+	eb_sheet_cell_parse(s, strlen(s), &v);
+	if (v.kind == EB_SC_EMPTY)
+		return EB_OK;
+	if (sh->pass == 0) {
+		if (v.kind == EB_SC_NUMBER && v.num.decimal != 0)
+			sh->votes[v.num.decimal == ','] += 1;
+		return EB_OK;
+	}
+	eb_sheet_squeeze(s, shown, sizeof shown);
+	if (v.kind == EB_SC_MARKER || v.kind == EB_SC_TEXT) {
+		eb_diag(sh->p->diag, EB_WARNING, loc_at(sh, r->num, c), "'%s' in %s %s; skipped",
+		    shown, eb_sheet_colname(sh, c, name, sizeof name),
+		    v.kind == EB_SC_MARKER ? "is a spreadsheet error or empty marker" :
+		    v.bad_unit ? "has a unit encbench does not know" : "is not a number");
+		return EB_OK;
+	}
+	/* A negative measurement is a damaged or hand-edited cell, or a
+	 * computed difference under a measurement's header: no record can
+	 * stand for it, and skipping it would drop a run silently. "-0" too. */
+	if (v.num.negative)
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s is negative, which no measurement is", shown,
+		    eb_sheet_colname(sh, c, name, sizeof name));
+	/* Later sources win: what the layout says, then the map, then a unit
+	 * written in the cell itself. */
+	memset(&a, 0, sizeof a);
+	eb_sheet_attrs_merge(&a, &sh->section);
+	eb_sheet_attrs_merge(&a, &col->at);
+	eb_sheet_attrs_merge(&a, ra);
+	if (sh->map != NULL) {
+		eb_sheet_attrs_merge(&a, &sh->map->all);
+		eb_sheet_attrs_merge(&a, mr);
+		if (col->map != NULL)
+			eb_sheet_attrs_merge(&a, &col->map->at);
+	}
+	if (v.has_unit)
+		u = v.unit;
+	else if (a.unit.kind != EB_SK_NONE)
+		u = a.unit;
+	else if (sh->ss->have_unit)
+		u = sh->ss->unit;
+	else
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "%s has values without a unit; name one in the header (\"Write "
+		    "(MB/s)\"), in the cells, with --unit or in a --map file",
+		    eb_sheet_colname(sh, c, name, sizeof name));
+	if (v.num.amb_sep != 0)
+		sh->ambiguous = 1;
+	if (!eb_sheet_value(&v.num, sh->decimal, &u, &value)) {
+		eb_diag(sh->p->diag, EB_WARNING, loc_at(sh, r->num, c),
+		    "'%s' in %s is too large for a number; skipped", shown,
+		    eb_sheet_colname(sh, c, name, sizeof name));
+		return EB_OK;
+	}
+	metric = a.f[EB_F_METRIC] != NULL ? a.f[EB_F_METRIC] : eb_sheet_metric(&a, &u);
+	if (metric == NULL) {
+		if (!col->noted) {
+			col->noted = 1;
+			eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, c),
+			    "%s holds the best or worst of several runs, not a run; skipped",
+			    eb_sheet_colname(sh, c, name, sizeof name));
+		}
+		return EB_OK;
+	}
+	eb_record_init(sh->p->t, &rec);
+	for (int f = 0; f < EB_NFIELDS; f++)
+		if (a.f[f] != NULL)
+			rec.f[f] = intern(sh, a.f[f]);
+	tool = a.f[EB_F_TOOL] != NULL && *a.f[EB_F_TOOL] != '\0' ? a.f[EB_F_TOOL] : "sheet";
+	rec.f[EB_F_TOOL] = intern(sh, tool);
+	if (a.f[EB_F_JOB] == NULL || *a.f[EB_F_JOB] == '\0')
+		rec.f[EB_F_JOB] = rec.f[EB_F_TOOL];
+	rec.f[EB_F_METRIC] = intern(sh, metric);
+	rec.f[EB_F_UNIT] = intern(sh, u.canon);
+	rec.f[EB_F_SOURCE] = source(sh, r->num, c);
+	rec.block_size = a.block_size;
+	rec.rep = a.rep;
+	rec.value = value;
+	eb_table_add(sh->p->t, &rec);
+	sh->nrecords++;
+	return EB_OK;
+}
+
+static enum eb_status
+data_row(struct sheet *sh, const struct row *r)
+{
+	struct eb_sheet_attrs ra, mr;
+	const char *modetext = NULL;
+	int usable = 1, fresh = 0;
+	char name[96];
+	enum eb_status st;
+
+	memset(&ra, 0, sizeof ra);
+	memset(&mr, 0, sizeof mr);
+	if (sh->modecol >= 0) {
+		modetext = cell(sh, r, (size_t)sh->modecol);
+		if (!empty(modetext) && eb_sheet_is_summary(modetext)) {
+			if (sh->pass == 1)
+				eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, (size_t)sh->modecol),
+				    "'%.40s' summarises other rows; skipped", modetext);
+			return EB_OK;
+		}
+	}
+	for (size_t k = 0; k < sh->nkeys; k++) {
+		size_t c = sh->keys[k];
+		struct column *col = &sh->cols[c];
+		const char *s = cell(sh, r, c);
+
+		/* Merged cells ("None" over its three runs) export their text in
+		 * the first row only: an empty key cell takes the value above.
+		 * Merged groups nest from the left, so a cell written out starts
+		 * a new group for the key columns right of it; a run number is
+		 * never carried down, it is counted. */
+		if (!empty(s)) {
+			col->fill = s;
+			fresh |= col->head.key != EB_SH_REP;
+		} else if (fresh || col->head.key == EB_SH_REP) {
+			s = col->fill = NULL;
+		} else {
+			s = col->fill;
+		}
+		if (s == NULL)
+			continue;
+		usable &= key_cell(sh, r, c, s, &ra);
+	}
+	if (!usable)
+		return EB_OK;
+	for (size_t i = 0; sh->map != NULL && i < sh->map->nrows; i++) {
+		const struct eb_sheet_map_rows *m = &sh->map->rows[i];
+
+		if (r->num >= m->from && (m->to == 0 || r->num <= m->to))
+			eb_sheet_attrs_merge(&mr, &m->at);
+	}
+	for (size_t c = 0; c < r->n; c++) {
+		struct column *col = &sh->cols[c];
+
+		if (c >= sh->tw) {
+			if (sh->pass == 1 && !sh->beyond_noted &&
+			    cellkind(cell(sh, r, c)) == EB_SC_NUMBER) {
+				sh->beyond_noted = 1;
+				eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, c),
+				    "numbers right of the header's last column are skipped");
+			}
+			continue;
+		}
+		if (col->head.key == EB_SH_VALUE && !col->head.derived) {
+			if ((st = value_cell(sh, r, c, &ra, &mr)) != EB_OK)
+				return st;
+		} else if (col->head.key == EB_SH_NONE && (int)c != sh->modecol &&
+		    sh->pass == 1 && !col->noted && cellkind(cell(sh, r, c)) == EB_SC_NUMBER) {
+			col->noted = 1;
+			eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, c),
+			    "%s holds numbers, but its header names no measurement; "
+			    "skipped (describe it in a --map file to import it)",
+			    eb_sheet_colname(sh, c, name, sizeof name));
+		}
+	}
+	return EB_OK;
+}
+
+enum eb_status
+eb_sheet_walk(struct sheet *sh)
+{
+	enum eb_status st;
+
+	for (size_t c = 0; c < sh->tw; c++)
+		memset(&sh->cols[c], 0, sizeof sh->cols[c]);
+	sh->tw = 0;
+	sh->nkeys = 0;
+	sh->in_table = 0;
+	sh->nheaders = 0;
+	sh->modecol = -1;
+	memset(&sh->section, 0, sizeof sh->section);
+	for (size_t i = 0; i < sh->nrows; i++) {
+		const struct row *r = &sh->rows[i];
+
+		switch (r->kind) {
+		case R_EMPTY:
+		case R_GROUP:
+		case R_UNITS:
+			continue;
+		case R_HEADER:
+			eb_sheet_set_header(sh, i);
+			if ((st = eb_sheet_repeated_key(sh, r)) != EB_OK)
+				return st;
+			continue;
+		case R_OTHER:
+			break;
+		}
+		if (nonempty(sh, r) == 1 && !empty(cell(sh, r, 0))) {
+			label_row(sh, r);
+			continue;
+		}
+		if (sh->in_table && (st = data_row(sh, r)) != EB_OK)
+			return st;
+	}
+	return EB_OK;
+}

@@ -1,0 +1,357 @@
+/* sheet_tables.c - where a sheet's tables are (header, group and units rows)
+ * and what a header, its group rows and its units row say of each column. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <jansson.h>
+
+#include "modes.h"
+#include "sheet_int.h"
+
+/* ---- finding the tables */
+
+/* A header row names at least one measurement and holds no number, no
+ * spreadsheet error and no mode name, which data rows do. */
+static int
+is_header(struct sheet *sh, const struct row *r)
+{
+	int measure = 0;
+
+	for (size_t c = 0; c < r->n; c++) {
+		const char *s = cell(sh, r, c);
+		struct eb_sheet_map_col *mc;
+		struct eb_sheet_head h;
+		char mode[EB_MODE_MAX];
+		enum eb_sheet_cellkind k = cellkind(s);
+
+		if (k == EB_SC_EMPTY)
+			continue;
+		if (k == EB_SC_NUMBER || k == EB_SC_MARKER)
+			return 0;
+		if ((mc = eb_sheet_map_column(sh->map, (long)c + 1, s)) != NULL) {
+			measure += mc->role == EB_SH_VALUE;
+			continue;
+		}
+		if (eb_mode_canonical(s, mode, sizeof mode))
+			return 0;
+		eb_sheet_header_parse(s, &h);
+		measure += h.key == EB_SH_VALUE;
+	}
+	return measure > 0;
+}
+
+static int
+first_key(struct sheet *sh, const struct row *r)
+{
+	struct eb_sheet_head h;
+
+	eb_sheet_header_parse(cell(sh, r, 0), &h);
+	return h.key;
+}
+
+/* A row of labels above a header, each spanning the columns up to the
+ * next: merged cells export their text in the first cell only. */
+static int
+is_group(struct sheet *sh, const struct row *r)
+{
+	int key = first_key(sh, r);
+	int labels = 0;
+
+	if (!empty(cell(sh, r, 0)) && key != EB_SH_RELEASE && key != EB_SH_CONFIG)
+		return 0;
+	for (size_t c = 0; c < r->n; c++) {
+		const char *s = cell(sh, r, c);
+
+		if (cellkind(s) == EB_SC_MARKER)
+			return 0;
+		labels += c > 0 && !empty(s);
+	}
+	return labels > 0;
+}
+
+/* Units under the header: ",MB/s,MB/s,IOPS". */
+static int
+is_units(struct sheet *sh, const struct row *r)
+{
+	char first[16];
+	int units = 0;
+
+	eb_sheet_fold(cell(sh, r, 0), first, sizeof first);
+	if (first[0] != '\0' && strcmp(first, "unit") != 0 && strcmp(first, "units") != 0)
+		return 0;
+	for (size_t c = 1; c < r->n; c++) {
+		const char *s = cell(sh, r, c);
+		struct eb_sheet_unit u;
+
+		if (empty(s))
+			continue;
+		if (!eb_sheet_unit_parse(s, strlen(s), &u))
+			return 0;
+		units++;
+	}
+	return units > 0;
+}
+
+enum eb_status
+eb_sheet_classify(struct sheet *sh)
+{
+	long forced = sh->map != NULL ? sh->map->header_row : 0;
+	int active = 0, above_ok = 1, found = 0;
+
+	for (size_t i = 0; i < sh->nrows; i++) {
+		struct row *r = &sh->rows[i];
+
+		if (forced > 0 && r->num == forced)
+			found = 1 + (r->n == 0);
+		if (r->n == 0) {
+			r->kind = R_EMPTY;
+			above_ok = 1;
+			continue;
+		}
+		if (forced > 0) {
+			if (r->num == forced)
+				r->kind = R_HEADER;
+			continue;
+		}
+		if (i > 0 && sh->rows[i - 1].kind == R_HEADER && is_units(sh, r)) {
+			r->kind = R_UNITS;
+			above_ok = 0;
+			continue;
+		}
+		/* A later table must be set apart from the data above it by an
+		 * empty row, a title or a group row; otherwise a data row that
+		 * happens to hold only words would start one. */
+		if ((!active || above_ok) && is_header(sh, r)) {
+			r->kind = R_HEADER;
+			active = 1;
+			above_ok = 1;
+			continue;
+		}
+		above_ok = (nonempty(sh, r) == 1 && !empty(cell(sh, r, 0))) || is_group(sh, r);
+	}
+	if (forced > 0 && found != 1) {
+		struct eb_loc loc = { sh->map->path, 0, 0 };
+
+		if (found == 2)
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc,
+			    "map: header_row %ld of %s is empty", forced, sh->p->path);
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc,
+		    "map: header_row %ld is not a row of %s (it has %ld rows)", forced,
+		    sh->p->path, sh->rownum);
+	}
+	if (forced > 0) {
+		for (size_t i = 0; i + 1 < sh->nrows; i++)
+			if (sh->rows[i].kind == R_HEADER && is_units(sh, &sh->rows[i + 1]))
+				sh->rows[i + 1].kind = R_UNITS;
+	}
+	/* Group rows sit right above their header. A "header" there whose
+	 * first cell is empty ("DD" over two columns, "FIO" over four) is a
+	 * group row too. */
+	for (size_t i = 0; i < sh->nrows; i++) {
+		if (sh->rows[i].kind != R_HEADER)
+			continue;
+		for (size_t j = i; j-- > 0;) {
+			struct row *g = &sh->rows[j];
+
+			if (g->kind == R_OTHER && is_group(sh, g))
+				g->kind = R_GROUP;
+			else if (g->kind == R_HEADER && empty(cell(sh, g, 0)) && forced == 0)
+				g->kind = R_GROUP;
+			else
+				break;
+		}
+	}
+	return EB_OK;
+}
+
+/* ---- a table's columns */
+
+/* Applies a group label to the attributes of the columns it spans. */
+static void
+group_label(struct sheet *sh, struct eb_sheet_attrs *at, const char *text, int key,
+    int ubuntu)
+{
+	struct eb_sheet_attrs w;
+	char buf[128];
+	int unknown = 0;
+
+	if (key == EB_SH_RELEASE || (key != EB_SH_CONFIG && eb_sheet_is_release(text))) {
+		eb_sheet_release(text, ubuntu, buf, sizeof buf);
+		at->f[EB_F_RELEASE] = intern(sh, buf);
+		return;
+	}
+	memset(&w, 0, sizeof w);
+	if (key != EB_SH_CONFIG && eb_sheet_words(text, &w, &unknown) > 0 && unknown == 0) {
+		eb_sheet_attrs_merge(at, &w);
+		return;
+	}
+	eb_sheet_config(text, buf, sizeof buf);
+	at->f[EB_F_CONFIG] = intern(sh, buf);
+}
+
+/* A group row that says its numbers are made up ("Ubuntu 20.04 (ZFS 0.8.3,
+ * illustrative numbers)", the samples' sheet) marks its release as a run's
+ * meta.json "illustrative" does, so that a report names it. */
+static void
+note_illustrative(struct sheet *sh, const char *release, const char *text)
+{
+	struct eb_run_meta m = { intern(sh, sh->p->path), release, intern(sh, ""),
+		intern(sh, ""), NULL };
+	json_t *doc;
+
+	if (sh->pass != 1 || strcasestr(text, "illustrative") == NULL || *release == '\0')
+		return;
+	for (size_t i = 0; i < sh->p->t->nmeta; i++)
+		if (sh->p->t->meta[i].path == m.path && sh->p->t->meta[i].release == release)
+			return;
+	doc = json_pack("{s:s,s:s}", "release", release, "illustrative", text);
+	if (doc == NULL || (m.json = json_dumps(doc, JSON_COMPACT)) == NULL) {
+		fputs("encbench: out of memory\n", stderr);
+		abort();
+	}
+	json_decref(doc);
+	eb_table_add_meta(sh->p->t, &m);
+}
+
+static void
+apply_group(struct sheet *sh, const struct row *g)
+{
+	struct eb_sheet_head h;
+	const char *label = NULL;
+	int key;
+
+	eb_sheet_header_parse(cell(sh, g, 0), &h);
+	key = h.key == EB_SH_RELEASE || h.key == EB_SH_CONFIG ? (int)h.key : 0;
+	for (size_t c = 1; c < sh->tw; c++) {
+		const char *s = cell(sh, g, c);
+
+		if (!empty(s))
+			label = s;
+		if (label != NULL) {
+			group_label(sh, &sh->cols[c].at, label, key,
+			    h.ubuntu || sh->cols[c].head.ubuntu);
+			if (sh->cols[c].at.f[EB_F_RELEASE] != NULL)
+				note_illustrative(sh, sh->cols[c].at.f[EB_F_RELEASE], label);
+		}
+	}
+}
+
+/* A wide sheet's first column holds modes whatever its header says
+ * ("", "Setup", "Test"), unless it is a measurement or a key column whose
+ * cells are not mostly mode names. */
+static int
+modes_in_first(struct sheet *sh, size_t h)
+{
+	int key = sh->cols[0].head.key, known = 0, total = 0;
+
+	if (sh->cols[0].map != NULL || key == EB_SH_VALUE || key == EB_SH_IGNORE)
+		return 0;
+	if (key == EB_SH_NONE)
+		return 1;
+	for (size_t i = h + 1; i < sh->nrows && sh->rows[i].kind != R_HEADER; i++) {
+		const char *s = cell(sh, &sh->rows[i], 0);
+		char mode[EB_MODE_MAX];
+
+		if (empty(s))
+			continue;
+		total++;
+		known += eb_mode_canonical(s, mode, sizeof mode);
+	}
+	return known > 0 && 2 * known >= total;
+}
+
+void
+eb_sheet_set_header(struct sheet *sh, size_t h)
+{
+	const struct row *r = &sh->rows[h];
+	size_t top = h;
+
+	sh->in_table = 1;
+	sh->nheaders++;
+	sh->modecol = -1;
+	sh->nkeys = 0;
+	sh->beyond_noted = 0;
+	/* Columns right of the header belong to no table, so the work per
+	 * header and per row is bounded by cells, not by the widest row. */
+	for (size_t c = 0; c < sh->tw; c++)
+		memset(&sh->cols[c], 0, sizeof sh->cols[c]);
+	sh->tw = r->n;
+	for (size_t c = 0; c < sh->tw; c++) {
+		struct column *col = &sh->cols[c];
+		const char *text = cell(sh, r, c);
+
+		memset(col, 0, sizeof *col);
+		col->text = text;
+		eb_sheet_header_parse(text, &col->head);
+		col->at = col->head.at;
+		if ((col->map = eb_sheet_map_column(sh->map, (long)c + 1, text)) != NULL) {
+			col->map->used = 1;
+			col->head.key = col->map->role;
+			col->head.derived = 0;
+		}
+		if (col->head.key == EB_SH_MODE && sh->modecol < 0)
+			sh->modecol = (int)c;
+	}
+	if (sh->modecol < 0 && sh->tw > 0 && modes_in_first(sh, h)) {
+		sh->cols[0].head.key = EB_SH_MODE;
+		sh->modecol = 0;
+	}
+	for (size_t c = 0; c < sh->tw; c++) {
+		enum eb_sheet_key k = sh->cols[c].head.key;
+
+		if (k == EB_SH_NONE || k == EB_SH_VALUE || k == EB_SH_IGNORE)
+			continue;
+		if (sh->nkeys == MAX_KEYS)
+			sh->cols[c].head.key = EB_SH_NONE;
+		else
+			sh->keys[sh->nkeys++] = c;
+	}
+	while (top > 0 && sh->rows[top - 1].kind == R_GROUP)
+		top--;
+	for (size_t g = top; g < h; g++)
+		apply_group(sh, &sh->rows[g]);
+	if (h + 1 < sh->nrows && sh->rows[h + 1].kind == R_UNITS) {
+		const struct row *u = &sh->rows[h + 1];
+
+		for (size_t c = 1; c < u->n && c < sh->tw; c++) {
+			const char *s = cell(sh, u, c);
+
+			if (!empty(s))
+				eb_sheet_unit_parse(s, strlen(s), &sh->cols[c].at.unit);
+		}
+	}
+	for (size_t c = 0; sh->pass == 1 && c < sh->tw; c++) {
+		char name[96];
+
+		if (sh->cols[c].head.key == EB_SH_VALUE && sh->cols[c].head.derived)
+			eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, c),
+			    "%s is computed from other columns (an overhead, ratio or "
+			    "spread); skipped, encbench computes these itself",
+			    eb_sheet_colname(sh, c, name, sizeof name));
+	}
+}
+
+/* Two columns of one label (two "mode" columns) leave a record with two
+ * readings, of which the later would silently win: an error at the
+ * second. */
+enum eb_status
+eb_sheet_repeated_key(struct sheet *sh, const struct row *r)
+{
+	for (size_t a = 0; a < sh->nkeys; a++)
+		for (size_t b = a + 1; b < sh->nkeys; b++) {
+			size_t ca = sh->keys[a], cb = sh->keys[b];
+			char na[96], nb[96];
+
+			if (sh->cols[ca].head.key != sh->cols[cb].head.key)
+				continue;
+			eb_sheet_colname(sh, ca, na, sizeof na);
+			eb_sheet_colname(sh, cb, nb, sizeof nb);
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, cb),
+			    "%s says again what %s says; name one column for it (or give the "
+			    "other the role \"ignore\" in a --map file)", nb, na);
+		}
+	return EB_OK;
+}
