@@ -100,4 +100,4 @@ sed '25s/"bw_bytes" : 87381333/"bw_bytes" : 0/' tests/data/fio/jsonplus-numjobs2
 eb ingest -q "$TMP/bw0.json"
 expect_rc "fio JSON: bw_bytes 0 beside 262144 bytes in 3 ms fails" 65
 expect_err_line "fio JSON: bw_bytes 0 is located" \
-	"$TMP/bw0.json:25: error: fio JSON output is damaged: \"bw_bytes\" is 0 while io_bytes is 262144 in 3 ms; fio writes io_bytes * 1000 / runtime there"
+	"$TMP/bw0.json:25: error: \"bw_bytes\" is 0 while io_bytes is 262144 in 3 ms; fio writes io_bytes * 1000 / runtime there"
