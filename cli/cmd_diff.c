@@ -78,8 +78,12 @@ const struct eb_cmd eb_cmd_diff = {
 	"  --fail-on regression|overhead   for CI: exit 1 when a pair regressed\n"
 	"                     (or its overhead rose: dearer) by at least\n"
 	"  --threshold PCT    percent (percentage points for overhead; default 0),\n"
-	"                     after Holm; exit 0 when none did\n"
-	"  --summary FILE     with --fail-on: the failing pairs in a short file\n"
+	"                     after Holm; exit 0 when none did. A change within a\n"
+	"                     relative 1e-9 of PCT counts as reaching it, so one\n"
+	"                     printed as -10.0 % (computed -9.999999999999998)\n"
+	"                     fails --threshold 10\n"
+	"  --summary FILE     with --fail-on: the failing pairs in a short file,\n"
+	"                     each with its change as computed\n"
 	"  --metric, --op, --config, --tool, --host VALUE   filters\n"
 	"  plus the input options of 'encbench help ingest' (--format, --set ...)\n"
 	"\n"
@@ -152,11 +156,26 @@ write_csv(void *ctx, FILE *fp)
 struct gate {
 	const char *on;		/* "regression" or "overhead"; NULL: no gate */
 	double threshold;	/* --threshold PCT (pp for overhead) */
+	const char *threshold_text;	/* as given, so messages never round it */
 	const char *summary;	/* --summary FILE */
 	const struct diff_out *w;
 	size_t failed;
 	const char *from, *to;
 };
+
+/* How close to the threshold a change counts as reaching it, relative to
+ * the threshold: a change is computed as mean B / mean A - 1 in binary
+ * floating point, so 100 against 90 MB/s comes out as -9.999999999999998 %,
+ * printed -10.0 %; it must meet --threshold 10 as it reads, while any
+ * change a displayed digit can tell from the threshold does not. */
+#define GATE_REL_TOLERANCE 1e-9
+
+/* Whether a change of magnitude x reaches the threshold. */
+static int
+reaches(double x, double threshold)
+{
+	return x >= threshold * (1 - GATE_REL_TOLERANCE);
+}
 
 /* A row fails when its verdict claims the change the gate watches and the
  * estimate is at least the threshold: a regression (either direction that
@@ -165,9 +184,10 @@ static int
 gate_fails(const struct gate *g, const struct eb_diff *d)
 {
 	if (strcmp(g->on, "regression") == 0)
-		return d->v.kind == EB_VERDICT_REGRESSED && fabs(d->v.estimate) >= g->threshold;
+		return d->v.kind == EB_VERDICT_REGRESSED && reaches(fabs(d->v.estimate),
+		    g->threshold);
 	return d->has_overhead && d->oh.kind == EB_VERDICT_DEARER &&
-	    d->oh.estimate >= g->threshold;
+	    reaches(d->oh.estimate, g->threshold);
 }
 
 static enum eb_status
@@ -178,7 +198,7 @@ write_summary(void *ctx, FILE *fp)
 	int regression = strcmp(g->on, "regression") == 0;
 
 	fprintf(fp, "encbench diff %s → %s: %zu of %zu pairs fail --fail-on %s "
-	    "(threshold %g %s)\n", w->from, w->to, g->failed, w->n, g->on, g->threshold,
+	    "(threshold %s %s)\n", w->from, w->to, g->failed, w->n, g->on, g->threshold_text,
 	    regression ? "%" : "pp");
 	for (size_t i = 0; i < w->n; i++) {
 		const struct eb_diff *d = &w->rows[w->order[i]];
@@ -188,8 +208,11 @@ write_summary(void *ctx, FILE *fp)
 		if (!gate_fails(g, d))
 			continue;
 		eb_verdict_phrase(regression ? &d->v : &d->oh, phrase, sizeof phrase);
-		fprintf(fp, "- %s %s %s %s %s %s: %s\n", k->f[EB_F_HOST], k->f[EB_F_CONFIG],
-		    k->f[EB_F_MODE], k->f[EB_F_TOOL], k->f[EB_F_JOB], k->f[EB_F_METRIC], phrase);
+		fprintf(fp, "- %s %s %s %s %s %s: %s (computed ", k->f[EB_F_HOST],
+		    k->f[EB_F_CONFIG], k->f[EB_F_MODE], k->f[EB_F_TOOL], k->f[EB_F_JOB],
+		    k->f[EB_F_METRIC], phrase);
+		eb_json_number(fp, regression ? d->v.estimate : d->oh.estimate);
+		fprintf(fp, " %s)\n", regression ? "%" : "pp");
 	}
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
@@ -211,8 +234,8 @@ gate_check(struct gate *g, const struct diff_out *w)
 			return rc;
 	}
 	if (g->failed > 0) {
-		fprintf(stderr, "encbench: %zu of %zu pairs fail --fail-on %s (threshold %g %s)\n",
-		    g->failed, w->n, g->on, g->threshold, strcmp(g->on, "regression") == 0 ?
+		fprintf(stderr, "encbench: %zu of %zu pairs fail --fail-on %s (threshold %s %s)\n",
+		    g->failed, w->n, g->on, g->threshold_text, strcmp(g->on, "regression") == 0 ?
 		    "%" : "pp");
 		return 1;
 	}
@@ -389,6 +412,7 @@ exec_diff(const struct eb_args *a)
 		eb_args_get(a, EB_O_TO), a->alpha, eb_args_is(a, EB_O_CENTER, "median"),
 		a->no_adjust, a->baseline, a->equivalence_pct };
 	struct gate gate = { eb_args_get(a, EB_O_FAIL_ON), eb_args_num(a, EB_O_THRESHOLD, 0),
+		eb_args_has(a, EB_O_THRESHOLD) ? eb_args_get(a, EB_O_THRESHOLD) : "0",
 		eb_args_get(a, EB_O_SUMMARY), NULL, 0, NULL, NULL };
 	struct diff_out w = { 0 };
 	struct eb_table *t = NULL;

@@ -1,6 +1,7 @@
 # usage.sh - every command reports a usage error the same way, from the
 # one parser of the command tables: the message, the synopsis, where to
-# read more, and exit 64, with nothing on standard output.
+# read more, and exit 64, with nothing on standard output; and diff's
+# --fail-on exits 1 or 0 on either side of its --threshold.
 . tests/e2e/lib.sh
 
 S=samples
@@ -72,3 +73,37 @@ expect_rc "table --help --bogus prints the help" 0
 grep -q '^usage: encbench table ' "$TMP/out" && pass "and the help is on standard output" \
 	|| fail "and the help is on standard output"
 usage_is "a bad option before --help" table "unknown option '--bogus'" --bogus --help "$S"
+
+# --fail-on at the edge of --threshold: 100 MB/s in 23.10 against 90, 91
+# and 89 in 24.04 is computed as -9.999999999999998 % and printed -10.0 %;
+# it reaches a threshold of 10 as it reads, but not one a printed digit
+# tells apart (10.0001) nor one a relative 2e-9 above (10.00000002).
+cat >"$TMP/edge.csv" <<'EOF'
+release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source
+23.10,h,c,none,fio,seq,seq,write,4096,bw,B/s,1,100000000,x:1
+23.10,h,c,none,fio,seq,seq,write,4096,bw,B/s,2,100000000,x:2
+23.10,h,c,none,fio,seq,seq,write,4096,bw,B/s,3,100000000,x:3
+24.04,h,c,none,fio,seq,seq,write,4096,bw,B/s,1,90000000,x:4
+24.04,h,c,none,fio,seq,seq,write,4096,bw,B/s,2,91000000,x:5
+24.04,h,c,none,fio,seq,seq,write,4096,bw,B/s,3,89000000,x:6
+EOF
+eb diff --csv "$TMP/edge.csv"
+[ "$(cut -d, -f20,24 "$TMP/out" | tail -1)" = "-9.999999999999998,regressed" ] \
+	&& pass "the edge pair is -9.999999999999998 %, regressed" \
+	|| fail "the edge pair is -9.999999999999998 %, regressed"
+for t in 10 9.99999999; do
+	eb diff --fail-on regression --threshold "$t" "$TMP/edge.csv"
+	expect_rc "--threshold $t: the -10.0 % pair fails, exit 1" 1
+	expect_err_line "--threshold $t: it says so, the threshold as given" \
+		"encbench: 1 of 1 pairs fail --fail-on regression (threshold $t %)"
+done
+eb diff --fail-on regression --threshold 10 --summary "$TMP/sum.md" "$TMP/edge.csv"
+expect_file_is "the summary names the failing pair with its change as computed" "$TMP/sum.md" \
+"encbench diff 23.10 → 24.04: 1 of 1 pairs fail --fail-on regression (threshold 10 %)
+- h c none fio seq bw: regressed: -10.0 % (-12.5 to -7.5 %), p 0.0033 (computed -9.999999999999998 %)"
+for t in 10.0001 10.00000002; do
+	eb diff --fail-on regression --threshold "$t" --summary "$TMP/sum.md" "$TMP/edge.csv"
+	expect_rc "--threshold $t: the -10.0 % pair passes, exit 0" 0
+	expect_file_is "--threshold $t: the summary counts no failure" "$TMP/sum.md" \
+		"encbench diff 23.10 → 24.04: 0 of 1 pairs fail --fail-on regression (threshold $t %)"
+done
