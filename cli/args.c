@@ -32,6 +32,7 @@ static const struct eb_opt filter_opts[] = {
 	{ "metric", 0, EB_ARG_TEXT, EB_O_METRIC, NULL },
 	{ "op", 0, EB_ARG_TEXT, EB_O_OP, NULL },
 	{ "config", 0, EB_ARG_TEXT, EB_O_CONFIG, NULL },
+	{ "mode", 0, EB_ARG_TEXT, EB_O_MODE, NULL },
 	{ "tool", 0, EB_ARG_TEXT, EB_O_TOOL, NULL },
 	{ "host", 0, EB_ARG_TEXT, EB_O_HOST, NULL },
 	{ NULL, 0, EB_ARG_NONE, EB_O_COUNT, NULL },
@@ -56,7 +57,8 @@ static const struct {
 	int field;
 } filter_fields[] = {
 	{ EB_O_RELEASE, EB_F_RELEASE }, { EB_O_METRIC, EB_F_METRIC }, { EB_O_OP, EB_F_OP },
-	{ EB_O_CONFIG, EB_F_CONFIG }, { EB_O_TOOL, EB_F_TOOL }, { EB_O_HOST, EB_F_HOST },
+	{ EB_O_CONFIG, EB_F_CONFIG }, { EB_O_MODE, EB_F_MODE }, { EB_O_TOOL, EB_F_TOOL },
+	{ EB_O_HOST, EB_F_HOST },
 };
 
 static size_t
@@ -231,6 +233,19 @@ append(struct eb_arglist *l, char *v)
 	l->v[l->n++] = v;
 }
 
+/* Whether cmd takes option id. */
+static int
+takes(const struct eb_cmd *cmd, enum eb_opt_id id)
+{
+	const struct eb_opt *opts[EB_MAX_OPTS];
+	size_t n = eb_cmd_options(cmd, opts);
+
+	for (size_t i = 0; i < n; i++)
+		if (opts[i]->id == id)
+			return 1;
+	return 0;
+}
+
 /* Fills the typed groups from the values filed by id. */
 static void
 fill_groups(struct eb_args *a)
@@ -253,6 +268,7 @@ fill_groups(struct eb_args *a)
 	for (size_t i = 0; i < sizeof filter_fields / sizeof filter_fields[0]; i++)
 		a->filters.v[filter_fields[i].field] = eb_args_get(a, filter_fields[i].id);
 	a->baseline = eb_args_has(a, EB_O_BASELINE) ? eb_args_get(a, EB_O_BASELINE) : "none";
+	a->filters.baseline = takes(a->cmd, EB_O_BASELINE) ? a->baseline : NULL;
 	a->alpha = eb_args_num(a, EB_O_ALPHA, 0.05);
 	a->no_adjust = eb_args_is(a, EB_O_ADJUST, "none");
 	a->equivalence_pct = eb_args_num(a, EB_O_EQUIVALENCE, 2);

@@ -18,7 +18,7 @@ enum eb_opt_id {
 	EB_O_MD, EB_O_CSV, EB_O_JSON, EB_O_UNITS, EB_O_OUTPUT,
 	/* the filters (EB_OG_FILTERS takes all but --release, whose meaning
 	 * differs by command) */
-	EB_O_RELEASE, EB_O_METRIC, EB_O_OP, EB_O_CONFIG, EB_O_TOOL, EB_O_HOST,
+	EB_O_RELEASE, EB_O_METRIC, EB_O_OP, EB_O_CONFIG, EB_O_MODE, EB_O_TOOL, EB_O_HOST,
 	/* the verdict options (EB_OG_VERDICT) */
 	EB_O_BASELINE, EB_O_ALPHA, EB_O_ADJUST, EB_O_EQUIVALENCE,
 	/* diff */
@@ -59,7 +59,7 @@ struct eb_opt {
 /* The shared groups of options a command may take whole. */
 #define EB_OG_INPUT 0x1u	/* --format --set --map --unit -q -v */
 #define EB_OG_OUTPUT 0x2u	/* --md --csv --json --units -o */
-#define EB_OG_FILTERS 0x4u	/* --metric --op --config --tool --host */
+#define EB_OG_FILTERS 0x4u	/* --metric --op --config --mode --tool --host */
 #define EB_OG_VERDICT 0x8u	/* --baseline --alpha --adjust --equivalence */
 
 struct eb_args;
@@ -163,14 +163,19 @@ void eb_json_groups(FILE *fp, const struct eb_group *const *groups, size_t n);
 void eb_table_keep(struct eb_table *t, int field, const char *value);
 
 /* The filter values of a command line, by record field (--release,
- * --metric, --op, --config, --tool, --host). */
+ * --metric, --op, --config, --mode, --tool, --host). */
 struct eb_filters {
 	const char *v[EB_NFIELDS];
+	/* The baseline mode of a command that compares modes with one: --mode
+	 * keeps it beside the mode named, since every overhead is computed
+	 * against it; NULL in a command without a baseline. */
+	const char *baseline;
 };
 
-/* Keeps the records that match every filter. A filter value that no record
- * has is bad data: prints "--metric 'bww': the data has no such metric (it
- * has 'bw', 'iops')" and returns EB_EXIT_DATA; 0 when every filter matched. */
+/* Keeps the records that match every filter (and, under --mode, those of
+ * the baseline). A filter value that no record has is bad data: prints
+ * "--metric 'bww': the data has no such metric (it has 'bw', 'iops')" and
+ * returns EB_EXIT_DATA; 0 when every filter matched. */
 int eb_filters_apply_checked(const struct eb_filters *f, struct eb_table *t);
 /* 0 when a record of t has value in field, else EB_EXIT_DATA after
  * eb_no_such with the values t has there, in order of first appearance. */

@@ -70,6 +70,7 @@ const struct eb_cmd eb_cmd_chart = {
 	"  --metric M          bw (default), iops, lat_mean, lat_p99 ...; timeseries:\n"
 	"                      bw, iops or lat logs only\n"
 	"  --op O, --config C, --tool T, --host H   keep only those records\n"
+	"  --mode MODE         keep that mode and the baseline it is drawn against\n"
 	"  --release R         bars, overhead, heatmap by block size: the release\n"
 	"  --from A --to B     diff: the releases to compare\n"
 	"  --baseline MODE     overhead, trend --relative, heatmap (default none)\n"
@@ -234,14 +235,14 @@ chart_options(const struct eb_args *a, struct eb_chart_opts *o)
 	return 0;
 }
 
-/* Every release, metric, op, config, tool and host named must be in the
- * data, as in the other commands; but a chart picks its release, metric,
- * op and config from the whole data itself, so only tool and host are
- * kept. */
+/* Every release, metric, op, config, mode, tool and host named must be in
+ * the data, as in the other commands; but a chart picks its release,
+ * metric, op and config from the whole data itself, so only mode (with
+ * the baseline), tool and host are kept. */
 static int
 chart_filter(const struct eb_args *a, struct eb_table *t)
 {
-	struct eb_filters kept = { { 0 } };
+	struct eb_filters kept = { { 0 }, NULL };
 	struct eb_record *all = eb_xmalloc(t->n * sizeof *all + 1);
 	const char *from = eb_args_get(a, EB_O_FROM), *to = eb_args_get(a, EB_O_TO);
 	size_t n = t->n;
@@ -256,6 +257,8 @@ chart_filter(const struct eb_args *a, struct eb_table *t)
 	if (rc != 0 || (from != NULL && (rc = eb_label_check(t, EB_F_RELEASE, "--from", from))) ||
 	    (to != NULL && (rc = eb_label_check(t, EB_F_RELEASE, "--to", to))))
 		return rc;
+	kept.v[EB_F_MODE] = a->filters.v[EB_F_MODE];
+	kept.baseline = a->filters.baseline;
 	kept.v[EB_F_TOOL] = a->filters.v[EB_F_TOOL];
 	kept.v[EB_F_HOST] = a->filters.v[EB_F_HOST];
 	return eb_filters_apply_checked(&kept, t);

@@ -85,6 +85,8 @@ const struct eb_cmd eb_cmd_diff = {
 	"  --summary FILE     with --fail-on: the failing pairs in a short file,\n"
 	"                     each with its change as computed\n"
 	"  --metric, --op, --config, --tool, --host VALUE   filters\n"
+	"  --mode MODE        keep that mode and the baseline (--baseline), which\n"
+	"                     its overheads are computed against\n"
 	"  plus the input options of 'encbench help ingest' (--format, --set ...)\n"
 	"\n"
 	"Examples:\n"

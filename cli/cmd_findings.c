@@ -44,6 +44,8 @@ const struct eb_cmd eb_cmd_findings = {
 	"  --md (a bullet list, default), --csv, --json, -o FILE   output\n"
 	"  --units si|iec     taken, without effect: the findings speak in percent\n"
 	"  --release, --metric, --op, --config, --tool, --host VALUE   filters\n"
+	"  --mode MODE        keep that mode and the baseline (--baseline), which\n"
+	"                     its overheads are computed against\n"
 	"  plus the input options of 'encbench help ingest' (--format, --set ...)\n"
 	"\n"
 	"Example:\n"

@@ -30,6 +30,7 @@ const struct eb_cmd eb_cmd_table = {
 	"Options:\n"
 	"  --release R        the release to show\n"
 	"  --metric M, --op O, --config C, --tool T, --host H   filters\n"
+	"  --mode MODE        that mode's row alone\n"
 	"  --units si|iec     decimal (MB/s) or binary (MiB/s) units\n"
 	"  --md, --csv, --json, -o FILE   output (CSV and JSON carry every group\n"
 	"                     at full precision)\n"

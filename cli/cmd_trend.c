@@ -26,6 +26,8 @@ const struct eb_cmd eb_cmd_trend = {
 	"\n"
 	"Options:\n"
 	"  --metric M, --op O, --config C, --tool T, --host H   filters\n"
+	"  --mode MODE        keep that mode and the baseline (--baseline), which\n"
+	"                     its overheads are computed against\n"
 	"  --baseline MODE    the unencrypted mode (default none)\n"
 	"  --alpha P          significance level of the verdicts (default 0.05)\n"
 	"  --adjust holm|none Holm's adjustment over the table (default holm)\n"

@@ -158,6 +158,20 @@ eb_label_check(const struct eb_table *t, int field, const char *option, const ch
 	return eb_no_such(option, value, field_names[field], have);
 }
 
+/* --mode in a command with a baseline: the mode's records and the
+ * baseline's, which its overheads are computed against. */
+static void
+keep_mode_and_baseline(struct eb_table *t, const char *mode, const char *baseline)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < t->n; i++)
+		if (strcmp(t->rows[i].f[EB_F_MODE], mode) == 0 ||
+		    strcmp(t->rows[i].f[EB_F_MODE], baseline) == 0)
+			t->rows[k++] = t->rows[i];
+	t->n = k;
+}
+
 int
 eb_filters_apply_checked(const struct eb_filters *f, struct eb_table *t)
 {
@@ -170,7 +184,10 @@ eb_filters_apply_checked(const struct eb_filters *f, struct eb_table *t)
 		snprintf(option, sizeof option, "--%s", field_names[i]);
 		if ((rc = eb_label_check(t, i, option, f->v[i])) != 0)
 			return rc;
-		eb_table_keep(t, i, f->v[i]);
+		if (i == EB_F_MODE && f->baseline != NULL)
+			keep_mode_and_baseline(t, f->v[i], f->baseline);
+		else
+			eb_table_keep(t, i, f->v[i]);
 	}
 	return 0;
 }

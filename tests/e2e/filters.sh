@@ -1,8 +1,8 @@
-# filters.sh - a --release, --metric, --op, --config, --tool or --host value
-# the data lacks is named, with the values the data has, by every command
-# that takes it, in one message; and diff says which option names the
-# other release when the release before the one named is of another
-# platform.
+# filters.sh - a --release, --metric, --op, --config, --mode, --tool or
+# --host value the data lacks is named, with the values the data has, by
+# every command that takes it, in one message; diff says which option
+# names the other release when the release before the one named is of
+# another platform; and --mode keeps the baseline its overheads need.
 . tests/e2e/lib.sh
 
 # Two releases of one host; 24.04 alone has iops. The lists below are in
@@ -45,6 +45,7 @@ done <<'EOF'
 --metric lat metric 'bw', 'iops'
 --op write op 'read'
 --config no-aesni config 'default'
+--mode xts mode 'none', 'aes-256-gcm'
 --tool dd tool 'fio'
 --host h2 host 'lab'
 EOF
@@ -90,3 +91,50 @@ expect_err_line "diff --to 24.04 says to name the other with --from" \
 	"encbench: error: no earlier release of the platform of '24.04' measured a case in common with it (the data has 'FreeBSD', '24.04'); name the release to compare it with using --from"
 eb diff --from 24.04 --to FreeBSD --csv "$TMP/bsd.csv"
 expect_rc "naming the other with --to compares them" 0
+
+# --mode selects modes. A second encrypted mode in 24.04:
+{ cat "$TMP/results.csv"; cat <<'EOF'; } >"$TMP/two.csv"
+24.04,lab,default,aes-128-gcm,fio,seq,seq,read,1048576,bw,B/s,1,1000000000,x:11
+24.04,lab,default,aes-128-gcm,fio,seq,seq,read,1048576,bw,B/s,2,1010000000,x:12
+EOF
+# overhead keeps the baseline, which every overhead is computed against,
+# and shows the mode named alone: its two rows with the ratios of the
+# whole table (23.10: 905 / 1005 MB/s; 24.04: 955 / 1105 MB/s).
+eb overhead --csv "$TMP/two.csv"
+grep ',aes-256-gcm,' "$TMP/out" | cut -d, -f1,4,16 >"$TMP/all"
+eb overhead --csv --mode aes-256-gcm "$TMP/two.csv"
+expect_rc "overhead --mode aes-256-gcm works" 0
+tail -n +2 "$TMP/out" | cut -d, -f1,4,16 >"$TMP/one"
+[ "$(wc -l <"$TMP/one")" -eq 2 ] && cmp -s "$TMP/all" "$TMP/one" \
+	&& pass "overhead --mode aes-256-gcm: its two rows, ratios as in the whole table" \
+	|| { fail "overhead --mode aes-256-gcm: its two rows, ratios as in the whole table"; cat "$TMP/all" "$TMP/one"; }
+awk -F, '{ printf "%s %.6f\n", $1, $3 }' "$TMP/one" >"$TMP/ratios"
+[ "$(cat "$TMP/ratios")" = "$(printf '23.10 %.6f\n24.04 %.6f' 0.900497512 0.864253394)" ] \
+	&& pass "overhead --mode: the ratios 905/1005 and 955/1105" \
+	|| { fail "overhead --mode: the ratios 905/1005 and 955/1105"; cat "$TMP/ratios"; }
+eb overhead --mode none "$TMP/two.csv"
+expect_rc "overhead --mode none (the baseline) is a usage error" 64
+expect_err_line "overhead --mode none says the baseline has no overhead" \
+	"encbench: error: --mode 'none' is the baseline, which has no overhead of its own; name an encrypted mode, or another --baseline"
+eb overhead --csv --baseline aes-128-gcm --mode none "$TMP/two.csv"
+expect_rc "overhead --baseline aes-128-gcm --mode none works" 0
+[ "$(tail -n +2 "$TMP/out" | cut -d, -f1,4 | tr '\n' ' ')" = "24.04,none " ] \
+	&& pass "overhead --baseline aes-128-gcm --mode none: the one row of none" \
+	|| fail "overhead --baseline aes-128-gcm --mode none: the one row of none"
+# table has no baseline: the mode's row alone, of the newest release.
+eb table --csv --mode aes-256-gcm "$TMP/two.csv"
+expect_rc "table --mode aes-256-gcm works" 0
+[ "$(tail -n +2 "$TMP/out" | cut -d, -f1,4 | tr '\n' ' ')" = "24.04,aes-256-gcm " ] \
+	&& pass "table --mode aes-256-gcm: its one row" || fail "table --mode aes-256-gcm: its one row"
+# diff keeps the baseline too, so the mode's overhead change is that of
+# the whole diff.
+eb diff --csv "$TMP/two.csv"
+grep ',aes-256-gcm,' "$TMP/out" | cut -d, -f4,27 >"$TMP/all"
+eb diff --csv --mode aes-256-gcm "$TMP/two.csv"
+grep ',aes-256-gcm,' "$TMP/out" | cut -d, -f4,27 >"$TMP/one"
+[ -s "$TMP/one" ] && [ "$(cut -d, -f2 "$TMP/one")" != "" ] && cmp -s "$TMP/all" "$TMP/one" \
+	&& pass "diff --mode aes-256-gcm: its overhead change as in the whole diff" \
+	|| { fail "diff --mode aes-256-gcm: its overhead change as in the whole diff"; cat "$TMP/all" "$TMP/one"; }
+[ "$(tail -n +2 "$TMP/out" | cut -d, -f4 | sort | tr '\n' ' ')" = "aes-256-gcm none " ] \
+	&& pass "diff --mode aes-256-gcm: the mode and the baseline" \
+	|| fail "diff --mode aes-256-gcm: the mode and the baseline"

@@ -80,7 +80,7 @@ test_values_by_id(void **state)
 	    "-w", "640", "--set", "mode=x", "b", "--set", "op=read", "--metric", "iops",
 	    "--host", "lab", "--alpha", "0.01", "--adjust", "none", "--equivalence", "5",
 	    "--baseline", "plain", "--units", "iec", "-q", "--center", "median",
-	    "--from-file", "f1", "--from-file", "f2"), -1);
+	    "--from-file", "f1", "--from-file", "f2", "--mode", "aes-256-gcm"), -1);
 	/* Options and operands mix; getopt puts the operands last. */
 	assert_int_equal(a.noperands, 2);
 	assert_string_equal(a.operands[0], "a");
@@ -98,6 +98,9 @@ test_values_by_id(void **state)
 	assert_string_equal(a.filters.v[EB_F_METRIC], "iops");
 	assert_string_equal(a.filters.v[EB_F_HOST], "lab");
 	assert_null(a.filters.v[EB_F_OP]);
+	assert_string_equal(a.filters.v[EB_F_MODE], "aes-256-gcm");
+	/* --mode keeps the baseline of a command that has one. */
+	assert_string_equal(a.filters.baseline, "plain");
 	assert_true(a.alpha == 0.01);
 	assert_int_equal(a.no_adjust, 1);
 	assert_true(a.equivalence_pct == 5);
@@ -105,6 +108,24 @@ test_values_by_id(void **state)
 	assert_int_equal(a.out.iec, 1);
 	assert_int_equal(a.opt[EB_O_FROM_FILE].n, 2);
 	assert_string_equal(a.opt[EB_O_FROM_FILE].v[1], "f2");
+	eb_args_free(&a);
+}
+
+/* table has no baseline: its --mode keeps that mode alone. */
+static void
+test_mode_without_baseline(void **state)
+{
+	static char w0[] = "table", w1[] = "--mode", w2[] = "aes-256-gcm", w3[] = "x";
+	char *argv[] = { w0, w1, w2, w3, NULL };
+	struct eb_args a;
+
+	(void)state;
+	assert_int_equal(eb_args_parse(&a, &eb_cmd_table, 4, argv), -1);
+	assert_string_equal(a.filters.v[EB_F_MODE], "aes-256-gcm");
+	assert_null(a.filters.baseline);
+	eb_args_free(&a);
+	assert_int_equal(eb_args_parse(&a, &eb_cmd_overhead, 4, argv), -1);
+	assert_string_equal(a.filters.baseline, "none");
 	eb_args_free(&a);
 }
 
@@ -197,7 +218,8 @@ test_command_options(void **state)
 	size_t n = eb_cmd_options(&eb_cmd_table, opts);
 	static const char *const want[] = {
 		"format", "set", "map", "unit", "quiet", "verbose", "md", "csv", "json",
-		"units", "output", "metric", "op", "config", "tool", "host", "release", "help",
+		"units", "output", "metric", "op", "config", "mode", "tool", "host", "release",
+		"help",
 	};
 
 	(void)state;
@@ -265,6 +287,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_values_by_id),
+		cmocka_unit_test(test_mode_without_baseline),
 		cmocka_unit_test(test_last_format_wins),
 		cmocka_unit_test(test_bad_values),
 		cmocka_unit_test(test_bad_options),
