@@ -72,6 +72,11 @@ $(BUILD)/tests/test_sample: $(BUILD)/tests/unit/test_sample.o $(BUILD)/runner/sa
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) -lcmocka
 
+# The option parser's tests read the command tables themselves.
+$(BUILD)/tests/test_args: $(BUILD)/tests/unit/test_args.o $(filter-out $(BUILD)/cli/main.o,$(CLI_OBJ)) $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) -lcmocka
+
 $(FSCRYPT_HELPER): runner/encbench-fscrypt.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<

@@ -29,10 +29,14 @@ stage_of(const char *s, const char **rest)
 		w++;
 	for (size_t i = 0; i < NSTAGES; i++) {
 		size_t n = strlen(stages[i]);
-		char next = w[n];
+		char next;
 
-		if (strncasecmp(w, stages[i], n) == 0 && (next == '\0' || is_digit(next) ||
-		    next == '.' || next == '-' || next == '_' || next == '~')) {
+		/* Only after the word matched is w[n] within the string. */
+		if (strncasecmp(w, stages[i], n) != 0)
+			continue;
+		next = w[n];
+		if (next == '\0' || is_digit(next) || next == '.' || next == '-' || next == '_' ||
+		    next == '~') {
 			*rest = w + n;
 			return i;
 		}

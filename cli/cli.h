@@ -1,19 +1,79 @@
 /* cli.h - what the subcommands of the encbench command line share: the
- * command table, input loading and option helpers. */
+ * command table with each command's options, the parsed options (args.c),
+ * output and filters (output.c), inputs (inputs.c), datapackage.json. */
 #ifndef EB_CLI_H
 #define EB_CLI_H
 
-#include <getopt.h>
-
 #include "../core/eb.h"
 #include "../ingest/ingest.h"
+
+/* Every option of every command has one id: a command's table says which
+ * it takes and under what name, the parser files each value under its id,
+ * and the id alone says what the value means (report's --input-format is
+ * the inputs' --format). */
+enum eb_opt_id {
+	/* the input options (EB_OG_INPUT) */
+	EB_O_FORMAT, EB_O_SET, EB_O_MAP, EB_O_UNIT, EB_O_QUIET, EB_O_VERBOSE,
+	/* the output options (EB_OG_OUTPUT) */
+	EB_O_MD, EB_O_CSV, EB_O_JSON, EB_O_UNITS, EB_O_OUTPUT,
+	/* the filters (EB_OG_FILTERS takes all but --release, whose meaning
+	 * differs by command) */
+	EB_O_RELEASE, EB_O_METRIC, EB_O_OP, EB_O_CONFIG, EB_O_TOOL, EB_O_HOST,
+	/* the verdict options (EB_OG_VERDICT) */
+	EB_O_BASELINE, EB_O_ALPHA, EB_O_ADJUST, EB_O_EQUIVALENCE,
+	/* diff */
+	EB_O_FROM, EB_O_TO, EB_O_FROM_CONFIG, EB_O_TO_CONFIG, EB_O_FROM_FILE,
+	EB_O_TO_FILE, EB_O_CENTER, EB_O_FAIL_ON, EB_O_THRESHOLD, EB_O_SUMMARY,
+	/* chart */
+	EB_O_KIND, EB_O_RELATIVE, EB_O_COLUMNS, EB_O_TITLE, EB_O_SUBTITLE,
+	EB_O_WIDTH, EB_O_HEIGHT, EB_O_SCALE, EB_O_THEME, EB_O_BACKEND,
+	EB_O_EMIT_SCRIPT,
+	/* report */
+	EB_O_RELEASES, EB_O_PAGE_FORMAT, EB_O_FULL, EB_O_SECTIONS,
+	EB_O_HELP,
+	EB_O_COUNT
+};
+
+/* What an option's value must be; the parser checks it, with one message
+ * per kind for every command. */
+enum eb_arg {
+	EB_ARG_NONE,		/* a flag, no value */
+	EB_ARG_TEXT,		/* any text */
+	EB_ARG_CHOICE,		/* one of the alternatives in choices */
+	EB_ARG_PROB,		/* a number strictly between 0 and 1 */
+	EB_ARG_PCT,		/* a percentage above 0 and below 100 */
+	EB_ARG_PCT0,		/* a finite percentage of 0 or more */
+	EB_ARG_POSITIVE,	/* a finite number above 0 */
+};
+
+struct eb_opt {
+	const char *name;	/* --name */
+	int letter;		/* -x as well, or 0 */
+	enum eb_arg arg;
+	enum eb_opt_id id;
+	/* EB_ARG_CHOICE: "si (MB/s)|iec (MiB/s)"; a value must equal an
+	 * alternative's first word, and the rest is shown in the message */
+	const char *choices;
+};
+
+/* The shared groups of options a command may take whole. */
+#define EB_OG_INPUT 0x1u	/* --format --set --map --unit -q -v */
+#define EB_OG_OUTPUT 0x2u	/* --md --csv --json --units -o */
+#define EB_OG_FILTERS 0x4u	/* --metric --op --config --tool --host */
+#define EB_OG_VERDICT 0x8u	/* --baseline --alpha --adjust --equivalence */
+
+struct eb_args;
 
 struct eb_cmd {
 	const char *name;
 	const char *usage;	/* synopsis after "encbench " */
 	const char *summary;	/* one line for the command list */
 	const char *help;	/* the rest of "encbench help NAME" */
-	int (*exec)(int argc, char **argv);
+	unsigned groups;	/* EB_OG_* */
+	const struct eb_opt *opts;	/* its own, ending with a NULL name */
+	int min_inputs;		/* operands it needs after the options */
+	const char *no_inputs;	/* the usage error when it has fewer */
+	int (*exec)(const struct eb_args *a);
 };
 
 extern const struct eb_cmd eb_cmd_ingest;
@@ -35,19 +95,33 @@ struct eb_output {
 	int iec;		/* --units iec */
 };
 
-#define EB_OUTPUT_LONGOPTS \
-	{ "md", no_argument, NULL, EB_OPT_MD }, \
-	{ "csv", no_argument, NULL, EB_OPT_CSV }, \
-	{ "json", no_argument, NULL, EB_OPT_JSON }, \
-	{ "units", required_argument, NULL, EB_OPT_UNITS }, \
-	{ "output", required_argument, NULL, 'o' }
-
-/* Handles --md, --csv, --json, --units and -o; returns 1 when the option was
- * one of them, -1 for a bad value (after printing why). */
-int eb_output_option(struct eb_output *o, const struct eb_cmd *cmd, int opt,
-    const char *arg);
 /* Writes through fn to o->path atomically; returns the exit code. */
 int eb_output_write(const struct eb_output *o, eb_write_fn fn, void *ctx);
+
+/* The writers of one command's output, one per format. */
+struct eb_writers {
+	eb_write_fn md, csv, json;
+};
+/* Writes ctx through the writer of o->fmt; returns the exit code. */
+int eb_output_emit(const struct eb_output *o, const struct eb_writers *w, void *ctx);
+
+/* One cell of a CSV row after its key columns: a number at full precision
+ * (empty when not finite), a count, or a text (quoted as CSV needs). */
+struct eb_cell {
+	enum { EB_CELL_NUM, EB_CELL_COUNT, EB_CELL_TEXT } kind;
+	double num;
+	size_t count;
+	const char *text;
+};
+#define EB_NUM(x) { EB_CELL_NUM, (x), 0, NULL }
+#define EB_COUNT(x) { EB_CELL_COUNT, 0, (x), NULL }
+#define EB_TEXT(x) { EB_CELL_TEXT, 0, 0, (x) }
+
+/* The CSV of the analysis commands: a header of the key columns and then
+ * cols ("n,mean,..."), and rows of a record's key and then cells. */
+void eb_csv_header(FILE *fp, const char *cols);
+void eb_csv_row(FILE *fp, const struct eb_record *key, const struct eb_cell *cells,
+    size_t n);
 
 /* ---- datapackage.json beside a results.csv (datapackage.c) */
 
@@ -85,119 +159,108 @@ struct eb_verdict;
 void eb_json_verdict(FILE *fp, const struct eb_verdict *v);
 void eb_json_groups(FILE *fp, const struct eb_group *const *groups, size_t n);
 
-/* Keeps only the records whose column equals value (filters of the
- * analysis commands: --release, --config, --metric, --op, --tool). */
+/* Keeps only the records whose column equals value. */
 void eb_table_keep(struct eb_table *t, int field, const char *value);
 
-/* The filter options every analysis command takes. */
+/* The filter values of a command line, by record field (--release,
+ * --metric, --op, --config, --tool, --host). */
 struct eb_filters {
 	const char *v[EB_NFIELDS];
 };
 
-#define EB_FILTER_LONGOPTS \
-	{ "metric", required_argument, NULL, EB_OPT_FILTER + EB_F_METRIC }, \
-	{ "op", required_argument, NULL, EB_OPT_FILTER + EB_F_OP }, \
-	{ "config", required_argument, NULL, EB_OPT_FILTER + EB_F_CONFIG }, \
-	{ "tool", required_argument, NULL, EB_OPT_FILTER + EB_F_TOOL }, \
-	{ "host", required_argument, NULL, EB_OPT_FILTER + EB_F_HOST }
-
-int eb_filters_option(struct eb_filters *f, int opt, const char *arg);
-void eb_filters_apply(const struct eb_filters *f, struct eb_table *t);
-/* The same, but a filter value that no record has is bad data: prints
- * "--metric 'bww': the data has no such metric (it has 'bw', 'iops')" and
- * returns EB_EXIT_DATA; 0 when every filter matched. */
+/* Keeps the records that match every filter. A filter value that no record
+ * has is bad data: prints "--metric 'bww': the data has no such metric (it
+ * has 'bw', 'iops')" and returns EB_EXIT_DATA; 0 when every filter matched. */
 int eb_filters_apply_checked(const struct eb_filters *f, struct eb_table *t);
+/* 0 when a record of t has value in field, else EB_EXIT_DATA after
+ * eb_no_such with the values t has there, in order of first appearance. */
+int eb_label_check(const struct eb_table *t, int field, const char *option,
+    const char *value);
+/* Prints "encbench: error: OPTION 'VALUE': the data has no such NOUN (it
+ * has HAVE)", the one message for a label the data lacks, and returns
+ * EB_EXIT_DATA. */
+int eb_no_such(const char *option, const char *value, const char *noun, const char *have);
 
-/* Prints "usage: encbench ..." and a hint to stderr; returns EB_EXIT_USAGE. */
-int eb_cli_usage(const struct eb_cmd *cmd, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-/* Prints the full help of a command to fp. */
-void eb_cli_help(const struct eb_cmd *cmd, FILE *fp);
+/* ---- the inputs every analysis command takes (inputs.c): raw files, run
+ * directories, spreadsheets or results.csv, with --format and --set */
 
-/* The inputs every analysis command takes: raw files, run directories,
- * spreadsheets or results.csv, with --format and --set. */
 struct eb_inputs {
 	const char *format;
-	char **sets;		/* "column=value" */
-	size_t nsets, capsets;
+	char *const *sets;	/* "column=value", borrowed from the arguments */
+	size_t nsets;
 	int quiet;
 	int verbose;		/* -v: every skipped file named */
 	const char *map;	/* --map FILE for spreadsheets */
 	const char *unit;	/* --unit UNIT for spreadsheets */
 };
 
-void eb_inputs_free(struct eb_inputs *in);
-/* Handles --format, --set and --quiet for a getopt loop; returns 1 when the
- * option was one of them, -1 for a bad value (after printing why). */
-int eb_inputs_option(struct eb_inputs *in, int opt, char *arg);
-/* Checks --set before anything is read. */
+/* Checks --format and --set before anything is read; returns 0 or, after
+ * printing why, EB_EXIT_USAGE. */
 int eb_inputs_check(const struct eb_inputs *in, const struct eb_cmd *cmd);
 /* Reads every path into a new table; reports each problem and returns the
  * exit code (0 on success, then *out is the table). */
-int eb_inputs_load(const struct eb_inputs *in, char **paths, int npaths,
+int eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
     struct eb_table **out);
 
-#define EB_OPT_FORMAT 0x1000
-#define EB_OPT_SET 0x1001
-#define EB_OPT_MAP 0x1002
-#define EB_OPT_UNIT 0x1003
-#define EB_OPT_MD 0x1004
-#define EB_OPT_CSV 0x1005
-#define EB_OPT_JSON 0x1006
-#define EB_OPT_UNITS 0x1007
-#define EB_OPT_BASELINE 0x1008
-#define EB_OPT_ALPHA 0x1009
-#define EB_OPT_ADJUST 0x100a
-#define EB_OPT_EQUIVALENCE 0x100b
-#define EB_OPT_FILTER 0x1100	/* + column, for --release, --metric ... */
+/* ---- the command line, parsed once (args.c) */
 
-/* The getopt_long entries of the input options, to put in a command's
- * option table: --format, --set, --map, --unit, --quiet. */
-#define EB_INPUT_LONGOPTS \
-	{ "format", required_argument, NULL, EB_OPT_FORMAT }, \
-	{ "set", required_argument, NULL, EB_OPT_SET }, \
-	{ "map", required_argument, NULL, EB_OPT_MAP }, \
-	{ "unit", required_argument, NULL, EB_OPT_UNIT }, \
-	{ "quiet", no_argument, NULL, 'q' }, \
-	{ "verbose", no_argument, NULL, 'v' }
-
-/* ---- what the analysis commands share (analysis.c): their option loop,
- * their inputs and their filters */
-
-struct eb_analysis {
-	const struct eb_cmd *cmd;
-	struct eb_output out;
-	struct eb_filters filters;
-	const char *baseline;	/* --baseline; "none" */
-	double alpha;		/* --alpha; 0.05 */
-	int no_adjust;		/* --adjust none; Holm otherwise */
-	double equivalence_pct;	/* --equivalence; 2 */
-	struct eb_table *t;	/* the inputs, filtered */
+/* Every value given to one option, in order. */
+struct eb_arglist {
+	char **v;
+	size_t n, cap;
 };
 
-#define EB_BASELINE_LONGOPT { "baseline", required_argument, NULL, EB_OPT_BASELINE }
-#define EB_ALPHA_LONGOPT { "alpha", required_argument, NULL, EB_OPT_ALPHA }
-#define EB_VERDICT_LONGOPTS { "adjust", required_argument, NULL, EB_OPT_ADJUST }, \
-	{ "equivalence", required_argument, NULL, EB_OPT_EQUIVALENCE }
+struct eb_args {
+	const struct eb_cmd *cmd;
+	struct eb_arglist opt[EB_O_COUNT];
+	int last[EB_O_COUNT];	/* when each was last given, from 1; 0 never */
+	char **operands;	/* what follows the options */
+	int noperands;
+	/* The shared groups, typed; defaults where not given. */
+	struct eb_inputs in;
+	struct eb_output out;	/* markdown to standard output */
+	struct eb_filters filters;
+	const char *baseline;	/* "none" */
+	double alpha;		/* 0.05 */
+	int no_adjust;		/* --adjust none; Holm otherwise */
+	double equivalence_pct;	/* 2 */
+};
 
-/* Parses --adjust holm|none and --equivalence PCT; returns 0 when opt was
- * neither, 1 when taken, or EB_EXIT_USAGE after printing why. */
-int eb_verdict_option(const struct eb_cmd *cmd, int opt, const char *arg, int *no_adjust,
-    double *equivalence_pct);
-#define EB_ANALYSIS_LONGOPTS EB_INPUT_LONGOPTS, EB_OUTPUT_LONGOPTS, EB_FILTER_LONGOPTS, \
-	{ "help", no_argument, NULL, 'h' }
-
-/* A command's own options: returns 0 when it took opt, else an exit code. */
-typedef int (*eb_option_fn)(struct eb_analysis *a, int opt, char *arg);
-
-/* Parses argv against longopts (EB_ANALYSIS_LONGOPTS and the command's own,
- * which go to fn, may be NULL), reads the inputs and applies the filters.
- * Returns -1 when the command goes on with a->t, else its exit code. */
-int eb_analysis_begin(struct eb_analysis *a, const struct eb_cmd *cmd, int argc,
-    char **argv, const struct option *longopts, eb_option_fn fn);
-void eb_analysis_end(struct eb_analysis *a);
+/* Parses argv (argv[0] the command's name) against cmd's table: checks
+ * every value, files it under its id and fills the groups. Returns -1 when
+ * the command is to run; else the exit code, after printing the help
+ * (EB_EXIT_OK) or the usage error (EB_EXIT_USAGE). Free a with
+ * eb_args_free either way. */
+int eb_args_parse(struct eb_args *a, const struct eb_cmd *cmd, int argc, char **argv);
+void eb_args_free(struct eb_args *a);
+/* The last value of option id, or NULL when it was not given ("" for a
+ * flag that was). */
+const char *eb_args_get(const struct eb_args *a, enum eb_opt_id id);
+int eb_args_has(const struct eb_args *a, enum eb_opt_id id);
+/* The last value of a numeric option as a number, or dflt. */
+double eb_args_num(const struct eb_args *a, enum eb_opt_id id, double dflt);
+/* Whether the last value of a choice option is choice. */
+int eb_args_is(const struct eb_args *a, enum eb_opt_id id, const char *choice);
 /* The verdict options of the command line. */
 struct eb_verdict_opts;
-void eb_analysis_verdict_opts(const struct eb_analysis *a, struct eb_verdict_opts *vo);
+void eb_args_verdict_opts(const struct eb_args *a, struct eb_verdict_opts *vo);
+
+/* The most options one command may take. */
+#define EB_MAX_OPTS 64
+/* Puts every option cmd takes in out, its groups' (input, output, filters,
+ * verdict) and then its own, with --help last; returns how many. */
+size_t eb_cmd_options(const struct eb_cmd *cmd, const struct eb_opt *out[EB_MAX_OPTS]);
+
+/* Prints "encbench: error: ...", the synopsis and a hint to stderr;
+ * returns EB_EXIT_USAGE. */
+int eb_cli_usage(const struct eb_cmd *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Prints the full help of a command to fp. */
+void eb_cli_help(const struct eb_cmd *cmd, FILE *fp);
+
+/* Reads the operands of an analysis command and applies its filters into
+ * *t (inputs.c). Returns -1 when the command goes on with *t (which it
+ * frees), else the exit code. */
+int eb_analysis_load(const struct eb_args *a, struct eb_table **t);
 
 #endif

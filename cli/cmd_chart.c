@@ -1,6 +1,5 @@
 /* cmd_chart.c - "encbench chart": the charts of a report as SVG, PNG or PDF
  * drawn by encbench itself, or by gnuplot from a script it writes. */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,7 +8,29 @@
 #include "../ingest/fio.h"
 #include "../render/chart.h"
 
-static int exec_chart(int argc, char **argv);
+static int exec_chart(const struct eb_args *a);
+
+static const struct eb_opt chart_opts[] = {
+	{ "kind", 0, EB_ARG_TEXT, EB_O_KIND, NULL },
+	{ "output", 'o', EB_ARG_TEXT, EB_O_OUTPUT, NULL },
+	{ "release", 0, EB_ARG_TEXT, EB_O_RELEASE, NULL },
+	{ "from", 0, EB_ARG_TEXT, EB_O_FROM, NULL },
+	{ "to", 0, EB_ARG_TEXT, EB_O_TO, NULL },
+	{ "baseline", 0, EB_ARG_TEXT, EB_O_BASELINE, NULL },
+	{ "alpha", 0, EB_ARG_PROB, EB_O_ALPHA, NULL },
+	{ "relative", 0, EB_ARG_NONE, EB_O_RELATIVE, NULL },
+	{ "columns", 0, EB_ARG_CHOICE, EB_O_COLUMNS, "release|block-size" },
+	{ "title", 0, EB_ARG_TEXT, EB_O_TITLE, NULL },
+	{ "subtitle", 0, EB_ARG_TEXT, EB_O_SUBTITLE, NULL },
+	{ "width", 0, EB_ARG_POSITIVE, EB_O_WIDTH, NULL },
+	{ "height", 0, EB_ARG_POSITIVE, EB_O_HEIGHT, NULL },
+	{ "scale", 0, EB_ARG_POSITIVE, EB_O_SCALE, NULL },
+	{ "units", 0, EB_ARG_CHOICE, EB_O_UNITS, "si (MB/s)|iec (MiB/s)" },
+	{ "theme", 0, EB_ARG_CHOICE, EB_O_THEME, "light|dark" },
+	{ "backend", 0, EB_ARG_CHOICE, EB_O_BACKEND, "cairo|gnuplot" },
+	{ "emit-script", 0, EB_ARG_TEXT, EB_O_EMIT_SCRIPT, NULL },
+	{ NULL, 0, EB_ARG_NONE, EB_O_COUNT, NULL },
+};
 
 const struct eb_cmd eb_cmd_chart = {
 	"chart",
@@ -79,30 +100,9 @@ const struct eb_cmd eb_cmd_chart = {
 	"  encbench chart --kind diff --from 23.10 --to 24.04 -o diff.svg results.csv\n"
 	"  encbench chart --kind timeseries -o bw.png runs/24.04/none/seq_bw.1.log\n"
 	"  encbench chart --kind bars --backend gnuplot --emit-script gp/ -o b.png runs/\n",
-	exec_chart,
+	EB_OG_INPUT | EB_OG_FILTERS, chart_opts,
+	1, "no INPUT to read", exec_chart,
 };
-
-enum {
-	OPT_KIND = 0x2000, OPT_RELEASE, OPT_FROM, OPT_TO, OPT_BASELINE, OPT_ALPHA,
-	OPT_RELATIVE, OPT_COLUMNS, OPT_TITLE, OPT_SUBTITLE, OPT_WIDTH, OPT_HEIGHT,
-	OPT_SCALE, OPT_THEME, OPT_BACKEND, OPT_EMIT,
-};
-
-static int
-number(const char *arg, double *out)
-{
-	char *end;
-
-	*out = strtod(arg, &end);
-	return end != arg && *end == '\0';
-}
-
-static int
-fail(struct eb_inputs *in, const char *fmt, const char *arg)
-{
-	eb_inputs_free(in);
-	return eb_cli_usage(&eb_cmd_chart, fmt, arg);
-}
 
 static int
 take_sample(void *ctx, const struct eb_fio_sample *s)
@@ -184,184 +184,131 @@ read_logs(struct eb_chart_logs *logs, const char *const *paths, size_t n,
 	return EB_OK;
 }
 
+/* The chart's options from the command line; EB_EXIT_USAGE after saying
+ * why, or 0. */
 static int
-exec_chart(int argc, char **argv)
+chart_options(const struct eb_args *a, struct eb_chart_opts *o)
 {
-	static const struct option longopts[] = {
-		EB_INPUT_LONGOPTS, EB_FILTER_LONGOPTS,
-		{ "kind", required_argument, NULL, OPT_KIND },
-		{ "output", required_argument, NULL, 'o' },
-		{ "release", required_argument, NULL, OPT_RELEASE },
-		{ "from", required_argument, NULL, OPT_FROM },
-		{ "to", required_argument, NULL, OPT_TO },
-		{ "baseline", required_argument, NULL, OPT_BASELINE },
-		{ "alpha", required_argument, NULL, OPT_ALPHA },
-		{ "relative", no_argument, NULL, OPT_RELATIVE },
-		{ "columns", required_argument, NULL, OPT_COLUMNS },
-		{ "title", required_argument, NULL, OPT_TITLE },
-		{ "subtitle", required_argument, NULL, OPT_SUBTITLE },
-		{ "width", required_argument, NULL, OPT_WIDTH },
-		{ "height", required_argument, NULL, OPT_HEIGHT },
-		{ "scale", required_argument, NULL, OPT_SCALE },
-		{ "units", required_argument, NULL, EB_OPT_UNITS },
-		{ "theme", required_argument, NULL, OPT_THEME },
-		{ "backend", required_argument, NULL, OPT_BACKEND },
-		{ "emit-script", required_argument, NULL, OPT_EMIT },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct eb_inputs in = { 0 };
-	struct eb_filters filters = { { 0 } };
+	const char *kind = eb_args_get(a, EB_O_KIND);
+
+	eb_chart_opts_init(o);
+	if (kind != NULL) {
+		int k = eb_chart_kind_lookup(kind);
+		char names[256];
+
+		if (k < 0) {
+			eb_chart_kind_names(names, sizeof names);
+			return eb_cli_usage(a->cmd, "no chart kind '%s': %s", kind, names);
+		}
+		o->kind = (enum eb_chart_kind)k;
+	}
+	if (a->out.path == NULL)
+		return eb_cli_usage(a->cmd, "no output: name it with -o FILE.svg, .png or .pdf");
+	if (eb_args_has(a, EB_O_EMIT_SCRIPT) && !eb_args_is(a, EB_O_BACKEND, "gnuplot"))
+		return eb_cli_usage(a->cmd, "--emit-script keeps gnuplot's files: add --backend "
+		    "gnuplot");
+	o->release = eb_args_get(a, EB_O_RELEASE);
+	o->from = eb_args_get(a, EB_O_FROM);
+	o->to = eb_args_get(a, EB_O_TO);
+	if (eb_args_has(a, EB_O_BASELINE))
+		o->baseline = a->baseline;
+	o->alpha = eb_args_num(a, EB_O_ALPHA, o->alpha);
+	o->relative = eb_args_has(a, EB_O_RELATIVE);
+	if (eb_args_has(a, EB_O_COLUMNS))
+		o->heat = eb_args_is(a, EB_O_COLUMNS, "release") ? EB_HEAT_RELEASE :
+		    EB_HEAT_BLOCK_SIZE;
+	o->title = eb_args_get(a, EB_O_TITLE);
+	o->subtitle = eb_args_get(a, EB_O_SUBTITLE);
+	o->width = eb_args_num(a, EB_O_WIDTH, o->width);
+	o->height = eb_args_num(a, EB_O_HEIGHT, o->height);
+	o->scale = eb_args_num(a, EB_O_SCALE, o->scale);
+	o->iec = a->out.iec;
+	o->dark = eb_args_is(a, EB_O_THEME, "dark");
+	if (eb_args_has(a, EB_O_BACKEND))
+		o->backend = eb_args_is(a, EB_O_BACKEND, "gnuplot") ? EB_BACKEND_GNUPLOT :
+		    EB_BACKEND_CAIRO;
+	o->script_dir = eb_args_get(a, EB_O_EMIT_SCRIPT);
+	o->metric = a->filters.v[EB_F_METRIC];
+	o->op = a->filters.v[EB_F_OP];
+	o->config = a->filters.v[EB_F_CONFIG];
+	return 0;
+}
+
+/* Every release, metric, op, config, tool and host named must be in the
+ * data, as in the other commands; but a chart picks its release, metric,
+ * op and config from the whole data itself, so only tool and host are
+ * kept. */
+static int
+chart_filter(const struct eb_args *a, struct eb_table *t)
+{
+	struct eb_filters kept = { { 0 } };
+	struct eb_record *all = eb_xmalloc(t->n * sizeof *all + 1);
+	const char *from = eb_args_get(a, EB_O_FROM), *to = eb_args_get(a, EB_O_TO);
+	size_t n = t->n;
+	int rc;
+
+	memcpy(all, t->rows, n * sizeof *all);
+	rc = eb_filters_apply_checked(&a->filters, t);
+	memcpy(t->rows, all, n * sizeof *all);
+	t->n = n;
+	free(all);
+	/* --from and --to of a diff chart name releases too. */
+	if (rc != 0 || (from != NULL && (rc = eb_label_check(t, EB_F_RELEASE, "--from", from))) ||
+	    (to != NULL && (rc = eb_label_check(t, EB_F_RELEASE, "--to", to))))
+		return rc;
+	kept.v[EB_F_TOOL] = a->filters.v[EB_F_TOOL];
+	kept.v[EB_F_HOST] = a->filters.v[EB_F_HOST];
+	return eb_filters_apply_checked(&kept, t);
+}
+
+/* The fio logs of a timeseries, streamed into the chart's bins and never
+ * held in a table: they can hold millions of samples. */
+static int
+load_logs(struct eb_chart_opts *o, struct eb_diag *diag, struct eb_chart_logs **logs)
+{
+	struct eb_err err;
+
+	memset(&err, 0, sizeof err);
+	if ((*logs = eb_chart_logs_new(o->metric, &err)) == NULL ||
+	    read_logs(*logs, o->sources, o->nsources, diag, &err) != EB_OK) {
+		eb_err_print(&err, stderr);
+		return eb_exit_code(err.code);
+	}
+	o->logs = *logs;
+	return -1;
+}
+
+static int
+exec_chart(const struct eb_args *a)
+{
 	struct eb_chart_opts o;
 	struct eb_diag diag;
 	struct eb_err err;
 	struct eb_table *t = NULL;
-	struct eb_groups *gs;
+	struct eb_groups *gs = NULL;
 	struct eb_chart_logs *logs = NULL;
-	const char *out = NULL;
-	int opt, rc, kind;
-	double v;
+	int rc;
 
-	eb_chart_opts_init(&o);
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
-		if (eb_inputs_option(&in, opt, optarg) || eb_filters_option(&filters, opt, optarg))
-			continue;
-		switch (opt) {
-		case 'o':
-			out = optarg;
-			break;
-		case OPT_KIND:
-			if ((kind = eb_chart_kind_lookup(optarg)) < 0) {
-				char names[256];
-
-				eb_chart_kind_names(names, sizeof names);
-				eb_inputs_free(&in);
-				return eb_cli_usage(&eb_cmd_chart, "no chart kind '%s': %s", optarg,
-				    names);
-			}
-			o.kind = (enum eb_chart_kind)kind;
-			break;
-		case OPT_RELEASE:
-			o.release = optarg;
-			break;
-		case OPT_FROM:
-			o.from = optarg;
-			break;
-		case OPT_TO:
-			o.to = optarg;
-			break;
-		case OPT_BASELINE:
-			o.baseline = optarg;
-			break;
-		case OPT_ALPHA:
-			if (!number(optarg, &o.alpha) || o.alpha <= 0 || o.alpha >= 1)
-				return fail(&in, "--alpha '%s' is no probability between 0 and 1",
-				    optarg);
-			break;
-		case OPT_RELATIVE:
-			o.relative = 1;
-			break;
-		case OPT_COLUMNS:
-			if (strcmp(optarg, "release") == 0)
-				o.heat = EB_HEAT_RELEASE;
-			else if (strcmp(optarg, "block-size") == 0)
-				o.heat = EB_HEAT_BLOCK_SIZE;
-			else
-				return fail(&in, "--columns '%s': say release or block-size", optarg);
-			break;
-		case OPT_TITLE:
-			o.title = optarg;
-			break;
-		case OPT_SUBTITLE:
-			o.subtitle = optarg;
-			break;
-		case OPT_WIDTH:
-		case OPT_HEIGHT:
-		case OPT_SCALE:
-			if (!number(optarg, &v) || v <= 0)
-				return fail(&in, "'%s' is no positive number", optarg);
-			if (opt == OPT_WIDTH)
-				o.width = v;
-			else if (opt == OPT_HEIGHT)
-				o.height = v;
-			else
-				o.scale = v;
-			break;
-		case EB_OPT_UNITS:
-			if (strcmp(optarg, "si") != 0 && strcmp(optarg, "iec") != 0)
-				return fail(&in, "--units '%s': say si (MB/s) or iec (MiB/s)", optarg);
-			o.iec = strcmp(optarg, "iec") == 0;
-			break;
-		case OPT_THEME:
-			if (strcmp(optarg, "light") != 0 && strcmp(optarg, "dark") != 0)
-				return fail(&in, "--theme '%s': say light or dark", optarg);
-			o.dark = strcmp(optarg, "dark") == 0;
-			break;
-		case OPT_BACKEND:
-			if (strcmp(optarg, "cairo") == 0)
-				o.backend = EB_BACKEND_CAIRO;
-			else if (strcmp(optarg, "gnuplot") == 0)
-				o.backend = EB_BACKEND_GNUPLOT;
-			else
-				return fail(&in, "--backend '%s': say cairo or gnuplot", optarg);
-			break;
-		case OPT_EMIT:
-			o.script_dir = optarg;
-			break;
-		case 'h':
-			eb_cli_help(&eb_cmd_chart, stdout);
-			eb_inputs_free(&in);
-			return EB_EXIT_OK;
-		default:
-			eb_inputs_free(&in);
-			return eb_cli_usage(&eb_cmd_chart, "bad option");
-		}
-	}
-	if (out == NULL)
-		return fail(&in, "%s", "no output: name it with -o FILE.svg, .png or .pdf");
-	if (optind >= argc)
-		return fail(&in, "%s", "no INPUT to read");
-	if (o.script_dir != NULL && o.backend != EB_BACKEND_GNUPLOT)
-		return fail(&in, "%s", "--emit-script keeps gnuplot's files: add --backend gnuplot");
-	o.metric = filters.v[EB_F_METRIC];
-	o.op = filters.v[EB_F_OP];
-	o.config = filters.v[EB_F_CONFIG];
-	o.sources = (const char *const *)(argv + optind);
-	o.nsources = (size_t)(argc - optind);
+	if ((rc = chart_options(a, &o)) != 0)
+		return rc;
+	o.sources = (const char *const *)a->operands;
+	o.nsources = (size_t)a->noperands;
 	o.meta_get = eb_rundir_meta_get;
 	eb_diag_init_stderr(&diag);
 	o.diag = &diag;
-	if (o.kind == EB_CHART_TIMESERIES) {
-		/* Logs are streamed into the chart's bins, never held in a
-		 * table: they can hold millions of samples. */
+	if (o.kind == EB_CHART_TIMESERIES)
+		rc = load_logs(&o, &diag, &logs);
+	else if ((rc = eb_inputs_load(&a->in, a->operands, a->noperands, &t)) == 0)
+		rc = chart_filter(a, t) != 0 ? EB_EXIT_DATA : -1;
+	if (rc < 0) {
 		memset(&err, 0, sizeof err);
-		if ((logs = eb_chart_logs_new(o.metric, &err)) == NULL ||
-		    read_logs(logs, o.sources, o.nsources, &diag, &err) != EB_OK) {
+		gs = t != NULL ? eb_aggregate(t) : NULL;
+		if (eb_chart_render(&o, gs, a->out.path, &err) != EB_OK) {
 			eb_err_print(&err, stderr);
-			eb_chart_logs_free(logs);
-			eb_inputs_free(&in);
-			return eb_exit_code(err.code);
-		}
-		o.logs = logs;
-		t = eb_table_new();
-	} else {
-		if ((rc = eb_inputs_check(&in, &eb_cmd_chart)) != 0 ||
-		    (rc = eb_inputs_load(&in, argv + optind, argc - optind, &t)) != 0) {
-			eb_inputs_free(&in);
-			return rc;
-		}
-		filters.v[EB_F_METRIC] = filters.v[EB_F_OP] = filters.v[EB_F_CONFIG] = NULL;
-		eb_filters_apply(&filters, t);
+			rc = eb_exit_code(err.code);
+		} else
+			rc = EB_EXIT_OK;
 	}
-	eb_inputs_free(&in);
-	memset(&err, 0, sizeof err);
-	gs = o.kind == EB_CHART_TIMESERIES ? NULL : eb_aggregate(t);
-	if (eb_chart_render(&o, gs, out, &err) != EB_OK) {
-		eb_err_print(&err, stderr);
-		rc = eb_exit_code(err.code);
-	} else
-		rc = EB_EXIT_OK;
 	eb_groups_free(gs);
 	eb_chart_logs_free(logs);
 	eb_table_free(t);

@@ -1,6 +1,5 @@
 /* cmd_diff.c - "encbench diff": did a release (or a config, or another set
  * of runs) make each case faster or slower, and can the data tell? */
-#include <getopt.h>
 #include <libgen.h>
 #include <math.h>
 #include <stdlib.h>
@@ -10,7 +9,21 @@
 #include "../analyze/analyze.h"
 #include "../render/render.h"
 
-static int exec_diff(int argc, char **argv);
+static int exec_diff(const struct eb_args *a);
+
+static const struct eb_opt diff_opts[] = {
+	{ "from", 0, EB_ARG_TEXT, EB_O_FROM, NULL },
+	{ "to", 0, EB_ARG_TEXT, EB_O_TO, NULL },
+	{ "from-config", 0, EB_ARG_TEXT, EB_O_FROM_CONFIG, NULL },
+	{ "to-config", 0, EB_ARG_TEXT, EB_O_TO_CONFIG, NULL },
+	{ "from-file", 0, EB_ARG_TEXT, EB_O_FROM_FILE, NULL },
+	{ "to-file", 0, EB_ARG_TEXT, EB_O_TO_FILE, NULL },
+	{ "center", 0, EB_ARG_CHOICE, EB_O_CENTER, "mean|median" },
+	{ "fail-on", 0, EB_ARG_CHOICE, EB_O_FAIL_ON, "regression|overhead" },
+	{ "threshold", 0, EB_ARG_PCT0, EB_O_THRESHOLD, NULL },
+	{ "summary", 0, EB_ARG_TEXT, EB_O_SUMMARY, NULL },
+	{ NULL, 0, EB_ARG_NONE, EB_O_COUNT, NULL },
+};
 
 const struct eb_cmd eb_cmd_diff = {
 	"diff",
@@ -68,11 +81,13 @@ const struct eb_cmd eb_cmd_diff = {
 	"                     after Holm; exit 0 when none did\n"
 	"  --summary FILE     with --fail-on: the failing pairs in a short file\n"
 	"  --metric, --op, --config, --tool, --host VALUE   filters\n"
+	"  plus the input options of 'encbench help ingest' (--format, --set ...)\n"
 	"\n"
 	"Examples:\n"
 	"  encbench diff --from 23.10 --to 24.04 runs/\n"
 	"  encbench diff --from-config default --to-config no-aesni runs/24.04\n",
-	exec_diff,
+	EB_OG_INPUT | EB_OG_OUTPUT | EB_OG_FILTERS | EB_OG_VERDICT, diff_opts,
+	0, NULL, exec_diff,
 };
 
 struct diff_out {
@@ -112,39 +127,26 @@ write_csv(void *ctx, FILE *fp)
 {
 	struct diff_out *w = ctx;
 
-	fprintf(fp, "%sfrom_label,to_label,from_n,from_mean,from_sd,to_n,to_mean,to_sd,"
+	eb_csv_header(fp, "from_label,to_label,from_n,from_mean,from_sd,to_n,to_mean,to_sd,"
 	    "delta_pct,delta_ci_low_pct,delta_ci_high_pct,p_value,verdict,"
-	    "overhead_from_pct,overhead_to_pct,overhead_change_pp\n", eb_key_csv_header);
+	    "overhead_from_pct,overhead_to_pct,overhead_change_pp");
 	for (size_t i = 0; i < w->n; i++) {
 		const struct eb_diff *d = &w->rows[w->order[i]];
-		const double nums[] = {
-			d->a->s.mean, d->a->s.sd, d->b->s.mean, d->b->s.sd, d->delta_pct,
-			d->delta_ci_low_pct, d->delta_ci_high_pct, d->p_value,
+		const struct eb_cell cells[] = {
+			EB_TEXT(w->from), EB_TEXT(w->to), EB_COUNT(d->a->s.n),
+			EB_NUM(d->a->s.mean), EB_NUM(d->a->s.sd), EB_COUNT(d->b->s.n),
+			EB_NUM(d->b->s.mean), EB_NUM(d->b->s.sd), EB_NUM(d->delta_pct),
+			EB_NUM(d->delta_ci_low_pct), EB_NUM(d->delta_ci_high_pct),
+			EB_NUM(d->p_value), EB_TEXT(d->verdict),
+			EB_NUM(d->has_overhead ? d->overhead_from_pct : NAN),
+			EB_NUM(d->has_overhead ? d->overhead_to_pct : NAN),
+			EB_NUM(d->has_overhead ? d->overhead_change_pp : NAN),
 		};
 
-		eb_key_csv(fp, d->a->key);
-		eb_csv_cell(fp, w->from);
-		putc(',', fp);
-		eb_csv_cell(fp, w->to);
-		fprintf(fp, ",%zu,", d->a->s.n);
-		for (size_t j = 0; j < sizeof nums / sizeof nums[0]; j++) {
-			if (j == 2)
-				fprintf(fp, "%zu,", d->b->s.n);
-			eb_csv_number(fp, nums[j]);
-			putc(',', fp);
-		}
-		eb_csv_cell(fp, d->verdict);
-		putc(',', fp);
-		eb_csv_number(fp, d->has_overhead ? d->overhead_from_pct : NAN);
-		putc(',', fp);
-		eb_csv_number(fp, d->has_overhead ? d->overhead_to_pct : NAN);
-		putc(',', fp);
-		eb_csv_number(fp, d->has_overhead ? d->overhead_change_pp : NAN);
-		putc('\n', fp);
+		eb_csv_row(fp, d->a->key, cells, sizeof cells / sizeof cells[0]);
 	}
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
-
 
 /* --fail-on: the rows that fail a CI gate, and its summary file. */
 struct gate {
@@ -219,7 +221,7 @@ gate_check(struct gate *g, const struct diff_out *w)
 
 /* Loads one side of --from-file/--to-file and labels its records. */
 static int
-load_side(const struct eb_inputs *in, char **paths, int n, const char *label,
+load_side(const struct eb_inputs *in, char *const *paths, int n, const char *label,
     struct eb_table *into)
 {
 	struct eb_table *t;
@@ -262,224 +264,149 @@ check_label(const struct eb_groups *gs, int field, const char *option, const cha
 		if (strcmp(gs->g[i].key->f[field], label) == 0)
 			return 0;
 	list_labels(gs, field, have, sizeof have);
-	fprintf(stderr, "encbench: error: %s '%s': the data has no such %s (it has %s)\n",
-	    option, label, field == EB_F_CONFIG ? "config" : "release",
-	    have[0] ? have : "no records");
-	return EB_EXIT_DATA;
+	return eb_no_such(option, label, field == EB_F_CONFIG ? "config" : "release", have);
 }
 
+/* The options that only go in pairs or with another. */
 static int
-exec_diff(int argc, char **argv)
+check_pairs(const struct eb_args *a)
 {
-	enum { FROM = 0x2000, TO, FROM_CONFIG, TO_CONFIG, FROM_FILE, TO_FILE, ALPHA,
-		CENTER, BASELINE, FAIL_ON, THRESHOLD, SUMMARY };
-	static const struct option longopts[] = {
-		EB_INPUT_LONGOPTS, EB_OUTPUT_LONGOPTS, EB_FILTER_LONGOPTS,
-		{ "from", required_argument, NULL, FROM },
-		{ "to", required_argument, NULL, TO },
-		{ "from-config", required_argument, NULL, FROM_CONFIG },
-		{ "to-config", required_argument, NULL, TO_CONFIG },
-		{ "from-file", required_argument, NULL, FROM_FILE },
-		{ "to-file", required_argument, NULL, TO_FILE },
-		{ "alpha", required_argument, NULL, ALPHA },
-		{ "center", required_argument, NULL, CENTER },
-		EB_VERDICT_LONGOPTS,
-		{ "baseline", required_argument, NULL, BASELINE },
-		{ "fail-on", required_argument, NULL, FAIL_ON },
-		{ "threshold", required_argument, NULL, THRESHOLD },
-		{ "summary", required_argument, NULL, SUMMARY },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct eb_inputs in = { 0 };
-	struct eb_output out = { EB_OUT_MD, NULL, 0 };
-	struct eb_filters filters = { { 0 } };
-	struct eb_diff_opts o = { EB_SPLIT_RELEASE, NULL, NULL, 0.05, 0, 0, "none", 2 };
-	char **files[2] = { NULL, NULL };
-	size_t nfiles[2] = { 0, 0 }, cap[2] = { 0, 0 };
-	const char *from_config = NULL, *to_config = NULL;
-	struct diff_out w = { 0 };
-	struct gate gate = { NULL, 0, NULL, NULL, 0, NULL, NULL };
-	struct eb_table *t = NULL;
-	struct eb_groups *gs = NULL;
-	char *end;
-	int opt, rc = 0;
-
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
-		if (eb_inputs_option(&in, opt, optarg) || eb_filters_option(&filters, opt, optarg))
-			continue;
-		if ((rc = eb_verdict_option(&eb_cmd_diff, opt, optarg, &o.no_adjust,
-		    &o.equivalence_pct)) != 0) {
-			if (rc != 1)
-				goto done;
-			rc = 0;
-			continue;
-		}
-		if ((rc = eb_output_option(&out, &eb_cmd_diff, opt, optarg)) != 0) {
-			if (rc < 0)
-				goto done;
-			rc = 0;
-			continue;
-		}
-		switch (opt) {
-		case FROM:
-			o.from = optarg;
-			break;
-		case TO:
-			o.to = optarg;
-			break;
-		case FROM_CONFIG:
-			from_config = optarg;
-			break;
-		case TO_CONFIG:
-			to_config = optarg;
-			break;
-		case FROM_FILE:
-		case TO_FILE:
-			eb_xgrow(&files[opt - FROM_FILE], &cap[opt - FROM_FILE],
-			    nfiles[opt - FROM_FILE] + 1, sizeof *files[0]);
-			files[opt - FROM_FILE][nfiles[opt - FROM_FILE]++] = optarg;
-			break;
-		case ALPHA:
-			o.alpha = strtod(optarg, &end);
-			if (*end != '\0' || !(o.alpha > 0 && o.alpha < 1)) {
-				rc = eb_cli_usage(&eb_cmd_diff, "--alpha takes a number between 0 and 1, not '%s'", optarg);
-				goto done;
-			}
-			break;
-		case CENTER:
-			if (strcmp(optarg, "mean") != 0 && strcmp(optarg, "median") != 0) {
-				rc = eb_cli_usage(&eb_cmd_diff, "--center takes mean or median, not '%s'", optarg);
-				goto done;
-			}
-			o.median = strcmp(optarg, "median") == 0;
-			break;
-		case FAIL_ON:
-			if (strcmp(optarg, "regression") != 0 && strcmp(optarg, "overhead") != 0) {
-				rc = eb_cli_usage(&eb_cmd_diff, "--fail-on takes regression or "
-				    "overhead, not '%s'", optarg);
-				goto done;
-			}
-			gate.on = optarg;
-			break;
-		case THRESHOLD:
-			gate.threshold = strtod(optarg, &end);
-			if (end == optarg || *end != '\0' || !(gate.threshold >= 0) ||
-			    !isfinite(gate.threshold)) {
-				rc = eb_cli_usage(&eb_cmd_diff, "--threshold takes a percentage of 0 "
-				    "or more, not '%s'", optarg);
-				goto done;
-			}
-			break;
-		case SUMMARY:
-			gate.summary = optarg;
-			break;
-		case BASELINE:
-			o.baseline = optarg;
-			break;
-		case 'h':
-			eb_cli_help(&eb_cmd_diff, stdout);
-			goto done;
-		default:
-			rc = eb_cli_usage(&eb_cmd_diff, "bad option");
-			goto done;
-		}
-	}
-	if ((rc = eb_inputs_check(&in, &eb_cmd_diff)) != 0)
-		goto done;
-	if (gate.on == NULL && (gate.threshold > 0 || gate.summary != NULL)) {
-		rc = eb_cli_usage(&eb_cmd_diff, "--threshold and --summary go with --fail-on");
-		goto done;
-	}
-	if ((from_config == NULL) != (to_config == NULL) ||
-	    (nfiles[0] == 0) != (nfiles[1] == 0)) {
-		rc = eb_cli_usage(&eb_cmd_diff, "--from-config needs --to-config, and "
+	if (!eb_args_has(a, EB_O_FAIL_ON) && (eb_args_num(a, EB_O_THRESHOLD, 0) > 0 ||
+	    eb_args_has(a, EB_O_SUMMARY)))
+		return eb_cli_usage(a->cmd, "--threshold and --summary go with --fail-on");
+	if (eb_args_has(a, EB_O_FROM_CONFIG) != eb_args_has(a, EB_O_TO_CONFIG) ||
+	    eb_args_has(a, EB_O_FROM_FILE) != eb_args_has(a, EB_O_TO_FILE))
+		return eb_cli_usage(a->cmd, "--from-config needs --to-config, and "
 		    "--from-file needs --to-file");
-		goto done;
-	}
-	if (nfiles[0] > 0) {
-		const char *la = o.from ? o.from : basename(files[0][0]);
-		const char *lb = o.to ? o.to : basename(files[1][0]);
+	if (!eb_args_has(a, EB_O_FROM_FILE) && a->noperands == 0)
+		return eb_cli_usage(a->cmd, "no INPUT to read");
+	return 0;
+}
+
+/* Reads the inputs: the two sides of --from-file and --to-file, each
+ * labelled as a release (by --from and --to, or by its first file's
+ * name), or else the operands; then the filters. */
+static int
+load_inputs(const struct eb_args *a, struct eb_diff_opts *o, struct eb_table **t)
+{
+	const struct eb_arglist *ff = &a->opt[EB_O_FROM_FILE], *tf = &a->opt[EB_O_TO_FILE];
+	int rc;
+
+	if (ff->n > 0) {
+		const char *la = o->from ? o->from : basename(ff->v[0]);
+		const char *lb = o->to ? o->to : basename(tf->v[0]);
 
 		if (strcmp(la, lb) == 0) {
 			la = "from";
 			lb = "to";
 		}
-		t = eb_table_new();
-		if ((rc = load_side(&in, files[0], (int)nfiles[0], la, t)) != 0 ||
-		    (rc = load_side(&in, files[1], (int)nfiles[1], lb, t)) != 0)
-			goto done;
-		o.from = eb_intern_cstr(t, la);
-		o.to = eb_intern_cstr(t, lb);
-	} else {
-		if (optind >= argc) {
-			rc = eb_cli_usage(&eb_cmd_diff, "no INPUT to read");
-			goto done;
-		}
-		if ((rc = eb_inputs_load(&in, argv + optind, argc - optind, &t)) != 0)
-			goto done;
-	}
-	if (from_config != NULL) {
-		o.by = EB_SPLIT_CONFIG;
-		o.from = from_config;
-		o.to = to_config;
-	}
-	if ((rc = eb_filters_apply_checked(&filters, t)) != 0)
-		goto done;
-	gs = eb_aggregate(t);
-	if (o.by == EB_SPLIT_RELEASE && (o.from == NULL || o.to == NULL)) {
-		size_t nrel;
-		const char **rel = eb_releases(gs, &nrel);
-		char have[512];
+		*t = eb_table_new();
+		if ((rc = load_side(&a->in, ff->v, (int)ff->n, la, *t)) != 0 ||
+		    (rc = load_side(&a->in, tf->v, (int)tf->n, lb, *t)) != 0)
+			return rc;
+		o->from = eb_intern_cstr(*t, la);
+		o->to = eb_intern_cstr(*t, lb);
+	} else if ((rc = eb_inputs_load(&a->in, a->operands, a->noperands, t)) != 0)
+		return rc;
+	return eb_filters_apply_checked(&a->filters, *t);
+}
 
-		list_labels(gs, EB_F_RELEASE, have, sizeof have);
-		if (nrel < 2) {
-			fprintf(stderr, "encbench: error: diff needs two releases and this data "
-			    "has %s%s%s; name two sets of inputs with --from-file and --to-file, "
-			    "or two configs with --from-config and --to-config\n",
-			    nrel ? "only '" : "none", nrel ? rel[0] : "", nrel ? "'" : "");
-			free((void *)rel);
-			rc = EB_EXIT_DATA;
-			goto done;
-		}
+/* --from or --to alone: the release named is compared with the one before
+ * it of its own platform, which is then the "from" side. */
+static int
+release_before(const struct eb_groups *gs, struct eb_diff_opts *o, const char *have)
+{
+	const char *option = o->from != NULL ? "--from" : "--to";
+	const char *named = o->from != NULL ? o->from : o->to;
+	int rc;
+
+	if ((rc = check_label(gs, EB_F_RELEASE, option, named)) != 0)
+		return rc;
+	o->to = named;
+	o->from = eb_release_before(gs, named);
+	if (o->from == NULL) {
+		fprintf(stderr, "encbench: error: no earlier release of the platform of '%s' "
+		    "measured a case in common with it (the data has %s); name the release "
+		    "to compare it with using %s\n", named, have,
+		    strcmp(option, "--from") == 0 ? "--to" : "--from");
+		return EB_EXIT_DATA;
+	}
+	return 0;
+}
+
+/* The releases to compare when --from and --to do not both say: the two
+ * newest of one platform, or the one before the release named. */
+static int
+choose_releases(const struct eb_groups *gs, struct eb_diff_opts *o)
+{
+	size_t nrel;
+	const char **rel = eb_releases(gs, &nrel);
+	char have[512];
+
+	list_labels(gs, EB_F_RELEASE, have, sizeof have);
+	if (nrel < 2) {
+		fprintf(stderr, "encbench: error: diff needs two releases and this data "
+		    "has %s%s%s; name two sets of inputs with --from-file and --to-file, "
+		    "or two configs with --from-config and --to-config\n",
+		    nrel ? "only '" : "none", nrel ? rel[0] : "", nrel ? "'" : "");
 		free((void *)rel);
-		if (o.from == NULL && o.to == NULL) {
-			if (!eb_release_pair(gs, &o.from, &o.to)) {
-				fprintf(stderr, "encbench: error: no two releases of one platform "
-				    "measured a case in common (the data has %s); name them with "
-				    "--from and --to\n", have);
-				rc = EB_EXIT_DATA;
-				goto done;
-			}
-		} else {
-			/* One release named: it is compared with the one before it. */
-			const char *named = o.from != NULL ? o.from : o.to;
-
-			if ((rc = check_label(gs, EB_F_RELEASE, o.from != NULL ? "--from" : "--to",
-			    named)) != 0)
-				goto done;
-			o.to = named;
-			o.from = eb_release_before(gs, named);
-			if (o.from == NULL) {
-				fprintf(stderr, "encbench: error: no release before '%s' measured a "
-				    "case in common with it (the data has %s); name the other one "
-				    "with --from\n", named, have);
-				rc = EB_EXIT_DATA;
-				goto done;
-			}
-		}
+		return EB_EXIT_DATA;
 	}
-	if (o.by == EB_SPLIT_RELEASE && nfiles[0] == 0 &&
-	    ((rc = check_label(gs, EB_F_RELEASE, "--from", o.from)) != 0 ||
-	    (rc = check_label(gs, EB_F_RELEASE, "--to", o.to)) != 0))
+	free((void *)rel);
+	if (o->from != NULL || o->to != NULL)
+		return release_before(gs, o, have);
+	if (!eb_release_pair(gs, &o->from, &o->to)) {
+		fprintf(stderr, "encbench: error: no two releases of one platform "
+		    "measured a case in common (the data has %s); name them with "
+		    "--from and --to\n", have);
+		return EB_EXIT_DATA;
+	}
+	return 0;
+}
+
+/* Settles what is compared with what, and checks that the data has both. */
+static int
+settle_sides(const struct eb_args *a, const struct eb_groups *gs, struct eb_diff_opts *o)
+{
+	int rc;
+
+	if (o->by == EB_SPLIT_CONFIG)
+		return (rc = check_label(gs, EB_F_CONFIG, "--from-config", o->from)) != 0 ? rc :
+		    check_label(gs, EB_F_CONFIG, "--to-config", o->to);
+	if ((o->from == NULL || o->to == NULL) && (rc = choose_releases(gs, o)) != 0)
+		return rc;
+	if (eb_args_has(a, EB_O_FROM_FILE))
+		return 0;
+	return (rc = check_label(gs, EB_F_RELEASE, "--from", o->from)) != 0 ? rc :
+	    check_label(gs, EB_F_RELEASE, "--to", o->to);
+}
+
+static int
+exec_diff(const struct eb_args *a)
+{
+	static const struct eb_writers writers = { write_md, write_csv, write_json };
+	struct eb_diff_opts o = { EB_SPLIT_RELEASE, eb_args_get(a, EB_O_FROM),
+		eb_args_get(a, EB_O_TO), a->alpha, eb_args_is(a, EB_O_CENTER, "median"),
+		a->no_adjust, a->baseline, a->equivalence_pct };
+	struct gate gate = { eb_args_get(a, EB_O_FAIL_ON), eb_args_num(a, EB_O_THRESHOLD, 0),
+		eb_args_get(a, EB_O_SUMMARY), NULL, 0, NULL, NULL };
+	struct diff_out w = { 0 };
+	struct eb_table *t = NULL;
+	struct eb_groups *gs = NULL;
+	int rc;
+
+	if ((rc = check_pairs(a)) != 0 || (rc = load_inputs(a, &o, &t)) != 0)
 		goto done;
-	if (o.by == EB_SPLIT_CONFIG &&
-	    ((rc = check_label(gs, EB_F_CONFIG, "--from-config", o.from)) != 0 ||
-	    (rc = check_label(gs, EB_F_CONFIG, "--to-config", o.to)) != 0))
+	if (eb_args_has(a, EB_O_FROM_CONFIG)) {
+		o.by = EB_SPLIT_CONFIG;
+		o.from = eb_args_get(a, EB_O_FROM_CONFIG);
+		o.to = eb_args_get(a, EB_O_TO_CONFIG);
+	}
+	gs = eb_aggregate(t);
+	if ((rc = settle_sides(a, gs, &o)) != 0)
 		goto done;
 	if (strcmp(o.from, o.to) == 0) {
-		rc = eb_cli_usage(&eb_cmd_diff, "--from and --to name the same %s, '%s'",
+		rc = eb_cli_usage(a->cmd, "--from and --to name the same %s, '%s'",
 		    o.by == EB_SPLIT_CONFIG ? "config" : "release", o.from);
 		goto done;
 	}
@@ -496,21 +423,17 @@ exec_diff(int argc, char **argv)
 		goto done;
 	}
 	w.order = eb_diff_order(w.rows, w.n);
-	w.o = &out;
+	w.o = &a->out;
 	w.from = o.from;
 	w.to = o.to;
 	w.median = o.median;
-	rc = eb_output_write(&out, out.fmt == EB_OUT_CSV ? write_csv :
-	    out.fmt == EB_OUT_JSON ? write_json : write_md, &w);
+	rc = eb_output_emit(&a->out, &writers, &w);
 	if (rc == 0 && gate.on != NULL)
 		rc = gate_check(&gate, &w);
 done:
 	free(w.order);
 	free(w.rows);
-	free(files[0]);
-	free(files[1]);
 	eb_groups_free(gs);
 	eb_table_free(t);
-	eb_inputs_free(&in);
 	return rc;
 }

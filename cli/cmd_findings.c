@@ -6,7 +6,12 @@
 #include "cli.h"
 #include "../analyze/analyze.h"
 
-static int exec_findings(int argc, char **argv);
+static int exec_findings(const struct eb_args *a);
+
+static const struct eb_opt findings_opts[] = {
+	{ "release", 0, EB_ARG_TEXT, EB_O_RELEASE, NULL },
+	{ NULL, 0, EB_ARG_NONE, EB_O_COUNT, NULL },
+};
 
 const struct eb_cmd eb_cmd_findings = {
 	"findings",
@@ -37,11 +42,14 @@ const struct eb_cmd eb_cmd_findings = {
 	"  --adjust holm|none Holm's adjustment within each sentence (default holm)\n"
 	"  --equivalence PCT  the +/- margin of \"unchanged\" (default 2)\n"
 	"  --md (a bullet list, default), --csv, --json, -o FILE   output\n"
-	"  --metric, --op, --config, --tool, --host VALUE   filters\n"
+	"  --units si|iec     taken, without effect: the findings speak in percent\n"
+	"  --release, --metric, --op, --config, --tool, --host VALUE   filters\n"
+	"  plus the input options of 'encbench help ingest' (--format, --set ...)\n"
 	"\n"
 	"Example:\n"
 	"  encbench findings runs/\n",
-	exec_findings,
+	EB_OG_INPUT | EB_OG_OUTPUT | EB_OG_FILTERS | EB_OG_VERDICT, findings_opts,
+	1, "no INPUT to read", exec_findings,
 };
 
 static enum eb_status
@@ -82,28 +90,23 @@ write_json(void *ctx, FILE *fp)
 }
 
 static int
-exec_findings(int argc, char **argv)
+exec_findings(const struct eb_args *a)
 {
-	static const struct option longopts[] = {
-		EB_ANALYSIS_LONGOPTS, EB_BASELINE_LONGOPT, EB_ALPHA_LONGOPT, EB_VERDICT_LONGOPTS,
-		{ "release", required_argument, NULL, EB_OPT_FILTER + EB_F_RELEASE },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct eb_analysis a;
+	static const struct eb_writers writers = { write_md, write_csv, write_json };
+	struct eb_table *t;
 	struct eb_findings f;
 	struct eb_groups *gs;
 	struct eb_verdict_opts vo;
 	int rc;
 
-	if ((rc = eb_analysis_begin(&a, &eb_cmd_findings, argc, argv, longopts, NULL)) >= 0)
+	if ((rc = eb_analysis_load(a, &t)) >= 0)
 		return rc;
-	gs = eb_aggregate(a.t);
-	eb_analysis_verdict_opts(&a, &vo);
-	eb_findings_compute_opts(gs, a.baseline, &vo, &f);
-	rc = eb_output_write(&a.out, a.out.fmt == EB_OUT_CSV ? write_csv :
-	    a.out.fmt == EB_OUT_JSON ? write_json : write_md, &f);
+	gs = eb_aggregate(t);
+	eb_args_verdict_opts(a, &vo);
+	eb_findings_compute_opts(gs, a->baseline, &vo, &f);
+	rc = eb_output_emit(&a->out, &writers, &f);
 	eb_findings_free(&f);
 	eb_groups_free(gs);
-	eb_analysis_end(&a);
+	eb_table_free(t);
 	return rc;
 }

@@ -1,12 +1,17 @@
 /* cmd_ingest.c - "encbench ingest": raw benchmark output in, the tidy
  * results.csv (or .json) out. */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
-static int exec_ingest(int argc, char **argv);
+static int exec_ingest(const struct eb_args *a);
+
+static const struct eb_opt ingest_opts[] = {
+	{ "output", 'o', EB_ARG_TEXT, EB_O_OUTPUT, NULL },
+	{ "json", 0, EB_ARG_NONE, EB_O_JSON, NULL },
+	{ NULL, 0, EB_ARG_NONE, EB_O_COUNT, NULL },
+};
 
 const struct eb_cmd eb_cmd_ingest = {
 	"ingest",
@@ -65,7 +70,8 @@ const struct eb_cmd eb_cmd_ingest = {
 	"\n"
 	"Exit status: 0 on success, 64 for bad usage, 65 for bad input data,\n"
 	"74 when a file cannot be read or written.\n",
-	exec_ingest,
+	EB_OG_INPUT, ingest_opts,
+	1, "no PATH to read (use - for standard input)", exec_ingest,
 };
 
 struct output {
@@ -90,54 +96,16 @@ ends_with(const char *s, const char *suffix)
 }
 
 static int
-exec_ingest(int argc, char **argv)
+exec_ingest(const struct eb_args *a)
 {
-	static const struct option longopts[] = {
-		EB_INPUT_LONGOPTS,
-		{ "output", required_argument, NULL, 'o' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct eb_inputs in = { 0 };
-	struct output out = { 0 };
-	const char *path = "-";
+	struct output out = { NULL, eb_args_has(a, EB_O_JSON) };
+	const char *path = a->out.path != NULL ? a->out.path : "-";
 	struct eb_err err;
-	int opt, rc;
+	int rc;
 
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
-		if (eb_inputs_option(&in, opt, optarg))
-			continue;
-		switch (opt) {
-		case 'o':
-			path = optarg;
-			break;
-		case 'j':
-			out.json = 1;
-			break;
-		case 'h':
-			eb_cli_help(&eb_cmd_ingest, stdout);
-			eb_inputs_free(&in);
-			return EB_EXIT_OK;
-		default:
-			eb_inputs_free(&in);
-			return eb_cli_usage(&eb_cmd_ingest, "bad option");
-		}
-	}
-	if (optind >= argc) {
-		eb_inputs_free(&in);
-		return eb_cli_usage(&eb_cmd_ingest, "no PATH to read (use - for standard input)");
-	}
-	if ((rc = eb_inputs_check(&in, &eb_cmd_ingest)) != 0) {
-		eb_inputs_free(&in);
-		return rc;
-	}
 	if (strcmp(path, "-") != 0 && ends_with(path, ".json"))
 		out.json = 1;
-	rc = eb_inputs_load(&in, argv + optind, argc - optind, &out.t);
-	eb_inputs_free(&in);
-	if (rc != 0)
+	if ((rc = eb_inputs_load(&a->in, a->operands, a->noperands, &out.t)) != 0)
 		return rc;
 	if (eb_write_atomic(path, write_output, &out, &err) != EB_OK) {
 		eb_err_print(&err, stderr);

@@ -8,7 +8,12 @@
 #include "../analyze/analyze.h"
 #include "../render/render.h"
 
-static int exec_overhead(int argc, char **argv);
+static int exec_overhead(const struct eb_args *a);
+
+static const struct eb_opt overhead_opts[] = {
+	{ "release", 0, EB_ARG_TEXT, EB_O_RELEASE, NULL },
+	{ NULL, 0, EB_ARG_NONE, EB_O_COUNT, NULL },
+};
 
 const struct eb_cmd eb_cmd_overhead = {
 	"overhead",
@@ -37,6 +42,7 @@ const struct eb_cmd eb_cmd_overhead = {
 	"  --baseline MODE    the mode to compare against (default none)\n"
 	"  --alpha P          significance level (default 0.05)\n"
 	"  --adjust holm|none Holm's adjustment over the table (default holm)\n"
+	"  --equivalence PCT  the +/- margin of \"unchanged\" (default 2)\n"
 	"  --md, --csv, --json  output format (default markdown)\n"
 	"  -o FILE            write FILE atomically instead of standard output\n"
 	"  --units si|iec     MB/s (default) or MiB/s in markdown\n"
@@ -46,7 +52,8 @@ const struct eb_cmd eb_cmd_overhead = {
 	"\n"
 	"Example:\n"
 	"  encbench overhead --metric bw runs/24.04\n",
-	exec_overhead,
+	EB_OG_INPUT | EB_OG_OUTPUT | EB_OG_FILTERS | EB_OG_VERDICT, overhead_opts,
+	1, "no INPUT to read", exec_overhead,
 };
 
 struct overhead_out {
@@ -71,41 +78,23 @@ write_csv(void *ctx, FILE *fp)
 {
 	struct overhead_out *w = ctx;
 
-	fprintf(fp, "%sn,mean,baseline_n,baseline_mean,ratio,ratio_ci_low,"
+	eb_csv_header(fp, "n,mean,baseline_n,baseline_mean,ratio,ratio_ci_low,"
 	    "ratio_ci_high,overhead_pct,overhead_ci_low_pct,overhead_ci_high_pct,unbounded,"
-	    "p_raw,p_adjusted,verdict\n", eb_key_csv_header);
+	    "p_raw,p_adjusted,verdict");
 	for (size_t i = 0; i < w->n; i++) {
 		const struct eb_overhead *r = &w->rows[w->order[i]];
+		const struct eb_cell cells[] = {
+			EB_COUNT(r->g->s.n), EB_NUM(r->g->s.mean), EB_COUNT(r->base->s.n),
+			EB_NUM(r->base->s.mean), EB_NUM(r->ratio), EB_NUM(r->ci_low),
+			EB_NUM(r->ci_high), EB_NUM(r->overhead_pct), EB_NUM(r->v.lo),
+			EB_NUM(r->v.hi), EB_TEXT(r->v.unbounded ? "true" : "false"),
+			EB_NUM(r->v.p), EB_NUM(r->v.p_adj), EB_TEXT(eb_verdict_word(&r->v)),
+		};
 
-		eb_key_csv(fp, r->g->key);
-		fprintf(fp, "%zu,", r->g->s.n);
-		eb_csv_number(fp, r->g->s.mean);
-		fprintf(fp, ",%zu,", r->base->s.n);
-		eb_csv_number(fp, r->base->s.mean);
-		putc(',', fp);
-		eb_csv_number(fp, r->ratio);
-		putc(',', fp);
-		eb_csv_number(fp, r->ci_low);
-		putc(',', fp);
-		eb_csv_number(fp, r->ci_high);
-		putc(',', fp);
-		eb_csv_number(fp, r->overhead_pct);
-		putc(',', fp);
-		eb_csv_number(fp, r->v.lo);
-		putc(',', fp);
-		eb_csv_number(fp, r->v.hi);
-		fprintf(fp, ",%s,", r->v.unbounded ? "true" : "false");
-		eb_csv_number(fp, r->v.p);
-		putc(',', fp);
-		eb_csv_number(fp, r->v.p_adj);
-		putc(',', fp);
-		eb_csv_cell(fp, eb_verdict_word(&r->v));
-		putc('\n', fp);
+		eb_csv_row(fp, r->g->key, cells, sizeof cells / sizeof cells[0]);
 	}
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
-
-
 
 static enum eb_status
 write_json(void *ctx, FILE *fp)
@@ -117,40 +106,35 @@ write_json(void *ctx, FILE *fp)
 }
 
 static int
-exec_overhead(int argc, char **argv)
+exec_overhead(const struct eb_args *a)
 {
-	static const struct option longopts[] = {
-		EB_ANALYSIS_LONGOPTS, EB_BASELINE_LONGOPT, EB_ALPHA_LONGOPT, EB_VERDICT_LONGOPTS,
-		{ "release", required_argument, NULL, EB_OPT_FILTER + EB_F_RELEASE },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct eb_analysis a;
+	static const struct eb_writers writers = { write_md, write_csv, write_json };
 	struct overhead_out w = { 0 };
+	struct eb_table *t;
 	struct eb_groups *gs;
 	struct eb_verdict_opts vo;
 	int rc;
 
-	if ((rc = eb_analysis_begin(&a, &eb_cmd_overhead, argc, argv, longopts, NULL)) >= 0)
+	if ((rc = eb_analysis_load(a, &t)) >= 0)
 		return rc;
-	gs = eb_aggregate(a.t);
-	eb_analysis_verdict_opts(&a, &vo);
+	gs = eb_aggregate(t);
+	eb_args_verdict_opts(a, &vo);
 	/* The table is one family: Holm over its tests, per metric class. */
-	w.rows = eb_overhead_compute_opts(gs, a.baseline, &vo, 1, &w.n);
-	w.o = &a.out;
+	w.rows = eb_overhead_compute_opts(gs, a->baseline, &vo, 1, &w.n);
+	w.o = &a->out;
 	if (w.n == 0) {
 		fprintf(stderr, "encbench: error: no record has a baseline to compare with: "
 		    "overhead needs records of mode '%s' and of other modes with the same "
-		    "release, config, test and metric%s\n", a.baseline,
-		    strcmp(a.baseline, "none") == 0 ? " (name another with --baseline MODE)" : "");
+		    "release, config, test and metric%s\n", a->baseline,
+		    strcmp(a->baseline, "none") == 0 ? " (name another with --baseline MODE)" : "");
 		rc = EB_EXIT_DATA;
 	} else {
 		w.order = eb_overhead_order(w.rows, w.n);
-		rc = eb_output_write(&a.out, a.out.fmt == EB_OUT_CSV ? write_csv :
-		    a.out.fmt == EB_OUT_JSON ? write_json : write_md, &w);
+		rc = eb_output_emit(&a->out, &writers, &w);
 	}
 	free(w.order);
 	free(w.rows);
 	eb_groups_free(gs);
-	eb_analysis_end(&a);
+	eb_table_free(t);
 	return rc;
 }

@@ -1,6 +1,5 @@
 /* cmd_report.c - "encbench report": its options, and the glue from the
  * inputs to the plan, the pages, the drawn charts and the folder swap. */
-#include <getopt.h>
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +12,27 @@
 #include "../render/chart.h"
 #include "../render/report.h"
 
-static int exec_report(int argc, char **argv);
+static int exec_report(const struct eb_args *a);
+
+/* The input options go by their ingest names but for --format, which here
+ * is the report's: --input-format is the inputs'. */
+static const struct eb_opt report_opts[] = {
+	{ "set", 0, EB_ARG_TEXT, EB_O_SET, NULL },
+	{ "map", 0, EB_ARG_TEXT, EB_O_MAP, NULL },
+	{ "unit", 0, EB_ARG_TEXT, EB_O_UNIT, NULL },
+	{ "quiet", 'q', EB_ARG_NONE, EB_O_QUIET, NULL },
+	{ "verbose", 'v', EB_ARG_NONE, EB_O_VERBOSE, NULL },
+	{ "input-format", 0, EB_ARG_TEXT, EB_O_FORMAT, NULL },
+	{ "output", 'o', EB_ARG_TEXT, EB_O_OUTPUT, NULL },
+	{ "title", 0, EB_ARG_TEXT, EB_O_TITLE, NULL },
+	{ "baseline", 0, EB_ARG_TEXT, EB_O_BASELINE, NULL },
+	{ "releases", 0, EB_ARG_TEXT, EB_O_RELEASES, NULL },
+	{ "units", 0, EB_ARG_CHOICE, EB_O_UNITS, "si (MB/s)|iec (MiB/s)" },
+	{ "format", 0, EB_ARG_CHOICE, EB_O_PAGE_FORMAT, "md|html" },
+	{ "full", 0, EB_ARG_NONE, EB_O_FULL, NULL },
+	{ "sections", 0, EB_ARG_TEXT, EB_O_SECTIONS, NULL },
+	{ NULL, 0, EB_ARG_NONE, EB_O_COUNT, NULL },
+};
 
 const struct eb_cmd eb_cmd_report = {
 	"report",
@@ -55,11 +74,11 @@ const struct eb_cmd eb_cmd_report = {
 	"                     all-findings, data (or all)\n"
 	"  --input-format NAME  read every input as NAME (what --format is to\n"
 	"                     'encbench ingest'; here --format is the report's)\n"
-	"  --set, --map, --unit, -q   as for 'encbench help ingest'\n"
+	"  --set, --map, --unit, -q, -v   as for 'encbench help ingest'\n"
 	"\n"
 	"Example:\n"
 	"  encbench report samples -o report/ && xdg-open report/report.md\n",
-	exec_report,
+	0, report_opts, 1, "no INPUT to read", exec_report,
 };
 
 /* "a,b,c" as a list of strings in one allocation the caller frees. */
@@ -79,28 +98,42 @@ split(const char *list, size_t *n)
 	return v;
 }
 
+/* The plan's and the pages' options from the command line; EB_EXIT_USAGE
+ * after saying why, or 0. --full and --sections: the last one given. */
 static int
-exec_report(int argc, char **argv)
+report_options(const struct eb_args *a, struct eb_plan_opts *po, struct eb_report_opts *ro,
+    char ***releases)
 {
-	enum { TITLE = 0x2000, BASELINE, RELEASES, FORMAT, INPUT_FORMAT, FULL, SECTIONS };
-	static const struct option longopts[] = {
-		{ "set", required_argument, NULL, EB_OPT_SET },
-		{ "map", required_argument, NULL, EB_OPT_MAP },
-		{ "unit", required_argument, NULL, EB_OPT_UNIT },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "input-format", required_argument, NULL, INPUT_FORMAT },
-		{ "output", required_argument, NULL, 'o' },
-		{ "title", required_argument, NULL, TITLE },
-		{ "baseline", required_argument, NULL, BASELINE },
-		{ "releases", required_argument, NULL, RELEASES },
-		{ "units", required_argument, NULL, EB_OPT_UNITS },
-		{ "format", required_argument, NULL, FORMAT },
-		{ "full", no_argument, NULL, FULL },
-		{ "sections", required_argument, NULL, SECTIONS },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct eb_inputs in = { 0 };
+	const struct eb_arglist *sections = &a->opt[EB_O_SECTIONS];
+	char bad[64];
+
+	memset(ro, 0, sizeof *ro);
+	ro->png_scale = 2;
+	ro->meta_get = eb_rundir_meta_get;
+	ro->title = eb_args_get(a, EB_O_TITLE);
+	ro->iec = eb_args_is(a, EB_O_UNITS, "iec");
+	po->baseline = a->baseline;
+	if (eb_args_has(a, EB_O_RELEASES)) {
+		*releases = split(eb_args_get(a, EB_O_RELEASES), &po->nreleases);
+		po->releases = (const char *const *)*releases;
+	}
+	for (size_t i = 0; i < sections->n; i++)
+		if (eb_report_sections(sections->v[i], bad, sizeof bad) == 0)
+			return eb_cli_usage(a->cmd, "--sections: no section '%s' (there are %s)",
+			    bad, eb_report_section_names);
+	if (eb_args_has(a, EB_O_FULL) && (sections->n == 0 ||
+	    a->last[EB_O_FULL] > a->last[EB_O_SECTIONS]))
+		ro->sections = EB_SEC_ALL;
+	else if (sections->n > 0)
+		ro->sections = eb_report_sections(eb_args_get(a, EB_O_SECTIONS), bad, sizeof bad);
+	if (a->out.path == NULL)
+		return eb_cli_usage(a->cmd, "-o DIR is required");
+	return 0;
+}
+
+static int
+exec_report(const struct eb_args *a)
+{
 	struct eb_plan_opts po = { "none", 0.05, NULL, 0 };
 	struct eb_report_opts ro;
 	struct eb_plan plan;
@@ -108,78 +141,14 @@ exec_report(int argc, char **argv)
 	struct eb_table *t = NULL;
 	struct eb_err err;
 	struct eb_report_files f = { NULL, { NULL, 0, 0, 0 }, 0, 0 };
-	const char *out = NULL;
-	char **releases = NULL, *tmp = NULL, bad[64];
-	int opt, rc = 0, html = 0, planned = 0;
+	const char *out = a->out.path;
+	char **releases = NULL, *tmp = NULL;
+	int rc = 0, html = eb_args_is(a, EB_O_PAGE_FORMAT, "html"), planned = 0;
 
-	memset(&ro, 0, sizeof ro);
-	ro.png_scale = 2;
-	ro.meta_get = eb_rundir_meta_get;
 	memset(&rep, 0, sizeof rep);
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qvh", longopts, NULL)) != -1) {
-		if (opt != INPUT_FORMAT && eb_inputs_option(&in, opt, optarg))
-			continue;
-		switch (opt) {
-		case INPUT_FORMAT:
-			in.format = optarg;
-			break;
-		case 'o':
-			out = optarg;
-			break;
-		case TITLE:
-			ro.title = optarg;
-			break;
-		case BASELINE:
-			po.baseline = optarg;
-			break;
-		case RELEASES:
-			free(releases);
-			releases = split(optarg, &po.nreleases);
-			po.releases = (const char *const *)releases;
-			break;
-		case EB_OPT_UNITS:
-			if (strcmp(optarg, "si") != 0 && strcmp(optarg, "iec") != 0) {
-				rc = eb_cli_usage(&eb_cmd_report, "--units takes si or iec, not '%s'", optarg);
-				goto done;
-			}
-			ro.iec = strcmp(optarg, "iec") == 0;
-			break;
-		case FORMAT:
-			if (strcmp(optarg, "md") != 0 && strcmp(optarg, "html") != 0) {
-				rc = eb_cli_usage(&eb_cmd_report, "--format takes md or html, not '%s'", optarg);
-				goto done;
-			}
-			html = strcmp(optarg, "html") == 0;
-			break;
-		case FULL:
-			ro.sections = EB_SEC_ALL;
-			break;
-		case SECTIONS:
-			if ((ro.sections = eb_report_sections(optarg, bad, sizeof bad)) == 0) {
-				rc = eb_cli_usage(&eb_cmd_report, "--sections: no section '%s' (there are "
-				    "%s)", bad, eb_report_section_names);
-				goto done;
-			}
-			break;
-		case 'h':
-			eb_cli_help(&eb_cmd_report, stdout);
-			goto done;
-		default:
-			rc = eb_cli_usage(&eb_cmd_report, "bad option");
-			goto done;
-		}
-	}
-	if (out == NULL) {
-		rc = eb_cli_usage(&eb_cmd_report, "-o DIR is required");
+	if ((rc = report_options(a, &po, &ro, &releases)) != 0)
 		goto done;
-	}
-	if (optind >= argc) {
-		rc = eb_cli_usage(&eb_cmd_report, "no INPUT to read");
-		goto done;
-	}
-	if ((rc = eb_inputs_check(&in, &eb_cmd_report)) != 0 ||
-	    (rc = eb_inputs_load(&in, argv + optind, argc - optind, &t)) != 0)
+	if ((rc = eb_inputs_load(&a->in, a->operands, a->noperands, &t)) != 0)
 		goto done;
 	if (po.releases != NULL && eb_plan_select(t, po.releases, po.nreleases, &err) != EB_OK) {
 		fprintf(stderr, "encbench: error: %s\n", err.msg);
@@ -191,8 +160,8 @@ exec_report(int argc, char **argv)
 		rc = EB_EXIT_DATA;
 		goto done;
 	}
-	ro.inputs = (const char *const *)argv + optind;
-	ro.ninputs = (size_t)(argc - optind);
+	ro.inputs = (const char *const *)a->operands;
+	ro.ninputs = (size_t)a->noperands;
 	/* The folder first: the records' files are written into it while
 	 * the plan and the pages are worked out. */
 	if ((tmp = eb_folder_begin(out)) == NULL) {
@@ -218,7 +187,6 @@ done:
 	eb_report_free(&rep);
 	if (planned)
 		eb_plan_free(&plan);
-	eb_inputs_free(&in);
 	eb_table_free(t);
 	eb_buf_free(&f.list);
 	free(releases);

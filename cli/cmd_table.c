@@ -8,7 +8,12 @@
 #include "../analyze/analyze.h"
 #include "../render/render.h"
 
-static int exec_table(int argc, char **argv);
+static int exec_table(const struct eb_args *a);
+
+static const struct eb_opt table_opts[] = {
+	{ "release", 0, EB_ARG_TEXT, EB_O_RELEASE, NULL },
+	{ NULL, 0, EB_ARG_NONE, EB_O_COUNT, NULL },
+};
 
 const struct eb_cmd eb_cmd_table = {
 	"table",
@@ -28,10 +33,12 @@ const struct eb_cmd eb_cmd_table = {
 	"  --units si|iec     decimal (MB/s) or binary (MiB/s) units\n"
 	"  --md, --csv, --json, -o FILE   output (CSV and JSON carry every group\n"
 	"                     at full precision)\n"
+	"  plus the input options of 'encbench help ingest' (--format, --set ...)\n"
 	"\n"
 	"Example:\n"
 	"  encbench table --release 24.04 --metric bw runs/\n",
-	exec_table,
+	EB_OG_INPUT | EB_OG_OUTPUT | EB_OG_FILTERS, table_opts,
+	1, "no INPUT to read", exec_table,
 };
 
 struct table_out {
@@ -55,27 +62,23 @@ write_csv(void *ctx, FILE *fp)
 {
 	struct table_out *w = ctx;
 
-	fprintf(fp, "%sn,mean,median,sd,min,max,ci_low,ci_high\n", eb_key_csv_header);
+	eb_csv_header(fp, "n,mean,median,sd,min,max,ci_low,ci_high");
 	for (size_t r = 0; r < w->grid.nrows; r++)
 		for (size_t c = 0; c < w->grid.ncols; c++) {
 			const struct eb_group *g = eb_grid_cell(&w->grid, r, c);
-			const double v[] = { g ? g->s.mean : 0, g ? g->s.median : 0,
-				g ? g->s.sd : 0, g ? g->s.min : 0, g ? g->s.max : 0,
-				g ? g->s.ci_low : 0, g ? g->s.ci_high : 0 };
 
-			if (g == NULL)
-				continue;
-			eb_key_csv(fp, g->key);
-			fprintf(fp, "%zu", g->s.n);
-			for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
-				putc(',', fp);
-				eb_csv_number(fp, v[i]);
+			if (g != NULL) {
+				const struct eb_cell cells[] = {
+					EB_COUNT(g->s.n), EB_NUM(g->s.mean), EB_NUM(g->s.median),
+					EB_NUM(g->s.sd), EB_NUM(g->s.min), EB_NUM(g->s.max),
+					EB_NUM(g->s.ci_low), EB_NUM(g->s.ci_high),
+				};
+
+				eb_csv_row(fp, g->key, cells, sizeof cells / sizeof cells[0]);
 			}
-			putc('\n', fp);
 		}
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
-
 
 static enum eb_status
 write_json(void *ctx, FILE *fp)
@@ -94,58 +97,47 @@ write_json(void *ctx, FILE *fp)
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
-static const char *chosen_release;
-
-static int
-table_option(struct eb_analysis *a, int opt, char *arg)
+/* The newest release in version order, when --release names none. */
+static const char *
+newest_release(const struct eb_table *t)
 {
-	(void)a;
-	if (opt != 'r')
-		return eb_cli_usage(&eb_cmd_table, "bad option");
-	chosen_release = arg;
-	return 0;
+	const char *release = t->n > 0 ? t->rows[0].f[EB_F_RELEASE] : NULL;
+
+	for (size_t i = 1; i < t->n; i++)
+		if (eb_natural_cmp(t->rows[i].f[EB_F_RELEASE], release) > 0)
+			release = t->rows[i].f[EB_F_RELEASE];
+	return release;
 }
 
 static int
-exec_table(int argc, char **argv)
+exec_table(const struct eb_args *a)
 {
-	static const struct option longopts[] = {
-		EB_ANALYSIS_LONGOPTS,
-		{ "release", required_argument, NULL, 'r' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct eb_analysis a;
+	static const struct eb_writers writers = { write_md, write_csv, write_json };
 	struct table_out w = { 0 };
+	struct eb_table *t;
 	const char *release;
 	struct eb_groups *gs;
 	int rc;
 
-	chosen_release = NULL;
-	if ((rc = eb_analysis_begin(&a, &eb_cmd_table, argc, argv, longopts, table_option)) >= 0)
+	/* A --release the data lacks is named, with the ones it has, by the
+	 * filters; without one the table shows the newest. */
+	if ((rc = eb_analysis_load(a, &t)) >= 0)
 		return rc;
-	release = chosen_release;
-	if (release == NULL && a.t->n > 0) {
-		release = a.t->rows[0].f[EB_F_RELEASE];
-		for (size_t i = 1; i < a.t->n; i++)
-			if (eb_natural_cmp(a.t->rows[i].f[EB_F_RELEASE], release) > 0)
-				release = a.t->rows[i].f[EB_F_RELEASE];
-	}
-	if (release != NULL)
-		eb_table_keep(a.t, EB_F_RELEASE, release);
-	if (a.t->n == 0) {
-		fprintf(stderr, "encbench: error: no records%s%s%s to tabulate\n",
-		    release ? " of release '" : "", release ? release : "", release ? "'" : "");
-		eb_analysis_end(&a);
+	if ((release = a->filters.v[EB_F_RELEASE]) == NULL &&
+	    (release = newest_release(t)) != NULL)
+		eb_table_keep(t, EB_F_RELEASE, release);
+	if (t->n == 0) {
+		fputs("encbench: error: no records to tabulate\n", stderr);
+		eb_table_free(t);
 		return EB_EXIT_DATA;
 	}
-	gs = eb_aggregate(a.t);
+	gs = eb_aggregate(t);
 	eb_grid_build(&w.grid, gs, release);
-	w.o = &a.out;
+	w.o = &a->out;
 	w.release = release;
-	rc = eb_output_write(&a.out, a.out.fmt == EB_OUT_CSV ? write_csv :
-	    a.out.fmt == EB_OUT_JSON ? write_json : write_md, &w);
+	rc = eb_output_emit(&a->out, &writers, &w);
 	eb_grid_free(&w.grid);
 	eb_groups_free(gs);
-	eb_analysis_end(&a);
+	eb_table_free(t);
 	return rc;
 }

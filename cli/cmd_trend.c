@@ -8,7 +8,7 @@
 #include "../analyze/analyze.h"
 #include "../render/render.h"
 
-static int exec_trend(int argc, char **argv);
+static int exec_trend(const struct eb_args *a);
 
 const struct eb_cmd eb_cmd_trend = {
 	"trend",
@@ -31,10 +31,12 @@ const struct eb_cmd eb_cmd_trend = {
 	"  --adjust holm|none Holm's adjustment over the table (default holm)\n"
 	"  --equivalence PCT  the +/- margin of \"unchanged\" (default 2)\n"
 	"  --md, --csv, --json, -o FILE, --units si|iec   output\n"
+	"  plus the input options of 'encbench help ingest' (--format, --set ...)\n"
 	"\n"
 	"Example:\n"
 	"  encbench trend --metric bw --op write runs/\n",
-	exec_trend,
+	EB_OG_INPUT | EB_OG_OUTPUT | EB_OG_FILTERS | EB_OG_VERDICT, NULL,
+	1, "no INPUT to read", exec_trend,
 };
 
 
@@ -59,34 +61,22 @@ write_csv(void *ctx, FILE *fp)
 {
 	struct trend_out *w = ctx;
 
-	fprintf(fp, "%sn,mean,ci_low,ci_high,overhead_pct,previous_release,change_pct,"
-	    "p_value,verdict\n", eb_key_csv_header);
+	eb_csv_header(fp, "n,mean,ci_low,ci_high,overhead_pct,previous_release,change_pct,"
+	    "p_value,verdict");
 	for (size_t i = 0; i < w->n; i++) {
 		const struct eb_trend_row *r = &w->rows[i];
+		const struct eb_cell cells[] = {
+			EB_COUNT(r->g->s.n), EB_NUM(r->g->s.mean), EB_NUM(r->g->s.ci_low),
+			EB_NUM(r->g->s.ci_high), EB_NUM(r->overhead_pct),
+			EB_TEXT(r->prev ? r->prev->key->f[EB_F_RELEASE] : ""),
+			EB_NUM(r->prev ? r->change_pct : NAN), EB_NUM(r->p),
+			EB_TEXT(r->verdict ? r->verdict : ""),
+		};
 
-		eb_key_csv(fp, r->g->key);
-		fprintf(fp, "%zu,", r->g->s.n);
-		eb_csv_number(fp, r->g->s.mean);
-		putc(',', fp);
-		eb_csv_number(fp, r->g->s.ci_low);
-		putc(',', fp);
-		eb_csv_number(fp, r->g->s.ci_high);
-		putc(',', fp);
-		eb_csv_number(fp, r->overhead_pct);
-		putc(',', fp);
-		eb_csv_cell(fp, r->prev ? r->prev->key->f[EB_F_RELEASE] : "");
-		putc(',', fp);
-		eb_csv_number(fp, r->prev ? r->change_pct : NAN);
-		putc(',', fp);
-		eb_csv_number(fp, r->p);
-		putc(',', fp);
-		eb_csv_cell(fp, r->verdict ? r->verdict : "");
-		putc('\n', fp);
+		eb_csv_row(fp, r->g->key, cells, sizeof cells / sizeof cells[0]);
 	}
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
-
-
 
 static enum eb_status
 write_json(void *ctx, FILE *fp)
@@ -98,33 +88,29 @@ write_json(void *ctx, FILE *fp)
 }
 
 static int
-exec_trend(int argc, char **argv)
+exec_trend(const struct eb_args *a)
 {
-	static const struct option longopts[] = {
-		EB_ANALYSIS_LONGOPTS, EB_BASELINE_LONGOPT, EB_ALPHA_LONGOPT, EB_VERDICT_LONGOPTS,
-		{ NULL, 0, NULL, 0 },
-	};
-	struct eb_analysis a;
+	static const struct eb_writers writers = { write_md, write_csv, write_json };
 	struct trend_out w = { 0 };
+	struct eb_table *t;
 	struct eb_groups *gs;
 	struct eb_verdict_opts vo;
 	int rc;
 
-	if ((rc = eb_analysis_begin(&a, &eb_cmd_trend, argc, argv, longopts, NULL)) >= 0)
+	if ((rc = eb_analysis_load(a, &t)) >= 0)
 		return rc;
-	if (a.t->n == 0) {
+	if (t->n == 0) {
 		fputs("encbench: error: no records left to show (check the filters)\n", stderr);
-		eb_analysis_end(&a);
+		eb_table_free(t);
 		return EB_EXIT_DATA;
 	}
-	gs = eb_aggregate(a.t);
-	eb_analysis_verdict_opts(&a, &vo);
-	w.rows = eb_trend_compute_opts(gs, a.baseline, &vo, &w.n);
-	w.o = &a.out;
-	rc = eb_output_write(&a.out, a.out.fmt == EB_OUT_CSV ? write_csv :
-	    a.out.fmt == EB_OUT_JSON ? write_json : write_md, &w);
+	gs = eb_aggregate(t);
+	eb_args_verdict_opts(a, &vo);
+	w.rows = eb_trend_compute_opts(gs, a->baseline, &vo, &w.n);
+	w.o = &a->out;
+	rc = eb_output_emit(&a->out, &writers, &w);
 	free(w.rows);
 	eb_groups_free(gs);
-	eb_analysis_end(&a);
+	eb_table_free(t);
 	return rc;
 }

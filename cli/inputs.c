@@ -1,44 +1,9 @@
-/* inputs.c - loading the inputs of any command: every path through the
- * ingest driver, then --set, then repetition numbering. */
+/* inputs.c - loading the inputs of any command: --format and --set checked,
+ * every path through the ingest driver, then --set, then repetition numbering. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-
-void
-eb_inputs_free(struct eb_inputs *in)
-{
-	free(in->sets);
-	in->sets = NULL;
-	in->nsets = in->capsets = 0;
-}
-
-int
-eb_inputs_option(struct eb_inputs *in, int opt, char *arg)
-{
-	switch (opt) {
-	case EB_OPT_FORMAT:
-		in->format = arg;
-		return 1;
-	case EB_OPT_SET:
-		eb_xgrow(&in->sets, &in->capsets, in->nsets + 1, sizeof *in->sets);
-		in->sets[in->nsets++] = arg;
-		return 1;
-	case EB_OPT_MAP:
-		in->map = arg;
-		return 1;
-	case EB_OPT_UNIT:
-		in->unit = arg;
-		return 1;
-	case 'q':
-		in->quiet = 1;
-		return 1;
-	case 'v':
-		in->verbose = 1;
-		return 1;
-	}
-	return 0;
-}
 
 int
 eb_inputs_check(const struct eb_inputs *in, const struct eb_cmd *cmd)
@@ -66,7 +31,7 @@ eb_inputs_check(const struct eb_inputs *in, const struct eb_cmd *cmd)
 }
 
 int
-eb_inputs_load(const struct eb_inputs *in, char **paths, int npaths,
+eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
     struct eb_table **out)
 {
 	struct eb_table *t = eb_table_new();
@@ -106,4 +71,19 @@ eb_inputs_load(const struct eb_inputs *in, char **paths, int npaths,
 	eb_table_number_reps(t, 0);
 	*out = t;
 	return 0;
+}
+
+int
+eb_analysis_load(const struct eb_args *a, struct eb_table **t)
+{
+	int rc = eb_inputs_load(&a->in, a->operands, a->noperands, t);
+
+	if (rc != 0)
+		return rc;
+	if ((rc = eb_filters_apply_checked(&a->filters, *t)) != 0) {
+		eb_table_free(*t);
+		*t = NULL;
+		return rc;
+	}
+	return -1;
 }

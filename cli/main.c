@@ -1,6 +1,5 @@
-/* main.c - the encbench command: finds the subcommand in the command table
- * and hands it the rest of the arguments. */
-#include <stdarg.h>
+/* main.c - the encbench command: finds the subcommand in the command table,
+ * has args.c parse its options and hands them to it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,26 +38,6 @@ overview(FILE *fp)
 	    "\n"
 	    "'encbench help COMMAND' tells more; 'man encbench' tells all\n"
 	    "('man -l doc/encbench.1' in the source tree, before 'make install').\n", fp);
-}
-
-void
-eb_cli_help(const struct eb_cmd *cmd, FILE *fp)
-{
-	fprintf(fp, "usage: encbench %s\n\n%s\n%s", cmd->usage, cmd->summary, cmd->help);
-}
-
-int
-eb_cli_usage(const struct eb_cmd *cmd, const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("encbench: error: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nusage: encbench %s\n(see 'encbench help %s')\n",
-	    cmd->usage, cmd->name);
-	return EB_EXIT_USAGE;
 }
 
 static const struct eb_cmd *
@@ -106,13 +85,12 @@ main(int argc, char **argv)
 		return EB_EXIT_USAGE;
 	}
 	{
-		/* getopt names argv[0] in its messages: "encbench diff: ...". */
-		char *name = eb_xasprintf("encbench %s", cmd->name);
-		int rc;
+		struct eb_args args;
+		int rc = eb_args_parse(&args, cmd, argc - 1, argv + 1);
 
-		argv[1] = name;
-		rc = cmd->exec(argc - 1, argv + 1);
-		free(name);
+		if (rc < 0)
+			rc = cmd->exec(&args);
+		eb_args_free(&args);
 		return rc;
 	}
 }

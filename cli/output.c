@@ -1,5 +1,6 @@
-/* output.c - what the analysis commands share: output formats, the key
- * columns of their rows, and record filters. */
+/* output.c - what the analysis commands share: writing one format of three,
+ * the one CSV row writer, the key columns, and filters that name what the
+ * data has; the JSON arrays of the commands and of summary.json. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,37 +8,6 @@
 #include "cli.h"
 #include "../analyze/analyze.h"
 #include "../render/render.h"
-
-int
-eb_output_option(struct eb_output *o, const struct eb_cmd *cmd, int opt,
-    const char *arg)
-{
-	switch (opt) {
-	case EB_OPT_MD:
-		o->fmt = EB_OUT_MD;
-		return 1;
-	case EB_OPT_CSV:
-		o->fmt = EB_OUT_CSV;
-		return 1;
-	case EB_OPT_JSON:
-		o->fmt = EB_OUT_JSON;
-		return 1;
-	case EB_OPT_UNITS:
-		if (strcmp(arg, "si") == 0)
-			o->iec = 0;
-		else if (strcmp(arg, "iec") == 0)
-			o->iec = 1;
-		else {
-			eb_cli_usage(cmd, "--units takes si (MB/s) or iec (MiB/s), not '%s'", arg);
-			return -1;
-		}
-		return 1;
-	case 'o':
-		o->path = arg;
-		return 1;
-	}
-	return 0;
-}
 
 int
 eb_output_write(const struct eb_output *o, eb_write_fn fn, void *ctx)
@@ -50,6 +20,41 @@ eb_output_write(const struct eb_output *o, eb_write_fn fn, void *ctx)
 		return eb_exit_code(st);
 	}
 	return 0;
+}
+
+int
+eb_output_emit(const struct eb_output *o, const struct eb_writers *w, void *ctx)
+{
+	return eb_output_write(o, o->fmt == EB_OUT_CSV ? w->csv : o->fmt == EB_OUT_JSON ?
+	    w->json : w->md, ctx);
+}
+
+void
+eb_csv_header(FILE *fp, const char *cols)
+{
+	fprintf(fp, "%s%s\n", eb_key_csv_header, cols);
+}
+
+void
+eb_csv_row(FILE *fp, const struct eb_record *key, const struct eb_cell *cells, size_t n)
+{
+	eb_key_csv(fp, key);
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0)
+			putc(',', fp);
+		switch (cells[i].kind) {
+		case EB_CELL_NUM:
+			eb_csv_number(fp, cells[i].num);
+			break;
+		case EB_CELL_COUNT:
+			fprintf(fp, "%zu", cells[i].count);
+			break;
+		case EB_CELL_TEXT:
+			eb_csv_cell(fp, cells[i].text);
+			break;
+		}
+	}
+	putc('\n', fp);
 }
 
 const char eb_key_csv_header[] =
@@ -115,70 +120,67 @@ eb_table_keep(struct eb_table *t, int field, const char *value)
 	t->n = k;
 }
 
+static const char *const field_names[EB_NFIELDS] = {
+	[EB_F_RELEASE] = "release", [EB_F_HOST] = "host", [EB_F_CONFIG] = "config",
+	[EB_F_MODE] = "mode", [EB_F_TOOL] = "tool", [EB_F_JOB] = "job",
+	[EB_F_WORKLOAD] = "workload", [EB_F_OP] = "op", [EB_F_METRIC] = "metric",
+	[EB_F_UNIT] = "unit", [EB_F_SOURCE] = "source",
+};
+
 int
-eb_filters_option(struct eb_filters *f, int opt, const char *arg)
+eb_label_check(const struct eb_table *t, int field, const char *option, const char *value)
 {
-	if (opt < EB_OPT_FILTER || opt >= EB_OPT_FILTER + EB_NFIELDS)
-		return 0;
-	f->v[opt - EB_OPT_FILTER] = arg;
-	return 1;
+	char have[512];
+	size_t len = 0, shown = 0;
+
+	for (size_t r = 0; r < t->n; r++)
+		if (strcmp(t->rows[r].f[field], value) == 0)
+			return 0;
+	/* A value that matches nothing is a typo or the wrong data: say
+	 * which values there are, in order of first appearance. */
+	have[0] = '\0';
+	for (size_t r = 0; r < t->n && len + 1 < sizeof have; r++) {
+		const char *v = t->rows[r].f[field];
+		size_t j;
+
+		for (j = 0; j < r && t->rows[j].f[field] != v; j++)
+			;
+		if (j < r)
+			continue;
+		if (shown == 20) {
+			len += (size_t)snprintf(have + len, sizeof have - len, ", ...");
+			break;
+		}
+		len += (size_t)snprintf(have + len, sizeof have - len, "%s'%s'",
+		    shown ? ", " : "", v);
+		shown++;
+	}
+	return eb_no_such(option, value, field_names[field], have);
 }
 
 int
 eb_filters_apply_checked(const struct eb_filters *f, struct eb_table *t)
 {
-	static const char *const names[EB_NFIELDS] = {
-		[EB_F_RELEASE] = "release", [EB_F_HOST] = "host", [EB_F_CONFIG] = "config",
-		[EB_F_MODE] = "mode", [EB_F_TOOL] = "tool", [EB_F_JOB] = "job",
-		[EB_F_WORKLOAD] = "workload", [EB_F_OP] = "op", [EB_F_METRIC] = "metric",
-		[EB_F_UNIT] = "unit", [EB_F_SOURCE] = "source",
-	};
-
 	for (int i = 0; i < EB_NFIELDS; i++) {
-		char have[512];
-		size_t len = 0, shown = 0;
-		int found = 0;
+		char option[16];
+		int rc;
 
 		if (f->v[i] == NULL)
 			continue;
-		for (size_t r = 0; r < t->n && !found; r++)
-			found = strcmp(t->rows[r].f[i], f->v[i]) == 0;
-		if (found) {
-			eb_table_keep(t, i, f->v[i]);
-			continue;
-		}
-		/* A filter that matches nothing is a typo or the wrong data:
-		 * say which values there are, in order of first appearance. */
-		have[0] = '\0';
-		for (size_t r = 0; r < t->n && len + 1 < sizeof have; r++) {
-			const char *v = t->rows[r].f[i];
-			size_t j;
-
-			for (j = 0; j < r && t->rows[j].f[i] != v; j++)
-				;
-			if (j < r)
-				continue;
-			if (shown == 20) {
-				len += (size_t)snprintf(have + len, sizeof have - len, ", ...");
-				break;
-			}
-			len += (size_t)snprintf(have + len, sizeof have - len, "%s'%s'",
-			    shown ? ", " : "", v);
-			shown++;
-		}
-		fprintf(stderr, "encbench: error: --%s '%s': the data has no such %s (it has "
-		    "%s)\n", names[i], f->v[i], names[i], have[0] ? have : "no records");
-		return EB_EXIT_DATA;
+		snprintf(option, sizeof option, "--%s", field_names[i]);
+		if ((rc = eb_label_check(t, i, option, f->v[i])) != 0)
+			return rc;
+		eb_table_keep(t, i, f->v[i]);
 	}
 	return 0;
 }
 
-void
-eb_filters_apply(const struct eb_filters *f, struct eb_table *t)
+int
+eb_no_such(const char *option, const char *value, const char *noun, const char *have)
 {
-	for (int i = 0; i < EB_NFIELDS; i++)
-		if (f->v[i] != NULL)
-			eb_table_keep(t, i, f->v[i]);
+	fprintf(stderr, "encbench: error: %s '%s': the data has no such %s (it has %s)\n",
+	    option, value, noun, have[0] ? have : "no records");
+	return EB_EXIT_DATA;
 }
 
 void

@@ -256,6 +256,9 @@ char *eb_tmp_template(const char *path);
  * Returns how many it removed. */
 int eb_tmp_clean(const char *path);
 
+/* The CPUs this process may run on, 1 when that cannot be told (cpu.c). */
+int eb_cpu_count(void);
+
 /* ---- UTF-8 (utf8.c) */
 
 /* Whether s[0, n) is UTF-8 (RFC 3629: no overlong forms or surrogates). */

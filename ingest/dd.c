@@ -62,12 +62,6 @@ compile(void)
 	compiled = 1;
 }
 
-void
-eb_dd_prepare(void)
-{
-	compile();
-}
-
 __attribute__((destructor)) static void
 release(void)
 {
@@ -609,5 +603,5 @@ finish(struct eb_parse *p, int ok)
 
 const struct eb_format eb_format_dd = {
 	"dd", "dd transfer statistics (GNU any era and locale, BSD, macOS, BusyBox)",
-	probe, sizeof(struct dd_state), parse_line, finish, NULL, NULL,
+	probe, sizeof(struct dd_state), parse_line, finish, NULL, NULL, compile, NULL,
 };

@@ -28,14 +28,44 @@ struct jdoc {
 	long line;		/* of its '{' */
 	struct eb_fio_json_map map;
 	int snapshot;		/* a --status-interval snapshot of the next */
-	long bad_line;		/* the first damaged figure, 0 for none */
-	char bad[160];
+	long bad_line, bad_col;	/* the first damaged figure, 0 for none */
+	char bad[200];		/* and the error about it */
 };
 
-static double
-num(json_t *o, const char *key, double dflt)
+/* Duplicate keys. fio repeats keys where they do no harm: fio 2.17 prints
+ * a job option given twice ("filename"), fio 3.7's client/server output
+ * repeats options such as "bs" and "ioengine", and fio 2.1.4 prints every
+ * percentile that rounds to "0.00" under that one key. jansson keeps the
+ * last, so a key repeated with another value is an error where it repeats,
+ * but only for the keys encbench reads; a repetition of the same text, or
+ * of a key encbench never reads, changes no number. */
+static void
+check_dup(struct jdoc *doc, uint64_t h, const char *key)
+{
+	const struct eb_fio_json_dup *d = eb_fio_json_map_dup(&doc->map, eb_fio_json_key(h, key));
+
+	if (d == NULL || doc->bad_line != 0)
+		return;
+	doc->bad_line = d->line;
+	doc->bad_col = d->col;
+	snprintf(doc->bad, sizeof doc->bad, "duplicate key \"%.60s\" with another value", key);
+}
+
+/* The value of a key encbench reads, o's path being h. */
+static json_t *
+get(struct jdoc *doc, json_t *o, uint64_t h, const char *key)
 {
 	json_t *v = json_object_get(o, key);
+
+	if (v != NULL)
+		check_dup(doc, h, key);
+	return v;
+}
+
+static double
+num(struct jdoc *doc, json_t *o, uint64_t h, const char *key, double dflt)
+{
+	json_t *v = get(doc, o, h, key);
 
 	return json_is_number(v) ? json_number_value(v) : dflt;
 }
@@ -67,34 +97,24 @@ type_name(const json_t *v)
 static double
 figure(struct jdoc *doc, json_t *o, uint64_t h, const char *key, double dflt)
 {
-	json_t *v = json_object_get(o, key);
+	json_t *v = get(doc, o, h, key);
 
 	if (v == NULL)
 		return dflt;
-	/* jansson keeps the last of repeated keys; which one fio meant
-	 * cannot be told. */
-	if (eb_fio_json_map_dup(&doc->map, eb_fio_json_key(h, key))) {
-		if (doc->bad_line == 0) {
-			doc->bad_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(h, key), doc->line);
-			snprintf(doc->bad, sizeof doc->bad, "\"%.60s\" is given twice in one "
-			    "object; fio writes each figure once", key);
-		}
-		return dflt;
-	}
 	if (json_is_number(v) && json_number_value(v) >= 0 && !signbit(json_number_value(v)))
 		return json_number_value(v);
 	if (doc->bad_line == 0) {
 		doc->bad_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(h, key), doc->line);
-		snprintf(doc->bad, sizeof doc->bad, "\"%.60s\" is %s, not a figure fio writes",
-		    key, type_name(v));
+		snprintf(doc->bad, sizeof doc->bad, "fio JSON output is damaged: \"%.60s\" is "
+		    "%s, not a figure fio writes", key, type_name(v));
 	}
 	return dflt;
 }
 
 static const char *
-str(json_t *o, const char *key)
+str(struct jdoc *doc, json_t *o, uint64_t h, const char *key)
 {
-	json_t *v = json_object_get(o, key);
+	json_t *v = get(doc, o, h, key);
 
 	return json_is_string(v) ? json_string_value(v) : NULL;
 }
@@ -196,10 +216,10 @@ plat_val(double idx, double bits, double val)
 }
 
 static void
-take_bins(struct eb_fio_dstat *s, json_t *bins, double unit)
+take_bins(struct jdoc *doc, struct eb_fio_dstat *s, json_t *bins, uint64_t h, double unit)
 {
-	double bits = num(bins, "FIO_IO_U_PLAT_BITS", -1);
-	double val = num(bins, "FIO_IO_U_PLAT_VAL", -1);
+	double bits = num(doc, bins, h, "FIO_IO_U_PLAT_BITS", -1);
+	double val = num(doc, bins, h, "FIO_IO_U_PLAT_VAL", -1);
 	int raw = bits >= 0;
 	size_t cap = json_object_size(bins), n = 0;
 	const char *key;
@@ -219,6 +239,7 @@ take_bins(struct eb_fio_dstat *s, json_t *bins, double unit)
 		if (used == 0 || key[used] != '\0' || !(k >= 0 && k < 1e15) ||
 		    !(c > 0 && c < 1e18))
 			continue;
+		check_dup(doc, h, key);
 		if (raw) {
 			if (k > 64 * val)
 				continue;
@@ -237,9 +258,10 @@ take_bins(struct eb_fio_dstat *s, json_t *bins, double unit)
 
 /* The 99th percentile of a latency object's "percentile" map. */
 static int
-take_p99(json_t *lat, double unit, double *out)
+take_p99(struct jdoc *doc, json_t *lat, uint64_t h, double unit, double *out)
 {
-	json_t *pct = json_object_get(lat, "percentile");
+	uint64_t hp = eb_fio_json_key(h, "percentile");
+	json_t *pct = get(doc, lat, h, "percentile");
 	const char *key;
 	json_t *v;
 	int found = 0;
@@ -249,6 +271,7 @@ take_p99(json_t *lat, double unit, double *out)
 		size_t used = eb_fio_num(key, strlen(key), &k);
 
 		if (used > 0 && key[used] == '\0' && k == 99.0 && json_is_number(v)) {
+			check_dup(doc, hp, key);
 			*out = json_number_value(v) * unit;
 			found = 1;
 		}
@@ -270,7 +293,7 @@ take_dir(struct jdoc *doc, json_t *o, uint64_t h, struct eb_fio_dstat *s)
 	/* fio 3.2+ has bw_bytes; before, only bw in KiB/s ("reported in 1024
 	 * bytes per second units", fio 2.x and 3.0/3.1). */
 	bw = figure(doc, o, h, "bw_bytes", -1);
-	if (bw < 0 && json_object_get(o, "io_kbytes") != NULL && io > 0 && runtime > 0) {
+	if (bw < 0 && get(doc, o, h, "io_kbytes") != NULL && io > 0 && runtime > 0) {
 		/* 2.21 to 3.1: io_bytes are bytes (io_kbytes says so), and
 		 * io_bytes * 1000 / runtime is how fio 3.2+ gets bw_bytes. */
 		bwkey = "bw";
@@ -293,7 +316,7 @@ take_dir(struct jdoc *doc, json_t *o, uint64_t h, struct eb_fio_dstat *s)
 	/* fio 3.x: clat_ns in ns; fio 2.x: clat in us. Which one is there
 	 * decides, not the version string (2.99 already has clat_ns). */
 	for (int k = 0; k < 2 && clat == NULL; k++) {
-		clat = json_object_get(o, lats[k]);
+		clat = get(doc, o, h, lats[k]);
 		unit = k == 0 ? 1 : 1000;
 		if (!json_is_object(clat))
 			clat = NULL;
@@ -311,21 +334,21 @@ take_dir(struct jdoc *doc, json_t *o, uint64_t h, struct eb_fio_dstat *s)
 			s->lat_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(hc, "mean"),
 			    doc->line);
 		}
-		if (take_p99(clat, unit, &s->p99_ns)) {
+		if (take_p99(doc, clat, hc, unit, &s->p99_ns)) {
 			s->p99_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(
 			    eb_fio_json_key(hc, "percentile"), "99.000000"), s->lat_line);
 		} else {
 			/* lat_percentiles=1 puts the map under total latency. */
 			for (int k = 2; k < 4; k++) {
-				json_t *l = json_object_get(o, lats[k]);
+				json_t *l = get(doc, o, h, lats[k]);
 				double u = k == 2 ? 1 : 1000;
+				uint64_t hk = eb_fio_json_key(h, lats[k]);
 
-				if (json_is_object(l) && take_p99(l, u, &s->p99_ns)) {
-					uint64_t hp = eb_fio_json_key(eb_fio_json_key(h, lats[k]), "percentile");
-
-					s->p99_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(hp, "99.000000"),
-					    s->lat_line);
+				if (json_is_object(l) && take_p99(doc, l, hk, u, &s->p99_ns)) {
+					s->p99_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(
+					    eb_fio_json_key(hk, "percentile"), "99.000000"), s->lat_line);
 					clat = l;
+					hc = hk;
 					unit = u;
 					break;
 				}
@@ -333,20 +356,23 @@ take_dir(struct jdoc *doc, json_t *o, uint64_t h, struct eb_fio_dstat *s)
 		}
 		if (s->p99_ns <= 0)
 			s->p99_ns = -1;
-		bins = json_object_get(clat, "bins");
+		bins = get(doc, clat, hc, "bins");
 		if (json_is_object(bins))
-			take_bins(s, bins, unit);
+			take_bins(doc, s, bins, eb_fio_json_key(hc, "bins"), unit);
 	}
 }
 
+/* An option of the job (its path hj) or else of the global section. */
 static const char *
-option(json_t *jopts, json_t *gopts, const char *a, const char *b)
+option(struct jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts, const char *a,
+    const char *b)
 {
+	uint64_t hg = eb_fio_json_key(EB_FIO_JSON_ROOT, "global options");
 	const char *v;
 
-	if ((v = str(jopts, a)) != NULL || (v = str(jopts, b)) != NULL)
+	if ((v = str(doc, jopts, hj, a)) != NULL || (v = str(doc, jopts, hj, b)) != NULL)
 		return v;
-	if ((v = str(gopts, a)) != NULL || (v = str(gopts, b)) != NULL)
+	if ((v = str(doc, gopts, hg, a)) != NULL || (v = str(doc, gopts, hg, b)) != NULL)
 		return v;
 	return NULL;
 }
@@ -355,8 +381,9 @@ static void
 take_job(struct jdoc *doc, json_t *job, uint64_t h, int clients, struct eb_fio_run *run,
     json_t *gopts)
 {
-	const char *name = str(job, "jobname"), *host = str(job, "hostname");
-	json_t *jopts = json_object_get(job, "job options");
+	const char *name = str(doc, job, h, "jobname"), *host = str(doc, job, h, "hostname");
+	json_t *jopts = get(doc, job, h, "job options");
+	uint64_t hj = eb_fio_json_key(h, "job options");
 	struct eb_fio_job *j;
 	const char *rw, *bs;
 	double usr, sys;
@@ -365,7 +392,8 @@ take_job(struct jdoc *doc, json_t *job, uint64_t h, int clients, struct eb_fio_r
 		if (json_object_get(job, "jobname") != NULL && doc->bad_line == 0) {
 			doc->bad_line = eb_fio_json_map_get(&doc->map,
 			    eb_fio_json_key(h, "jobname"), doc->line);
-			snprintf(doc->bad, sizeof doc->bad, "\"jobname\" is %s, not a string",
+			snprintf(doc->bad, sizeof doc->bad, "fio JSON output is damaged: "
+			    "\"jobname\" is %s, not a string",
 			    type_name(json_object_get(job, "jobname")));
 		}
 		name = "";
@@ -378,21 +406,22 @@ take_job(struct jdoc *doc, json_t *job, uint64_t h, int clients, struct eb_fio_r
 		eb_fio_job_set_str(&j->host, host, strlen(host));
 	if (!json_is_object(jopts))
 		jopts = NULL;
-	rw = option(jopts, gopts, "rw", "readwrite");
-	bs = option(jopts, gopts, "bs", "blocksize");
+	rw = option(doc, jopts, hj, gopts, "rw", "readwrite");
+	bs = option(doc, jopts, hj, gopts, "bs", "blocksize");
 	/* Options fio printed but rw= and bs= not among them: fio's defaults
 	 * (read, 4k). fio 2.1.4 prints no options at all: unknown. */
 	if (jopts != NULL || gopts != NULL) {
 		j->rw = eb_xstrdup(rw != NULL ? rw : "read");
-		if (option(jopts, gopts, "bsrange", "bssplit") == NULL &&
+		if (option(doc, jopts, hj, gopts, "bsrange", "bssplit") == NULL &&
 		    eb_fio_parse_bs(bs != NULL ? bs : "4k", j->bs) != 0 && doc->bad_line == 0) {
 			doc->bad_line = j->line;
-			snprintf(doc->bad, sizeof doc->bad, "\"bs\": \"%.60s\" is no block size",
+			snprintf(doc->bad, sizeof doc->bad, "fio JSON output is damaged: "
+			    "\"bs\": \"%.60s\" is no block size",
 			    bs);
 		}
 	}
 	for (int d = 0; d < EB_FIO_NDIRS; d++) {
-		json_t *o = json_object_get(job, eb_fio_dir_names[d]);
+		json_t *o = get(doc, job, h, eb_fio_dir_names[d]);
 
 		if (json_is_object(o))
 			take_dir(doc, o, eb_fio_json_key(h, eb_fio_dir_names[d]), &j->d[d]);
@@ -432,23 +461,27 @@ jobs_of(json_t *root, const char **key)
  * equal to the growth of each job's elapsed seconds. Runs appended with >>
  * restart their counts and their elapsed time. */
 static int
-is_snapshot(json_t *a, json_t *b)
+is_snapshot(struct jdoc *a, struct jdoc *b)
 {
 	const char *ka, *kb;
-	json_t *ja = jobs_of(a, &ka), *jb = jobs_of(b, &kb);
-	double ta = num(a, "timestamp", -1), tb = num(b, "timestamp", -1);
+	json_t *ja = jobs_of(a->root, &ka), *jb = jobs_of(b->root, &kb);
+	double ta = num(a, a->root, EB_FIO_JSON_ROOT, "timestamp", -1);
+	double tb = num(b, b->root, EB_FIO_JSON_ROOT, "timestamp", -1);
 	int grew = 0;
 
 	if (ja == NULL || jb == NULL || strcmp(ka, kb) != 0 ||
 	    json_array_size(ja) != json_array_size(jb) || json_array_size(ja) == 0)
 		return 0;
+	check_dup(a, EB_FIO_JSON_ROOT, ka);
+	check_dup(b, EB_FIO_JSON_ROOT, kb);
 	for (size_t i = 0; i < json_array_size(ja); i++) {
 		json_t *x = json_array_get(ja, i), *y = json_array_get(jb, i);
-		const char *nx = str(x, "jobname"), *ny = str(y, "jobname");
-		double ex = num(x, "elapsed", -1), ey = num(y, "elapsed", -1);
+		uint64_t hx = eb_fio_json_idx(eb_fio_json_key(EB_FIO_JSON_ROOT, ka), i);
+		const char *nx = str(a, x, hx, "jobname"), *ny = str(b, y, hx, "jobname");
+		double ex = num(a, x, hx, "elapsed", -1), ey = num(b, y, hx, "elapsed", -1);
 
 		if (nx == NULL || ny == NULL || strcmp(nx, ny) != 0 ||
-		    num(x, "groupid", 0) != num(y, "groupid", 0))
+		    num(a, x, hx, "groupid", 0) != num(b, y, hx, "groupid", 0))
 			return 0;
 		if (ex >= 0 && ey >= 0) {
 			if (!(ey > ex))
@@ -457,11 +490,12 @@ is_snapshot(json_t *a, json_t *b)
 				return 0;
 		}
 		for (int d = 0; d < EB_FIO_NDIRS; d++) {
-			json_t *dx = json_object_get(x, eb_fio_dir_names[d]);
-			json_t *dy = json_object_get(y, eb_fio_dir_names[d]);
-			double iox = num(dx, "io_bytes", 0), ioy = num(dy, "io_bytes", 0);
+			uint64_t hd = eb_fio_json_key(hx, eb_fio_dir_names[d]);
+			json_t *dx = get(a, x, hx, eb_fio_dir_names[d]);
+			json_t *dy = get(b, y, hx, eb_fio_dir_names[d]);
+			double iox = num(a, dx, hd, "io_bytes", 0), ioy = num(b, dy, hd, "io_bytes", 0);
 
-			if (ioy < iox || num(dy, "runtime", 0) < num(dx, "runtime", 0))
+			if (ioy < iox || num(b, dy, hd, "runtime", 0) < num(a, dx, hd, "runtime", 0))
 				return 0;
 			if (ioy > iox)
 				grew = 1;
@@ -519,7 +553,7 @@ load_docs(struct eb_parse *p, struct json_state *st, struct jdoc **docs, size_t 
 			memset(d, 0, sizeof *d);
 			d->root = root;
 			d->line = line;
-			eb_fio_json_map_doc(&d->map, s, used, line);
+			eb_fio_json_map_doc(&d->map, s, used, line, col);
 		} else {
 			json_decref(root);
 		}
@@ -550,7 +584,7 @@ finish(struct eb_parse *p, int ok)
 		status = load_docs(p, st, &docs, &ndocs);
 	if (ok && status == EB_OK) {
 		for (size_t i = 0; i + 1 < ndocs; i++)
-			if (is_snapshot(docs[i].root, docs[i + 1].root)) {
+			if (is_snapshot(&docs[i], &docs[i + 1])) {
 				docs[i].snapshot = 1;
 				nsnap++;
 			}
@@ -567,7 +601,8 @@ finish(struct eb_parse *p, int ok)
 
 			if (d->snapshot || arr == NULL)
 				continue;
-			gopts = json_object_get(d->root, "global options");
+			check_dup(d, EB_FIO_JSON_ROOT, key);
+			gopts = get(d, d->root, EB_FIO_JSON_ROOT, "global options");
 			if (!json_is_object(gopts))
 				gopts = NULL;
 			for (size_t k = 0; k < json_array_size(arr); k++) {
@@ -590,17 +625,19 @@ finish(struct eb_parse *p, int ok)
 				} else if (nfailed++ == 0) {
 					err_line = line;
 					err_code = code;
-					err_job = str(job, "jobname");
+					err_job = str(d, job, hj, "jobname");
 				}
 			}
 			eb_fio_run_name_all_clients(&run);
 			added += eb_fio_run_emit(p, &run, &st->notes);
 		}
-		for (size_t i = 0; i < ndocs && status == EB_OK; i++)
+		for (size_t i = 0; i < ndocs && status == EB_OK; i++) {
+			struct eb_loc loc = eb_parse_loc(p, docs[i].bad_line);
+
+			loc.col = docs[i].bad_col;
 			if (docs[i].bad_line != 0)
-				status = eb_err_set(p->err, EB_ERR_DATA,
-				    eb_parse_loc(p, docs[i].bad_line),
-				    "fio JSON output is damaged: %s", docs[i].bad);
+				status = eb_err_set(p->err, EB_ERR_DATA, loc, "%s", docs[i].bad);
+		}
 		if (status != EB_OK)
 			;
 		else if (added > 0 && nfailed > 0)
@@ -632,5 +669,5 @@ finish(struct eb_parse *p, int ok)
 
 const struct eb_format eb_format_fio_json = {
 	"fio-json", "fio --output-format=json or json+ (fio 2.0 to 3.x, client/server too)",
-	probe, sizeof(struct json_state), parse_line, finish, NULL, NULL,
+	probe, sizeof(struct json_state), parse_line, finish, NULL, NULL, NULL, NULL,
 };

@@ -10,16 +10,28 @@
  * over the text maps the hash of every path (jobs/3/read/bw_bytes) to the
  * line of its value, the last duplicate winning as it does in jansson. */
 
+/* json+ documents hold a slot per histogram bucket, so a slot is small. */
+struct eb_fio_json_slot {
+	uint64_t key;		/* 0 = empty slot */
+	long line;		/* of the value jansson keeps, the last */
+	uint32_t off;		/* of that value in the document (< 512 MiB) */
+	/* 1 + the index in dups of the key's first repetition with another
+	 * value, or 0; a repetition with the same text changes nothing. */
+	uint32_t dup;
+};
+
+struct eb_fio_json_dup {
+	long line, col;
+};
+
 struct eb_fio_json_map {
-	uint64_t *keys;		/* 0 = empty slot */
-	long *lines;
+	struct eb_fio_json_slot *slots;
 	size_t cap, n;
-	/* Paths given twice. fio repeats keys where they do no harm (a job
-	 * option given twice, such as "filename" in fio 2.17; percentiles
-	 * that round to one "0.00" in 2.1.4), so a repeated key is only an
-	 * error for a figure that is read (figure()). */
-	uint64_t *dups;
+	struct eb_fio_json_dup *dups;
 	size_t ndups, capdups;
+	const char *text;	/* the document, while it is indexed */
+	size_t len;
+	long line, col;		/* where its first byte is */
 };
 
 /* The hash of the document's root path; paths below it go by key or index. */
@@ -28,10 +40,13 @@ struct eb_fio_json_map {
 uint64_t eb_fio_json_key(uint64_t h, const char *key);
 uint64_t eb_fio_json_idx(uint64_t h, size_t i);
 /* Indexes the n bytes at s, a document jansson has already accepted, whose
- * first byte is on the given line. */
-void eb_fio_json_map_doc(struct eb_fio_json_map *m, const char *s, size_t n, long line);
-/* Whether the path was given more than once. */
-int eb_fio_json_map_dup(const struct eb_fio_json_map *m, uint64_t key);
+ * first byte is at line:col. */
+void eb_fio_json_map_doc(struct eb_fio_json_map *m, const char *s, size_t n, long line,
+    long col);
+/* Where the path was first repeated with another value, or NULL when it
+ * was not. */
+const struct eb_fio_json_dup *eb_fio_json_map_dup(const struct eb_fio_json_map *m,
+    uint64_t key);
 /* The line of the path's value, dflt when it was not recorded. */
 long eb_fio_json_map_get(const struct eb_fio_json_map *m, uint64_t key, long dflt);
 void eb_fio_json_map_free(struct eb_fio_json_map *m);

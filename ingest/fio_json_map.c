@@ -38,58 +38,120 @@ eb_fio_json_idx(uint64_t h, size_t i)
 	return h_step(h, buf, (size_t)n);
 }
 
-static void
-map_put(struct eb_fio_json_map *m, uint64_t key, long line)
+/* Where the value at off ends: the text is well formed, so a string ends
+ * at its closing quote, a container at its matching bracket, anything else
+ * at the next separator. */
+static size_t
+value_end(const char *s, size_t n, size_t off)
 {
+	int depth = 0;
+
+	for (size_t i = off; i < n; i++) {
+		char c = s[i];
+
+		if (c == '"') {
+			for (i++; i < n && s[i] != '"'; i++)
+				i += s[i] == '\\';
+			if (depth == 0)
+				return i + 1 < n ? i + 1 : n;
+		} else if (c == '{' || c == '[') {
+			depth++;
+		} else if (c == '}' || c == ']') {
+			if (depth == 0)
+				return i;
+			if (--depth == 0)
+				return i + 1;
+		} else if (depth == 0 && (c == ',' || c == ' ' || c == '\n' || c == '\r' ||
+		    c == '\t')) {
+			return i;
+		}
+	}
+	return n;
+}
+
+static long
+column(const struct eb_fio_json_map *m, size_t off)
+{
+	size_t b = off;
+
+	while (b > 0 && m->text[b - 1] != '\n')
+		b--;
+	return (long)(off - b) + 1 + (b == 0 ? m->col - 1 : 0);
+}
+
+/* Records that the path's value begins at line, byte off. A path given
+ * again with the same text is harmless; with another text, jansson keeps
+ * the last and nothing tells which one fio meant, so the first such
+ * repetition is kept for whoever reads the path. */
+static void
+map_put(struct eb_fio_json_map *m, uint64_t key, long line, uint32_t off)
+{
+	struct eb_fio_json_slot *sl;
 	size_t i;
 
 	if ((m->n + 1) * 2 > m->cap) {
-		struct eb_fio_json_map big = { 0 };
+		struct eb_fio_json_slot *old = m->slots;
+		size_t oldcap = m->cap;
 
-		big.cap = m->cap ? m->cap * 2 : 1024;
-		big.keys = eb_xcalloc(big.cap, sizeof *big.keys);
-		big.lines = eb_xcalloc(big.cap, sizeof *big.lines);
-		for (size_t k = 0; k < m->cap; k++)
-			if (m->keys[k] != 0)
-				map_put(&big, m->keys[k], m->lines[k]);
-		free(m->keys);
-		free(m->lines);
-		big.dups = m->dups;
-		big.ndups = m->ndups;
-		big.capdups = m->capdups;
-		*m = big;
+		m->cap = m->cap ? m->cap * 2 : 1024;
+		m->slots = eb_xcalloc(m->cap, sizeof *m->slots);
+		for (size_t k = 0; k < oldcap; k++) {
+			if (old[k].key == 0)
+				continue;
+			i = old[k].key & (m->cap - 1);
+			while (m->slots[i].key != 0)
+				i = (i + 1) & (m->cap - 1);
+			m->slots[i] = old[k];
+		}
+		free(old);
 	}
 	i = key & (m->cap - 1);
-	while (m->keys[i] != 0 && m->keys[i] != key)
+	while (m->slots[i].key != 0 && m->slots[i].key != key)
 		i = (i + 1) & (m->cap - 1);
-	if (m->keys[i] == 0) {
+	sl = &m->slots[i];
+	if (sl->key == 0) {
 		m->n++;
-	} else {
-		eb_xgrow(&m->dups, &m->capdups, m->ndups + 1, sizeof *m->dups);
-		m->dups[m->ndups++] = key;
+		sl->key = key;
+	} else if (sl->dup == 0) {
+		size_t a = value_end(m->text, m->len, sl->off) - sl->off;
+		size_t b = value_end(m->text, m->len, off) - off;
+
+		if (a != b || memcmp(m->text + sl->off, m->text + off, a) != 0) {
+			eb_xgrow(&m->dups, &m->capdups, m->ndups + 1, sizeof *m->dups);
+			m->dups[m->ndups].line = line;
+			m->dups[m->ndups].col = column(m, off);
+			sl->dup = (uint32_t)++m->ndups;
+		}
 	}
-	m->keys[i] = key;
-	m->lines[i] = line;
+	sl->line = line;
+	sl->off = off;
 }
 
-int
+static const struct eb_fio_json_slot *
+find(const struct eb_fio_json_map *m, uint64_t key)
+{
+	if (m->cap == 0)
+		return NULL;
+	for (size_t i = key & (m->cap - 1); m->slots[i].key != 0; i = (i + 1) & (m->cap - 1))
+		if (m->slots[i].key == key)
+			return &m->slots[i];
+	return NULL;
+}
+
+const struct eb_fio_json_dup *
 eb_fio_json_map_dup(const struct eb_fio_json_map *m, uint64_t key)
 {
-	for (size_t i = 0; i < m->ndups; i++)
-		if (m->dups[i] == key)
-			return 1;
-	return 0;
+	const struct eb_fio_json_slot *sl = find(m, key);
+
+	return sl != NULL && sl->dup != 0 ? &m->dups[sl->dup - 1] : NULL;
 }
 
 long
 eb_fio_json_map_get(const struct eb_fio_json_map *m, uint64_t key, long dflt)
 {
-	if (m->cap == 0)
-		return dflt;
-	for (size_t i = key & (m->cap - 1); m->keys[i] != 0; i = (i + 1) & (m->cap - 1))
-		if (m->keys[i] == key)
-			return m->lines[i];
-	return dflt;
+	const struct eb_fio_json_slot *sl = find(m, key);
+
+	return sl != NULL ? sl->line : dflt;
 }
 
 struct frame {
@@ -105,8 +167,6 @@ value_hash(const struct frame *top, uint64_t key)
 	return top->is_arr ? eb_fio_json_idx(top->h, top->idx) : key;
 }
 
-/* Indexes a document that jansson has already accepted, so the text is
- * well formed and the scan can be simple. */
 static int
 ends_scalar(char c)
 {
@@ -114,14 +174,20 @@ ends_scalar(char c)
 	    c == '\0';
 }
 
+/* Indexes a document that jansson has already accepted, so the text is
+ * well formed and the scan can be simple. */
 void
-eb_fio_json_map_doc(struct eb_fio_json_map *m, const char *s, size_t n, long line)
+eb_fio_json_map_doc(struct eb_fio_json_map *m, const char *s, size_t n, long line, long col)
 {
 	struct frame st[MAX_DEPTH + 1];
 	int depth = 0, overflow = 0;
 	uint64_t key = EB_FIO_JSON_ROOT;
 	int have_key = 1;
 
+	m->text = s;
+	m->len = n;
+	m->line = line;
+	m->col = col;
 	/* A pseudo object around the document, whose one key is the root. */
 	st[0].h = EB_FIO_JSON_ROOT;
 	st[0].is_arr = 0;
@@ -143,11 +209,8 @@ eb_fio_json_map_doc(struct eb_fio_json_map *m, const char *s, size_t n, long lin
 			if (!top->is_arr && !have_key && overflow == 0) {
 				key = h_step(top->h, s + i + 1, j - i - 1);
 				have_key = 1;
-				/* json+ buckets are many and never looked up. */
-				if (j - i - 1 == 4 && memcmp(s + i + 1, "bins", 4) == 0)
-					key = 0;
 			} else if (overflow == 0 && !top->norec && value_hash(top, key) != 0) {
-				map_put(m, value_hash(top, key), line);
+				map_put(m, value_hash(top, key), line, (uint32_t)i);
 			}
 			i = j;
 		} else if (c == '{' || c == '[') {
@@ -159,7 +222,7 @@ eb_fio_json_map_doc(struct eb_fio_json_map *m, const char *s, size_t n, long lin
 			}
 			vh = value_hash(top, key);
 			if (!top->norec && vh != 0)
-				map_put(m, vh, line);
+				map_put(m, vh, line, (uint32_t)i);
 			depth++;
 			st[depth].h = vh;
 			st[depth].is_arr = c == '[';
@@ -183,19 +246,17 @@ eb_fio_json_map_doc(struct eb_fio_json_map *m, const char *s, size_t n, long lin
 				have_key = 0;
 		} else if (c == '-' || (c >= '0' && c <= '9') || c == 't' || c == 'f' || c == 'n') {
 			if (overflow == 0 && !top->norec && value_hash(top, key) != 0)
-				map_put(m, value_hash(top, key), line);
+				map_put(m, value_hash(top, key), line, (uint32_t)i);
 			while (i + 1 < n && !ends_scalar(s[i + 1]))
 				i++;
 		}
 	}
 }
 
-
 void
 eb_fio_json_map_free(struct eb_fio_json_map *m)
 {
-	free(m->keys);
-	free(m->lines);
+	free(m->slots);
 	free(m->dups);
 	memset(m, 0, sizeof *m);
 }

@@ -79,6 +79,14 @@ struct eb_format {
 	 * lines. A resumed state's finish adds no records. */
 	int (*splittable)(const void *state, const char *s, size_t n);
 	void (*resume)(void *state);
+	/* Sets up what the format's parses share (dd's compiled patterns),
+	 * before threads that parse files of it start; NULL when nothing. */
+	void (*prepare)(void);
+	/* For formats that read a large regular file faster whole than line
+	 * by line (fio logs, scanned on every CPU): reads all of fd from its
+	 * start, as the line callback would have read it, into p->state for
+	 * finish, with up to nthreads threads; NULL for the others. */
+	enum eb_status (*read_file)(struct eb_parse *p, int fd, int nthreads);
 };
 
 extern const struct eb_format *const eb_formats[];
@@ -136,10 +144,6 @@ int eb_rundir_meta_get(const struct eb_run_meta *m, const char *key, char *buf,
 void eb_labels_utf8(struct eb_table *t, size_t first, const char *path,
     struct eb_diag *diag);
 
-/* The CPUs this process may run on (1 when that cannot be told). */
-int eb_cpu_count(void);
-/* Compiles dd's patterns now, before threads that parse dd logs start. */
-void eb_dd_prepare(void);
 
 /* Parses a buffer as one input named path (fuzzing and tests). */
 enum eb_status eb_ingest_buffer(struct eb_table *t, const char *path,

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ingest.h"
 #include "modes.h"
 
 #define MAXTOK 24
@@ -273,12 +274,18 @@ blank(int c)
 int
 eb_mode_canonical(const char *name, char *buf, size_t n)
 {
+	return eb_label_normalize(EB_F_MODE, name, buf, n);
+}
+
+int
+eb_label_normalize(int field, const char *name, char *buf, size_t n)
+{
 	const char *s = name, *e = name + strlen(name);
 	size_t k = 0;
 
 	if (n == 0)
 		return 0;
-	if (known(name, buf, n))
+	if (field == EB_F_MODE && known(name, buf, n))
 		return 1;
 	while (s < e && blank((unsigned char)*s))
 		s++;

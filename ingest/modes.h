@@ -15,4 +15,12 @@
  * can keep it and tell the user. */
 int eb_mode_canonical(const char *name, char *buf, size_t n);
 
+/* The one spelling of a label, whatever input it comes from (a sheet cell,
+ * a group row, a --map file, a run folder's name or meta.json): trimmed,
+ * ASCII lower-cased, each run of blanks one dash, so that "No AES-NI" and
+ * "no-aes-ni" are one label and "aes-ni" stays "aes-ni". The alias table,
+ * eb_mode_canonical's, names encryption modes only and so applies to the
+ * mode (field EB_F_MODE) alone; it returns 1 when an alias matched. */
+int eb_label_normalize(int field, const char *text, char *buf, size_t n);
+
 #endif

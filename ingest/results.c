@@ -443,5 +443,5 @@ resume(void *state)
 
 const struct eb_format eb_format_results = {
 	"results", "encbench's own results.csv (tidy records)",
-	probe, sizeof(struct results_state), parse_line, finish, splittable, resume,
+	probe, sizeof(struct results_state), parse_line, finish, splittable, resume, NULL, NULL,
 };

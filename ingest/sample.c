@@ -639,5 +639,5 @@ finish(struct eb_parse *p, int ok)
 
 const struct eb_format eb_format_sample = {
 	"sample", "encbench-sample's CPU and energy samples of one test (PREFIX.sample)",
-	probe, sizeof(struct sample_state), parse_line, finish, NULL, NULL,
+	probe, sizeof(struct sample_state), parse_line, finish, NULL, NULL, NULL, NULL,
 };

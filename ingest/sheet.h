@@ -120,10 +120,9 @@ const char *eb_sheet_metric_name(const char *text, struct eb_table *t);
  * than a configuration ("AES-NI off", "2 cores"). */
 int eb_sheet_is_release(const char *text);
 /* The release label: "Ubuntu 23.10" -> "23.10"; ubuntu says the context is
- * Ubuntu, where Excel's "23.1" was typed as 23.10. */
+ * Ubuntu, where Excel's "23.1" was typed as 23.10. Any other text is the
+ * label as written, through eb_label_normalize ("FreeBSD 14" -> "freebsd-14"). */
 void eb_sheet_release(const char *text, int ubuntu, char *buf, size_t n);
-/* The configuration label: "AES-NI off" -> "no-aesni", "2 cores" -> "2-cores". */
-void eb_sheet_config(const char *text, char *buf, size_t n);
 /* A block size ("4k", "1M", "128 KiB", "4096"), with scale the bytes of a
  * bare number; returns 0 when it is none. */
 int64_t eb_sheet_block_size(const char *text, int64_t scale);

@@ -1,8 +1,9 @@
 /* sheet_label.c - labels as a sheet writes them: header text folded for
- * matching, and the release and configuration a cell or a group row names. */
+ * matching, and the release a cell, a title or a group row names. */
 #include <stdio.h>
 #include <string.h>
 
+#include "modes.h"
 #include "sheet.h"
 
 static int
@@ -198,60 +199,5 @@ eb_sheet_release(const char *text, int ubuntu, char *buf, size_t n)
 			snprintf(buf, n, "%s", rs.ver);
 		return;
 	}
-	collapse(text, buf, n, 0);
+	eb_label_normalize(EB_F_RELEASE, text, buf, n);
 }
-
-void
-eb_sheet_config(const char *text, char *buf, size_t n)
-{
-	char w[16][32];
-	int nw = 0, no = 0;
-	size_t k = 0;
-
-	eb_sheet_fold(text, buf, n);
-	/* Words split at blanks, ':' and '='; "AES-NI" is one word. */
-	for (char *s = buf; *s != '\0' && nw < 16;) {
-		size_t j = strcspn(s, " :=");
-
-		if (j > 0 && j < sizeof w[0]) {
-			memcpy(w[nw], s, j);
-			w[nw][j] = '\0';
-			nw++;
-		} else if (j > 0) {
-			return;	/* a long word: keep the folded text */
-		}
-		s += j;
-		s += *s != '\0';
-	}
-	if (nw == 0 || nw == 16)
-		return;
-	for (int i = 0; i < nw; i++)
-		if (strcmp(w[i], "aes-ni") == 0 || strcmp(w[i], "aes_ni") == 0)
-			snprintf(w[i], sizeof w[i], "aesni");
-	for (int i = 0; i + 1 < nw; i++)
-		if (strcmp(w[i], "aes") == 0 && strcmp(w[i + 1], "ni") == 0) {
-			snprintf(w[i], sizeof w[i], "aesni");
-			memmove(w[i + 1], w[i + 2], (size_t)(nw - i - 2) * sizeof w[0]);
-			nw--;
-		}
-	/* "AES-NI off", "without AES-NI", "no AES-NI" -> no-aesni;
-	 * "AES-NI on" -> aesni. */
-	if (nw >= 2 && (strcmp(w[nw - 1], "off") == 0 || strcmp(w[nw - 1], "disabled") == 0)) {
-		no = 1;
-		nw--;
-	} else if (nw >= 2 && (strcmp(w[nw - 1], "on") == 0 || strcmp(w[nw - 1], "enabled") == 0)) {
-		nw--;
-	}
-	if (nw >= 2 && (strcmp(w[0], "no") == 0 || strcmp(w[0], "without") == 0)) {
-		no = 1;
-		memmove(w[0], w[1], (size_t)(nw - 1) * sizeof w[0]);
-		nw--;
-	}
-	if (no)
-		k = (size_t)snprintf(buf, n, "no");
-	else
-		buf[0] = '\0';
-	for (int i = 0; i < nw && k < n; i++)
-		k += (size_t)snprintf(buf + k, n - k, "%s%s", k > 0 ? "-" : "", w[i]);
-}
-

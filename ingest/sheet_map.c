@@ -128,8 +128,9 @@ read_attr(struct loader *ld, const char *where, const char *key, json_t *v,
 
 		if (strcmp(key, names[i]) != 0)
 			continue;
-		if (fields[i] == EB_F_MODE) {
-			eb_mode_canonical(s, buf, sizeof buf);
+		if (fields[i] == EB_F_RELEASE || fields[i] == EB_F_HOST ||
+		    fields[i] == EB_F_CONFIG || fields[i] == EB_F_MODE) {
+			eb_label_normalize(fields[i], s, buf, sizeof buf);
 			s = buf;
 		}
 		at->f[fields[i]] = eb_intern_cstr(ld->t, s);

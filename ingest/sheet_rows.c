@@ -36,7 +36,7 @@ label_row(struct sheet *sh, const struct row *r)
 			return;
 		}
 		if (h.key == EB_SH_CONFIG) {
-			eb_sheet_config(sep + 1, buf, sizeof buf);
+			eb_label_normalize(EB_F_CONFIG, sep + 1, buf, sizeof buf);
 			sh->section.f[EB_F_CONFIG] = intern(sh, buf);
 			return;
 		}
@@ -106,15 +106,15 @@ key_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
 		ra->f[EB_F_RELEASE] = intern(sh, buf);
 		break;
 	case EB_SH_CONFIG:
-		eb_sheet_config(s, buf, sizeof buf);
+		eb_label_normalize(EB_F_CONFIG, s, buf, sizeof buf);
 		ra->f[EB_F_CONFIG] = intern(sh, buf);
 		break;
 	case EB_SH_HOST:
-		eb_sheet_fold(s, buf, sizeof buf);
+		eb_label_normalize(EB_F_HOST, s, buf, sizeof buf);
 		ra->f[EB_F_HOST] = intern(sh, buf);
 		break;
 	case EB_SH_MODE:
-		if (!eb_mode_canonical(s, buf, sizeof buf) && sh->pass == 1)
+		if (!eb_label_normalize(EB_F_MODE, s, buf, sizeof buf) && sh->pass == 1)
 			note_unknown_mode(sh, intern(sh, buf));
 		ra->f[EB_F_MODE] = intern(sh, buf);
 		break;

@@ -188,7 +188,7 @@ group_label(struct sheet *sh, struct eb_sheet_attrs *at, const char *text, int k
 		eb_sheet_attrs_merge(at, &w);
 		return;
 	}
-	eb_sheet_config(text, buf, sizeof buf);
+	eb_label_normalize(EB_F_CONFIG, text, buf, sizeof buf);
 	at->f[EB_F_CONFIG] = intern(sh, buf);
 }
 

@@ -45,12 +45,15 @@ void
 eb_pct_text(char *buf, size_t n, double v, int sign)
 {
 	double a = fabs(v);
-	const char *s = v < 0 && a >= 0.05 ? "−" : sign && a >= 0.05 ? "+" : "";
+	const char *s = v < 0 ? "−" : sign && v > 0 ? "+" : "";
+	char f[40];
 
 	if (!isfinite(v))
 		snprintf(buf, n, "–");
-	else if (a < 9.95)
-		snprintf(buf, n, "%s%.1f %%", s, a);
-	else
+	else if (a < 9.95) {
+		/* The verdicts' figure rule: a non-zero value never reads 0.0. */
+		eb_figure_text(a, 0, 0, f, sizeof f);
+		snprintf(buf, n, "%s%s %%", s, f);
+	} else
 		snprintf(buf, n, "%s%.0f %%", s, a);
 }

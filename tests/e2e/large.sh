@@ -35,6 +35,20 @@ same_on_one_cpu "a large results.csv with a quoted field reads the same" "$TMP/q
 grep -q '^24.11,host2,default,aes-256-gcm,.*,"gen,quoted:30001"$' "$TMP/out" \
 	&& pass "the quoted field is read whole" || fail "the quoted field is read whole"
 
+# Rows are split sixteen bytes at a time; a NUL or a quote past the first
+# sixteen bytes hands the row to the general path untouched. A NUL ends
+# its field, as C strings do.
+sed '30001s/,gen:/\x00junk,gen:/' "$TMP/big.csv" > "$TMP/nul.csv"
+same_on_one_cpu "a NUL late in a row reads the same on any number of CPUs" "$TMP/nul.csv"
+[ "$(sed -n 30001p "$TMP/one")" = "$(sed -n 30001p "$TMP/big.csv")" ] \
+	&& pass "a NUL after a value ends the value" || fail "a NUL after a value ends the value"
+
+# Each metric's plausible limit is looked up once per interned label.
+sed '30001s/,1[0-9]*\.[0-9]*,gen/,20000000000000,gen/' "$TMP/big.csv" > "$TMP/limit.csv"
+same_on_one_cpu "a value past its limit late in the file is the same error" "$TMP/limit.csv" 65
+expect_err_line "the value past its limit is named with the limit" \
+	"$TMP/limit.csv:30001:13: error: bw 20000000000000 B/s is beyond the plausible limit of 10 TB/s (10000000000000 B/s)"
+
 # CRLF line ends, and a line too long late in the file.
 sed 's/$/\r/' "$TMP/big.csv" > "$TMP/crlf.csv"
 same_on_one_cpu "a large CRLF results.csv reads the same" "$TMP/crlf.csv"

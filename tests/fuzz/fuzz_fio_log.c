@@ -1,9 +1,79 @@
 /* fuzz_fio_log.c - libFuzzer harness for the fio-log parser and its line
  * reader. The input is named like a completion latency log, since a log's
- * name says what it holds, so that the summaries are reached too. */
+ * name says what it holds, so that the summaries are reached too; and the
+ * whole-file scanner must sum it up as the lines read one by one do. */
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "fuzz.h"
 
-#include "../../ingest/fio.h"
+#include "../../ingest/fio_scan.h"
+
+/* The summary of data cut into lines as eb_lines cuts them (LF, one CR
+ * before it, a BOM on the first); *bad is the first line that is no
+ * sample, 0 when none. */
+static void
+by_lines(const uint8_t *data, size_t size, struct eb_fio_log_acc *a, long *bad)
+{
+	const char *p = (const char *)data, *end = p + size;
+	long lineno = 0;
+
+	*bad = 0;
+	eb_fio_log_acc_init(a, 1);
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl != NULL ? nl : end;
+		const char *s = p;
+
+		lineno++;
+		if (e > s && e[-1] == '\r')
+			e--;
+		if (lineno == 1 && e - s >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
+			s += 3;
+		if (eb_fio_log_acc_line(a, s, (size_t)(e - s), lineno) != 0) {
+			*bad = lineno;
+			return;
+		}
+		p = nl != NULL ? nl + 1 : end;
+	}
+	a->lines = lineno;
+}
+
+static void
+same_as_lines(const uint8_t *data, size_t size)
+{
+	struct eb_fio_log_acc one, whole;
+	struct eb_err err;
+	long bad;
+	int fd = memfd_create("fuzz_clat.1.log", 0);
+	enum eb_status st;
+
+	if (fd < 0 || write(fd, data, size) != (ssize_t)size)
+		abort();
+	by_lines(data, size, &one, &bad);
+	eb_fio_log_acc_init(&whole, 1);
+	st = eb_fio_log_acc_file(&whole, fd, "fuzz", 2, &err);
+	if ((st != EB_OK) != (bad != 0) || (bad != 0 && err.loc.line != bad))
+		abort();
+	if (st == EB_OK) {
+		if (one.lines != whole.lines || one.nsamples != whole.nsamples ||
+		    one.max_cols != whole.max_cols || one.offset_like != whole.offset_like)
+			abort();
+		for (int d = 0; d < 3; d++) {
+			const struct eb_fio_dir_acc *x = &one.d[d], *y = &whole.d[d];
+
+			if (x->n != y->n || eb_fio_dir_sum(x) != eb_fio_dir_sum(y) ||
+			    x->min != y->min || x->max != y->max || x->last_t != y->last_t ||
+			    x->bs != y->bs || x->bs_varies != y->bs_varies ||
+			    x->first_line != y->first_line || (x->plat == NULL) != (y->plat == NULL) ||
+			    (x->plat != NULL && memcmp(x->plat, y->plat,
+			    EB_FIO_PLAT_NR * sizeof *x->plat) != 0))
+				abort();
+		}
+	}
+	eb_fio_log_acc_free(&one);
+	eb_fio_log_acc_free(&whole);
+	close(fd);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -31,5 +101,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		eb_table_free(t);
 	}
 	eb_fio_log_parse_line((const char *)data, size, &s);
+	same_as_lines(data, size);
 	return 0;
 }

@@ -537,6 +537,17 @@ def diff_agrees():
     return c
 
 
+def release_pair_case(name, doc, a, b, args=("diff",)):
+    """One bw test, runs a in 23.10 and b in 24.04, with its diff verdict."""
+    c = Case(name, doc)
+    c.add(a, release="23.10")
+    c.add(b, release="24.04")
+    c.args = list(args)
+    v = verdict_diff(a, b, "bw")
+    holm([("k", v)])
+    return c, v
+
+
 def p_near_alpha():
     """Three runs against three whose raw p lies in 0.0495..0.05."""
     lo, hi = 1000.0, 1200.0
@@ -554,13 +565,8 @@ def p_near_alpha():
 
 @case
 def diff_p_digits():
-    a, b = p_near_alpha()
-    c = Case("diff-p-digits", "a p of 0.0497 prints as 0.0497, never 0.050, beside its verdict")
-    c.add(a, release="23.10")
-    c.add(b, release="24.04")
-    c.args = ["diff"]
-    v = verdict_diff(a, b, "bw")
-    holm([("k", v)])
+    c, v = release_pair_case("diff-p-digits", "a p of 0.0497 prints as 0.0497, never 0.050, "
+                             "beside its verdict", *p_near_alpha())
     assert 0.0495 < v["p_adjusted"] < 0.05, v
     c.exp["contains_p"] = f"{v['p_adjusted']:.3g}"
     c.exp["lacks"] = ["| 0.050 |", "| 0.05 |"]
@@ -717,21 +723,29 @@ def overhead_lower_floor():
                          [({}, "aes-128-ccm", [10.0, 300.0, 20.0], [1000.0, 1010.0, 990.0])])
 
 
-@case
-def overhead_change():
-    c = Case("diff-overhead-change", "the change of overhead: ratio of ratios by the delta "
-             "method on the log scale")
-    groups = {("23.10", "none"): rng_values(100, 1000, 0.01, 5),
-              ("23.10", "aes-256-gcm"): rng_values(101, 800, 0.01, 5),
-              ("24.04", "none"): rng_values(102, 1000, 0.01, 5),
-              ("24.04", "aes-256-gcm"): rng_values(103, 900, 0.01, 5)}
+def overhead_change_case(name, doc, groups, args):
+    """groups: {(release, mode): values} of 23.10 and 24.04, none and
+    aes-256-gcm; the case with the verdict on the change of overhead."""
+    c = Case(name, doc)
     for (rel, mode), vals in groups.items():
         c.add(vals, release=rel, mode=mode)
     v = verdict_overhead_change(groups[("23.10", "aes-256-gcm")], groups[("23.10", "none")],
                                 groups[("24.04", "aes-256-gcm")], groups[("24.04", "none")],
                                 "bw")
     holm([("k", v)])
-    c.args = ["diff", "--json"]
+    c.args = list(args)
+    return c, v
+
+
+@case
+def overhead_change():
+    groups = {("23.10", "none"): rng_values(100, 1000, 0.01, 5),
+              ("23.10", "aes-256-gcm"): rng_values(101, 800, 0.01, 5),
+              ("24.04", "none"): rng_values(102, 1000, 0.01, 5),
+              ("24.04", "aes-256-gcm"): rng_values(103, 900, 0.01, 5)}
+    c, v = overhead_change_case("diff-overhead-change", "the change of overhead: ratio of "
+                                "ratios by the delta method on the log scale", groups,
+                                ["diff", "--json"])
     c.exp["rows"] = [{"match": {"mode": "aes-256-gcm"},
                       "expect": expect_fields(v, "overhead_change")}]
     return c
@@ -754,7 +768,7 @@ def overhead_change_single():
 # ---- findings: the sentences, numbers computed here
 
 def fmt1(x):
-    return f"{0.0 if abs(x) < 0.05 else x:.1f}"
+    return figure(x)
 
 
 @case
@@ -867,21 +881,15 @@ def findings_config_unchanged():
 
 @case
 def findings_change_wide():
-    c = Case("findings-overhead-change-wide", "a ratio-of-ratios interval of tens of points: "
-             "no 'cheaper'")
     vals = {("23.10", "none"): [1000.0, 1400.0, 700.0], ("23.10", "aes-256-gcm"): [800.0, 1100.0, 500.0],
             ("24.04", "none"): [1000.0, 1300.0, 800.0], ("24.04", "aes-256-gcm"): [850.0, 1200.0, 600.0]}
-    for (rel, mode), v in vals.items():
-        c.add(v, release=rel, mode=mode)
-    v = verdict_overhead_change(vals[("23.10", "aes-256-gcm")], vals[("23.10", "none")],
-                                vals[("24.04", "aes-256-gcm")], vals[("24.04", "none")], "bw")
-    holm([("k", v)])
+    c, v = overhead_change_case("findings-overhead-change-wide", "a ratio-of-ratios interval "
+                                "of tens of points: no 'cheaper'", vals, ["findings"])
     assert v["word"] == "no clear change"
-    c.args = ["findings"]
     c.exp["contains"] = [f"- From 23.10 to 24.04, the overhead of AES-GCM on writes changed by "
-                         f"{'%+.1f' % v['estimate']} percentage points (1 comparison): no clear "
-                         f"change (95 % interval {'%+.1f' % v['ci_low']} to "
-                         f"{'%+.1f' % v['ci_high']} pp)."]
+                         f"{figure(v['estimate'], True)} percentage points (1 comparison): no "
+                         f"clear change (95 % interval {figure(v['ci_low'], True)} to "
+                         f"{figure(v['ci_high'], True)} pp)."]
     c.exp["lacks"] = ["cheaper"]
     return c
 
@@ -982,14 +990,9 @@ def filter_host():
 
 @case
 def diff_interval_digits_improved():
-    a, b = p_near_alpha()
-    c = Case("diff-interval-digits-improved", "p 0.0497, improved: the interval's lower "
-             "bound prints above 0, never (+0.0 to ...)")
-    c.add(a, release="23.10")
-    c.add(b, release="24.04")
-    c.args = ["diff"]
-    v = verdict_diff(a, b, "bw")
-    holm([("k", v)])
+    c, v = release_pair_case("diff-interval-digits-improved", "p 0.0497, improved: the "
+                             "interval's lower bound prints above 0, never (+0.0 to ...)",
+                             *p_near_alpha())
     assert v["word"] == "improved" and 0 < v["ci_low"] < 0.05, v
     c.exp["contains_text"] = [f"| {interval_text(v)} |", "improved"]
     c.exp["lacks"] = ["(+0.0 to", "(-0.0 to"]
@@ -1001,13 +1004,9 @@ def diff_interval_digits_unchanged():
     a = [997.0, 1000.0, 1003.0]
     m = shift_for(0.0503, a, 3.0)
     b = [m - 3, m, m + 3]
-    c = Case("diff-interval-digits-unchanged", "p 0.050, unchanged: the lower bound prints "
-             "below 0, so the interval visibly holds no change")
-    c.add(a, release="23.10")
-    c.add(b, release="24.04")
-    c.args = ["diff"]
-    v = verdict_diff(a, b, "bw")
-    holm([("k", v)])
+    c, v = release_pair_case("diff-interval-digits-unchanged", "p 0.050, unchanged: the "
+                             "lower bound prints below 0, so the interval visibly holds no "
+                             "change", a, b)
     assert v["word"] == "unchanged" and -0.05 < v["ci_low"] < 0, v
     c.exp["contains_text"] = [f"| {interval_text(v)} |", "unchanged"]
     c.exp["lacks"] = ["(+0.0 to", "(-0.0 to"]
@@ -1019,13 +1018,8 @@ def diff_equivalence_edge():
     a = [995.0, 1000.0, 1005.0]
     m = shift_for(1.97, a, 5.0, what="hi")
     b = [m - 5, m, m + 5]
-    c = Case("diff-equivalence-edge", "an upper bound of 1.97 % inside the ±2 % margin "
-             "prints as +1.97, never +2.0, beside unchanged")
-    c.add(a, release="23.10")
-    c.add(b, release="24.04")
-    c.args = ["diff"]
-    v = verdict_diff(a, b, "bw")
-    holm([("k", v)])
+    c, v = release_pair_case("diff-equivalence-edge", "an upper bound of 1.97 % inside the "
+                             "±2 % margin prints as +1.97, never +2.0, beside unchanged", a, b)
     assert v["word"] == "unchanged" and 1.95 < v["ci_high"] < 2, v
     c.exp["contains_text"] = [f"| {interval_text(v)} |", "unchanged"]
     c.exp["lacks"] = ["+2.0 %)"]
@@ -1040,24 +1034,11 @@ def pp_groups():
             ("24.04", "aes-256-gcm"): [799.46, 800.46, 801.46]}
 
 
-def pp_verdict(groups):
-    v = verdict_overhead_change(groups[("23.10", "aes-256-gcm")], groups[("23.10", "none")],
-                                groups[("24.04", "aes-256-gcm")], groups[("24.04", "none")],
-                                "bw")
-    holm([("k", v)])
-    return v
-
-
 @case
 def diff_pp_sign():
-    c = Case("diff-overhead-change-pp-sign", "a change of -0.046 pp prints its sign and "
-             "digits, never +0.0 pp")
-    groups = pp_groups()
-    for (rel, mode), vals in groups.items():
-        c.add(vals, release=rel, mode=mode)
-    v = pp_verdict(groups)
+    c, v = overhead_change_case("diff-overhead-change-pp-sign", "a change of -0.046 pp prints "
+                                "its sign and digits, never +0.0 pp", pp_groups(), ["diff"])
     assert -0.05 < v["estimate"] < -0.04, v
-    c.args = ["diff"]
     c.exp["contains_text"] = [f": {interval_text(v)}"]
     c.exp["lacks"] = ["+0.0 pp", "-0.0 pp"]
     return c
@@ -1065,14 +1046,10 @@ def diff_pp_sign():
 
 @case
 def findings_pp_sign():
-    c = Case("findings-overhead-change-pp-sign", "the findings sentence of a -0.046 pp "
-             "change says -0.05, never +0.0 percentage points")
-    groups = pp_groups()
-    for (rel, mode), vals in groups.items():
-        c.add(vals, release=rel, mode=mode)
-    v = pp_verdict(groups)
+    c, v = overhead_change_case("findings-overhead-change-pp-sign", "the findings sentence "
+                                "of a -0.046 pp change says -0.05, never +0.0 percentage points",
+                                pp_groups(), ["findings"])
     assert v["word"] == "no clear change", v
-    c.args = ["findings"]
     c.exp["contains_text"] = [f"changed by {figure(v['estimate'], True)} percentage points",
                               f"95 % interval {figure(v['ci_low'], True)} to "
                               f"{figure(v['ci_high'], True)} pp"]
@@ -1158,6 +1135,18 @@ def chart_overhead_latency():
     c.exp["contains"] = ["Mean latency increase with encryption, against unencrypted",
                          "mean latency, % increase over none"] + labels
     c.exp["lacks"] = ["as % of", "% of none"]
+    return c
+
+
+@case
+def chart_diff_small_label():
+    c, v = release_pair_case("chart-diff-small-label", "a significant change of +0.03 % "
+                             "labels its bar +0.03 %, never 0.0 %",
+                             [999.99, 1000.0, 1000.01], [1000.29, 1000.3, 1000.31],
+                             ["chart", "--kind", "diff", "-o", "@OUT.svg"])
+    assert v["word"] == "improved" and 0 < v["estimate"] < 0.05, v
+    c.exp["contains"] = ["+" + figure(v["estimate"]) + " %"]
+    c.exp["lacks"] = ["0.0 %"]
     return c
 
 

@@ -575,7 +575,7 @@ test_json_damaged(void **state)
 		const char *msg;
 	} bad[] = {
 		{ "\"bw_bytes\" : 1,\n\"bw_bytes\" : 2000", "", 6,
-		  "fio JSON output is damaged: \"bw_bytes\" is given twice in one object; fio writes each figure once" },
+		  "duplicate key \"bw_bytes\" with another value" },
 		{ "\"bw_bytes\" : -0", "", 5, "fio JSON output is damaged: \"bw_bytes\" is -0, not a figure fio writes" },
 		{ "\"bw_bytes\" : -1", "", 5,
 		  "fio JSON output is damaged: \"bw_bytes\" is a negative number, not a figure fio writes" },
@@ -607,6 +607,59 @@ test_json_damaged(void **state)
 			/* The plausibility check names the record's source. */
 			assert_string_equal(r.err.loc.path, "input:5");
 		}
+		tu_free(&r);
+	}
+}
+
+/* A repeated key: the same text again is harmless, another value is an
+ * error where it repeats when encbench reads the key, and a key it never
+ * reads may repeat (fio 2.17 repeats "filename", 2.1.4 "0.00"). */
+static void
+test_json_duplicates(void **state)
+{
+	static const struct {
+		const char *opts, *write;
+		long line, col;		/* 0: accepted */
+		const char *key;
+	} cases[] = {
+		{ "", "\"bw_bytes\" : 2000, \"bw_bytes\" : 2000", 0, 0, NULL },
+		{ ", \"filename\" : \"/a\", \"filename\" : \"/b\"", "\"bw_bytes\" : 2000", 0, 0,
+		  NULL },
+		{ "", "\"bw_bytes\" : 2000, \"clat_ns\" : { \"mean\" : 1e3, \"percentile\" : {\n"
+		  "\"0.00\" : 0, \"0.00\" : 512, \"99.000000\" : 5000 } }", 0, 0, NULL },
+		{ ", \"rw\" : \"read\"", "\"bw_bytes\" : 2000", 3, 44, "rw" },
+		{ "", "\"bw_bytes\" : 2000, \"bw_bytes\" : 2000.5", 5, 33, "bw_bytes" },
+		{ "", "\"bw_bytes\" : 2000, \"clat_ns\" : { \"mean\" : 1e3, \"percentile\" : {\n"
+		  "\"99.000000\" : 5000, \"99.000000\" : 7000 } }", 6, 35, "99.000000" },
+		{ "", "\"bw_bytes\" : 2000, \"clat_ns\" : { \"mean\" : 1e3, \"bins\" : {\n"
+		  "\"1000\" : 5, \"1000\" : 7 } }", 6, 22, "1000" },
+	};
+	char text[1024];
+	struct tu_run r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char msg[96];
+
+		snprintf(text, sizeof text, "{ \"fio version\" : \"fio-3.33\", \"jobs\" : [\n"
+		    "{ \"jobname\" : \"x\", \"groupid\" : 0, \"error\" : 0,\n"
+		    "  \"job options\" : { \"rw\" : \"write\"%s },\n"
+		    "  \"write\" : { \"io_bytes\" : 100, \"iops\" : 5.5, \"runtime\" : 10,\n"
+		    "%s } } ] }\n", cases[i].opts, cases[i].write);
+		tu_ingest_text(&r, text, "auto");
+		if (cases[i].line == 0) {
+			assert_int_equal(r.st, EB_OK);
+			EXPECT(r, "x", "write", "bw", 2000);
+			tu_free(&r);
+			continue;
+		}
+		assert_int_equal(r.st, EB_ERR_DATA);
+		assert_int_equal(r.t->n, 0);
+		snprintf(msg, sizeof msg, "duplicate key \"%s\" with another value", cases[i].key);
+		assert_string_equal(r.err.msg, msg);
+		assert_string_equal(r.err.loc.path, "input");
+		assert_int_equal(r.err.loc.line, cases[i].line);
+		assert_int_equal(r.err.loc.col, cases[i].col);
 		tu_free(&r);
 	}
 }
@@ -1229,6 +1282,7 @@ main(void)
 		cmocka_unit_test(test_json_errors),
 		cmocka_unit_test(test_json_surroundings),
 		cmocka_unit_test(test_json_damaged),
+		cmocka_unit_test(test_json_duplicates),
 		cmocka_unit_test(test_json_raw_bins),
 		cmocka_unit_test(test_json_3_1_no_bw_bytes),
 		cmocka_unit_test(test_fuzz_regressions),

@@ -2,6 +2,7 @@
  * numbers and units in cells, markers, header words, release and config labels. */
 #include "testutil.h"
 
+#include "../../ingest/modes.h"
 #include "../../ingest/sheet.h"
 
 /* The canonical value of a cell, with the sheet's decimal separator dec;
@@ -310,22 +311,31 @@ test_labels(void **state)
 	assert_string_equal(buf, "23.10");
 	eb_sheet_release("23.1", 0, buf, sizeof buf);
 	assert_string_equal(buf, "23.1");
-	/* Other systems keep their name. */
+	/* Other systems keep their name, spelt as every label is. */
 	eb_sheet_release("FreeBSD  14.0", 0, buf, sizeof buf);
-	assert_string_equal(buf, "FreeBSD 14.0");
+	assert_string_equal(buf, "freebsd-14.0");
 
-	eb_sheet_config("AES-NI off", buf, sizeof buf);
-	assert_string_equal(buf, "no-aesni");
-	eb_sheet_config("without AES-NI", buf, sizeof buf);
-	assert_string_equal(buf, "no-aesni");
-	eb_sheet_config("AES NI on", buf, sizeof buf);
-	assert_string_equal(buf, "aesni");
-	eb_sheet_config("2 cores", buf, sizeof buf);
-	assert_string_equal(buf, "2-cores");
-	eb_sheet_config("SMT: off", buf, sizeof buf);
-	assert_string_equal(buf, "no-smt");
-	eb_sheet_config("Default", buf, sizeof buf);
-	assert_string_equal(buf, "default");
+	/* A label as written: folded, blanks made dashes, no synonyms. */
+	static const char *const labels[][2] = {
+		{ "aes-ni", "aes-ni" }, { "no-aes-ni", "no-aes-ni" }, { "No AES-NI", "no-aes-ni" },
+		{ "AES NI", "aes-ni" }, { "AES-NI off", "aes-ni-off" }, { " 2 \t cores ", "2-cores" },
+		{ "Default", "default" }, { "aesni", "aesni" },
+	};
+	for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+		assert_int_equal(eb_label_normalize(EB_F_CONFIG, labels[i][0], buf, sizeof buf), 0);
+		assert_string_equal(buf, labels[i][1]);
+		eb_label_normalize(EB_F_HOST, labels[i][0], buf, sizeof buf);
+		assert_string_equal(buf, labels[i][1]);
+	}
+	/* The alias table is of modes, and of modes alone. */
+	assert_int_equal(eb_label_normalize(EB_F_MODE, "AES-256-GCM (ZFS)", buf, sizeof buf), 1);
+	assert_string_equal(buf, "aes-256-gcm");
+	assert_int_equal(eb_label_normalize(EB_F_CONFIG, "AES-256-GCM (ZFS)", buf, sizeof buf), 0);
+	assert_string_equal(buf, "aes-256-gcm-(zfs)");
+	assert_int_equal(eb_label_normalize(EB_F_MODE, "No encryption", buf, sizeof buf), 1);
+	assert_string_equal(buf, "none");
+	assert_int_equal(eb_label_normalize(EB_F_MODE, "Serpent XTS", buf, sizeof buf), 0);
+	assert_string_equal(buf, "serpent-xts");
 }
 
 static void

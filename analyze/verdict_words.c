@@ -1,0 +1,249 @@
+/* verdict_words.c - the words and figures of a verdict: its word, its
+ * interval, its p and its phrase, each figure printed so that it reads true. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze.h"
+
+const char *
+eb_verdict_word(const struct eb_verdict *v)
+{
+	switch (v->kind) {
+	case EB_VERDICT_NONE:
+		return "";
+	case EB_VERDICT_SINGLE_RUN:
+		return "single run";
+	case EB_VERDICT_NO_VARIATION:
+		return "no variation in the runs";
+	case EB_VERDICT_TOO_FEW_RUNS:
+		return "too few runs";
+	case EB_VERDICT_UNBOUNDED:
+		return "unbounded";
+	case EB_VERDICT_NO_CLEAR_CHANGE:
+		return "no clear change";
+	case EB_VERDICT_UNCHANGED:
+		return "unchanged";
+	case EB_VERDICT_IMPROVED:
+		return "improved";
+	case EB_VERDICT_REGRESSED:
+		return "regressed";
+	case EB_VERDICT_COSTS:
+		return "costs";
+	case EB_VERDICT_FASTER:
+		return "faster";
+	case EB_VERDICT_NO_MEASURABLE:
+		return "no measurable overhead";
+	case EB_VERDICT_CHEAPER:
+		return "cheaper";
+	case EB_VERDICT_DEARER:
+		return "dearer";
+	}
+	return "";
+}
+
+int
+eb_verdict_claims(const struct eb_verdict *v)
+{
+	return v->kind == EB_VERDICT_IMPROVED || v->kind == EB_VERDICT_REGRESSED ||
+	    v->kind == EB_VERDICT_COSTS || v->kind == EB_VERDICT_FASTER ||
+	    v->kind == EB_VERDICT_CHEAPER || v->kind == EB_VERDICT_DEARER;
+}
+
+/* Whether the printed text of x lies on the same side of edge as x does
+ * (an x on the edge may print anywhere near it). */
+static int
+same_side(const char *text, double x, double edge)
+{
+	double shown = strtod(text, NULL);
+
+	if (x == edge)
+		return 1;
+	return x < edge ? shown < edge : shown > edge;
+}
+
+/* x with min_decimals decimals or more, until its text lies on x's side
+ * of every edge; then significant digits in %g's notation when x is closer
+ * to an edge than EB_FIGURE_MAX_DECIMALS decimals show. */
+static void
+figure_edges(double x, int plus, int min_decimals, const double *edge, size_t nedges,
+    char *buf, size_t n)
+{
+	x += 0.0;	/* no "-0.0" for a negative zero */
+	if (isnan(x)) {
+		snprintf(buf, n, "–");
+		return;
+	}
+	if (fabs(x) >= 1e6) {
+		snprintf(buf, n, plus ? "%+.3g" : "%.3g", x);
+		return;
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		int first = pass ? 2 : min_decimals, last = pass ? 17 : EB_FIGURE_MAX_DECIMALS;
+
+		for (int digits = first; digits <= last; digits++) {
+			size_t e = 0;
+
+			snprintf(buf, n, pass ? (plus ? "%+.*g" : "%.*g") : (plus ? "%+.*f" : "%.*f"),
+			    digits, x);
+			while (e < nedges && same_side(buf, x, edge[e]))
+				e++;
+			if (e == nedges)
+				return;
+		}
+	}
+}
+
+void
+eb_figure_text(double x, int plus, double margin, char *buf, size_t n)
+{
+	const double edges[3] = { 0, margin, -margin };
+
+	figure_edges(x, plus, 1, edges, margin > 0 ? 3 : 1, buf, n);
+}
+
+void
+eb_ratio_text(double r, char *buf, size_t n)
+{
+	const double one = 1;
+
+	figure_edges(r, 0, 3, &one, 1, buf, n);
+}
+
+/* The edges a verdict's figures must not seem to cross: 0 always, and the
+ * equivalence margin for a change between releases or configs. */
+static double
+margin_of(const struct eb_verdict *v)
+{
+	return v->what == EB_VW_DIFF ? v->margin : 0;
+}
+
+void
+eb_verdict_interval_text(const struct eb_verdict *v, char *buf, size_t n)
+{
+	const char *unit = v->what == EB_VW_OVERHEAD_CHANGE ? "pp" : "%";
+	int sign = v->what != EB_VW_OVERHEAD || v->latency;
+	double margin = margin_of(v);
+	char est[40], lo[40], hi[40];
+
+	if (isnan(v->estimate)) {
+		snprintf(buf, n, "–");
+		return;
+	}
+	eb_figure_text(v->estimate, sign, margin, est, sizeof est);
+	if (v->unbounded)
+		snprintf(buf, n, "%s %s (unbounded)", est, unit);
+	else if (isnan(v->lo))
+		snprintf(buf, n, "%s %s", est, unit);
+	else {
+		eb_figure_text(v->lo, sign, margin, lo, sizeof lo);
+		eb_figure_text(v->hi, sign, margin, hi, sizeof hi);
+		snprintf(buf, n, "%s %s (%s to %s %s)", est, unit, lo, hi, unit);
+	}
+}
+
+void
+eb_p_text(double p, double alpha, char *buf, size_t n)
+{
+	if (isnan(p)) {
+		snprintf(buf, n, "–");
+		return;
+	}
+	if (p < 0.001 && alpha > 0.001) {
+		snprintf(buf, n, "< 0.001");
+		return;
+	}
+	for (int digits = 2; digits <= 8; digits++) {
+		snprintf(buf, n, "%.*g", digits, p);
+		if ((strtod(buf, NULL) < alpha) == (p < alpha))
+			return;
+	}
+}
+
+static void
+adjust_text(const struct eb_verdict *v, char *buf, size_t n)
+{
+	if (v->adjust == EB_ADJUST_HOLM && v->family_size > 1)
+		snprintf(buf, n, " (Holm over %zu tests)", v->family_size);
+	else
+		buf[0] = '\0';
+}
+
+void
+eb_verdict_phrase(const struct eb_verdict *v, char *buf, size_t n)
+{
+	char iv[96], p[24], adj[48];
+	const char *q = v->quantity;
+
+	eb_verdict_interval_text(v, iv, sizeof iv);
+	eb_p_text(v->p_adj, v->alpha, p, sizeof p);
+	adjust_text(v, adj, sizeof adj);
+	switch (v->kind) {
+	case EB_VERDICT_NONE:
+		snprintf(buf, n, "no comparison");
+		break;
+	case EB_VERDICT_SINGLE_RUN:
+		snprintf(buf, n, "%s, single run: no interval and no verdict", iv);
+		break;
+	case EB_VERDICT_NO_VARIATION:
+		snprintf(buf, n, "%s, no variation in the runs: no interval and no test", iv);
+		break;
+	case EB_VERDICT_TOO_FEW_RUNS:
+		snprintf(buf, n, "too few runs for a rank test at %g: %u per side needed",
+		    v->alpha, v->runs_needed);
+		break;
+	case EB_VERDICT_UNBOUNDED:
+		snprintf(buf, n, "%s: the baseline's interval includes 0, so the data "
+		    "cannot tell", iv);
+		break;
+	case EB_VERDICT_NO_CLEAR_CHANGE:
+	case EB_VERDICT_UNCHANGED:
+	case EB_VERDICT_IMPROVED:
+	case EB_VERDICT_REGRESSED:
+	case EB_VERDICT_CHEAPER:
+	case EB_VERDICT_DEARER:
+		snprintf(buf, n, "%s: %s, p %s%s", eb_verdict_word(v), iv, p, adj);
+		break;
+	case EB_VERDICT_COSTS:
+		if (v->latency)
+			snprintf(buf, n, "%s %s", q, iv);
+		else
+			snprintf(buf, n, "costs %s", iv);
+		break;
+	case EB_VERDICT_FASTER:
+		if (v->latency)
+			snprintf(buf, n, "%s %s", q, iv);
+		else
+		{
+			/* A negative cost is a speed-up: say how much faster. */
+			char e[40], l[40], h[40];
+
+			eb_figure_text(-v->estimate, 0, 0, e, sizeof e);
+			eb_figure_text(-v->hi, 0, 0, l, sizeof l);
+			eb_figure_text(-v->lo, 0, 0, h, sizeof h);
+			snprintf(buf, n, "%s %% faster (%s to %s %%)", e, l, h);
+		}
+		break;
+	case EB_VERDICT_NO_MEASURABLE:
+		if (isnan(v->lo))
+			snprintf(buf, n, "no measurable overhead: %s", iv);
+		else if (v->latency) {
+			char l[40], h[40];
+
+			eb_figure_text(v->lo, 1, 0, l, sizeof l);
+			eb_figure_text(v->hi, 1, 0, h, sizeof h);
+			snprintf(buf, n, "no measurable overhead: %s between %s %% and %s %%",
+			    q, l, h);
+		} else if (v->lo < 0 && v->hi > 0) {
+			char l[40], h[40];
+
+			eb_figure_text(-v->lo, 0, 0, l, sizeof l);
+			eb_figure_text(v->hi, 0, 0, h, sizeof h);
+			snprintf(buf, n, "no measurable overhead: between %s %% faster and "
+			    "%s %% slower", l, h);
+		} else
+			snprintf(buf, n, "no measurable overhead after Holm: %s, p %s%s", iv, p, adj);
+		break;
+	}
+}

@@ -1,0 +1,302 @@
+/* test_fio_scan.c - the fio-log scanner read on several threads gives what a
+ * line at a time gives: the same figures, sums, buckets and first error;
+ * and its eight-bytes-at-a-time number reading is exact. */
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+#include "../../ingest/fio_scan.h"
+
+/* Lines of the large logs: over 8 MiB, so that they are cut in parts. */
+#define NLINES 400000L
+
+static long
+line_time(long i)
+{
+	return i / 8;
+}
+
+static long
+line_value(long i)
+{
+	return 20000 + (i * 7919) % 900000;
+}
+
+static int
+line_dir(long i)
+{
+	return i % 3 == 0;
+}
+
+/* A log of NLINES samples in a fresh directory, with line `bad` (1-based;
+ * 0 for none) replaced by text; the caller removes it with drop(). */
+static char *
+big_log(const char *name, long bad, const char *text)
+{
+	char dir[] = "/tmp/encbench-scan-XXXXXX";
+	char *path;
+	FILE *fp;
+
+	assert_non_null(mkdtemp(dir));
+	path = eb_xasprintf("%s/%s", dir, name);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	for (long i = 0; i < NLINES; i++) {
+		if (i + 1 == bad)
+			fputs(text, fp);
+		else
+			fprintf(fp, "%ld, %ld, %d, 4096, %ld\n", line_time(i), line_value(i),
+			    line_dir(i), i * 4096);
+	}
+	fclose(fp);
+	return path;
+}
+
+static void
+drop(char *path)
+{
+	unlink(path);
+	*strrchr(path, '/') = '\0';
+	rmdir(path);
+	free(path);
+}
+
+/* The summary of path read a line at a time, as eb_lines would cut it. */
+static void
+by_lines(const char *path, struct eb_fio_log_acc *a)
+{
+	FILE *fp = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	long lineno = 0;
+
+	assert_non_null(fp);
+	eb_fio_log_acc_init(a, 1);
+	while ((n = getline(&line, &cap, fp)) > 0) {
+		if (line[n - 1] == '\n')
+			n--;
+		if (n > 0 && line[n - 1] == '\r')
+			n--;
+		assert_int_equal(eb_fio_log_acc_line(a, line, (size_t)n, ++lineno), 0);
+	}
+	a->lines = lineno;
+	free(line);
+	fclose(fp);
+}
+
+static enum eb_status
+by_parts(const char *path, int nthreads, struct eb_fio_log_acc *a, struct eb_err *err)
+{
+	int fd = open(path, O_RDONLY);
+	enum eb_status st;
+
+	assert_true(fd >= 0);
+	/* Where a driver that read the head would leave it. */
+	assert_int_equal(lseek(fd, 4096, SEEK_SET), 4096);
+	eb_fio_log_acc_init(a, 1);
+	st = eb_fio_log_acc_file(a, fd, path, nthreads, err);
+	close(fd);
+	return st;
+}
+
+static void
+assert_same(const struct eb_fio_log_acc *x, const struct eb_fio_log_acc *y)
+{
+	assert_int_equal(x->lines, y->lines);
+	assert_int_equal(x->nsamples, y->nsamples);
+	assert_int_equal(x->min_cols, y->min_cols);
+	assert_int_equal(x->max_cols, y->max_cols);
+	assert_int_equal(x->offset_like, y->offset_like);
+	for (int d = 0; d < 3; d++) {
+		const struct eb_fio_dir_acc *a = &x->d[d], *b = &y->d[d];
+
+		assert_int_equal(a->n, b->n);
+		assert_true(eb_fio_dir_sum(a) == eb_fio_dir_sum(b));
+		assert_true(a->min == b->min && a->max == b->max);
+		assert_true(a->first_t == b->first_t && a->last_t == b->last_t);
+		assert_int_equal(a->bs, b->bs);
+		assert_int_equal(a->bs_varies, b->bs_varies);
+		assert_int_equal(a->first_line, b->first_line);
+		assert_true((a->plat == NULL) == (b->plat == NULL));
+		if (a->plat != NULL)
+			assert_memory_equal(a->plat, b->plat, EB_FIO_PLAT_NR * sizeof *a->plat);
+	}
+}
+
+static void
+test_parts_as_lines(void **state)
+{
+	char *path = big_log("big_clat.1.log", 0, NULL);
+	struct eb_fio_log_acc one, parts;
+	struct eb_err err;
+	uint64_t n[2] = { 0, 0 }, sum[2] = { 0, 0 };
+
+	(void)state;
+	by_lines(path, &one);
+	assert_int_equal(by_parts(path, 4, &parts, &err), EB_OK);
+	assert_same(&one, &parts);
+	/* The figures themselves, from the lines' formulas. */
+	for (long i = 0; i < NLINES; i++) {
+		n[line_dir(i)]++;
+		sum[line_dir(i)] += (uint64_t)line_value(i);
+	}
+	assert_int_equal(parts.lines, NLINES);
+	assert_int_equal(parts.max_cols, 5);
+	assert_int_equal(parts.offset_like, 1);
+	assert_int_equal(parts.d[1].n, n[1]);
+	assert_int_equal(parts.d[0].n, n[0]);
+	assert_true(eb_fio_dir_sum(&parts.d[1]) == (double)sum[1]);
+	assert_true(eb_fio_dir_sum(&parts.d[0]) == (double)sum[0]);
+	assert_int_equal(parts.d[1].first_line, 1);
+	assert_int_equal(parts.d[0].first_line, 2);
+	/* The last read (i = NLINES - 2) and write (NLINES - 1, a multiple of 3). */
+	assert_true(parts.d[0].last_t == (double)line_time(NLINES - 2));
+	assert_true(parts.d[1].last_t == (double)line_time(NLINES - 1));
+	assert_true(parts.d[1].min == 20000);
+	assert_int_equal(parts.d[1].bs, 4096);
+	assert_int_equal(parts.d[1].bs_varies, 0);
+	eb_fio_log_acc_free(&one);
+	eb_fio_log_acc_free(&parts);
+	drop(path);
+}
+
+/* The first bad line of the whole log, in the last part, at its line. */
+static void
+test_parts_error(void **state)
+{
+	char *path = big_log("bad_clat.1.log", 350001, "1, 2, x, 3\n");
+	struct eb_fio_log_acc parts;
+	struct eb_err err;
+
+	(void)state;
+	assert_int_equal(by_parts(path, 4, &parts, &err), EB_ERR_DATA);
+	assert_int_equal(err.loc.line, 350001);
+	assert_string_equal(err.loc.path, path);
+	assert_string_equal(err.msg, "not a fio log sample (time, value, direction, block size)");
+	eb_fio_log_acc_free(&parts);
+	drop(path);
+}
+
+/* One fraction makes the sum one of doubles in file order, which parts
+ * added apart would not give (at 2^53 every odd value added rounds): it
+ * is read again on one thread. */
+static void
+test_parts_fraction(void **state)
+{
+	char *path = big_log("frac_clat.1.log", 10, "1, 9007199254740992.5, 0, 4096\n");
+	struct eb_fio_log_acc one, parts;
+	struct eb_err err;
+	double sum = 0;
+
+	(void)state;
+	by_lines(path, &one);
+	assert_int_equal(by_parts(path, 4, &parts, &err), EB_OK);
+	assert_same(&one, &parts);
+	for (long i = 0; i < NLINES; i++)
+		if (i + 1 == 10)
+			sum += 9007199254740992.5;
+		else if (line_dir(i) == 0)
+			sum += (double)line_value(i);
+	assert_int_equal(parts.d[0].inexact, 1);
+	assert_true(eb_fio_dir_sum(&parts.d[0]) == sum);
+	assert_true(parts.d[0].max == 9007199254740992.0);
+	eb_fio_log_acc_free(&one);
+	eb_fio_log_acc_free(&parts);
+	drop(path);
+}
+
+/* A line longer than any input may have fails as the driver words it. */
+static void
+test_parts_long_line(void **state)
+{
+	char *text = malloc(EB_MAX_LINE + 16);
+	char *path;
+	struct eb_fio_log_acc parts;
+	struct eb_err err;
+
+	(void)state;
+	memset(text, '7', EB_MAX_LINE + 14);
+	memcpy(text, "1, 2, 0, ", 9);
+	text[EB_MAX_LINE + 14] = '\n';
+	text[EB_MAX_LINE + 15] = '\0';
+	path = big_log("long_clat.1.log", 250000, text);
+	assert_int_equal(by_parts(path, 2, &parts, &err), EB_ERR_DATA);
+	assert_int_equal(err.loc.line, 250000);
+	assert_string_equal(err.msg, "line longer than 1048576 bytes, the most encbench reads");
+	eb_fio_log_acc_free(&parts);
+	free(text);
+	drop(path);
+}
+
+struct seen {
+	double v[16];
+	int64_t off[16];
+	int n;
+};
+
+static int
+keep(void *ctx, const struct eb_fio_sample *s)
+{
+	struct seen *k = ctx;
+
+	k->off[k->n] = s->offset;
+	k->v[k->n++] = s->value;
+	return 0;
+}
+
+/* Numbers of 1, 8, 9, 16 and 17 digits, at every width the inner loop
+ * reads them in, each exact; a CRLF line and a six-column one. */
+static void
+test_wide_numbers(void **state)
+{
+	static const char text[] =
+	    "0, 7, 0, 4096\n"
+	    "1, 12345678, 0, 4096\n"
+	    "2, 123456789, 1, 4096\r\n"
+	    "3, 1234567890123456, 0, 4096\n"
+	    "4, 12345678901234567, 0, 4096\n"
+	    "5, 99999999, 2, 4096, 1099511627776, 3\n"
+	    "6,  5 , 0, 4096\n";
+	char dir[] = "/tmp/encbench-scan-XXXXXX";
+	char *path;
+	FILE *fp;
+	struct seen k;
+	struct eb_err err;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	path = eb_xasprintf("%s/w_bw.1.log", dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+	memset(&k, 0, sizeof k);
+	assert_int_equal(eb_fio_log_scan(path, keep, &k, &err), EB_OK);
+	assert_int_equal(k.n, 7);
+	assert_true(k.v[0] == 7);
+	assert_true(k.v[1] == 12345678);
+	assert_true(k.v[2] == 123456789);
+	assert_true(k.v[3] == 1234567890123456.0);
+	assert_true(k.v[4] == (double)UINT64_C(12345678901234567));
+	assert_true(k.v[5] == 99999999);
+	assert_int_equal(k.off[5], INT64_C(1099511627776));
+	assert_int_equal(k.off[4], -1);
+	assert_true(k.v[6] == 5);
+	drop(path);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parts_as_lines),
+		cmocka_unit_test(test_parts_error),
+		cmocka_unit_test(test_parts_fraction),
+		cmocka_unit_test(test_parts_long_line),
+		cmocka_unit_test(test_wide_numbers),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
