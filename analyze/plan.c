@@ -1,6 +1,9 @@
 /* plan.c - the report's numbers, computed once: the records are grouped a
  * single time and every table, chart and sentence of every page reads that. */
 #include <math.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -209,17 +212,44 @@ claims_change(const char *line)
 	return 0;
 }
 
+/* The text after "In RELEASE" or "From A to B" once its " on HOST", the
+ * qualifier findings give each sentence when there are several hosts, is
+ * passed over; *host gets HOST, or NULL. */
+static const char *
+past_host(const struct eb_plan *p, const char *s, const char **host)
+{
+	*host = NULL;
+	if (p->nhosts > 1 && strncmp(s, " on ", 4) == 0)
+		for (size_t h = 0; h < p->nhosts; h++) {
+			size_t n = strlen(p->hosts[h]);
+
+			if (strncmp(s + 4, p->hosts[h], n) == 0 && (s[4 + n] == ',' ||
+			    s[4 + n] == ' ')) {
+				*host = p->hosts[h];
+				return s + 4 + n;
+			}
+		}
+	return s;
+}
+
+/* Changes rank first whichever host they are of, so that one host's
+ * regression is told beside another's improvement; the costs, configs
+ * and the rest are the main host's, the other hosts' costs come last. */
 static int
 headline_rank(const char *line, const struct eb_plan *p)
 {
 	size_t nl = p->newest ? strlen(p->newest) : 0;
+	const char *host, *rest;
 
 	if (p->from != NULL && strncmp(line, "From ", 5) == 0)
 		return claims_change(line) && !strstr(line, "latency") ? 1 : 3;
 	if (nl && strncmp(line, "In ", 3) == 0 && strncmp(line + 3, p->newest, nl) == 0) {
+		rest = past_host(p, line + 3 + nl, &host);
+		if (host != NULL && strcmp(host, p->host) != 0)
+			return 4;
 		if (strstr(line, "config "))
 			return 2;
-		if (line[3 + nl] == ',' && (strstr(line, " costs ") || strstr(line, "overhead") ||
+		if (*rest == ',' && (strstr(line, " costs ") || strstr(line, "overhead") ||
 		    strstr(line, "faster")))
 			return 0;
 		return 4;
@@ -441,6 +471,12 @@ eb_plan_compute(struct eb_plan *p, const struct eb_table *t, const struct eb_pla
 	/* The findings first: what they work out on the way is the most the
 	 * plan ever holds, and is freed before the rest is computed. */
 	eb_findings_compute_opts(p->gs, p->baseline, &vo, &p->findings);
+#ifdef __GLIBC__
+	/* glibc keeps what they freed: given back, the rest of the report
+	 * (a decade's pages are megabytes) starts below that peak instead of
+	 * on top of the pages it kept. */
+	malloc_trim(0);
+#endif
 	p->oh = eb_overhead_compute(p->bw, p->baseline, &p->noh);
 	if (p->from != NULL) {
 		struct eb_diff_opts d = { EB_SPLIT_RELEASE, p->from, p->to, o->alpha, 0, 0,
@@ -465,17 +501,17 @@ eb_plan_compute(struct eb_plan *p, const struct eb_table *t, const struct eb_pla
 	 * "encbench trend". */
 	p->trend = eb_trend_compute(p->bw, p->baseline, o->alpha, &p->ntrend);
 
-	/* The headline speaks of the main host only: hosts are never pooled,
-	 * and the others have pages of their own. */
+	/* The headline's findings are those of the two releases it compares,
+	 * worked out as findings.md's are, host by host: a sentence keeps the
+	 * host it is true of, so that one host's improvement never reads as
+	 * every host's. */
 	{
-		struct eb_groups *v = eb_plan_view(p, NULL, p->nhosts > 1 ? p->host : NULL,
-		    NULL, NULL);
+		struct eb_groups *v = eb_plan_view(p, NULL, NULL, NULL, NULL);
 		struct eb_findings mine;
 
 		if (p->from != NULL || p->newest != NULL) {
 			size_t k = 0;
 
-			/* The two releases the headline compares, no others. */
 			for (size_t i = 0; i < v->n; i++) {
 				const char *r = v->g[i].key->f[EB_F_RELEASE];
 

@@ -94,14 +94,17 @@ student_pdf(const struct student *st, double t)
 }
 
 /* A direct-mapped cache of a function of two doubles. A report asks for
- * the same tails and quantiles many times over: every chart, the
- * findings and the trend compute the overheads and diffs of the same
- * groups again, and each tail costs a continued fraction. */
-#define MEMO_SLOTS 4096
+ * the same tails and quantiles many times over: the findings, the
+ * overhead, the diff, the trend and every page and chart work out the
+ * verdicts of the same groups again, and each tail costs a continued
+ * fraction. A decade of rounds asks for some 60,000 distinct ones, each
+ * three times: 32,768 slots keep most of them between the passes for
+ * 768 KiB, touched only as far as they are used. An unused slot has b = 0,
+ * which no caller asks for (df > 0). */
+#define MEMO_SLOTS 32768
 
 struct memo {
 	double a, b, v;
-	int used;
 };
 
 static struct memo *
@@ -134,11 +137,10 @@ eb_t_pvalue(double t, double df)
 	static struct memo memo[MEMO_SLOTS];
 	struct memo *m = memo_slot(memo, t, df);
 
-	if (!(m->used && m->a == t && m->b == df)) {
+	if (!(m->a == t && m->b == df) || df == 0) {
 		m->a = t;
 		m->b = df;
 		m->v = t_tail(t, df);
-		m->used = 1;
 	}
 	return m->v;
 }
@@ -237,7 +239,7 @@ eb_t_quantile(double q, double df)
 	if (q == 0.5)
 		return 0;
 	m = memo_slot(memo, q, df);
-	if (m->used && m->a == q && m->b == df)
+	if (m->a == q && m->b == df)
 		return m->v;
 	t = t_quantile_upper(2 * (q > 0.5 ? 1 - q : q), df);
 	if (q < 0.5)
@@ -245,7 +247,6 @@ eb_t_quantile(double q, double df)
 	m->a = q;
 	m->b = df;
 	m->v = t;
-	m->used = 1;
 	return t;
 }
 

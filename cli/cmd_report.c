@@ -140,11 +140,12 @@ exec_report(const struct eb_args *a)
 	struct eb_report rep;
 	struct eb_table *t = NULL;
 	struct eb_err err;
-	struct eb_report_files f = { NULL, { NULL, 0, 0, 0 }, 0, 0 };
+	struct eb_report_files f;
 	const char *out = a->out.path;
 	char **releases = NULL, *tmp = NULL;
 	int rc = 0, html = eb_args_is(a, EB_O_PAGE_FORMAT, "html"), planned = 0;
 
+	memset(&f, 0, sizeof f);
 	memset(&rep, 0, sizeof rep);
 	if ((rc = report_options(a, &po, &ro, &releases)) != 0)
 		goto done;
@@ -175,8 +176,13 @@ exec_report(const struct eb_args *a)
 	eb_report_files_begin(&f, t);
 	eb_plan_compute(&plan, t, &po);
 	planned = 1;
+	eb_report_files_summary(&f, &plan);
+	ro.page_done = eb_report_files_page;
+	ro.page_ctx = &f;
 	eb_report_build(&rep, &plan, &ro);
 	rc = eb_report_files_write(&f, &plan, t, &rep, html);
+	if (rc == 0)
+		rc = rep.page_rc;
 	if (rc == 0)
 		rc = eb_folder_commit(tmp, out, EB_REPORT_MANIFEST);
 	if (rc != 0)
@@ -189,6 +195,7 @@ done:
 		eb_plan_free(&plan);
 	eb_table_free(t);
 	eb_buf_free(&f.list);
+	eb_buf_free(&f.pages);
 	free(releases);
 	free(tmp);
 	eb_chart_release();

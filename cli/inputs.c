@@ -49,7 +49,8 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 	opts.unit = in->unit;
 	opts.verbose = in->verbose;
 	for (int i = 0; i < npaths; i++) {
-		enum eb_status st = eb_ingest_path(t, paths[i], &opts, &err);
+		enum eb_status st = eb_path_named_before(paths, i, &diag) ? EB_OK :
+		    eb_ingest_path(t, paths[i], &opts, &err);
 
 		if (st != EB_OK && (worst == EB_OK || st == EB_ERR_USAGE))
 			worst = st;
@@ -69,6 +70,11 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 		return eb_exit_code(worst);
 	}
 	eb_table_number_reps(t, 0);
+	if (eb_table_check_unique(t, &err) != EB_OK) {
+		eb_err_print(&err, stderr);
+		eb_table_free(t);
+		return EB_EXIT_DATA;
+	}
 	*out = t;
 	return 0;
 }

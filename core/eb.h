@@ -209,14 +209,34 @@ size_t eb_parse_number(const char *s, size_t n, double *out);
 /* Formats v with the fewest digits that read back as the same double. */
 void eb_format_double(char *buf, size_t n, double v);
 
+/* ---- one measurement once (unique.c) */
+
+/* Fails, naming the record's source and the other's, when two records of
+ * t are one test's same repetition, or one measurement (same test, source
+ * and value) read twice. Reps must be numbered. */
+enum eb_status eb_table_check_unique(const struct eb_table *t, struct eb_err *err);
+/* Whether paths[i] is a file or directory that paths[0, i) named already,
+ * itself or inside a directory named: a note to diag then says it is read
+ * once, and the caller skips it. */
+int eb_path_named_before(char *const *paths, int i, struct eb_diag *diag);
+/* Whether the file at path is encbench's own output: a NAME.csv, or the
+ * NAME.json beside it, that the datapackage.json encbench writes beside
+ * every results.csv names. A directory walk skips those, since they hold
+ * the records of the files they were made from. */
+int eb_is_own_output(const char *path);
+
 /* ---- plausibility limits (limits.c, listed in doc/encbench.1) */
 
 /* The largest value of metric encbench takes for a measurement (INFINITY
  * for a metric without a limit); *shown, when not NULL, says it for
  * people ("10 TB/s"), or is NULL. */
 double eb_metric_limit(const char *metric, const char **shown);
+/* Whether metric is one encbench knows and unit its canonical unit (bw in
+ * B/s, lat_* in ns ...); when not, why (n bytes) says so. */
+int eb_metric_unit_check(const char *metric, const char *unit, char *why, size_t n);
 /* Whether v is a value of metric (in its canonical unit) that a benchmark
- * can have measured: finite, not negative (nor -0) and within the limit.
+ * can have measured: a known metric in its unit (eb_metric_unit_check),
+ * finite, not negative (nor -0) and within the limit.
  * When not, why (n bytes) says so, naming the limit. */
 int eb_value_check(const char *metric, const char *unit, double v, char *why, size_t n);
 

@@ -1,5 +1,5 @@
-/* limits.c - the largest value of each metric encbench believes a storage
- * benchmark measured; every reader rejects what lies beyond, naming it. */
+/* limits.c - the unit of each metric and the largest value encbench believes
+ * a storage benchmark measured; every reader rejects what breaks either. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -27,6 +27,49 @@ static const struct {
 	{ "runtime", 1e8, "3 years" },
 };
 
+/* The one unit each metric is stored in (DESIGN.md's tidy record): a
+ * value in another unit, or of a metric encbench does not
+ * know, cannot be compared or checked against a limit, so every reader
+ * refuses it rather than guess. */
+static const struct {
+	const char *metric;	/* a metric, or a prefix of them ending in '_' */
+	const char *unit;
+} units[] = {
+	{ "bw", EB_UNIT_BPS },
+	{ "iops", EB_UNIT_PER_S },
+	{ "ops", EB_UNIT_PER_S },
+	{ "lat_", EB_UNIT_NS },
+	{ "cpu", EB_UNIT_PCT },
+	{ "cpu_", EB_UNIT_PCT },
+	{ "energy", "J" },
+	{ "power", "W" },
+};
+
+static int
+metric_is(const char *metric, const char *entry)
+{
+	size_t n = strlen(entry);
+
+	return entry[n - 1] == '_' ? strncmp(metric, entry, n) == 0 && metric[n] != '\0' :
+	    strcmp(metric, entry) == 0;
+}
+
+int
+eb_metric_unit_check(const char *metric, const char *unit, char *why, size_t n)
+{
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+		if (metric_is(metric, units[i].metric)) {
+			if (strcmp(unit, units[i].unit) == 0)
+				return 1;
+			snprintf(why, n, "%s is stored in %s, not in '%.40s'", metric,
+			    units[i].unit, unit);
+			return 0;
+		}
+	snprintf(why, n, "unknown metric '%.40s' (encbench knows bw, iops, ops, lat_*, "
+	    "cpu, cpu_*, energy and power)", metric);
+	return 0;
+}
+
 double
 eb_metric_limit(const char *metric, const char **shown)
 {
@@ -53,6 +96,8 @@ eb_value_check(const char *metric, const char *unit, double v, char *why, size_t
 	double max = eb_metric_limit(metric, &shown);
 	char num[40];
 
+	if (!eb_metric_unit_check(metric, unit, why, n))
+		return 0;
 	if (isnan(v)) {
 		snprintf(why, n, "%s is not a number", metric);
 		return 0;

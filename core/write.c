@@ -296,18 +296,30 @@ eb_write_atomic(const char *path, eb_write_fn fn, void *ctx, struct eb_err *err)
 	struct eb_loc loc = { path, 0, 0 };
 	enum eb_status st;
 	struct stat sb;
-	char *tmp;
+	char *tmp, *real = NULL;
+	const char *target = path;
 	mode_t mask;
 	FILE *fp;
-	int fd;
+	int fd, exists;
 
 	if (strcmp(path, "-") == 0) {
 		return write_through(NULL, fn, ctx, stdout, 0, err);
 	}
+	/* A symbolic link is written through, as editors and sed
+	 * --follow-symlinks do: the file it points to is replaced, and the
+	 * link stays a link. One to nothing is refused, not made a file. */
+	if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode)) {
+		if ((real = realpath(path, NULL)) == NULL)
+			return eb_err_set(err, EB_ERR_IO, loc, "cannot write: a symbolic link to "
+			    "nothing there (%s)", strerror(errno));
+		target = real;
+	}
 	/* Only a regular file is replaced: a device or a FIFO (-o /dev/null,
 	 * -o /dev/stdout, a pipe) is written in place, for renaming a file
 	 * over /dev/null as root would put a regular file there. */
-	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+	exists = stat(target, &sb) == 0;
+	if (exists && !S_ISREG(sb.st_mode)) {
+		free(real);
 		if (S_ISDIR(sb.st_mode))
 			return eb_err_set(err, EB_ERR_IO, loc, "is a directory");
 		fp = fopen(path, "w");
@@ -319,33 +331,44 @@ eb_write_atomic(const char *path, eb_write_fn fn, void *ctx, struct eb_err *err)
 			st = write_failed(err, loc, NULL, errno);
 		return st;
 	}
-	eb_tmp_clean(path);
-	tmp = eb_tmp_template(path);
+	eb_tmp_clean(target);
+	tmp = eb_tmp_template(target);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
 		st = eb_err_set(err, EB_ERR_IO, loc, "cannot create a file next to it: %s",
 		    strerror(errno));
 		free(tmp);
+		free(real);
 		return st;
 	}
+	/* A file replaced keeps its mode (a results.csv kept 0600 stays so)
+	 * and, for root, its owner; a new one gets what the umask allows. */
 	mask = umask(0);
 	umask(mask);
-	fchmod(fd, 0666 & ~mask);
+	if (exists) {
+		fchmod(fd, sb.st_mode & 0777);
+		if (geteuid() == 0 && fchown(fd, sb.st_uid, sb.st_gid) != 0)
+			fchmod(fd, 0666 & ~mask);
+	} else {
+		fchmod(fd, 0666 & ~mask);
+	}
 	fp = fdopen(fd, "w");
 	if (fp == NULL) {
 		close(fd);
 		unlink(tmp);
 		free(tmp);
+		free(real);
 		return eb_err_set(err, EB_ERR_IO, loc, "cannot write: %s", strerror(errno));
 	}
 	st = write_through(path, fn, ctx, fp, 1, err);
 	errno = 0;
 	if (fclose(fp) != 0 && st == EB_OK)
 		st = write_failed(err, loc, NULL, errno);
-	if (st == EB_OK && rename(tmp, path) != 0)
+	if (st == EB_OK && rename(tmp, target) != 0)
 		st = eb_err_set(err, EB_ERR_IO, loc, "cannot replace: %s", strerror(errno));
 	if (st != EB_OK)
 		unlink(tmp);
 	free(tmp);
+	free(real);
 	return st;
 }

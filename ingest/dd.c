@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dd.h"
 #include "ingest.h"
 
 /* A number as dd prints it: %g seconds, so an exponent is possible
@@ -34,16 +35,22 @@ static const char bsd_progress_re[] =
  * word, an optional human size in parentheses, a verb (none when it came
  * first, as in Russian before 8.25), then seconds. The seconds unit is not
  * translatable since 8.25; before, Russian wrote a Latin or Cyrillic "c". */
+#define BYTE_WORDS "(bytes?|Bytes?|octets?|байт(а|ов)?|байтів|байти|" \
+    "bajt(y|ów)?|字节|位元組|バイト|bayt|baiti?|bajtova)"
 static const char gnu_re[] =
-    "(^|[^0-9+])([0-9]+) *(bytes?|Bytes?|octets?|байт(а|ов)?|байтів|байти|"
-    "bajt(y|ów)?|字节|位元組|バイト|bayt|baiti?|bajtova)( *\\([^)]*\\))?"
+    "(^|[^0-9+])([0-9]+) *" BYTE_WORDS "( *\\([^)]*\\))?"
     "[^,(]*, *" NUM " *(s|seconds|c|с)(,|$| )";
+
+/* The start every summary line has: a line that begins so where a summary
+ * is due (after "records out") but matches no summary pattern is one cut
+ * at the end of a file or damaged ("copied, 0.0", "0.0x34979 s"). */
+static const char cut_re[] = "^[0-9]+( *" BYTE_WORDS "| *[^ 0-9+]{0,5}$)";
 
 enum { GNU_BYTES = 2, GNU_HUMAN = 6, GNU_SECS = 7, GNU_NGROUPS = 12 };
 enum { XFER_BYTES = 1, XFER_SECS = 2, XFER_NGROUPS = 7 };
 enum { REC_FULL = 1, REC_PART = 2, REC_NGROUPS = 16 };
 
-static regex_t rec_rx, xfer_rx, bsdp_rx, gnu_rx, prefix_rx;
+static regex_t rec_rx, xfer_rx, bsdp_rx, gnu_rx, prefix_rx, cut_rx;
 static int compiled;
 
 static void
@@ -55,6 +62,7 @@ compile(void)
 	    regcomp(&xfer_rx, xfer_re, REG_EXTENDED) != 0 ||
 	    regcomp(&bsdp_rx, bsd_progress_re, REG_EXTENDED) != 0 ||
 	    regcomp(&gnu_rx, gnu_re, REG_EXTENDED) != 0 ||
+	    regcomp(&cut_rx, cut_re, REG_EXTENDED | REG_NOSUB) != 0 ||
 	    regcomp(&prefix_rx, "^([A-Za-z0-9][A-Za-z0-9._-]{0,62}): ", REG_EXTENDED) != 0) {
 		fputs("encbench: internal error: a dd pattern does not compile\n", stderr);
 		abort();
@@ -72,6 +80,7 @@ release(void)
 	regfree(&bsdp_rx);
 	regfree(&gnu_rx);
 	regfree(&prefix_rx);
+	regfree(&cut_rx);
 	compiled = 0;
 }
 
@@ -103,6 +112,7 @@ struct dd_state {
 	size_t nblocks, capblocks;
 	struct eb_buf norm;
 	long nprogress, nrecords;
+	long last_progress;	/* line of the last status=progress figure */
 	char *last_error;	/* for "no result" messages */
 	long bad_line;		/* the first figure no dd prints, 0 for none */
 	char bad[160];
@@ -334,7 +344,7 @@ add_result(struct dd_state *st, struct eb_parse *p, struct dd_block *b,
 
 		eb_metric_limit("runtime", &shown);
 		if (isfinite(secs))
-			snprintf(why, sizeof why, "a time of %g s, beyond the plausible limit of %s",
+			snprintf(why, sizeof why, "a time of %.9g s, beyond the plausible limit of %s",
 			    secs, shown);
 		else
 			snprintf(why, sizeof why, "a time too large for a number");
@@ -413,6 +423,41 @@ take_records(struct dd_state *st, struct dd_block *b, const char *s, long lineno
 	}
 }
 
+/* A summary line's result, once its figures are found to agree with each
+ * other and with the records lines before it. */
+static void
+take_summary(struct dd_state *st, struct eb_parse *p, struct dd_block *b, const char *s,
+    regmatch_t bytes_at, regmatch_t secs_at, const regmatch_t *human_at, long lineno)
+{
+	double bytes = group_number(s, &bytes_at), secs = group_number(s, &secs_at);
+	const char *secs_text = s + secs_at.rm_so, *rate = s + secs_at.rm_eo;
+	size_t secslen = (size_t)(secs_at.rm_eo - secs_at.rm_so);
+	char why[200];
+
+	/* The seconds' unit ("s", "secs", "seconds") comes before the rate. */
+	while (*rate != '\0' && *rate != ',' && *rate != '(')
+		rate++;
+	if (!eb_dd_figures_agree(bytes, secs_text, secslen,
+	    human_at != NULL && human_at->rm_so >= 0 ? s + human_at->rm_so : "",
+	    human_at != NULL && human_at->rm_so >= 0 ? (size_t)(human_at->rm_eo - human_at->rm_so) : 0,
+	    rate, why, sizeof why)) {
+		damaged(st, lineno, why, "", 0);
+		return;
+	}
+	/* Full records only: the bytes are that many records of one size,
+	 * unless a write failed part way, which counts its bytes and no
+	 * record (otus-lvm-ru: ENOSPC, 7943+0 records, 7943.49 MiB). */
+	if (b->have_out && b->error == NULL && b->out_part == 0 && b->out_full > 0 &&
+	    bytes < 9e18 && strtoll(s + bytes_at.rm_so, NULL, 10) % b->out_full != 0) {
+		snprintf(why, sizeof why, "%.*s bytes are no whole number of the %lld+0 records "
+		    "out before them (a damaged figure)",
+		    (int)(bytes_at.rm_eo - bytes_at.rm_so), s + bytes_at.rm_so, b->out_full);
+		damaged(st, lineno, why, "", 0);
+		return;
+	}
+	add_result(st, p, b, bytes, secs, lineno);
+}
+
 /* Handles one piece of a line: the text before the first CR, or one of the
  * pieces after it, which status=progress rewrote in place. */
 static void
@@ -461,15 +506,16 @@ take_piece(struct dd_state *st, struct eb_parse *p, const char *raw, size_t n,
 	}
 	if (regexec(&bsdp_rx, s, 0, NULL, 0) == 0) {
 		st->nprogress++;
+		st->last_progress = lineno;
 		return;
 	}
 	if (regexec(&xfer_rx, s, XFER_NGROUPS, m, 0) == 0) {
 		if (after_cr) {
 			st->nprogress++;
+			st->last_progress = lineno;
 			return;
 		}
-		add_result(st, p, b, group_number(s, &m[XFER_BYTES]),
-		    group_number(s, &m[XFER_SECS]), lineno);
+		take_summary(st, p, b, s, m[XFER_BYTES], m[XFER_SECS], NULL, lineno);
 		return;
 	}
 	take_records(st, b, s, lineno);
@@ -481,11 +527,14 @@ take_piece(struct dd_state *st, struct eb_parse *p, const char *raw, size_t n,
 		    memmem(s + m[GNU_HUMAN].rm_so,
 			(size_t)(m[GNU_HUMAN].rm_eo - m[GNU_HUMAN].rm_so), "iB", 2) != NULL;
 
-		/* status=progress prints whole seconds from coreutils 8.28 on,
-		 * and a paste often turns its CR into a newline; a final
-		 * summary's %g seconds practically never come out whole. */
-		if (after_cr || (iec && whole_secs)) {
+		/* status=progress prints whole seconds ("%.0f s", coreutils
+		 * 8.24 on), and a paste often turns its CR into a newline; the
+		 * final summary prints "%g s", whole for a run of a whole number
+		 * of seconds or of 100000 s and more ("123457 s"), but it always
+		 * follows the records lines, which progress never does. */
+		if (after_cr || (iec && whole_secs && !b->have_out)) {
 			st->nprogress++;
+			st->last_progress = lineno;
 			return;
 		}
 		/* "-512 bytes": dd prints no sign; the digits alone are no count. */
@@ -494,8 +543,10 @@ take_piece(struct dd_state *st, struct eb_parse *p, const char *raw, size_t n,
 			    (size_t)(m[GNU_SECS].rm_eo - m[GNU_BYTES].rm_so + 1));
 			return;
 		}
-		add_result(st, p, b, group_number(s, &m[GNU_BYTES]),
-		    group_number(s, &m[GNU_SECS]), lineno);
+		take_summary(st, p, b, s, m[GNU_BYTES], m[GNU_SECS], &m[GNU_HUMAN], lineno);
+	} else if (b->have_out && !after_cr && regexec(&cut_rx, s, 0, NULL, 0) == 0) {
+		damaged(st, lineno, "a dd summary line without the time and rate dd prints "
+		    "(a cut or damaged line)", s, strlen(s));
 	}
 }
 
@@ -567,6 +618,34 @@ emit(struct eb_parse *p, const struct dd_result *r, int infer_bs)
 	return EB_OK;
 }
 
+/* A file whose runs have summaries but whose last run stops before its
+ * own (records lines or status=progress figures after the last summary)
+ * was cut: its other runs are not all the repetitions it holds, so it
+ * fails where that run begins rather than give a smaller n in silence. */
+static enum eb_status
+cut_last_run(struct eb_parse *p, const struct dd_state *st)
+{
+	long last = 0, begin = 0;
+
+	for (size_t i = 0; i < st->nres; i++)
+		if (st->res[i].line > last)
+			last = st->res[i].line;
+	for (size_t i = 0; i < st->nblocks; i++) {
+		const struct dd_block *b = &st->blocks[i];
+
+		if ((b->have_in || b->have_out) && b->first_line > last &&
+		    (begin == 0 || b->first_line < begin))
+			begin = b->first_line;
+	}
+	if (begin == 0 && st->last_progress > last)
+		begin = st->last_progress;
+	if (begin == 0)
+		return EB_OK;
+	return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, begin),
+	    "a dd run begins here but the file ends before its summary line (a cut "
+	    "file?); the runs before it are not all this file holds");
+}
+
 static enum eb_status
 finish(struct eb_parse *p, int ok)
 {
@@ -582,6 +661,8 @@ finish(struct eb_parse *p, int ok)
 		for (size_t i = 0; i < st->nres && status == EB_OK; i++)
 			if (!st->res[i].dropped)
 				status = emit(p, &st->res[i], infer_bs);
+		if (status == EB_OK && st->nres > 0)
+			status = cut_last_run(p, st);
 		if (status != EB_OK)
 			;
 		else if (st->nres == 0)

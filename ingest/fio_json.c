@@ -304,6 +304,14 @@ take_dir(struct jdoc *doc, json_t *o, uint64_t h, struct eb_fio_dstat *s)
 		if (bw >= 0)
 			bw *= 1024;
 	}
+	/* fio writes bw_bytes as io_bytes * 1000 / runtime (ms): a 0 beside
+	 * bytes moved in a runtime of some milliseconds is a damaged figure,
+	 * not a rate too small to print. */
+	if (bw == 0 && io > 0 && runtime > 0 && doc->bad_line == 0) {
+		doc->bad_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(h, bwkey), doc->line);
+		snprintf(doc->bad, sizeof doc->bad, "\"%s\" is 0 while io_bytes is %.0f in %.0f ms; "
+		    "fio writes io_bytes * 1000 / runtime there", bwkey, io, runtime);
+	}
 	s->present = io > 0 || ios > 0 || bw > 0 || iops > 0;
 	if (!s->present)
 		return;

@@ -143,28 +143,68 @@ after(const char *s, const char *key)
 	return q != NULL ? skip_spaces(q + strlen(key)) : NULL;
 }
 
-/* after(s, key) for a figure, which fio prints as digits, a size or rate
- * (unit set) with its unit: a sign, nan, inf, a number too large for a
- * double or a rate without its unit ("bw=1434") is a damaged line, kept in
- * st for parse_line to fail the file there. */
+/* How a figure is printed: a plain number, a count with an SI suffix
+ * ("38.9k"), or a size or rate that carries its unit (up to 2.16) or may
+ * lack one (2.17+ client/server prints "BW=59.8Mi (62.7M)", fio 3.33). */
+enum figure_kind { FIG_NUMBER, FIG_COUNT, FIG_SIZE, FIG_SIZE_BARE };
+
+/* Checks the figure printed at q (after key, which names it in messages)
+ * and returns where it ends, at what follows it. A sign, nan, inf, a
+ * number too large for a double, a rate without its unit ("bw=1434"), or
+ * a figure that fio's fixed layout does not follow with follow (",", "]",
+ * "%", "msec)"): the last is a line cut inside the figure, "avg=74." or
+ * "BW=727MiB/s (76" at the end of a truncated file, which would read as
+ * a whole, wrong number. The first such figure is kept in st for
+ * parse_line to fail the file there; its message shows key and the text
+ * from from (the start of the figure, or of the group it belongs to). */
 static const char *
-figure(struct normal_state *st, const char *s, const char *key, int unit, long lineno)
+check_figure(struct normal_state *st, const char *key, const char *from, const char *q,
+    enum figure_kind kind, const char *follow, long lineno)
 {
-	const char *q = after(s, key), *why = NULL;
+	const char *why = NULL, *e;
+	char cut[80];
 	double v;
 	size_t used;
 
-	if (q == NULL || st->bad_line != 0)
+	if (st->bad_line != 0)
 		return q;
 	used = eb_fio_num(q, strlen(q), &v);
-	if (used == 0 || q[0] < '0' || q[0] > '9' || !isfinite(v))
+	e = q + used;
+	if (used == 0 || q[0] < '0' || q[0] > '9' || !isfinite(v)) {
 		why = "is no figure fio prints";
-	else if (unit && strchr("kKmMgGtTpPeEBb", q[used]) == NULL)
+	} else if (kind == FIG_SIZE && strchr("kKmMgGtTpPeEBb", *e) == NULL) {
 		why = "has no unit; fio prints one (B/s, KiB/s ...)";
-	if (why != NULL) {
-		st->bad_line = lineno;
-		snprintf(st->bad, sizeof st->bad, "%s%.*s %s", key, (int)strcspn(q, ", )("), q, why);
+	} else {
+		if (kind == FIG_COUNT && *e != '\0' && strchr("kKMG", *e) != NULL)
+			e++;
+		else if (kind == FIG_SIZE || kind == FIG_SIZE_BARE)
+			size_value(q, 0, &e);
+		e = skip_spaces(e);
+		if (strncmp(e, follow, strlen(follow)) != 0) {
+			snprintf(cut, sizeof cut, "is cut: fio prints '%s' after it "
+			    "(a truncated or damaged line)", follow);
+			why = cut;
+		}
 	}
+	if (why != NULL) {
+		const char *to = why == cut ? e + strcspn(e, " ,") : q + strcspn(q, ", )(");
+
+		st->bad_line = lineno;
+		snprintf(st->bad, sizeof st->bad, "%s%.*s %s", key,
+		    (int)(to - from > 60 ? 60 : to - from), from, why);
+	}
+	return e;
+}
+
+/* after(s, key) for a figure, checked by check_figure. */
+static const char *
+figure(struct normal_state *st, const char *s, const char *key, enum figure_kind kind,
+    const char *follow, long lineno)
+{
+	const char *q = after(s, key);
+
+	if (q != NULL)
+		check_figure(st, key, q, q, kind, follow, lineno);
 	return q;
 }
 
@@ -371,42 +411,64 @@ take_dir(struct normal_state *st, int d, const char *s, long lineno)
 	memset(r, 0, sizeof *r);
 	r->issued = -1;
 	r->bw = r->bw_alt = r->io = r->runtime_ms = r->iops = -1;
-	if ((q = figure(st, s, "IOPS=", 0, lineno)) != NULL) {
-		/* 2.17+: "IOPS=38.9k, BW=152MiB/s (159MB/s)(304MiB/2001msec)" */
-		const char *e;
+	if ((q = figure(st, s, "IOPS=", FIG_COUNT, ",", lineno)) != NULL) {
+		/* 2.17+: "IOPS=38.9k, BW=152MiB/s (159MB/s)(304MiB/2001msec)",
+		 * every part of it checked, so that a cut line is no figure. */
+		const char *bw = after(s, "BW="), *e;
 
 		r->newstyle = 1;
 		r->iops = count_value(q);
-		if ((q = figure(st, s, "BW=", 1, lineno)) != NULL) {
-			r->bw = size_value(q, 0, &e);
-			q = skip_spaces(e);
-			if (*q == '(') {
-				r->bw_alt = size_value(q + 1, 0, &e);
-				q = e;
-				if (*q == ')')
-					q++;
+		if (bw == NULL && st->bad_line == 0) {
+			st->bad_line = lineno;
+			snprintf(st->bad, sizeof st->bad, "IOPS=%.*s is cut: fio prints BW= "
+			    "after it (a truncated or damaged line)", (int)strcspn(q, ","), q);
+		}
+		if (bw != NULL) {
+			e = check_figure(st, "BW=", bw, bw, FIG_SIZE_BARE, "(", lineno);
+			r->bw = size_value(bw, 0, NULL);
+			if (st->bad_line == 0) {
+				q = e + 1;
+				e = check_figure(st, "BW=", bw, q, FIG_SIZE_BARE, ")(", lineno);
+				r->bw_alt = size_value(q, 0, NULL);
 			}
-			if (*q == '(') {
-				const char *slash;
-
-				r->io = size_value(q + 1, 0, &e);
-				slash = strchr(e, '/');
-				if (slash != NULL &&
-				    eb_fio_num(slash + 1, strlen(slash + 1), &r->runtime_ms) == 0)
+			if (st->bad_line == 0) {
+				q = e + 2;
+				e = check_figure(st, "BW=", bw, q, FIG_SIZE_BARE, "/", lineno);
+				r->io = size_value(q, 0, NULL);
+			}
+			if (st->bad_line == 0) {
+				q = e + 1;
+				check_figure(st, "BW=", bw, q, FIG_NUMBER, "msec)", lineno);
+				if (eb_fio_num(q, strlen(q), &r->runtime_ms) == 0)
 					r->runtime_ms = -1;
 			}
 		}
 	} else {
-		/* up to 2.16: "io=19412MB, bw=661966KB/s, iops=165491, runt= 30029msec" */
-		if ((q = figure(st, s, "io=", 1, lineno)) != NULL)
+		/* up to 2.16: "io=19412MB, bw=661966KB/s, iops=165491, runt= 30029msec",
+		 * all four on every line, so that a line without one is cut. */
+		static const char *const keys[] = { "io=", "bw=", "iops=", "runt=" };
+
+		if ((q = figure(st, s, "io=", FIG_SIZE, ",", lineno)) != NULL)
 			r->io = size_value(q, 1, NULL);
-		if ((q = figure(st, s, "bw=", 1, lineno)) != NULL)
+		if ((q = figure(st, s, "bw=", FIG_SIZE, ",", lineno)) != NULL)
 			r->bw = size_value(q, 1, NULL);
-		if ((q = figure(st, s, "iops=", 0, lineno)) != NULL)
+		if ((q = figure(st, s, "iops=", FIG_COUNT, ",", lineno)) != NULL)
 			r->iops = count_value(q);
-		if ((q = figure(st, s, "runt=", 0, lineno)) != NULL &&
+		if ((q = figure(st, s, "runt=", FIG_NUMBER, "msec", lineno)) != NULL &&
 		    eb_fio_num(q, strlen(q), &r->runtime_ms) == 0)
 			r->runtime_ms = -1;
+		for (int k = 0; k < 4 && st->bad_line == 0; k++)
+			if (after(s, keys[k]) == NULL) {
+				const char *t = skip_spaces(s);
+				size_t n = strlen(t);
+
+				while (n > 0 && t[n - 1] == ' ')
+					n--;
+				st->bad_line = lineno;
+				snprintf(st->bad, sizeof st->bad, "%.*s is cut: fio prints %s "
+				    "after it (a truncated or damaged line)", (int)(n > 60 ? 60 : n), t,
+				    keys[k]);
+			}
 	}
 	ds->present = r->iops > 0 || r->bw > 0 || r->io > 0;
 	ds->runtime_ms = r->runtime_ms;
@@ -419,25 +481,28 @@ static void
 take_issued(struct normal_state *st, const char *s)
 {
 	const char *q = after(s, "total=");
+	double v[3];
 
 	if (q == NULL)
 		return;
-	for (int d = 0; d < 3 && *q != '\0'; d++) {
-		double v;
+	/* Every version prints more after the third count ("0,128,0,0",
+	 * "0,1048576,0,", "d=0, short"): a count without its separator may be
+	 * the cut end of a file, and the counts are then not used. */
+	for (int d = 0; d < 3; d++) {
 		size_t used;
 
 		if ((q[0] == 'r' || q[0] == 'w' || q[0] == 'd' || q[0] == 't') && q[1] == '=')
 			q += 2;
-		if ((used = eb_fio_num(q, strlen(q), &v)) == 0)
+		if ((used = eb_fio_num(q, strlen(q), &v[d])) == 0)
 			return;
-		st->raw[st->cur][d].issued = v;
 		q += used;
 		if (*q != ',' && *q != '/')
-			break;
+			return;
 		q++;
 	}
-	st->raw[st->cur][EB_FIO_MIXED].issued = st->raw[st->cur][0].issued +
-	    st->raw[st->cur][1].issued + st->raw[st->cur][2].issued;
+	for (int d = 0; d < 3; d++)
+		st->raw[st->cur][d].issued = v[d];
+	st->raw[st->cur][EB_FIO_MIXED].issued = v[0] + v[1] + v[2];
 }
 
 static void
@@ -453,7 +518,7 @@ take_job_line(struct normal_state *st, const char *s, long lineno)
 		take_dir(st, d, s, lineno);
 		return;
 	}
-	if (strncmp(s, "clat (", 6) == 0 && (q = figure(st, s, "avg=", 0, lineno)) != NULL) {
+	if (strncmp(s, "clat (", 6) == 0 && (q = figure(st, s, "avg=", FIG_NUMBER, ",", lineno)) != NULL) {
 		unit = lat_unit(s);
 		if (ds != NULL && unit > 0 && eb_fio_num(q, strlen(q), &v) > 0 && v > 0) {
 			ds->lat_ns = v * unit;
@@ -471,7 +536,7 @@ take_job_line(struct normal_state *st, const char *s, long lineno)
 		/* lat_percentiles only stands in when clat has none. */
 		if (st->pct_is_lat && ds->p99_ns > 0)
 			return;
-		q = figure(st, s, "99.00th=[", 0, lineno);
+		q = figure(st, s, "99.00th=[", FIG_NUMBER, "]", lineno);
 		if (q != NULL && eb_fio_num(q, strlen(q), &v) > 0 && v > 0) {
 			ds->p99_ns = v * st->pct_unit;
 			ds->p99_line = lineno;
@@ -479,10 +544,10 @@ take_job_line(struct normal_state *st, const char *s, long lineno)
 		return;
 	}
 	st->pct_unit = 0;
-	if (strncmp(s, "cpu", 3) == 0 && (q = figure(st, s, "usr=", 0, lineno)) != NULL) {
+	if (strncmp(s, "cpu", 3) == 0 && (q = figure(st, s, "usr=", FIG_NUMBER, "%", lineno)) != NULL) {
 		double usr, sys;
 
-		if (eb_fio_num(q, strlen(q), &usr) > 0 && (q = figure(st, s, "sys=", 0, lineno)) != NULL &&
+		if (eb_fio_num(q, strlen(q), &usr) > 0 && (q = figure(st, s, "sys=", FIG_NUMBER, "%", lineno)) != NULL &&
 		    eb_fio_num(q, strlen(q), &sys) > 0) {
 			j->cpu = usr + sys;
 			j->cpu_line = lineno;

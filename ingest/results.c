@@ -41,6 +41,9 @@ struct results_state {
 	enum eb_status st;
 	int header_seen;
 	int in_quote;	/* quote parity: a row goes on past this line */
+	/* The last metric and unit found to agree (interned, so compared by
+	 * pointer): most rows repeat them. */
+	const char *unit_ok_metric, *unit_ok_unit;
 };
 
 static int
@@ -154,6 +157,28 @@ plain_digits(const char *s, size_t n, size_t max)
 	return v;
 }
 
+/* Whether the row's unit is not its metric's canonical one (or the metric
+ * is unknown), filling the error at the unit column: a bw in MB/s read as
+ * B/s would be a millionfold wrong number. */
+static int
+unit_mismatch(struct results_state *rs, const struct eb_record *r)
+{
+	char why[200];
+	struct eb_loc loc = { rs->p->path, rs->row_line, EB_C_UNIT + 1 };
+
+	if (r->f[EB_F_METRIC] == rs->unit_ok_metric && r->f[EB_F_UNIT] == rs->unit_ok_unit)
+		return 0;
+	if (eb_metric_unit_check(r->f[EB_F_METRIC], r->f[EB_F_UNIT], why, sizeof why)) {
+		rs->unit_ok_metric = r->f[EB_F_METRIC];
+		rs->unit_ok_unit = r->f[EB_F_UNIT];
+		return 0;
+	}
+	if (strncmp(why, "unknown metric", 14) == 0)
+		loc.col = EB_C_METRIC + 1;
+	eb_err_set(rs->p->err, EB_ERR_DATA, loc, "%s", why);
+	return 1;
+}
+
 /* One row as NUL-terminated fields; len[c] is strlen(field[c]). */
 static enum eb_status
 take_row(struct results_state *rs, const char *const *field, const size_t *len,
@@ -233,6 +258,8 @@ take_row(struct results_state *rs, const char *const *field, const size_t *len,
 	}
 	if (*r.f[EB_F_METRIC] == '\0')
 		return row_error(rs, EB_C_METRIC + 1, "metric is empty:", "");
+	if (unit_mismatch(rs, &r))
+		return p->err->code;
 	/* The value is finite and not negative by now: only the metric's
 	 * limit is left to check, and the message to write when it fails. */
 	if (!(r.value <= limit) &&

@@ -30,7 +30,9 @@ skip_dotfiles(const struct dirent *d)
  * told and its records appended and labelled, so that the output is the
  * same whatever the number of threads. */
 
-enum step_kind { STEP_FILE, STEP_RUN_CHECK, STEP_ERROR };
+/* STEP_SPECIAL: a FIFO, socket or device, which a walk does not open;
+ * STEP_OWN: encbench's own results.csv (core/unique.c). */
+enum step_kind { STEP_FILE, STEP_RUN_CHECK, STEP_ERROR, STEP_SPECIAL, STEP_OWN };
 
 struct step {
 	enum step_kind kind;
@@ -130,9 +132,11 @@ walk(struct walker *w, const char *dir, int depth)
 			;
 		else if (S_ISDIR(sb.st_mode))
 			walk(w, child, depth + 1);
-		else if (S_ISREG(sb.st_mode) && !eb_is_sidecar(names[i]->d_name) &&
+		else if (!S_ISREG(sb.st_mode))
+			add_step(w, STEP_SPECIAL, child);
+		else if (!eb_is_sidecar(names[i]->d_name) &&
 		    !(run_root && strcmp(names[i]->d_name, "meta.json") == 0))
-			add_step(w, STEP_FILE, child);
+			add_step(w, eb_is_own_output(child) ? STEP_OWN : STEP_FILE, child);
 		free(child);
 		free(names[i]);
 	}
@@ -212,7 +216,8 @@ merge_step(struct walker *w, struct step *s, size_t *nread)
 	eb_kept_tell(&s->kept, w->opts->diag);
 	if (s->st == UNRECOGNISED) {
 		if (w->opts->verbose)
-			eb_diag(w->opts->diag, EB_NOTE, loc, "skipped: not benchmark output");
+			eb_diag(w->opts->diag, EB_NOTE, loc, "skipped: %s", s->kind == STEP_SPECIAL ?
+			    "not a regular file (a FIFO, socket or device)" : "not benchmark output");
 		else if (w->nskipped++ == 0)
 			w->first_skipped = eb_xstrdup(s->path);
 		return EB_OK;
@@ -261,7 +266,15 @@ eb_read_dir(struct eb_table *t, const char *path, const struct eb_ingest_opts *o
 		struct step *s = &w->steps[i];
 
 		st = EB_OK;
-		if (s->kind == STEP_FILE) {
+		if (s->kind == STEP_SPECIAL) {
+			s->st = UNRECOGNISED;
+			st = merge_step(w, s, nread);
+		} else if (s->kind == STEP_OWN) {
+			struct eb_loc own = { s->path, 0, 0 };
+
+			eb_diag(w->opts->diag, EB_NOTE, own, "skipped: encbench's own output (the "
+			    "datapackage.json beside it names it); name it to read it");
+		} else if (s->kind == STEP_FILE) {
 			st = merge_step(w, s, nread);
 		} else if (s->kind == STEP_RUN_CHECK) {
 			eb_rundir_check(w->t, s->run_index, s->path, w->opts->diag);

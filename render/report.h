@@ -31,6 +31,13 @@ unsigned eb_report_sections(const char *list, char *bad, size_t nbad);
 /* The names of the sections, for help and errors: "findings, newest, ..." */
 extern const char eb_report_section_names[];
 
+/* One file of the report: a path relative to the report folder. */
+struct eb_report_page {
+	char *path;			/* "report.md", "releases/24.04.md" */
+	struct eb_buf md;
+	int saved;			/* page_done took it */
+};
+
 struct eb_report_opts {
 	const char *title;		/* NULL: from hosts and releases */
 	int iec;			/* MiB/s */
@@ -41,13 +48,14 @@ struct eb_report_opts {
 	/* A field of a run's meta.json as text, "" when absent (ingest's
 	 * eb_rundir_meta_get: render/ reads no JSON itself). */
 	int (*meta_get)(const struct eb_run_meta *m, const char *key, char *buf, size_t n);
+	/* Called with each page as soon as it is written (NULL: none), so
+	 * that it can be saved and its text freed: a decade's pages are
+	 * megabytes. A non-zero return stops the calls; eb_report_build
+	 * leaves it in page_rc. */
+	int (*page_done)(void *ctx, struct eb_report_page *pg);
+	void *page_ctx;
 };
 
-/* One file of the report: a path relative to the report folder. */
-struct eb_report_page {
-	char *path;			/* "report.md", "releases/24.04.md" */
-	struct eb_buf md;
-};
 
 /* A chart the pages show, to be drawn as charts/SLUG.svg and, for one the
  * main page shows, as charts/SLUG.png: PNGs are for pasting, and the
@@ -69,6 +77,7 @@ struct eb_report {
 	struct eb_report_chart *charts;
 	size_t ncharts, capcharts;
 	char *html;			/* report.html, when asked for */
+	int page_rc;			/* what page_done returned, when not 0 */
 };
 
 /* Writes every page of the plan, and lays out every chart they show. */

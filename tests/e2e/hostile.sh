@@ -310,6 +310,62 @@ hostile "fio log: a sample of 1e20 KiB/s" 65 "$H/big_bw.1.log"
 expect_err_line "fio log: the limit is named" \
 	"$H/big_bw.1.log:2: error: bw 1.1377777777777777e+22 B/s is beyond the plausible limit of 10 TB/s (10000000000000 B/s)"
 
+# The outside audit's second round: a figure cut at the end of a file, the
+# figures of one dd line that contradict each other, a cut last run, a
+# metric in another unit than its own. Each a located error, exit 65.
+DD16='16+0 records in\n16+0 records out\n'
+printf "$DD16"'16777216 bytes (17 MB, 16 MiB) copied, 0.0034979 s, 264 MB/s\n' > "$H/dd-secs-flip"
+hostile "dd: seconds that contradict the rate" 65 "$H/dd-secs-flip"
+expect_err_line "dd: the contradiction is named" \
+	"$H/dd-secs-flip:3: error: 16777216 bytes in 0.0034979 s is 4796 MB/s, not the 264 MB/s this dd line gives (a damaged figure)"
+printf "$DD16"'96777216 bytes (17 MB, 16 MiB) copied, 0.0634979 s, 264 MB/s\n' > "$H/dd-bytes-flip"
+hostile "dd: a byte count that contradicts its human size" 65 "$H/dd-bytes-flip"
+expect_err_line "dd: the byte count's contradiction is named" \
+	"$H/dd-bytes-flip:3: error: the byte count 96777216 is not the (17 MB, 16 MiB) this dd line gives for it (a damaged figure)"
+printf '16+0 records in\n3+0 records out\n16777216 bytes (17 MB, 16 MiB) copied, 0.0634979 s, 264 MB/s\n' > "$H/dd-records"
+hostile "dd: bytes that are no whole number of records" 65 "$H/dd-records"
+expect_err_line "dd: the records contradiction is named" \
+	"$H/dd-records:3: error: 16777216 bytes are no whole number of the 3+0 records out before them (a damaged figure)"
+printf "$DD16"'16777216 bytes (17 MB, 16 MiB) copied, 0.0' > "$H/dd-cut"
+hostile "dd: a summary cut in its seconds" 65 "$H/dd-cut"
+expect_err_line "dd: the cut summary is located" \
+	"$H/dd-cut:3: error: a dd summary line without the time and rate dd prints (a cut or damaged line): '16777216 bytes (17 MB, 16 MiB) copied, 0.0'"
+printf "$DD16"'16777216 bytes (17 MB, 16 MiB) copied, 0.0634979 s, 264 MB/s\n'"$DD16" > "$H/dd-cut-run"
+hostile "dd: a last run cut after its records lines" 65 "$H/dd-cut-run"
+expect_err_line "dd: the cut run is located" \
+	"$H/dd-cut-run:4: error: a dd run begins here but the file ends before its summary line (a cut file?); the runs before it are not all this file holds"
+printf "$DD16"'16777216 bytes (17 MB, 16 MiB) copied, 200000000 s, 0.1 B/s\n' > "$H/dd-years"
+hostile "dd: a whole number of seconds past the limit" 65 "$H/dd-years"
+expect_err_line "dd: the whole seconds' limit is named" \
+	"$H/dd-years:3: error: a time of 200000000 s, beyond the plausible limit of 3 years"
+printf "$DD16"'9999999999999999 bytes (10 PB, 8.9 PiB) copied, 1 s, 10 PB/s\n' > "$H/dd-10PBs"
+hostile "dd: 10 PB/s in a whole second" 65 "$H/dd-10PBs"
+expect_err_line "dd: 10 PB/s is located" \
+	"$H/dd-10PBs:3: error: 9999999999999999 bytes are no whole number of the 16+0 records out before them (a damaged figure)"
+printf '1+0 records in\n1+0 records out\n10000000000000000 bytes (10 PB, 8.9 PiB) copied, 1 s, 10 PB/s\n' > "$H/dd-10PBs-1"
+hostile "dd: 10 PB/s in one record" 65 "$H/dd-10PBs-1"
+expect_err_line "dd: 10 PB/s names the limit" \
+	"$H/dd-10PBs-1:3: error: bw 1e+16 B/s is beyond the plausible limit of 10 TB/s (10000000000000 B/s)"
+printf 'seqw: (groupid=0, jobs=1): err= 0: pid=1: today\n  write: IOPS=11.6k, BW=727MiB/s (76' > "$H/normal-cut-bw"
+hostile "fio normal: a file cut inside BW=" 65 "$H/normal-cut-bw"
+expect_err_line "fio normal: the cut BW= is located" \
+	"$H/normal-cut-bw:2: error: BW=727MiB/s (76 is cut: fio prints ')(' after it (a truncated or damaged line)"
+printf 'seqw: (groupid=0, jobs=1): err= 0: pid=1: today\n  write: IOPS=11.6k, BW=727MiB/s (763MB/s)(8192KiB/11msec)\n    clat (usec): min=7, max=7928, avg=74.' > "$H/normal-cut-avg"
+hostile "fio normal: a file cut inside avg=" 65 "$H/normal-cut-avg"
+expect_err_line "fio normal: the cut avg= is located" \
+	"$H/normal-cut-avg:3: error: avg=74. is cut: fio prints ',' after it (a truncated or damaged line)"
+printf '%s\n24.04,h,c,none,fio,j,seq,write,4096,bw,MB/s,1,100,x:1\n' "$HEAD" > "$H/unit-mbs.csv"
+hostile "results.csv: bw in MB/s" 65 "$H/unit-mbs.csv"
+expect_err_line "results.csv: the unit is named" "$H/unit-mbs.csv:2:11: error: bw is stored in B/s, not in 'MB/s'"
+printf '%s\n24.04,h,c,none,fio,j,seq,write,4096,bogus,B/s,1,1e303,x:1\n' "$HEAD" > "$H/bogus.csv"
+hostile "results.csv: an unknown metric" 65 "$H/bogus.csv"
+expect_err_line "results.csv: the unknown metric is named" \
+	"$H/bogus.csv:2:10: error: unknown metric 'bogus' (encbench knows bw, iops, ops, lat_*, cpu, cpu_*, energy and power)"
+printf 'Mode,Seq Write,Seq Read\nNone,100,200\nAES-256-GCM,90,180\n' > "$H/sheet-map.csv"
+printf '{"unit":"MB/s","metric":"lat_mean","release":"24.04"}\n' > "$H/lat-mbs.map.json"
+hostile "sheet: a map that gives latency in MB/s" 65 "$H/sheet-map.csv" --map "$H/lat-mbs.map.json"
+expect_err_line "sheet: the metric and unit that disagree are named" "$H/sheet-map.csv:2:2: error: lat_mean is stored in ns, not in 'B/s'"
+
 # spreadsheets
 printf 'mode,Write (MB/s),Read (MB/s)\nnone,100,200\naes-256-gcm,1e20,150\n' > "$H/sheet-big.csv"
 hostile "sheet: a cell of 1e20 MB/s" 65 "$H/sheet-big.csv"
@@ -386,8 +442,10 @@ expect_rc "a sheet of 5,000 columns is read" 0
 
 # Labels in report.md are text: raw HTML escaped, a line break in a label
 # no new heading, markup no markup.
-eb report -q -o "$TMP/rep-md" --set 'mode=<script>alert(1)</script>_*' \
-	--set "host=$(printf 'evil\n# host')" samples/zfs-series/24.04
+# One mode's folder: --set mode over every mode of a run would give each
+# test's repetitions once per mode, which a dataset refuses.
+eb report -q -o "$TMP/rep-md" --set release=24.04 --set 'mode=<script>alert(1)</script>_*' \
+	--set "host=$(printf 'evil\n# host')" samples/zfs-series/24.04/aes-256-gcm
 expect_rc "report with hostile labels" 0
 if grep -q '<script' "$TMP/rep-md/report.md" || grep -q '^# host' "$TMP/rep-md/report.md"; then
 	fail "report.md escapes raw HTML and line breaks in labels"
@@ -403,7 +461,8 @@ grep -q '^# What disk encryption costs on evil # host in 24.04$' "$TMP/rep-md/re
 eb report -q -o "$TMP/rep-cell" "$H/hostile-mode.csv"
 grep -qF '| &lt;script>alert(1)&lt;/script>\_\* ' "$TMP/rep-cell/report.md" && ! grep -q '<script' "$TMP/rep-cell/report.md" \
 	&& pass "a label in a table cell is escaped" || fail "a label in a table cell is escaped"
-eb report -q --format html -o "$TMP/rep-html" --set 'mode=<script>alert(1)</script>_*' samples/zfs-series/24.04
+eb report -q --format html -o "$TMP/rep-html" --set release=24.04 \
+	--set 'mode=<script>alert(1)</script>_*' samples/zfs-series/24.04/aes-256-gcm
 grep -q '<script' "$TMP/rep-html/report.html" && fail "report.html has no raw HTML of a label" \
 	|| pass "report.html has no raw HTML of a label"
 grep -q '<td>&lt;script&gt;alert(1)&lt;/script&gt;_\*</td>' "$TMP/rep-html/report.html" \

@@ -48,6 +48,42 @@ grep '^## ' "$TMP/some/report.md" | tr '\n' '|' > "$TMP/sections"
 expect_file_is "--sections newest,diff: those two" "$TMP/sections" "## 24.04 at a glance|## 23.10 → 24.04|"
 python3 tests/e2e/report_check.py links "$TMP/some" >/dev/null && python3 tests/e2e/report_check.py links "$TMP/full" >/dev/null &&
 	pass "the links of --full and --sections pages resolve" || fail "the links of --full and --sections pages resolve"
+# In HTML, a linked page on the main one is a section the links land on.
+eb report -q --format html --full $TWO -o "$TMP/full-html"
+eb report -q --format html --sections newest,diff $TWO -o "$TMP/some-html"
+for d in full-html some-html; do
+	if python3 tests/e2e/report_check.py html "$TMP/$d/report.html" > "$TMP/tags"; then
+		pass "the HTML of --${d%-html}: every tag closed, every link into it lands"
+	else fail "the HTML of --${d%-html}: every tag closed, every link into it lands"; head -3 "$TMP/tags"; fi
+done
+# Two hosts, one cheaper and one dearer from 1.0 to 2.0: the headline says
+# which host each sentence is of, as findings.md does, and tells both
+# changes; the costs are the main host's first.
+{
+	echo 'release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source'
+	for c in 1.0:alpha:none:1000 1.0:alpha:aes-256-gcm:600 2.0:alpha:none:1000 2.0:alpha:aes-256-gcm:800 \
+	    1.0:beta:none:900 1.0:beta:aes-256-gcm:700 2.0:beta:none:900 2.0:beta:aes-256-gcm:500; do
+		rel=${c%%:*} rest=${c#*:}
+		host=${rest%%:*} rest=${rest#*:}
+		mode=${rest%%:*} mb=${rest#*:}
+		for d in 1 2 3; do
+			echo "$rel,$host,default,$mode,dd,dd,,write,1048576,bw,B/s,$d,$((mb * 1000000 + (d - 2) * mb * 4000)),gen"
+		done
+	done
+} > "$TMP/two-hosts.csv"
+eb report -q "$TMP/two-hosts.csv" -o "$TMP/two-hosts"
+expect_rc "the report of two hosts exits 0" 0
+sed -n '/^## Findings/,/^## [^F]/p' "$TMP/two-hosts/report.md" | grep '^- ' > "$TMP/headline"
+expect_file_is "the headline of two hosts names the host of each sentence" "$TMP/headline" \
+"- In 2.0 on alpha, AES-GCM costs 20.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 19.3–20.7 %).
+- From 1.0 to 2.0 on alpha, the overhead of AES-GCM on writes fell by 20.0 percentage points in 1 comparison: encryption got cheaper (95 % interval -20.9 to -19.2 pp by the ratio of ratios).
+- From 1.0 to 2.0 on beta, the overhead of AES-GCM on writes rose by 22.2 percentage points in 1 comparison: encryption got dearer (95 % interval +21.6 to +22.8 pp by the ratio of ratios).
+- From 1.0 to 2.0 on alpha, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 1 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05).
+- From 1.0 to 2.0 on beta, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 1 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05).
+- In 2.0 on beta, AES-GCM costs 44.4 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 43.9–45.0 %)."
+python3 tests/e2e/report_check.py headline "$TMP/two-hosts" > "$TMP/heads" &&
+	pass "each headline sentence of two hosts is one of findings.md's" ||
+	{ fail "each headline sentence of two hosts is one of findings.md's"; head -3 "$TMP/heads"; }
 eb report -q --sections newest,charts $TWO -o "$TMP/bad"
 expect_rc "--sections with an unknown name is a usage error" 64
 expect_err_line "and says which" "encbench: error: --sections: no section 'charts' (there are findings, newest, across, setup, more, releases, diff, trend, all-findings, data)"
@@ -170,16 +206,42 @@ golden_report() { # NAME FOLDER
 font=$(fc-match -f '%{file}' 'DejaVu Sans' 2>/dev/null)
 case "$font" in
 */DejaVuSans.ttf)
-	eb report -q samples -o "$TMP/golden-samples"
+	# In HTML as well: its report.md and linked pages are the same byte
+	# for byte (samples.sh), and report.html holds them all.
+	eb report -q --format html samples -o "$TMP/golden-samples"
 	expect_rc "the samples report for its golden pages exits 0" 0
 	golden_report report-samples "$TMP/golden-samples"
 	python3 bench/gen_decade.py "$TMP/series.csv" 6 2 2 3
-	(cd "$TMP" && ${VALGRIND_CMD:-} "$ENCBENCH" report -q series.csv -o golden-series >"$TMP/out" 2>"$TMP/err")
+	(cd "$TMP" && ${VALGRIND_CMD:-} "$ENCBENCH" report -q --format html series.csv -o golden-series >"$TMP/out" 2>"$TMP/err")
 	rc=$?
 	expect_rc "the report of 6 releases, 2 hosts, 2 configs exits 0" 0
 	golden_report report-series "$TMP/golden-series"
 	python3 tests/e2e/report_check.py links "$TMP/golden-series" > "$TMP/links" &&
 		pass "every link of the series report resolves" || fail "every link of the series report resolves"
+	for g in samples series; do
+		python3 tests/e2e/report_check.py headline "$TMP/golden-$g" > "$TMP/heads" &&
+			pass "each headline sentence of the $g report is one of findings.md's" ||
+			{ fail "each headline sentence of the $g report is one of findings.md's"; head -3 "$TMP/heads"; }
+		if python3 tests/e2e/report_check.py html "$TMP/golden-$g/report.html" > "$TMP/tags"; then
+			pass "the $g report's HTML: every tag closed in order, every link and linked page in it"
+		else
+			fail "the $g report's HTML: every tag closed in order, every link and linked page in it"
+			head -5 "$TMP/tags"
+		fi
+	done
+	# The checker fails a page whose tags do not nest, and one that
+	# lacks a linked page.
+	sed '0,/<\/details>/s///' "$TMP/golden-series/report.html" > "$TMP/golden-series/bad.html"
+	python3 tests/e2e/report_check.py html "$TMP/golden-series/bad.html" > "$TMP/tags"
+	grep -q '^line [0-9]*: </body> closes <details> of line [0-9]*$' "$TMP/tags" &&
+		pass "a </details> taken away is a tag that does not nest" || { fail "a </details> taken away is a tag that does not nest"; head -3 "$TMP/tags"; }
+	rm "$TMP/golden-series/bad.html"
+	cp "$TMP/golden-series/trend.md" "$TMP/golden-series/extra.md"
+	python3 tests/e2e/report_check.py html "$TMP/golden-series/report.html" > "$TMP/tags"
+	expect_file_is "a page the HTML lacks is named" "$TMP/tags" \
+		"extra.md has no section in the page (no id page-extra)
+$(tail -1 "$TMP/tags")"
+	rm "$TMP/golden-series/extra.md"
 	;;
 *)
 	skip "golden reports: DejaVu Sans is not installed (fc-match gives '$font')"

@@ -2,9 +2,13 @@
 # report_check.py - what tests/e2e/report.sh checks in a report folder:
 #   links DIR   every link and image of every .md page resolves to a file
 #               of the folder (or an id of the page it points into)
-#   html FILE   every tag of the HTML page is closed in order, and every
-#               link into the page or the folder resolves
-# Prints one line per problem and "N links" / "N tags"; exits 1 on any.
+#   html FILE   every tag of the HTML page is closed in order, every link
+#               into the page or the folder resolves, and every .md page of
+#               the folder is a section of it (id "page-" and its path)
+#   headline DIR  every sentence of report.md's Findings is one of
+#               findings.md's, word for word (so none loses its host)
+# Prints one line per problem and "N links", "N tags" or "N sentences";
+# exits 1 on any.
 import html.parser
 import os
 import re
@@ -87,13 +91,34 @@ def check_html(path):
                 bad.append(f"{h}: no element has that id")
         elif not os.path.isfile(os.path.join(root, h.split("#", 1)[0])):
             bad.append(f"{h} does not resolve")
+    for dirpath, _, files in os.walk(root):
+        for name in sorted(files):
+            page = os.path.relpath(os.path.join(dirpath, name), root)
+            if not name.endswith(".md") or page == "report.md":
+                continue
+            pid = "page-" + re.sub(r"[^A-Za-z0-9._-]", "-", page[:-3]).replace(".", "-")
+            if pid not in p.ids:
+                bad.append(f"{page} has no section in the page (no id {pid})")
     return bad, p.n
+
+
+def bullets(text):
+    return [l for l in text.splitlines() if l.startswith("- ")]
+
+
+def check_headline(root):
+    main = open(os.path.join(root, "report.md"), encoding="utf-8").read()
+    section = main.split("\n## Findings\n", 1)[1].split("\n## ", 1)[0]
+    every = set(bullets(open(os.path.join(root, "findings.md"), encoding="utf-8").read()))
+    heads = bullets(section)
+    return [f"not in findings.md: {h}" for h in heads if h not in every], len(heads)
 
 
 if __name__ == "__main__":
     what, arg = sys.argv[1], sys.argv[2]
-    bad, n = check_links(arg) if what == "links" else check_html(arg)
+    check = {"links": check_links, "html": check_html, "headline": check_headline}[what]
+    bad, n = check(arg)
     for b in bad:
         print(b)
-    print(f"{n} {'links' if what == 'links' else 'tags'}")
+    print(f"{n} {dict(links='links', html='tags', headline='sentences')[what]}")
     sys.exit(1 if bad else 0)

@@ -35,12 +35,12 @@ expect_out "the summary says which skips want the corpus" \
 	"check: 1 of the 1 skipped want the corpus, not found at /nonexistent
 check: 1 passed, 0 failed, 1 skipped"
 
-# test_dd has two tests of the corpus; its other seven pass without it.
+# test_dd has four tests of the corpus; its other ten pass without it.
 if [ -x "$B/tests/test_dd" ]; then
 	run "$TMP/good" "$B/tests/test_dd"
 	expect_out "unit tests skipped for the corpus are counted too" \
-		"check: 3 of the 3 skipped want the corpus, not found at /nonexistent
-check: 8 passed, 0 failed, 3 skipped"
+		"check: 4 of the 4 skipped want the corpus, not found at /nonexistent
+check: 10 passed, 0 failed, 4 skipped"
 else
 	skip "corpus skips of unit tests: $B/tests/test_dd is not built"
 fi

@@ -358,9 +358,21 @@ test_limits(void **state)
 	assert_string_equal(why, "iops -0 1/s is negative");
 	assert_false(eb_value_check("ops", "1/s", NAN, why, sizeof why));
 	assert_string_equal(why, "ops is not a number");
-	assert_false(eb_value_check("colour", "", INFINITY, why, sizeof why));
-	assert_string_equal(why, "colour is infinite");
-	assert_true(eb_value_check("colour", "", 1e300, why, sizeof why));
+	/* A metric is known and in its one unit, or no value of it is taken
+	 * (res-unit-mismatch.csv, res-metric-unknown.csv of the audit). */
+	assert_false(eb_value_check("colour", "", 1, why, sizeof why));
+	assert_string_equal(why, "unknown metric 'colour' (encbench knows bw, iops, ops, "
+	    "lat_*, cpu, cpu_*, energy and power)");
+	assert_false(eb_value_check("bw", "MB/s", 100, why, sizeof why));
+	assert_string_equal(why, "bw is stored in B/s, not in 'MB/s'");
+	assert_false(eb_value_check("lat_mean", "B/s", 100, why, sizeof why));
+	assert_string_equal(why, "lat_mean is stored in ns, not in 'B/s'");
+	assert_false(eb_value_check("lat_", "ns", 100, why, sizeof why));
+	assert_true(eb_value_check("lat_p95", "ns", 100, why, sizeof why));
+	assert_true(eb_value_check("energy", "J", 100, why, sizeof why));
+	assert_true(eb_value_check("power", "W", 100, why, sizeof why));
+	assert_true(eb_value_check("cpu_busy", "%", 100, why, sizeof why));
+	assert_true(eb_metric_unit_check("ops", "1/s", why, sizeof why));
 }
 
 static void

@@ -2,6 +2,7 @@
  * against GNU dd 9.1 and BusyBox 1.35 output made for these tests. Every
  * expected figure is the byte count over the seconds printed in the file. */
 #include "testutil.h"
+#include "cuts.h"
 
 struct expect {
 	double bytes, secs;
@@ -311,6 +312,74 @@ test_bad_input(void **state)
 	tu_free(&r);
 }
 
+/* GNU dd prints its final time with %g (coreutils dd.c print_xfer_stats):
+ * whole for a run of a whole number of seconds or of 100000 s and more,
+ * while status=progress prints "%.0f s"; what tells them apart is that a
+ * final summary follows its records lines. */
+static void
+test_whole_seconds(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest_text(&r, "16+0 records in\n16+0 records out\n"
+	    "16777216 bytes (17 MB, 16 MiB) copied, 123457 s, 136 B/s\n", "dd");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	tu_assert_close(r.t->rows[0].value, 16777216.0 / 123457);
+	assert_int_equal(r.t->rows[0].block_size, 1048576);
+	tu_free(&r);
+	tu_ingest_text(&r, "16777216 bytes (17 MB, 16 MiB) copied, 1 s, 16.8 MB/s\n"
+	    "32+0 records in\n32+0 records out\n"
+	    "33554432 bytes (34 MB, 32 MiB) copied, 2 s, 16.8 MB/s\n", "dd");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	tu_assert_close(r.t->rows[0].value, 33554432.0 / 2);
+	tu_free(&r);
+}
+
+static const char *const cut_corpus[] = {
+	"dd/ocz-ssd-clone_forum_gnu-dd-old_usr1-stats-bbcode_excerpt.md",
+	"dd/openstack-cpu-quota-zh_notes_gnu-dd-old_oflag-direct_multi-run_excerpt.md",
+	"dd/vagrant-lizardfs_readme_gnu-dd-old_pdsh-prefixed.md",
+	"dd/opnsense-backup_notes_freebsd-dd_progress+summary_excerpt.md",
+	"dd/k8s-raw-block-pod_readme_busybox-dd_excerpt.md",
+};
+
+/* Every dd file at hand cut after each byte: a line cut short reads as
+ * whole or absent, or the file fails; no cut gives another number. */
+static void
+test_every_cut(void **state)
+{
+	static const char *const files[] = {
+		"tests/data/dd/gnu-9.1-11-locales.log",
+		"tests/data/dd/gnu-9.1-sigusr1.log",
+		"tests/data/dd/gnu-9.1-status-progress.log",
+		"tests/data/dd/gnu-9.1-tiny-and-failed.log",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+		assert_int_equal(cuts_check_file(files[i], "dd", 0), 0);
+}
+
+/* The same for the corpus files of several runs, progress and prefixes. */
+static void
+test_every_cut_corpus(void **state)
+{
+	TU_CORPUS_OR_SKIP(first, "dd/lkml-devnull-microbench_gnu-dd-new_progress+final_"
+	    "grep-copied_10runs_excerpt.txt");
+
+	(void)state;
+	assert_int_equal(cuts_check_file(first, "dd", 0), 0);
+	for (size_t i = 0; i < sizeof cut_corpus / sizeof cut_corpus[0]; i++) {
+		const char *path = tu_corpus(cut_corpus[i]);
+
+		assert_non_null(path);
+		assert_int_equal(cuts_check_file(path, "dd", 0), 0);
+	}
+}
+
 int
 main(void)
 {
@@ -324,6 +393,9 @@ main(void)
 		cmocka_unit_test(test_text_forms),
 		cmocka_unit_test(test_older_translations),
 		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_whole_seconds),
+		cmocka_unit_test(test_every_cut),
+		cmocka_unit_test(test_every_cut_corpus),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

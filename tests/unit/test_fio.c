@@ -1,6 +1,7 @@
 /* test_fio.c - fio JSON, terse and normal output: every figure of the shared
  * corpus's MANIFEST, our own fio 3.33 fixtures, and one run in three formats. */
 #include "testutil.h"
+#include "cuts.h"
 
 #include "../../ingest/fio.h"
 
@@ -1092,6 +1093,109 @@ test_normal_glued_header(void **state)
 	tu_free(&r);
 }
 
+/* The end of a truncated file, cut inside a figure, is a located error,
+ * not the figure's first digits (the outside audit's trunc-fio-normal-*
+ * files: IOPS 1 for 11.6k, bw 76 B/s, a mean latency of 74 us for 74.96). */
+static void
+test_normal_cut_figures(void **state)
+{
+	static const char head[] =
+	    "seqw: (groupid=0, jobs=1): err= 0: pid=24785: Tue Dec  1 12:09:09 2026\n";
+	static const struct {
+		const char *tail, *msg;
+	} cases[] = {
+		{ "  write: IOPS=1", "2: IOPS=1 is cut: fio prints ',' after it (a truncated or "
+		    "damaged line)" },
+		{ "  write: IOPS=11.6k, ", "2: IOPS=11.6k is cut: fio prints BW= after it (a "
+		    "truncated or damaged line)" },
+		{ "  write: IOPS=11.6k, BW=727MiB/s (76", "2: BW=727MiB/s (76 is cut: fio prints "
+		    "')(' after it (a truncated or damaged line)" },
+		{ "  write: IOPS=11.6k, BW=727MiB/s (763MB/s)(8192KiB/11", "2: BW=727MiB/s "
+		    "(763MB/s)(8192KiB/11 is cut: fio prints 'msec)' after it (a truncated or "
+		    "damaged line)" },
+		{ "  write: IOPS=11.6k, BW=727MiB/s (763MB/s)(8192KiB/11msec)\n"
+		    "    clat (usec): min=7, max=7928, avg=74.", "3: avg=74. is cut: fio prints ',' "
+		    "after it (a truncated or damaged line)" },
+		{ "  write: IOPS=11.6k, BW=727MiB/s (763MB/s)(8192KiB/11msec)\n"
+		    "    clat percentiles (usec):\n     | 99.00th=[   4", "4: 99.00th=[4 is cut: fio "
+		    "prints ']' after it (a truncated or damaged line)" },
+		{ "  write: IOPS=11.6k, BW=727MiB/s (763MB/s)(8192KiB/11msec)\n"
+		    "  cpu          : usr=0.00%, sys=20.0", "3: sys=20.0 is cut: fio prints '%' after "
+		    "it (a truncated or damaged line)" },
+		{ "  write: io=8192KB, bw=745, iops=11636, runt=   11msec", "2: bw=745 has no unit; "
+		    "fio prints one (B/s, KiB/s ...)" },
+		{ "  write: io=8192KB, bw=745", "2: bw=745 is cut: fio prints ',' after it (a "
+		    "truncated or damaged line)" },
+		{ "  write: io=8192KB, bw=745KB/s, ", "2: write: io=8192KB, bw=745KB/s, is cut: fio "
+		    "prints iops= after it (a truncated or damaged line)" },
+		{ "  write: io=8192KB, bw=745KB/s, iops=11636, runt=   11", "2: runt=11 is cut: fio "
+		    "prints 'msec' after it (a truncated or damaged line)" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *text = eb_xasprintf("%s%s", head, cases[i].tail);
+		char *want = eb_xasprintf("input:%s", cases[i].msg);
+		char got[400];
+		struct tu_run r;
+
+		tu_ingest_text(&r, text, "fio-normal");
+		snprintf(got, sizeof got, "%s:%ld: %s", r.err.loc.path, r.err.loc.line, r.err.msg);
+		assert_int_equal(r.st, EB_ERR_DATA);
+		assert_string_equal(got, want);
+		tu_free(&r);
+		free(text);
+		free(want);
+	}
+}
+
+/* Every fio normal and terse file at hand, cut after each byte: a line
+ * cut short reads as if it were whole or absent, or the file fails; no
+ * cut gives other numbers. The largest corpus files are cut in their
+ * first 12 KiB, which hold every kind of line they have. */
+static void
+test_normal_terse_every_cut(void **state)
+{
+	static const struct {
+		const char *path, *format;
+	} files[] = {
+		{ "tests/data/fio/client-server-normal.txt", "fio-normal" },
+		{ "tests/data/fio/unified-json-terse-normal.txt", "fio-normal" },
+		{ "tests/data/fio/numjobs2-group-json-terse-normal.txt", "fio-normal" },
+		{ "tests/data/fio/terse-v2.txt", "fio-terse" },
+		{ "tests/data/fio/terse-v4.txt", "fio-terse" },
+		{ "tests/data/fio/terse-v5.txt", "fio-terse" },
+		{ "tests/data/fio/client-server-terse.txt", "fio-terse" },
+		{ "tests/data/fio/numjobs2-group-json-terse-normal.txt", "fio-terse" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+		assert_int_equal(cuts_check_file(files[i].path, files[i].format, 0), 0);
+}
+
+static void
+test_normal_terse_every_cut_corpus(void **state)
+{
+	static const char *const corpus[] = {
+		"fio/fio-2.2.10-normal-randwrite-8jobs-group_reporting-5runs.txt",
+		"fio/fio-3.1-normal-in-markdown-24runs.md",
+		"fio/fio-3.28-terse3-plus-normal-8groups.txt",
+	};
+	TU_CORPUS_OR_SKIP(first, "fio/fio-2.1.11-normal-12groups-group_reporting.txt");
+
+	(void)state;
+	assert_int_equal(cuts_check_file(first, "fio-normal", 12288), 0);
+	for (size_t i = 0; i < sizeof corpus / sizeof corpus[0]; i++) {
+		const char *path = tu_corpus(corpus[i]);
+
+		assert_non_null(path);
+		assert_int_equal(cuts_check_file(path, "fio-normal", 12288), 0);
+		if (strstr(path, "terse") != NULL)
+			assert_int_equal(cuts_check_file(path, "fio-terse", 12288), 0);
+	}
+}
+
 static void
 test_error_only(void **state)
 {
@@ -1266,6 +1370,9 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_normal_cut_figures),
+		cmocka_unit_test(test_normal_terse_every_cut),
+		cmocka_unit_test(test_normal_terse_every_cut_corpus),
 		cmocka_unit_test(test_json_2_1_4),
 		cmocka_unit_test(test_json_2_17),
 		cmocka_unit_test(test_json_3_19_clones),

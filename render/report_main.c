@@ -1,0 +1,429 @@
+/* report_main.c - the sections of the main page: the banner, the headline
+ * findings, the newest release at a glance, across releases and the links. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_pw.h"
+
+/* ---- numbers in cells */
+
+/* A change of throughput against the baseline, as benchstat prints one:
+ * "-14.5 (-17.8 to -11.1)"; "~ (-5.7 to +10.3)" where the verdict is that
+ * the data cannot tell the mode from the baseline; "+4.4 (n=1)" without an
+ * interval. The word is the verdict layer's. */
+static void
+change_cell(char *buf, size_t n, const struct eb_overhead *o)
+{
+	double d = (o->ratio - 1) * 100, lo = (o->ci_low - 1) * 100, hi = (o->ci_high - 1) * 100;
+
+	switch (o->v.kind) {
+	case EB_VERDICT_SINGLE_RUN:
+		snprintf(buf, n, "%+.1f (n=1)", d);
+		break;
+	case EB_VERDICT_UNBOUNDED:
+		snprintf(buf, n, "%+.1f (unbounded)", d);
+		break;
+	case EB_VERDICT_NO_VARIATION:
+		snprintf(buf, n, "%+.1f (no variation)", d);
+		break;
+	case EB_VERDICT_NO_MEASURABLE:
+		snprintf(buf, n, "~ (%+.1f to %+.1f)", lo, hi);
+		break;
+	default:
+		if (isnan(lo) || isnan(hi))
+			snprintf(buf, n, "%+.1f", d);
+		else
+			snprintf(buf, n, "%+.1f (%+.1f to %+.1f)", d, lo, hi);
+	}
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int
+cmp_mode_ptr(const void *a, const void *b)
+{
+	return eb_mode_cmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static size_t
+index_of(const char *const *v, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i], s) == 0)
+			return i;
+	return n;
+}
+
+/* A glance row with its relative time second, where a reader looks
+ * first, though it is worked out last. */
+static void
+glance_row(struct eb_md *md, char *const *own, size_t ntests)
+{
+	const char **v = eb_xcalloc(ntests + 2, sizeof *v);
+
+	v[0] = own[0];
+	v[1] = own[ntests + 1];
+	for (size_t t = 0; t < ntests; t++)
+		v[t + 2] = own[t + 1];
+	eb_md_rowv(md, v);
+	free((void *)v);
+}
+
+/* The newest release of one host and config at a glance: each mode
+ * against the baseline test by test, the geometric mean over the tests
+ * as hyperfine's relative time, and over the modes as a last row. */
+static void
+glance_table(struct eb_pw *w, const char *release, const char *host, const char *config)
+{
+	const struct eb_plan *p = w->p;
+	const struct eb_overhead **cell, **pick;
+	const char **tests = NULL, **modes = NULL;
+	const struct eb_group **base;
+	size_t ntests = 0, nmodes = 0, cap1 = 0, cap2 = 0;
+	struct eb_md md;
+	char test[160], buf[96];
+	const char **cells;
+
+	for (size_t i = 0; i < p->noh; i++) {
+		const struct eb_record *k = p->oh[i].g->key;
+
+		if (strcmp(k->f[EB_F_RELEASE], release) || strcmp(k->f[EB_F_HOST], host) ||
+		    strcmp(k->f[EB_F_CONFIG], config))
+			continue;
+		eb_case_label(k, test, sizeof test);
+		if (index_of(tests, ntests, test) == ntests) {
+			eb_xgrow(&tests, &cap1, ntests + 1, sizeof *tests);
+			tests[ntests++] = eb_xstrdup(test);
+		}
+		if (index_of(modes, nmodes, k->f[EB_F_MODE]) == nmodes) {
+			eb_xgrow(&modes, &cap2, nmodes + 1, sizeof *modes);
+			modes[nmodes++] = k->f[EB_F_MODE];
+		}
+	}
+	if (ntests == 0) {
+		free((void *)tests);
+		free((void *)modes);
+		return;
+	}
+	qsort((void *)tests, ntests, sizeof *tests, cmp_str);
+	qsort((void *)modes, nmodes, sizeof *modes, cmp_mode_ptr);
+	cell = eb_xcalloc(ntests * nmodes, sizeof *cell);
+	base = eb_xcalloc(ntests, sizeof *base);
+	for (size_t i = 0; i < p->noh; i++) {
+		const struct eb_record *k = p->oh[i].g->key;
+		size_t t, m;
+
+		if (strcmp(k->f[EB_F_RELEASE], release) || strcmp(k->f[EB_F_HOST], host) ||
+		    strcmp(k->f[EB_F_CONFIG], config))
+			continue;
+		eb_case_label(k, test, sizeof test);
+		t = index_of(tests, ntests, test);
+		m = index_of(modes, nmodes, k->f[EB_F_MODE]);
+		if (cell[m * ntests + t] == NULL)
+			cell[m * ntests + t] = &p->oh[i];
+		base[t] = p->oh[i].base;
+	}
+	eb_md_init(&md, ntests + 2);
+	cells = eb_xcalloc(ntests + 2, sizeof *cells);
+	{
+		char **head = eb_xcalloc(ntests + 2, sizeof *head);
+		char *align = eb_xmalloc(ntests + 3);
+
+		head[0] = eb_xstrdup("mode");
+		align[0] = 'l';
+		for (size_t t = 0; t < ntests; t++) {
+			head[t + 1] = eb_xstrdup(tests[t]);
+			align[t + 1] = 'r';
+		}
+		head[ntests + 1] = eb_xasprintf("relative time (%s = 1)", p->baseline);
+		align[ntests + 1] = 'r';
+		align[ntests + 2] = '\0';
+		glance_row(&md, head, ntests);
+		memcpy(md.align, align, ntests + 2);
+		for (size_t t = 0; t < ntests + 2; t++)
+			free(head[t]);
+		free(head);
+		free(align);
+	}
+	/* The baseline's own row: what the percentages are of. */
+	{
+		char **own = eb_xcalloc(ntests + 2, sizeof *own);
+
+		own[0] = eb_xasprintf("%s", p->baseline);
+		for (size_t t = 0; t < ntests; t++) {
+			own[t + 1] = eb_xmalloc(48);
+			eb_value_text(own[t + 1], 48, base[t]->key, base[t]->s.mean, w->r->o.iec);
+		}
+		own[ntests + 1] = eb_xstrdup("1.00");
+		glance_row(&md, own, ntests);
+		for (size_t t = 0; t < ntests + 2; t++)
+			free(own[t]);
+		free(own);
+	}
+	pick = eb_xcalloc(ntests > nmodes ? ntests : nmodes, sizeof *pick);
+	for (size_t m = 0; m < nmodes; m++) {
+		char **own = eb_xcalloc(ntests + 2, sizeof *own);
+		size_t k = 0;
+		double lo, hi, g;
+
+		own[0] = eb_xstrdup(modes[m]);
+		for (size_t t = 0; t < ntests; t++) {
+			const struct eb_overhead *o = cell[m * ntests + t];
+
+			own[t + 1] = eb_xmalloc(64);
+			own[t + 1][0] = '\0';
+			if (o != NULL) {
+				change_cell(own[t + 1], 64, o);
+				pick[k++] = o;
+			}
+		}
+		g = eb_plan_geomean(pick, k, &lo, &hi);
+		if (k < ntests)
+			snprintf(buf, sizeof buf, "%.2f (%zu of %zu tests)", 1 / g, k, ntests);
+		else if (isnan(lo))
+			snprintf(buf, sizeof buf, "%.2f", 1 / g);
+		else
+			snprintf(buf, sizeof buf, "%.2f (%.2f–%.2f)", 1 / g, 1 / hi, 1 / lo);
+		own[ntests + 1] = eb_xstrdup(buf);
+		glance_row(&md, own, ntests);
+		for (size_t t = 0; t < ntests + 2; t++)
+			free(own[t]);
+		free(own);
+	}
+	/* The geometric mean over the modes, test by test. */
+	{
+		char **own = eb_xcalloc(ntests + 2, sizeof *own);
+
+		own[0] = eb_xstrdup("geomean of the modes");
+		for (size_t t = 0; t < ntests; t++) {
+			size_t k = 0;
+			double lo, hi, g;
+
+			for (size_t m = 0; m < nmodes; m++)
+				if (cell[m * ntests + t] != NULL)
+					pick[k++] = cell[m * ntests + t];
+			g = eb_plan_geomean(pick, k, &lo, &hi);
+			if (isnan(lo))
+				own[t + 1] = eb_xasprintf("%+.1f", (g - 1) * 100);
+			else
+				own[t + 1] = eb_xasprintf("%+.1f (%+.1f to %+.1f)", (g - 1) * 100,
+				    (lo - 1) * 100, (hi - 1) * 100);
+		}
+		own[ntests + 1] = eb_xstrdup("");
+		glance_row(&md, own, ntests);
+		for (size_t t = 0; t < ntests + 2; t++)
+			free(own[t]);
+		free(own);
+	}
+	eb_pw_run_label(p, release, host, config, buf, sizeof buf);
+	eb_buf_addf(w->b, "Throughput of each mode against %s in %s, in percent, with its "
+	    "95 %% interval (Fieller); `~` where the interval holds no change, so the data "
+	    "cannot tell the mode from %s. Relative time is the geometric mean over the "
+	    "tests of %s's throughput over the mode's (hyperfine's \"times slower\"); the last "
+	    "row is the geometric mean over the modes.\n\n", p->baseline, buf, p->baseline,
+	    p->baseline);
+	{
+		struct eb_pw_mem m;
+
+		eb_md_write(&md, eb_pw_mem_open(&m));
+		eb_pw_mem_close(&m, w->b);
+	}
+	eb_md_free(&md);
+	free((void *)cells);
+	free((void *)pick);
+	free((void *)cell);
+	free((void *)base);
+	for (size_t t = 0; t < ntests; t++)
+		free((void *)(uintptr_t)tests[t]);
+	free((void *)tests);
+	free((void *)modes);
+}
+
+/* ---- the sections */
+
+void
+eb_pw_made_up_list(const struct eb_pw *w, struct eb_buf *b)
+{
+	const struct eb_plan *p = w->p;
+
+	for (size_t i = 0; i < p->nmade_up; i++) {
+		char label[160];
+
+		eb_pw_run_label(p, p->made_up[i].release, p->made_up[i].host, p->made_up[i].config,
+		    label, sizeof label);
+		eb_buf_addf(b, "%s%s", i == 0 ? "" : i + 1 == p->nmade_up ? " and " : ", ", label);
+	}
+}
+
+void
+eb_pw_banner(struct eb_pw *w)
+{
+	if (w->p->nmade_up == 0)
+		return;
+	eb_buf_addf(w->b, "> **Illustrative data.** The run%s of ", w->p->nmade_up > 1 ? "s" : "");
+	eb_pw_made_up_list(w, w->b);
+	eb_buf_addf(w->b, " say%s in %s meta.json or sheet that %s numbers are made up, to show "
+	    "the formats and the report: they are not measurements.%s\n\n",
+	    w->p->nmade_up > 1 ? "" : "s", w->p->nmade_up > 1 ? "their" : "its",
+	    w->p->nmade_up > 1 ? "their" : "its",
+	    w->p->all_made_up ? "" : " The other runs say nothing of the kind.");
+}
+
+void
+eb_pw_findings_section(struct eb_pw *w)
+{
+	const struct eb_plan *p = w->p;
+	char *u;
+
+	eb_buf_addf(w->b, "## Findings\n\n");
+	for (size_t i = 0; i < p->headline.n; i++)
+		eb_pw_item(w->b, p->headline.lines[i]);
+	u = eb_pw_url_page(w, "findings.md");
+	if (p->nhosts > 1)
+		eb_buf_addf(w->b, "\nAll %zu findings, of every release and host: [findings.md](%s).\n\n",
+		    p->findings.n, u);
+	else
+		eb_buf_addf(w->b, "\nAll %zu findings: [findings.md](%s).\n\n", p->findings.n, u);
+	free(u);
+}
+
+/* Where the other hosts and configs of a release are. */
+static void
+others_note(struct eb_pw *w, const char *release, const char *what)
+{
+	size_t nh, nc;
+
+	eb_pw_kinds_of(w->p, release, &nh, &nc);
+	if (nc > 1 || nh > 1) {
+		char *u, *path = eb_pw_release_path(release);
+
+		u = eb_pw_url_page(w, path);
+		eb_buf_addf(w->b, "%s of the other %s%s%s of %s: [%s](%s).\n\n", what,
+		    nc > 1 ? "configs" : "", nc > 1 && nh > 1 ? " and " : "",
+		    nh > 1 ? "hosts" : "", release, path, u);
+		free(u);
+		free(path);
+	}
+}
+
+void
+eb_pw_newest_section(struct eb_pw *w)
+{
+	const struct eb_plan *p = w->p;
+	const char *rel = p->newest;
+	char label[160];
+	struct eb_groups *v;
+	char *name;
+	size_t nconf;
+	const char **confs;
+
+	if (rel == NULL)
+		return;
+	eb_pw_run_label(p, rel, p->host, p->config, label, sizeof label);
+	eb_buf_addf(w->b, "## %s at a glance\n\n", label);
+	glance_table(w, rel, p->host, p->config);
+	confs = eb_plan_configs_of(p, rel, p->host, &nconf);
+	v = eb_plan_view(p, rel, p->host, p->config, p->metric);
+	name = eb_pw_chart_name(p, "bars", rel, p->host, p->config, nconf > 1);
+	{
+		char *alt = eb_xasprintf("Bar chart: throughput of each encryption mode in %s, "
+		    "reads and writes side by side, with 95 %% confidence intervals", label);
+
+		eb_pw_chart(w, EB_CHART_BARS, v, rel, NULL, NULL, name, alt);
+		free(alt);
+		free(name);
+		name = eb_pw_chart_name(p, "overhead", rel, p->host, p->config, nconf > 1);
+		alt = eb_xasprintf("Bar chart: throughput of each encryption mode in %s as a "
+		    "percentage of %s, with 95 %% intervals from Fieller's theorem", label, p->baseline);
+		eb_pw_chart(w, EB_CHART_OVERHEAD, v, rel, NULL, NULL, name, alt);
+		free(alt);
+		free(name);
+	}
+	eb_plan_view_free(v);
+	free((void *)confs);
+	others_note(w, rel, "The tables and charts");
+}
+
+void
+eb_pw_across_section(struct eb_pw *w)
+{
+	const struct eb_plan *p = w->p;
+	const struct eb_plan_scope *sc;
+	char label[160], *u;
+
+	if (p->nreleases < 2 || p->nscopes == 0)
+		return;
+	sc = &p->scopes[0];
+	eb_pw_run_label(p, "", sc->host, sc->config, label, sizeof label);
+	eb_buf_addf(w->b, "## Across releases\n\n");
+	if (p->from != NULL) {
+		char *path = eb_pw_diff_path(p->from, p->to);
+
+		u = eb_pw_url_page(w, path);
+		eb_buf_addf(w->b, "Every test from %s to %s, with a significance test: [%s](%s).\n\n",
+		    p->from, p->to, path, u);
+		free(u);
+		free(path);
+	}
+	eb_pw_trend_charts(w, sc, label);
+	if (p->nscopes > 1) {
+		u = eb_pw_url_page(w, "trend.md");
+		eb_buf_addf(w->b, "These charts are of %s%s%s%s%s; the trend and heat map of each "
+		    "of the %zu pairs of host and config: [trend.md](%s).\n\n",
+		    p->nhosts > 1 ? "host " : "", p->nhosts > 1 ? sc->host : "",
+		    p->nhosts > 1 ? ", " : "", "config ", sc->config, p->nscopes, u);
+		free(u);
+	}
+}
+
+void
+eb_pw_more_section(struct eb_pw *w)
+{
+	const struct eb_plan *p = w->p;
+	char *u;
+
+	eb_buf_addf(w->b, "## More\n\n- Each release:");
+	/* Newest first, labels that are no version number after them. */
+	for (int versions = 1, first = 1; versions >= 0; versions--)
+		for (size_t i = p->nreleases; i-- > 0;) {
+			const char *rel = p->releases[i];
+			char *path;
+
+			if (eb_plan_is_version(rel) != versions && !p->chosen)
+				continue;
+			if (p->chosen && !versions)
+				break;
+			path = eb_pw_release_path(rel);
+			u = eb_pw_url_page(w, path);
+			eb_buf_addf(w->b, "%s [%s](%s)", first ? "" : ",", *rel ? rel : "(unnamed)", u);
+			first = 0;
+			free(u);
+			free(path);
+		}
+	eb_buf_addf(w->b, "\n");
+	if (p->from != NULL) {
+		char *path = eb_pw_diff_path(p->from, p->to);
+
+		u = eb_pw_url_page(w, path);
+		eb_buf_addf(w->b, "- %s → %s, every test and metric: [%s](%s)\n", p->from, p->to,
+		    path, u);
+		free(u);
+		free(path);
+	}
+	u = eb_pw_url_page(w, "trend.md");
+	eb_buf_addf(w->b, "- Every case across releases: [trend.md](%s)\n", u);
+	free(u);
+	u = eb_pw_url_page(w, "findings.md");
+	eb_buf_addf(w->b, "- All %zu findings: [findings.md](%s)\n", p->findings.n, u);
+	free(u);
+	u = eb_pw_url_page(w, "data.md");
+	eb_buf_addf(w->b, "- The data, the inputs and every setup: [data.md](%s)\n\n", u);
+	free(u);
+}
