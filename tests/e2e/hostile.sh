@@ -305,6 +305,15 @@ for v in 1e308 18446744073709551615 -0; do
 done
 printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read", "bs" : "-4k" }, "read" : { "io_bytes" : 1048576, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 } }\n  ]\n}\n' > "$H/bs.json"
 hostile "fio JSON: bs -4k" 65 "$H/bs.json"
+# Bytes that are not UTF-8 in a job name: U+FFFD each, with a warning
+# at the first, and the records kept.
+printf "$FIOHEAD"'    { "jobname" : "se\377\376qw", "groupid" : 0, "error" : 0, "job options" : { "rw" : "write" },\n      "write" : { "io_bytes" : 1048576, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 } }\n  ]\n}\n' > "$H/badutf8.json"
+eb ingest "$H/badutf8.json"
+expect_rc "fio JSON: a job name that is not UTF-8 is read" 0
+expect_err_line "fio JSON: the first stray byte is located" \
+	"$H/badutf8.json:4:22: warning: byte 0xff is not UTF-8; it and 1 more such bytes are read as U+FFFD, one each"
+grep -q "^,,,,fio,se$(printf '\357\277\275\357\277\275')qw,seq,write,4096,bw,B/s,1,10,.*badutf8.json:5$" "$TMP/out" \
+	&& pass "fio JSON: each stray byte of the job name is U+FFFD" || fail "fio JSON: each stray byte of the job name is U+FFFD"
 sed '2s/^\([0-9]*\), [0-9]*/\1, 100000000000000000000/' tests/data/fio/avg_bw.1.log > "$H/big_bw.1.log"
 hostile "fio log: a sample of 1e20 KiB/s" 65 "$H/big_bw.1.log"
 expect_err_line "fio log: the limit is named" \
