@@ -516,9 +516,24 @@ is_snapshot(struct jdoc *a, struct jdoc *b)
 static enum eb_status
 load_docs(struct eb_parse *p, struct json_state *st, struct jdoc **docs, size_t *ndocs)
 {
-	const char *text = st->text.data;
-	size_t len = st->text.len, pos = 0, cap = 0;
+	const char *text;
+	size_t len, pos = 0, cap = 0, nbad;
 	long line = st->first_line;
+	struct eb_fio_json_bad bad;
+
+	if ((nbad = eb_fio_json_repair_utf8(&st->text, line, &bad)) > 0) {
+		struct eb_loc loc = eb_parse_loc(p, bad.line);
+
+		loc.col = bad.col;
+		if (nbad == 1)
+			eb_diag(p->diag, EB_WARNING, loc,
+			    "byte 0x%02x is not UTF-8; it is read as U+FFFD", bad.byte);
+		else
+			eb_diag(p->diag, EB_WARNING, loc, "byte 0x%02x is not UTF-8; it and %zu "
+			    "more such bytes are read as U+FFFD, one each", bad.byte, nbad - 1);
+	}
+	text = st->text.data;
+	len = st->text.len;
 
 	for (;;) {
 		long col = 1;

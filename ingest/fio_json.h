@@ -51,4 +51,17 @@ const struct eb_fio_json_dup *eb_fio_json_map_dup(const struct eb_fio_json_map *
 long eb_fio_json_map_get(const struct eb_fio_json_map *m, uint64_t key, long dflt);
 void eb_fio_json_map_free(struct eb_fio_json_map *m);
 
+/* The first byte of a text that begins no UTF-8 sequence. */
+struct eb_fio_json_bad {
+	long line, col;
+	unsigned char byte;
+};
+
+struct eb_buf;
+
+/* Replaces each byte of text that begins no UTF-8 sequence with U+FFFD,
+ * text's first byte being on first_line; returns how many there were and
+ * where the first was. */
+size_t eb_fio_json_repair_utf8(struct eb_buf *text, long first_line, struct eb_fio_json_bad *bad);
+
 #endif

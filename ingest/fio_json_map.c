@@ -260,3 +260,57 @@ eb_fio_json_map_free(struct eb_fio_json_map *m)
 	free(m->dups);
 	memset(m, 0, sizeof *m);
 }
+
+/* ---- bytes that are not UTF-8: jansson 2.14 refuses the whole document
+ * for one ("unable to decode byte 0xff"), though such a byte is only ever
+ * seen inside a string, a job name or option fio copied from its job file.
+ * Each becomes U+FFFD before parsing, as labels of every other format do;
+ * the line count stays, and a column past such a byte on its line counts
+ * the three bytes of U+FFFD. */
+
+size_t
+eb_fio_json_repair_utf8(struct eb_buf *text, long first_line, struct eb_fio_json_bad *bad)
+{
+	const char *s = text->data;
+	size_t n = text->len, nbad = 0, i = 0, from = 0;
+	long line = first_line, bol = 0;
+	struct eb_buf out;
+
+	memset(bad, 0, sizeof *bad);
+	if (n == 0 || eb_utf8_valid(s, n))
+		return 0;
+	eb_buf_init(&out, 0);
+	while (i < n) {
+		unsigned char c = (unsigned char)s[i];
+		size_t k = 0;
+
+		if (c == '\n') {
+			line++;
+			bol = (long)i + 1;
+		}
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		for (size_t len = 2; len <= 4 && k == 0 && i + len <= n; len++)
+			if (eb_utf8_valid(s + i, len))
+				k = len;
+		if (k > 0) {
+			i += k;
+			continue;
+		}
+		if (nbad++ == 0) {
+			bad->line = line;
+			bad->col = (long)i - bol + 1;
+			bad->byte = c;
+		}
+		eb_buf_add(&out, s + from, i - from);
+		eb_buf_add(&out, "\xEF\xBF\xBD", 3);
+		from = ++i;
+	}
+	eb_buf_add(&out, s + from, n - from);
+	eb_buf_cstr(&out);
+	eb_buf_free(text);
+	*text = out;
+	return nbad;
+}

@@ -189,6 +189,21 @@ source(struct sheet *sh, long row, size_t col)
 	return s;
 }
 
+static const char *
+kind_phrase(enum eb_sheet_kind k)
+{
+	switch (k) {
+	case EB_SK_BW: return "a bandwidth";
+	case EB_SK_IOPS: return "an I/O rate";
+	case EB_SK_OPS: return "an operation rate";
+	case EB_SK_TIME: return "a latency";
+	case EB_SK_PCT: return "a percentage";
+	case EB_SK_POWER: return "a power";
+	case EB_SK_NONE: break;
+	}
+	return "a number without a unit";
+}
+
 static enum eb_status
 value_cell(struct sheet *sh, const struct row *r, size_t c,
     const struct eb_sheet_attrs *ra, const struct eb_sheet_attrs *mr)
@@ -238,6 +253,14 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 		if (col->map != NULL)
 			eb_sheet_attrs_merge(&a, &col->map->at);
 	}
+	/* A cell's own unit may rescale its column's ("1.2 GB/s" under
+	 * "(MB/s)"), never change what it measures: "100%" under a bandwidth
+	 * is a CPU figure pasted into the wrong column, or a typo. */
+	if (v.has_unit && a.unit.kind != EB_SK_NONE && v.unit.kind != a.unit.kind)
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s is %s, but the column holds %s", shown,
+		    eb_sheet_colname(sh, c, name, sizeof name), kind_phrase(v.unit.kind),
+		    kind_phrase(a.unit.kind));
 	if (v.has_unit)
 		u = v.unit;
 	else if (a.unit.kind != EB_SK_NONE)

@@ -334,12 +334,101 @@ eb_sheet_set_header(struct sheet *sh, size_t h)
 	}
 }
 
+static int
+same_text(const char *a, const char *b)
+{
+	size_t na = a != NULL ? strlen(a) : 0, nb = b != NULL ? strlen(b) : 0;
+
+	if (na == 0 || nb == 0)
+		return na == nb;
+	a = eb_sheet_trim(a, &na);
+	b = eb_sheet_trim(b, &nb);
+	return na == nb && memcmp(a, b, na) == 0;
+}
+
+/* What a value column says of its records, header, units row, group rows
+ * and map together. */
+static struct eb_sheet_attrs
+column_attrs(const struct column *col)
+{
+	struct eb_sheet_attrs a;
+
+	memset(&a, 0, sizeof a);
+	eb_sheet_attrs_merge(&a, &col->at);
+	if (col->map != NULL)
+		eb_sheet_attrs_merge(&a, &col->map->at);
+	return a;
+}
+
+static int
+same_attrs(const struct eb_sheet_attrs *a, const struct eb_sheet_attrs *b)
+{
+	for (int f = 0; f < EB_NFIELDS; f++)
+		if (!same_text(a->f[f], b->f[f]))
+			return 0;
+	return a->unit.kind == b->unit.kind && a->unit.exp10 == b->unit.exp10 &&
+	    a->unit.exp2 == b->unit.exp2 && a->block_size == b->block_size &&
+	    a->rep == b->rep && a->stat == b->stat && a->cpu == b->cpu;
+}
+
+/* Whether a group row above header h writes a label in columns (a, b]:
+ * then b begins a group of its own, even where the labels fold into one
+ * ("AES NI" and "aes-ni" are one config, and its columns its runs). */
+static int
+group_between(const struct sheet *sh, size_t h, size_t a, size_t b)
+{
+	for (size_t g = h; g > 0 && sh->rows[g - 1].kind == R_GROUP; g--)
+		for (size_t c = a + 1; c <= b; c++)
+			if (!empty(cell(sh, &sh->rows[g - 1], c)))
+				return 1;
+	return 0;
+}
+
+/* Two measurement columns of one header that nothing above or in a map
+ * tells apart: counting them as runs would guess, since a copied column
+ * looks the same. The layouts encbench reads give runs their own rows, a
+ * "Run 2" in the header or a group label each. An error at the second. */
+static enum eb_status
+repeated_value(struct sheet *sh, const struct row *r)
+{
+	size_t h = (size_t)(r - sh->rows);
+
+	for (size_t a = 0; a < sh->tw; a++) {
+		struct eb_sheet_attrs aa;
+
+		if (sh->cols[a].head.key != EB_SH_VALUE || empty(sh->cols[a].text))
+			continue;
+		aa = column_attrs(&sh->cols[a]);
+		for (size_t b = a + 1; b < sh->tw; b++) {
+			struct eb_sheet_attrs ab;
+			char na[96], nb[96];
+
+			if (sh->cols[b].head.key != EB_SH_VALUE ||
+			    !same_text(sh->cols[a].text, sh->cols[b].text))
+				continue;
+			ab = column_attrs(&sh->cols[b]);
+			if (!same_attrs(&aa, &ab) || group_between(sh, h, a, b))
+				continue;
+			eb_sheet_colname(sh, a, na, sizeof na);
+			eb_sheet_colname(sh, b, nb, sizeof nb);
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, b),
+			    "%s has the same header as %s; name each run in its header "
+			    "(\"Run 2\") or give them rep in a --map file", nb, na);
+		}
+	}
+	return EB_OK;
+}
+
 /* Two columns of one label (two "mode" columns) leave a record with two
  * readings, of which the later would silently win: an error at the
- * second. */
+ * second. So do two indistinguishable measurement columns. */
 enum eb_status
 eb_sheet_repeated_key(struct sheet *sh, const struct row *r)
 {
+	enum eb_status st;
+
+	if ((st = repeated_value(sh, r)) != EB_OK)
+		return st;
 	for (size_t a = 0; a < sh->nkeys; a++)
 		for (size_t b = a + 1; b < sh->nkeys; b++) {
 			size_t ca = sh->keys[a], cb = sh->keys[b];

@@ -305,6 +305,15 @@ for v in 1e308 18446744073709551615 -0; do
 done
 printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read", "bs" : "-4k" }, "read" : { "io_bytes" : 1048576, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 } }\n  ]\n}\n' > "$H/bs.json"
 hostile "fio JSON: bs -4k" 65 "$H/bs.json"
+# Bytes that are not UTF-8 in a job name: U+FFFD each, with a warning
+# at the first, and the records kept.
+printf "$FIOHEAD"'    { "jobname" : "se\377\376qw", "groupid" : 0, "error" : 0, "job options" : { "rw" : "write" },\n      "write" : { "io_bytes" : 1048576, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 } }\n  ]\n}\n' > "$H/badutf8.json"
+eb ingest "$H/badutf8.json"
+expect_rc "fio JSON: a job name that is not UTF-8 is read" 0
+expect_err_line "fio JSON: the first stray byte is located" \
+	"$H/badutf8.json:4:22: warning: byte 0xff is not UTF-8; it and 1 more such bytes are read as U+FFFD, one each"
+grep -q "^,,,,fio,se$(printf '\357\277\275\357\277\275')qw,seq,write,4096,bw,B/s,1,10,.*badutf8.json:5$" "$TMP/out" \
+	&& pass "fio JSON: each stray byte of the job name is U+FFFD" || fail "fio JSON: each stray byte of the job name is U+FFFD"
 sed '2s/^\([0-9]*\), [0-9]*/\1, 100000000000000000000/' tests/data/fio/avg_bw.1.log > "$H/big_bw.1.log"
 hostile "fio log: a sample of 1e20 KiB/s" 65 "$H/big_bw.1.log"
 expect_err_line "fio log: the limit is named" \
@@ -383,6 +392,28 @@ printf 'mode,op,mode,MB/s\nnone,write,aes-256-gcm,100\n' > "$H/sheet-dup.csv"
 hostile "sheet: two mode columns" 65 "$H/sheet-dup.csv"
 expect_err_line "sheet: the repeated column is named" \
 	"$H/sheet-dup.csv:1:3: error: column C ('mode') says again what column A ('mode') says; name one column for it (or give the other the role \"ignore\" in a --map file)"
+printf 'Mode,DD Write (MB/s)\nNone,100%%\nAES-256-GCM,90\n' > "$H/sheet-pct.csv"
+hostile "sheet: a percentage under a bandwidth" 65 "$H/sheet-pct.csv" --set release=24.04
+expect_err_line "sheet: the cell whose unit contradicts its column's is located" \
+	"$H/sheet-pct.csv:2:2: error: '100%' in column B ('DD Write (MB/s)') is a percentage, but the column holds a bandwidth"
+printf 'Mode,Write (MB/s)\nNone,1.2 GB/s\nAES-256-GCM,950\n' > "$H/sheet-rescale.csv"
+eb ingest -q "$H/sheet-rescale.csv"
+expect_out "sheet: a cell's own unit of the column's kind rescales it" "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source
+,,,none,sheet,sheet,,write,,bw,B/s,1,1200000000,$H/sheet-rescale.csv:2:2
+,,,aes-256-gcm,sheet,sheet,,write,,bw,B/s,1,950000000,$H/sheet-rescale.csv:3:2"
+printf 'Mode,DD Write (MB/s),DD Write (MB/s)\nNone,100,200\nAES-256-GCM,90,180\n' > "$H/sheet-dup-col.csv"
+hostile "sheet: two measurement columns of one header" 65 "$H/sheet-dup-col.csv"
+expect_err_line "sheet: both columns of one header are named" \
+	"$H/sheet-dup-col.csv:1:3: error: column C ('DD Write (MB/s)') has the same header as column B ('DD Write (MB/s)'); name each run in its header (\"Run 2\") or give them rep in a --map file"
+printf ',24.04,23.10\nMode,DD Write (MB/s),DD Write (MB/s)\nNone,100,200\n' > "$H/sheet-dup-grouped.csv"
+eb ingest -q "$H/sheet-dup-grouped.csv"
+expect_out "sheet: one header under two group labels is two cases" "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source
+24.04,,,none,dd,dd,,write,,bw,B/s,1,100000000,$H/sheet-dup-grouped.csv:3:2
+23.10,,,none,dd,dd,,write,,bw,B/s,1,200000000,$H/sheet-dup-grouped.csv:3:3"
+printf ',24.04\nMode,DD Write (MB/s),DD Write (MB/s)\nNone,100,200\n' > "$H/sheet-dup-span.csv"
+hostile "sheet: two columns of one header under one group label" 65 "$H/sheet-dup-span.csv"
+expect_err_line "sheet: the columns under one group label are named" \
+	"$H/sheet-dup-span.csv:2:3: error: column C ('DD Write (MB/s)') has the same header as column B ('DD Write (MB/s)'); name each run in its header (\"Run 2\") or give them rep in a --map file"
 
 # encbench-sample files: a line written once given twice is located (the
 # last no longer wins), and a cpu_all that counted nothing says so.
