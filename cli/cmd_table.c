@@ -105,7 +105,7 @@ newest_release(const struct eb_table *t)
 	const char *release = t->n > 0 ? t->rows[0].f[EB_F_RELEASE] : NULL;
 
 	for (size_t i = 1; i < t->n; i++)
-		if (eb_natural_cmp(t->rows[i].f[EB_F_RELEASE], release) > 0)
+		if (eb_release_cmp(t->rows[i].f[EB_F_RELEASE], release) > 0)
 			release = t->rows[i].f[EB_F_RELEASE];
 	return release;
 }

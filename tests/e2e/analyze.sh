@@ -104,3 +104,6 @@ grep -q '| FreeBSD-13.2 |   3 | 1.00 GB/s |          |  *|  *|$' "$TMP/out" \
 eb overhead --csv tests/data/analyze/prerelease.csv
 [ "$(cut -d, -f1 "$TMP/out" | uniq | tr '\n' ' ')" = "release 24.04-rc1 24.04 " ] \
 	&& pass "overhead rows: 24.04-rc1 before 24.04" || fail "overhead rows: 24.04-rc1 before 24.04"
+eb table tests/data/analyze/prerelease.csv
+head -n 1 "$TMP/out" | grep -q '^Release 24\.04:' \
+	&& pass "table shows 24.04, not 24.04-rc1, as the newest release" || fail "table's newest release with a release candidate"
