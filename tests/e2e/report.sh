@@ -278,3 +278,49 @@ else
 	grep -c '^## ' "$TMP/decade/trend.md" > "$TMP/n"
 	expect_file_is "the decade's trend.md has a section per host and config, and the table's" "$TMP/n" "10"
 fi
+
+# The glance table takes the verdict the headline takes: two GCM modes
+# 5.3 % slower in two tests, 3 runs each, significant alone (Welch p 0.029)
+# but not after Holm over the family's 4 tests (0.12); every cell and the relative
+# time are `~`.
+G=$TMP/holm.csv
+echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source" > "$G"
+for op in read write; do
+	for m in none aes-128-gcm aes-256-gcm; do
+		if [ $m = none ]; then vals="100000000 102000000 98000000"; else vals="94700000 96594000 92806000"; fi
+		r=0; for v in $vals; do r=$((r + 1))
+			echo "24.04,h,c,$m,fio,j,seq,$op,4096,bw,B/s,$r,$v,gen:$r" >> "$G"; done
+	done
+done
+eb report -q "$G" -o "$TMP/holm"
+expect_rc "the report of a family not significant after Holm exits 0" 0
+grep -E '^\| (mode|none|aes|geomean)' "$TMP/holm/report.md" | tr -s ' ' > "$TMP/glance"
+expect_file_is "the glance cells say ~ where the Holm verdict cannot tell, with the unit in the heading" "$TMP/glance" \
+"| mode | relative time (none = 1) | fio j seq read 4 KiB (%) | fio j seq write 4 KiB (%) |
+| none (absolute) | 1.00 | 100 MB/s | 100 MB/s |
+| aes-128-gcm | ~ (1.03–1.08) | ~ (-9.5 to -0.9) | ~ (-9.5 to -0.9) |
+| aes-256-gcm | ~ (1.03–1.08) | ~ (-9.5 to -0.9) | ~ (-9.5 to -0.9) |
+| geomean of the modes | | ~ (-7.8 to -2.7) | ~ (-7.8 to -2.7) |"
+grep -c 'not significant after adjusting for the 4 tests' "$TMP/holm/report.md" > "$TMP/n"
+expect_file_is "and the headline says why" "$TMP/n" "1"
+
+# One mode: no geomean row repeating it; an unbounded cell makes the
+# mode's relative time unbounded (the write baseline's interval holds 0).
+G=$TMP/unbounded.csv
+echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source" > "$G"
+r=0; for v in 100000000 101000000 99000000; do r=$((r + 1))
+	echo "24.04,h,c,none,fio,j,seq,read,4096,bw,B/s,$r,$v,gen:$r" >> "$G"; done
+r=0; for v in 50000000 50500000 49500000; do r=$((r + 1))
+	echo "24.04,h,c,aes-256-gcm,fio,j,seq,read,4096,bw,B/s,$r,$v,gen:$r" >> "$G"; done
+r=0; for v in 10000000 210000000; do r=$((r + 1))
+	echo "24.04,h,c,none,fio,j,seq,write,4096,bw,B/s,$r,$v,gen:$r" >> "$G"; done
+r=0; for v in 50000000 51000000; do r=$((r + 1))
+	echo "24.04,h,c,aes-256-gcm,fio,j,seq,write,4096,bw,B/s,$r,$v,gen:$r" >> "$G"; done
+eb report -q "$G" -o "$TMP/unb"
+expect_rc "the report of an unbounded case exits 0" 0
+grep -E '^\| (mode|none|aes|geomean)' "$TMP/unb/report.md" | tr -s ' ' > "$TMP/glance"
+expect_file_is "one mode has no geomean row; an unbounded cell leaves its relative time unbounded" "$TMP/glance" \
+"| mode | relative time (none = 1) | fio j seq read 4 KiB (%) | fio j seq write 4 KiB (%) |
+| none (absolute) | 1.00 | 100 MB/s | 110 MB/s |
+| aes-256-gcm | 2.09 (unbounded) | -50.0 (-51.3 to -48.7) | -54.1 (unbounded) |"
+
