@@ -324,3 +324,22 @@ expect_file_is "one mode has no geomean row; an unbounded cell leaves its relati
 | none (absolute) | 1.00 | 100 MB/s | 110 MB/s |
 | aes-256-gcm | 2.09 (unbounded) | -50.0 (-51.3 to -48.7) | -54.1 (unbounded) |"
 
+# meta.json "illustrative": true or a note draws the banner; false and
+# null do not; a number or a string that reads as "no" is a located error.
+for val in true '"made-up numbers"' false null '"no"' 0 '""'; do
+	rm -rf "$TMP/ill"; cp -r tests/data/rundir/run-24.04 "$TMP/ill"
+	sed -i "s/\"cores\": 8}/\"cores\": 8, \"illustrative\": $val}/" "$TMP/ill/meta.json"
+	rm -rf "$TMP/illr"; eb report -q "$TMP/ill" -o "$TMP/illr"
+	case $val in
+	true|'"made-up numbers"') expect_rc "\"illustrative\": true: report exits 0" 0
+		grep -c '^> \*\*Illustrative data.\*\*' "$TMP/illr/report.md" > "$TMP/n"
+		expect_file_is "\"illustrative\": true draws the banner" "$TMP/n" "1" ;;
+	false|null) expect_rc "\"illustrative\": $val: report exits 0" 0
+		grep -c 'Illustrative' "$TMP/illr/report.md" > "$TMP/n"
+		expect_file_is "\"illustrative\": $val draws no banner" "$TMP/n" "0" ;;
+	*) expect_rc "\"illustrative\": $val is a data error" 65
+		expect_err_line "naming the key and its line" \
+			"$TMP/ill/meta.json:1: error: \"illustrative\" in meta.json must be true, false or a note saying why the numbers are made up"
+		[ ! -e "$TMP/illr" ] && pass "and writes no report" || fail "and writes no report" ;;
+	esac
+done
