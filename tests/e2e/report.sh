@@ -216,6 +216,18 @@ case "$font" in
 	rc=$?
 	expect_rc "the report of 6 releases, 2 hosts, 2 configs exits 0" 0
 	golden_report report-series "$TMP/golden-series"
+	# With two configs each trend and heat map names its own, default too.
+	for f in trend heatmap; do
+		for c in default no-aesni; do
+			grep -o "laptop-i5-1135g7 · config [a-z-]* · releases 23.04 to 25.10" \
+				"$TMP/golden-series/charts/$f-laptop-i5-1135g7-$c.svg" | head -1
+		done
+	done > "$TMP/subtitles"
+	expect_file_is "the trend and heat map of each config name it in the subtitle" "$TMP/subtitles" \
+"laptop-i5-1135g7 · config default · releases 23.04 to 25.10
+laptop-i5-1135g7 · config no-aesni · releases 23.04 to 25.10
+laptop-i5-1135g7 · config default · releases 23.04 to 25.10
+laptop-i5-1135g7 · config no-aesni · releases 23.04 to 25.10"
 	python3 tests/e2e/report_check.py links "$TMP/golden-series" > "$TMP/links" &&
 		pass "every link of the series report resolves" || fail "every link of the series report resolves"
 	for g in samples series; do
