@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "plan.h"
 
 int
@@ -299,11 +301,23 @@ pick_headline(struct eb_plan *p, const struct eb_findings *all)
 		p->headline.lines[i] = eb_xstrdup(p->headline.lines[i]);
 }
 
-/* A meta.json or sheet saying its numbers are made up. */
+/* A meta.json or sheet saying its numbers are made up: "illustrative":
+ * true, or a note (the samples' meta.json, the sheet's group-row text).
+ * false and null say nothing; ingest refuses any other value. */
 static int
 made_up(const struct eb_run_meta *m)
 {
-	return m->json != NULL && strstr(m->json, "\"illustrative\"") != NULL;
+	json_t *doc, *v;
+	int yes;
+
+	if (m->json == NULL || strstr(m->json, "\"illustrative\"") == NULL)
+		return 0;
+	if ((doc = json_loads(m->json, 0, NULL)) == NULL)
+		return 0;
+	v = json_object_get(doc, "illustrative");
+	yes = json_is_true(v) || (json_is_string(v) && *json_string_value(v) != '\0');
+	json_decref(doc);
+	return yes;
 }
 
 static int

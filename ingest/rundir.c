@@ -4,6 +4,7 @@
  * fio-rand-read-r1.json gives the tool, workload, op and repetition. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include <jansson.h>
@@ -50,7 +51,34 @@ string_list(const json_t *v)
 	return 1;
 }
 
+/* "illustrative": true, false, or a note saying why the numbers are made
+ * up (the samples' meta.json carry one). A string that reads as a "no"
+ * is ambiguous, so it is refused rather than taken as a note. */
+static int
+illustrative_value(const json_t *v)
+{
+	static const char *const negations[] = { "", "no", "false", "0", "n", "off", "none" };
+	const char *s;
+
+	if (json_is_boolean(v))
+		return 1;
+	if (!json_is_string(v))
+		return 0;
+	s = json_string_value(v);
+	while (*s == ' ' || *s == '\t')
+		s++;
+	for (size_t i = 0; i < sizeof negations / sizeof negations[0]; i++) {
+		size_t n = strlen(negations[i]);
+
+		if (strncasecmp(s, negations[i], n) == 0 && strspn(s + n, " \t") == strlen(s + n))
+			return 0;
+	}
+	return 1;
+}
+
 static const struct meta_type meta_types[] = {
+	{ "illustrative", "true, false or a note saying why the numbers are made up",
+	    illustrative_value },
 	{ "cores", "a whole number", whole_count },
 	{ "memory_bytes", "a whole number of bytes", whole_count },
 	{ "runner", "an object", is_object },

@@ -98,6 +98,10 @@ words(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note)
 	const struct eb_chart_opts *o = b->o;
 	const char *mw = eb_metric_words(m->metric);
 
+	/* The default config is named only when it was asked for: the report
+	 * asks when the data has several configs. */
+	if (o->config != NULL && b->nconfigs == 1 && strcmp(b->configs[0], "default") == 0)
+		eb_buf_addf(sub, "%sconfig default", sub->len ? " · " : "");
 	if (o->heat == EB_HEAT_BLOCK_SIZE && m->from != NULL && m->from[0] != '\0') {
 		eb_buf_addf(sub, "%srelease %s", sub->len ? " · " : "", m->from);
 		eb_model_meta_words(b, m->from, sub);

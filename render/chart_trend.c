@@ -69,6 +69,10 @@ words(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note)
 	const struct eb_chart_opts *o = b->o;
 	const char *mw = eb_metric_words(m->metric);
 
+	/* The default config is named only when it was asked for: the report
+	 * asks when the data has several configs. */
+	if (o->config != NULL && b->nconfigs == 1 && strcmp(b->configs[0], "default") == 0)
+		eb_buf_addf(sub, "%sconfig default", sub->len ? " · " : "");
 	if (m->ncats > 1)
 		eb_buf_addf(sub, "%sreleases %s to %s", sub->len ? " · " : "", m->cats[0],
 		    m->cats[m->ncats - 1]);

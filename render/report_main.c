@@ -13,13 +13,14 @@
 /* A change of throughput against the baseline, as benchstat prints one:
  * "-14.5 (-17.8 to -11.1)"; "~ (-5.7 to +10.3)" where the verdict is that
  * the data cannot tell the mode from the baseline; "+4.4 (n=1)" without an
- * interval. The word is the verdict layer's. */
+ * interval. The word is the verdict layer's, v being o's verdict after the
+ * adjustment the headline makes. */
 static void
-change_cell(char *buf, size_t n, const struct eb_overhead *o)
+change_cell(char *buf, size_t n, const struct eb_overhead *o, const struct eb_verdict *v)
 {
 	double d = (o->ratio - 1) * 100, lo = (o->ci_low - 1) * 100, hi = (o->ci_high - 1) * 100;
 
-	switch (o->v.kind) {
+	switch (v->kind) {
 	case EB_VERDICT_SINGLE_RUN:
 		snprintf(buf, n, "%+.1f (n=1)", d);
 		break;
@@ -90,6 +91,7 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 	struct eb_md md;
 	char test[160], buf[96];
 	const char **cells;
+	struct eb_verdict *verd;
 
 	for (size_t i = 0; i < p->noh; i++) {
 		const struct eb_record *k = p->oh[i].g->key;
@@ -130,6 +132,42 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 			cell[m * ntests + t] = &p->oh[i];
 		base[t] = p->oh[i].base;
 	}
+	/* The cells' verdicts adjusted (Holm) as the headline adjusts them:
+	 * over the tests of one mode family in this release, host and config,
+	 * so that a `~` here is a "no measurable overhead" there. */
+	verd = eb_xcalloc(ntests * nmodes, sizeof *verd);
+	{
+		struct eb_verdict **vp = eb_xcalloc(ntests * nmodes, sizeof *vp);
+		const struct eb_record **keys = eb_xcalloc(ntests * nmodes, sizeof *keys);
+		struct eb_verdict_opts vo = EB_VERDICT_OPTS_DEFAULT;
+		unsigned char *done = eb_xcalloc(nmodes, 1);
+
+		vo.alpha = p->alpha;
+		for (size_t c = 0; c < ntests * nmodes; c++)
+			if (cell[c] != NULL)
+				verd[c] = cell[c]->v;
+		for (size_t m = 0; m < nmodes; m++) {
+			const char *fam = eb_mode_family(modes[m]);
+			size_t k = 0;
+
+			if (done[m])
+				continue;
+			for (size_t m2 = m; m2 < nmodes; m2++) {
+				if (strcmp(eb_mode_family(modes[m2]), fam) != 0)
+					continue;
+				done[m2] = 1;
+				for (size_t t = 0; t < ntests; t++)
+					if (cell[m2 * ntests + t] != NULL) {
+						vp[k] = &verd[m2 * ntests + t];
+						keys[k++] = cell[m2 * ntests + t]->g->key;
+					}
+			}
+			eb_verdict_adjust(vp, keys, k, &vo);
+		}
+		free(done);
+		free((void *)keys);
+		free(vp);
+	}
 	eb_md_init(&md, ntests + 2);
 	cells = eb_xcalloc(ntests + 2, sizeof *cells);
 	{
@@ -139,7 +177,7 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 		head[0] = eb_xstrdup("mode");
 		align[0] = 'l';
 		for (size_t t = 0; t < ntests; t++) {
-			head[t + 1] = eb_xstrdup(tests[t]);
+			head[t + 1] = eb_xasprintf("%s (%%)", tests[t]);
 			align[t + 1] = 'r';
 		}
 		head[ntests + 1] = eb_xasprintf("relative time (%s = 1)", p->baseline);
@@ -156,7 +194,7 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 	{
 		char **own = eb_xcalloc(ntests + 2, sizeof *own);
 
-		own[0] = eb_xasprintf("%s", p->baseline);
+		own[0] = eb_xasprintf("%s (absolute)", p->baseline);
 		for (size_t t = 0; t < ntests; t++) {
 			own[t + 1] = eb_xmalloc(48);
 			eb_value_text(own[t + 1], 48, base[t]->key, base[t]->s.mean, w->r->o.iec);
@@ -170,7 +208,7 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 	pick = eb_xcalloc(ntests > nmodes ? ntests : nmodes, sizeof *pick);
 	for (size_t m = 0; m < nmodes; m++) {
 		char **own = eb_xcalloc(ntests + 2, sizeof *own);
-		size_t k = 0;
+		size_t k = 0, tell = 0, unbounded = 0;
 		double lo, hi, g;
 
 		own[0] = eb_xstrdup(modes[m]);
@@ -180,13 +218,23 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 			own[t + 1] = eb_xmalloc(64);
 			own[t + 1][0] = '\0';
 			if (o != NULL) {
-				change_cell(own[t + 1], 64, o);
+				const struct eb_verdict *v = &verd[m * ntests + t];
+
+				change_cell(own[t + 1], 64, o, v);
+				tell += v->kind == EB_VERDICT_NO_MEASURABLE;
+				unbounded += v->kind == EB_VERDICT_UNBOUNDED || v->unbounded;
 				pick[k++] = o;
 			}
 		}
 		g = eb_plan_geomean(pick, k, &lo, &hi);
+		/* The relative time agrees with the cells: `~` when the data cannot
+		 * tell the mode from the baseline in any test. */
 		if (k < ntests)
 			snprintf(buf, sizeof buf, "%.2f (%zu of %zu tests)", 1 / g, k, ntests);
+		else if (unbounded > 0)
+			snprintf(buf, sizeof buf, "%.2f (unbounded)", 1 / g);
+		else if (tell == k && !isnan(lo))
+			snprintf(buf, sizeof buf, "~ (%.2f–%.2f)", 1 / hi, 1 / lo);
 		else if (isnan(lo))
 			snprintf(buf, sizeof buf, "%.2f", 1 / g);
 		else
@@ -197,20 +245,33 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 			free(own[t]);
 		free(own);
 	}
-	/* The geometric mean over the modes, test by test. */
-	{
+	/* The geometric mean over the modes, test by test: exp of the mean of
+	 * the log ratios, its interval from the delta method on the log scale
+	 * (eb_plan_geomean). With one mode it would only repeat the mode's row,
+	 * so it is left out; an unbounded member leaves it unbounded. */
+	if (nmodes > 1) {
 		char **own = eb_xcalloc(ntests + 2, sizeof *own);
 
 		own[0] = eb_xstrdup("geomean of the modes");
 		for (size_t t = 0; t < ntests; t++) {
-			size_t k = 0;
+			size_t k = 0, unbounded = 0, tell = 0;
 			double lo, hi, g;
 
 			for (size_t m = 0; m < nmodes; m++)
-				if (cell[m * ntests + t] != NULL)
+				if (cell[m * ntests + t] != NULL) {
+					const struct eb_verdict *v = &verd[m * ntests + t];
+
+					tell += v->kind == EB_VERDICT_NO_MEASURABLE;
+					unbounded += v->kind == EB_VERDICT_UNBOUNDED || v->unbounded;
 					pick[k++] = cell[m * ntests + t];
+				}
 			g = eb_plan_geomean(pick, k, &lo, &hi);
-			if (isnan(lo))
+			if (unbounded > 0)
+				own[t + 1] = eb_xasprintf("%+.1f (unbounded)", (g - 1) * 100);
+			else if (tell == k && !isnan(lo))
+				own[t + 1] = eb_xasprintf("~ (%+.1f to %+.1f)", (lo - 1) * 100,
+				    (hi - 1) * 100);
+			else if (isnan(lo))
 				own[t + 1] = eb_xasprintf("%+.1f", (g - 1) * 100);
 			else
 				own[t + 1] = eb_xasprintf("%+.1f (%+.1f to %+.1f)", (g - 1) * 100,
@@ -224,10 +285,12 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 	}
 	eb_pw_run_label(p, release, host, config, buf, sizeof buf);
 	eb_buf_addf(w->b, "Throughput of each mode against %s in %s, in percent, with its "
-	    "95 %% interval (Fieller); `~` where the interval holds no change, so the data "
-	    "cannot tell the mode from %s. Relative time is the geometric mean over the "
+	    "95 %% interval (Fieller); `~` where the verdict, after Holm's adjustment over the "
+	    "tests of each mode family as in the findings, is that the data cannot tell the "
+	    "mode from %s (the intervals are each case's own, before the adjustment). Relative time is the geometric mean over the "
 	    "tests of %s's throughput over the mode's (hyperfine's \"times slower\"); the last "
-	    "row is the geometric mean over the modes.\n\n", p->baseline, buf, p->baseline,
+	    "row, when there is more than one mode, is the geometric mean over the modes, `~` where "
+	    "every mode's is.\n\n", p->baseline, buf, p->baseline,
 	    p->baseline);
 	{
 		struct eb_pw_mem m;
@@ -238,6 +301,7 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 	eb_md_free(&md);
 	free((void *)cells);
 	free((void *)pick);
+	free(verd);
 	free((void *)cell);
 	free((void *)base);
 	for (size_t t = 0; t < ntests; t++)

@@ -230,6 +230,12 @@ eb_pw_chart(struct eb_pw *w, enum eb_chart_kind kind, const struct eb_groups *gs
 		o.sources = r->o.inputs;
 		o.nsources = r->o.ninputs;
 		o.meta_get = r->o.meta_get;
+		/* A trend or heat map of one config among several names it, even
+		 * "default", so that the panels of two configs tell apart; the
+		 * groups are all of it, so the filter keeps every one. */
+		if ((kind == EB_CHART_TREND || kind == EB_CHART_HEATMAP) && w->p->nconfigs > 1 &&
+		    gs->n > 0)
+			o.config = gs->g[0].key->f[EB_F_CONFIG];
 		if (gs->n == 0 || (scene = eb_chart_scene(&o, gs, &err)) == NULL) {
 			free(s);
 			return;

@@ -216,6 +216,18 @@ case "$font" in
 	rc=$?
 	expect_rc "the report of 6 releases, 2 hosts, 2 configs exits 0" 0
 	golden_report report-series "$TMP/golden-series"
+	# With two configs each trend and heat map names its own, default too.
+	for f in trend heatmap; do
+		for c in default no-aesni; do
+			grep -o "laptop-i5-1135g7 · config [a-z-]* · releases 23.04 to 25.10" \
+				"$TMP/golden-series/charts/$f-laptop-i5-1135g7-$c.svg" | head -1
+		done
+	done > "$TMP/subtitles"
+	expect_file_is "the trend and heat map of each config name it in the subtitle" "$TMP/subtitles" \
+"laptop-i5-1135g7 · config default · releases 23.04 to 25.10
+laptop-i5-1135g7 · config no-aesni · releases 23.04 to 25.10
+laptop-i5-1135g7 · config default · releases 23.04 to 25.10
+laptop-i5-1135g7 · config no-aesni · releases 23.04 to 25.10"
 	python3 tests/e2e/report_check.py links "$TMP/golden-series" > "$TMP/links" &&
 		pass "every link of the series report resolves" || fail "every link of the series report resolves"
 	for g in samples series; do
@@ -278,3 +290,68 @@ else
 	grep -c '^## ' "$TMP/decade/trend.md" > "$TMP/n"
 	expect_file_is "the decade's trend.md has a section per host and config, and the table's" "$TMP/n" "10"
 fi
+
+# The glance table takes the verdict the headline takes: two GCM modes
+# 5.3 % slower in two tests, 3 runs each, significant alone (Welch p 0.029)
+# but not after Holm over the family's 4 tests (0.12); every cell and the relative
+# time are `~`.
+G=$TMP/holm.csv
+echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source" > "$G"
+for op in read write; do
+	for m in none aes-128-gcm aes-256-gcm; do
+		if [ $m = none ]; then vals="100000000 102000000 98000000"; else vals="94700000 96594000 92806000"; fi
+		r=0; for v in $vals; do r=$((r + 1))
+			echo "24.04,h,c,$m,fio,j,seq,$op,4096,bw,B/s,$r,$v,gen:$r" >> "$G"; done
+	done
+done
+eb report -q "$G" -o "$TMP/holm"
+expect_rc "the report of a family not significant after Holm exits 0" 0
+grep -E '^\| (mode|none|aes|geomean)' "$TMP/holm/report.md" | tr -s ' ' > "$TMP/glance"
+expect_file_is "the glance cells say ~ where the Holm verdict cannot tell, with the unit in the heading" "$TMP/glance" \
+"| mode | relative time (none = 1) | fio j seq read 4 KiB (%) | fio j seq write 4 KiB (%) |
+| none (absolute) | 1.00 | 100 MB/s | 100 MB/s |
+| aes-128-gcm | ~ (1.03–1.08) | ~ (-9.5 to -0.9) | ~ (-9.5 to -0.9) |
+| aes-256-gcm | ~ (1.03–1.08) | ~ (-9.5 to -0.9) | ~ (-9.5 to -0.9) |
+| geomean of the modes | | ~ (-7.8 to -2.7) | ~ (-7.8 to -2.7) |"
+grep -c 'not significant after adjusting for the 4 tests' "$TMP/holm/report.md" > "$TMP/n"
+expect_file_is "and the headline says why" "$TMP/n" "1"
+
+# One mode: no geomean row repeating it; an unbounded cell makes the
+# mode's relative time unbounded (the write baseline's interval holds 0).
+G=$TMP/unbounded.csv
+echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source" > "$G"
+r=0; for v in 100000000 101000000 99000000; do r=$((r + 1))
+	echo "24.04,h,c,none,fio,j,seq,read,4096,bw,B/s,$r,$v,gen:$r" >> "$G"; done
+r=0; for v in 50000000 50500000 49500000; do r=$((r + 1))
+	echo "24.04,h,c,aes-256-gcm,fio,j,seq,read,4096,bw,B/s,$r,$v,gen:$r" >> "$G"; done
+r=0; for v in 10000000 210000000; do r=$((r + 1))
+	echo "24.04,h,c,none,fio,j,seq,write,4096,bw,B/s,$r,$v,gen:$r" >> "$G"; done
+r=0; for v in 50000000 51000000; do r=$((r + 1))
+	echo "24.04,h,c,aes-256-gcm,fio,j,seq,write,4096,bw,B/s,$r,$v,gen:$r" >> "$G"; done
+eb report -q "$G" -o "$TMP/unb"
+expect_rc "the report of an unbounded case exits 0" 0
+grep -E '^\| (mode|none|aes|geomean)' "$TMP/unb/report.md" | tr -s ' ' > "$TMP/glance"
+expect_file_is "one mode has no geomean row; an unbounded cell leaves its relative time unbounded" "$TMP/glance" \
+"| mode | relative time (none = 1) | fio j seq read 4 KiB (%) | fio j seq write 4 KiB (%) |
+| none (absolute) | 1.00 | 100 MB/s | 110 MB/s |
+| aes-256-gcm | 2.09 (unbounded) | -50.0 (-51.3 to -48.7) | -54.1 (unbounded) |"
+
+# meta.json "illustrative": true or a note draws the banner; false and
+# null do not; a number or a string that reads as "no" is a located error.
+for val in true '"made-up numbers"' false null '"no"' 0 '""'; do
+	rm -rf "$TMP/ill"; cp -r tests/data/rundir/run-24.04 "$TMP/ill"
+	sed -i "s/\"cores\": 8}/\"cores\": 8, \"illustrative\": $val}/" "$TMP/ill/meta.json"
+	rm -rf "$TMP/illr"; eb report -q "$TMP/ill" -o "$TMP/illr"
+	case $val in
+	true|'"made-up numbers"') expect_rc "\"illustrative\": true: report exits 0" 0
+		grep -c '^> \*\*Illustrative data.\*\*' "$TMP/illr/report.md" > "$TMP/n"
+		expect_file_is "\"illustrative\": true draws the banner" "$TMP/n" "1" ;;
+	false|null) expect_rc "\"illustrative\": $val: report exits 0" 0
+		grep -c 'Illustrative' "$TMP/illr/report.md" > "$TMP/n"
+		expect_file_is "\"illustrative\": $val draws no banner" "$TMP/n" "0" ;;
+	*) expect_rc "\"illustrative\": $val is a data error" 65
+		expect_err_line "naming the key and its line" \
+			"$TMP/ill/meta.json:1: error: \"illustrative\" in meta.json must be true, false or a note saying why the numbers are made up"
+		[ ! -e "$TMP/illr" ] && pass "and writes no report" || fail "and writes no report" ;;
+	esac
+done
