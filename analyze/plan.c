@@ -332,7 +332,7 @@ static int
 cmp_label(const void *a, const void *b)
 {
 	const struct eb_plan_label *x = a, *y = b;
-	int c = eb_natural_cmp(x->release, y->release);
+	int c = eb_release_cmp(x->release, y->release);
 
 	return c ? c : strcmp(x->config, y->config);
 }
@@ -392,7 +392,7 @@ newest_release(const struct eb_plan *p)
 			continue;
 		if (best == NULL || (eb_plan_is_version(r) && !eb_plan_is_version(best)) ||
 		    (eb_plan_is_version(r) == eb_plan_is_version(best) &&
-		    (p->chosen ? 0 : eb_natural_cmp(r, best) > 0)))
+		    (p->chosen ? 0 : eb_release_cmp(r, best) > 0)))
 			best = r;
 	}
 	if (p->chosen && p->nreleases > 0)

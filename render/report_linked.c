@@ -41,7 +41,7 @@ cmp_meta(const void *a, const void *b)
 {
 	const struct eb_run_meta *x = *(const struct eb_run_meta *const *)a;
 	const struct eb_run_meta *y = *(const struct eb_run_meta *const *)b;
-	int c = eb_natural_cmp(x->release, y->release);
+	int c = eb_release_cmp(x->release, y->release);
 
 	if (c == 0)
 		c = strcmp(x->host, y->host);

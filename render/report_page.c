@@ -424,8 +424,11 @@ main_page(struct eb_pw *w, unsigned sec, const struct linked *l, size_t nl)
 		eb_pw_newest_section(w);
 	if (sec & EB_SEC_ACROSS)
 		eb_pw_across_section(w);
-	if (sec & EB_SEC_ACROSS)
+	if (sec & EB_SEC_ACROSS) {
 		eb_md_cost_section(w->b, p->gs, p->baseline);
+		eb_pw_chart(w, EB_CHART_COST, p->gs, NULL, NULL, NULL, "cost", "Bar chart: CPU-seconds "
+		    "and joules per GiB moved by each encryption mode, with 95 % confidence intervals");
+	}
 	if (sec & EB_SEC_SETUP)
 		eb_pw_setup_table(w, 1);
 	if (sec & EB_SEC_MORE)

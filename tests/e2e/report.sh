@@ -355,3 +355,19 @@ for val in true '"made-up numbers"' false null '"no"' 0 '""'; do
 		[ ! -e "$TMP/illr" ] && pass "and writes no report" || fail "and writes no report" ;;
 	esac
 done
+
+# CPU and energy: data with samples gets the cost chart under its table,
+# data without them gets neither.
+eb report -q -o "$TMP/cost" tests/data/sample/bound.csv
+expect_rc "report of sampled data exits 0" 0
+grep -qxF '![Bar chart: CPU-seconds and joules per GiB moved by each encryption mode, with 95 % confidence intervals](charts/cost.svg)' "$TMP/cost/report.md" \
+	&& [ -s "$TMP/cost/charts/cost.svg" ] && [ -s "$TMP/cost/charts/cost.png" ] \
+	&& pass "the CPU and energy section links its bar chart" || fail "the CPU and energy section links its bar chart"
+[ ! -e "$R/charts/cost.svg" ] && ! grep -q 'charts/cost' "$R/report.md" \
+	&& pass "data without samples has no cost chart" || fail "data without samples has no cost chart"
+
+# A release candidate is older than its release on the report's page too.
+eb report -q -o "$TMP/pre" tests/data/analyze/prerelease.csv
+head -n 1 "$TMP/pre/report.md" | grep -qxF '# What disk encryption costs on h, 24.04-rc1 to 24.04' \
+	&& grep -qF -- '- From 24.04-rc1 to 24.04, the overhead of AES-GCM on writes fell by 10.0 percentage points' "$TMP/pre/report.md" \
+	&& pass "report: 24.04-rc1 comes before 24.04" || fail "report: 24.04-rc1 comes before 24.04"
