@@ -69,5 +69,5 @@ finish(struct eb_parse *p, int ok)
 
 const struct eb_format eb_format_bonnie_csv = {
 	"bonnie-csv", "bonnie++ CSV lines (1.0x, 1.96, 1.97, 1.98 of 2.00/2.00a)",
-	probe, sizeof(struct csv_state), parse_line, finish, NULL, NULL, NULL, NULL,
+	probe, sizeof(struct csv_state), parse_line, finish, NULL, NULL, NULL, NULL, 0,
 };

@@ -561,5 +561,5 @@ probe(const char *head, size_t len)
 
 const struct eb_format eb_format_bonnie_text = {
 	"bonnie-text", "bonnie++ text tables (1.03 to 2.00a) and the CSV lines beside them",
-	probe, sizeof(struct text_state), parse_line, finish, NULL, NULL, NULL, NULL,
+	probe, sizeof(struct text_state), parse_line, finish, NULL, NULL, NULL, NULL, 0,
 };

@@ -684,5 +684,5 @@ finish(struct eb_parse *p, int ok)
 
 const struct eb_format eb_format_dd = {
 	"dd", "dd transfer statistics (GNU any era and locale, BSD, macOS, BusyBox)",
-	probe, sizeof(struct dd_state), parse_line, finish, NULL, NULL, compile, NULL,
+	probe, sizeof(struct dd_state), parse_line, finish, NULL, NULL, compile, NULL, 0,
 };

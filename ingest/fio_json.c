@@ -677,5 +677,5 @@ finish(struct eb_parse *p, int ok)
 
 const struct eb_format eb_format_fio_json = {
 	"fio-json", "fio --output-format=json or json+ (fio 2.0 to 3.x, client/server too)",
-	probe, sizeof(struct json_state), parse_line, finish, NULL, NULL, NULL, NULL,
+	probe, sizeof(struct json_state), parse_line, finish, NULL, NULL, NULL, NULL, 0,
 };

@@ -439,5 +439,5 @@ finish(struct eb_parse *p, int ok)
 
 const struct eb_format eb_format_fio_log = {
 	"fio-log", "fio bw/iops/lat logs (write_*_log; the file name says which)",
-	probe, sizeof(struct log_state), parse_line, finish, NULL, NULL, NULL, read_file,
+	probe, sizeof(struct log_state), parse_line, finish, NULL, NULL, NULL, read_file, 0,
 };

@@ -641,5 +641,5 @@ finish(struct eb_parse *p, int ok)
 
 const struct eb_format eb_format_fio_normal = {
 	"fio-normal", "fio's normal text output (fio 2.0 to 3.x, several runs per file)",
-	probe, sizeof(struct normal_state), parse_line, finish, NULL, NULL, NULL, NULL,
+	probe, sizeof(struct normal_state), parse_line, finish, NULL, NULL, NULL, NULL, 0,
 };

@@ -357,5 +357,5 @@ finish(struct eb_parse *p, int ok)
 
 const struct eb_format eb_format_fio_terse = {
 	"fio-terse", "fio --output-format=terse / --minimal, terse versions 2 to 5",
-	probe, sizeof(struct terse_state), parse_line, finish, NULL, NULL, NULL, NULL,
+	probe, sizeof(struct terse_state), parse_line, finish, NULL, NULL, NULL, NULL, 0,
 };

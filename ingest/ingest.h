@@ -87,6 +87,10 @@ struct eb_format {
 	 * start, as the line callback would have read it, into p->state for
 	 * finish, with up to nthreads threads; NULL for the others. */
 	enum eb_status (*read_file)(struct eb_parse *p, int fd, int nthreads);
+	/* 1 when the format checks each value against its metric's limits as
+	 * it reads it (results.csv, whose sources name other files, so that
+	 * only it can point at the right line); 0 and the driver checks them. */
+	int checks_values;
 };
 
 extern const struct eb_format *const eb_formats[];

@@ -470,5 +470,5 @@ resume(void *state)
 
 const struct eb_format eb_format_results = {
 	"results", "encbench's own results.csv (tidy records)",
-	probe, sizeof(struct results_state), parse_line, finish, splittable, resume, NULL, NULL,
+	probe, sizeof(struct results_state), parse_line, finish, splittable, resume, NULL, NULL, 1,
 };

@@ -13,6 +13,25 @@
 #define MAX_CPUS 65536
 #define MAX_JOULES 1e12		/* a megawatt for 11 days */
 #define MAX_WATTS 1e6
+/* More zones or batteries than any machine has: a damaged file. */
+#define MAX_ZONES 256
+#define MAX_BATTERIES 64
+#define MAX_NAME 64
+
+/* The lines encbench-sample writes once: a second one would silently
+ * replace the first (or, for a zone or battery, count its joules twice). */
+static const char *const once_keys[] = {
+	"command", "status", "interval", "duration", "samples", "clock_hz", "self_cpu",
+	"cpus", "cpu_all", "cpu_threads", "threads", "thread_clock", "meter",
+};
+#define NONCE (sizeof once_keys / sizeof once_keys[0])
+
+/* Names of zones or batteries seen, with the line of each. */
+struct seen_names {
+	char name[MAX_ZONES][MAX_NAME];
+	long line[MAX_ZONES];
+	size_t n;
+};
 
 enum energy_kind { E_NONE, E_RAPL, E_BATTERY, E_METER };
 
@@ -34,6 +53,9 @@ struct sample_state {
 	int thread_ns;		/* threads timed by schedstat, not in ticks */
 	double threads_s;	/* cpu_threads: every thread's CPU-seconds */
 	long threads_line;
+	long once_line[NONCE];	/* where each once-only line was */
+	long last_cpu, last_cpu_line;	/* the last "cpu N" line: N and where */
+	struct seen_names zones, batteries;
 };
 
 static int
@@ -86,6 +108,41 @@ bad(struct eb_parse *p, long lineno, long col, const char *fmt, const char *what
 	return eb_err_set(p->err, EB_ERR_DATA, loc, fmt, what);
 }
 
+/* A line that says again what an earlier one said: a located error naming
+ * both, so that neither value is taken silently. */
+static enum eb_status
+again(struct eb_parse *p, long lineno, long col, const char *what, long first)
+{
+	struct eb_loc loc = { p->path, lineno, col };
+
+	return eb_err_set(p->err, EB_ERR_DATA, loc, "%s is given twice (first on line %ld): "
+	    "encbench-sample writes it once, so the file is damaged", what, first);
+}
+
+/* Records name (a zone or a battery) as seen at lineno; fails when it was
+ * seen before or there are more than max. */
+static enum eb_status
+seen_name(struct eb_parse *p, struct seen_names *sn, size_t max, const char *kind,
+    const char *name, long lineno, long col)
+{
+	char what[MAX_NAME + 32];
+
+	if (strlen(name) >= MAX_NAME)
+		return bad(p, lineno, col, "a %s name is longer than 63 bytes", kind);
+	for (size_t i = 0; i < sn->n; i++)
+		if (strcmp(sn->name[i], name) == 0) {
+			snprintf(what, sizeof what, "%s %s", kind, name);
+			return again(p, lineno, col, what, sn->line[i]);
+		}
+	if (sn->n == max)
+		return bad(p, lineno, col, "%s", max == MAX_ZONES ?
+		    "more than 256 RAPL zones, more than any machine has" :
+		    "more than 64 batteries, more than any machine has");
+	snprintf(sn->name[sn->n], MAX_NAME, "%s", name);
+	sn->line[sn->n++] = lineno;
+	return EB_OK;
+}
+
 static enum eb_status
 parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 {
@@ -109,6 +166,16 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 		st->version = 1;
 		return EB_OK;
 	}
+	for (size_t i = 0; i < NONCE; i++)
+		if (strcmp(key, once_keys[i]) == 0) {
+			char what[32];
+
+			if (st->once_line[i] != 0) {
+				snprintf(what, sizeof what, "\"%s\"", key);
+				return again(p, lineno, 1, what, st->once_line[i]);
+			}
+			st->once_line[i] = lineno;
+		}
 	if (strcmp(key, "command") == 0)
 		return EB_OK;	/* for people */
 	if (strcmp(key, "end") == 0) {
@@ -172,9 +239,29 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 		return EB_OK;
 	}
 	if (strcmp(key, "cpu_all") == 0 || strcmp(key, "cpu") == 0) {
-		if (strcmp(key, "cpu") == 0 && (!number(line, &s, &v[2], &col) || v[2] < 0 ||
-		    v[2] >= MAX_CPUS))
-			return bad(p, lineno, col, "%s", "cpu needs a CPU number");
+		if (strcmp(key, "cpu") == 0) {
+			char what[32];
+			size_t n;
+
+			if (!number(line, &s, &v[2], &col) || v[2] < 0 || v[2] >= MAX_CPUS ||
+			    v[2] != floor(v[2]))
+				return bad(p, lineno, col, "%s", "cpu needs a CPU number");
+			/* The sampler lists each CPU once, in order. */
+			n = (size_t)v[2];
+			if (st->last_cpu_line != 0 && (long)n == st->last_cpu) {
+				snprintf(what, sizeof what, "cpu %zu", n);
+				return again(p, lineno, col, what, st->last_cpu_line);
+			}
+			if (st->last_cpu_line != 0 && (long)n < st->last_cpu) {
+				struct eb_loc loc = { p->path, lineno, col };
+
+				return eb_err_set(p->err, EB_ERR_DATA, loc, "cpu %zu comes after cpu %ld "
+				    "(line %ld): encbench-sample lists each CPU once, in order, so "
+				    "the file is damaged", n, st->last_cpu, st->last_cpu_line);
+			}
+			st->last_cpu = (long)n;
+			st->last_cpu_line = lineno;
+		}
 		if (!number(line, &s, &v[0], &col) || !number(line, &s, &v[1], &col) ||
 		    v[0] < 0 || v[1] < 0)
 			return bad(p, lineno, col, "%s: needs busy and total CPU-seconds", key);
@@ -215,6 +302,9 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 		if (zone == NULL || name == NULL || !number(line, &s, &v[0], &col) ||
 		    !(v[0] >= 0 && v[0] <= MAX_JOULES))
 			return bad(p, lineno, col, "%s", "rapl needs a zone, its name and joules");
+		if (seen_name(p, &st->zones, MAX_ZONES, "RAPL zone", zone, lineno,
+		    (long)(zone - line) + 1) != EB_OK)
+			return EB_ERR_DATA;
 		/* psys is the whole platform; packages and DRAM are disjoint
 		 * parts of it. intel-rapl-mmio:0 is package-0 read through
 		 * MMIO (Linux 5.3+ on some laptops): counting it too would count
@@ -238,6 +328,9 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 		if (bat == NULL || !number(line, &s, &v[0], &col) || !(v[0] <= MAX_JOULES) ||
 		    (status = word(&s)) == NULL)
 			return bad(p, lineno, col, "%s", "battery needs a name, joules and a status");
+		if (seen_name(p, &st->batteries, MAX_BATTERIES, "battery", bat, lineno,
+		    (long)(bat - line) + 1) != EB_OK)
+			return EB_ERR_DATA;
 		if (strcmp(status, "Discharging") != 0) {
 			struct eb_loc loc = { p->path, lineno, (long)(status - line) + 1 };
 
@@ -415,8 +508,15 @@ busy_record(struct eb_parse *p, const struct labels *lb)
 	double online, busy;
 	long line;
 	char cpus[32];
+	int long_enough = st->duration * (double)st->hz >= EB_SAMPLE_BUSY_TICKS;
+	/* A test of 30 ticks or more loses at most 2 ticks a CPU at its ends,
+	 * so /proc/stat counts at least 28/30 of what the CPUs online had:
+	 * under half is no rounding but a damaged cpu_all. */
+	int counted = st->total >= 0.5 * st->duration * st->cpus_min && st->total > 0;
+	int threads = st->threads_line != 0 && st->thread_ns && st->cpus_min == st->cpus_max &&
+	    st->cpus_max > 0;
 
-	if (st->total > 0 && st->duration * (double)st->hz >= EB_SAMPLE_BUSY_TICKS) {
+	if (long_enough && counted) {
 		/* Whole clock ticks can make more CPU-seconds than the CPUs had:
 		 * never more CPUs than were online. */
 		online = st->total / st->duration;
@@ -426,8 +526,13 @@ busy_record(struct eb_parse *p, const struct labels *lb)
 			online = st->cpus_min;
 		busy = st->busy / st->total * 100;
 		line = st->cpu_line;
-	} else if (st->threads_line != 0 && st->thread_ns && st->cpus_min == st->cpus_max &&
-	    st->cpus_max > 0) {
+	} else if (threads) {
+		if (long_enough)
+			eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, st->cpu_line), "cpu_all counts "
+			    "%.6g CPU-seconds in a test of %.6g s on %d CPU%s, under half of the %.6g "
+			    "they had: cpu_busy comes from cpu_threads instead", st->total,
+			    st->duration, st->cpus_min, st->cpus_min == 1 ? "" : "s",
+			    st->duration * st->cpus_min);
 		online = st->cpus_max;
 		/* Each thread is read at its own moment of the first and the
 		 * last sample: a machine busy all along can add up to a little
@@ -441,9 +546,15 @@ busy_record(struct eb_parse *p, const struct labels *lb)
 		    !st->thread_ns ? "its threads were timed in whole ticks" :
 		    "CPUs went offline or came online during it";
 
-		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, st->cpu_line), "the test ran %.6g s, "
-		    "under %d clock ticks of /proc/stat, and %s: no cpu_busy",
-		    st->duration, EB_SAMPLE_BUSY_TICKS, why);
+		if (long_enough)
+			eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, st->cpu_line), "cpu_all counts "
+			    "%.6g CPU-seconds in a test of %.6g s on %d CPU%s, under half of the %.6g "
+			    "they had, and %s: no cpu_busy", st->total, st->duration, st->cpus_min,
+			    st->cpus_min == 1 ? "" : "s", st->duration * st->cpus_min, why);
+		else
+			eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, st->cpu_line), "the test ran "
+			    "%.6g s, under %d clock ticks of /proc/stat, and %s: no cpu_busy",
+			    st->duration, EB_SAMPLE_BUSY_TICKS, why);
 		return;
 	}
 	eb_format_double(cpus, sizeof cpus, online);
@@ -528,5 +639,5 @@ finish(struct eb_parse *p, int ok)
 
 const struct eb_format eb_format_sample = {
 	"sample", "encbench-sample's CPU and energy samples of one test (PREFIX.sample)",
-	probe, sizeof(struct sample_state), parse_line, finish, NULL, NULL, NULL, NULL,
+	probe, sizeof(struct sample_state), parse_line, finish, NULL, NULL, NULL, NULL, 0,
 };

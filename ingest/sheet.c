@@ -201,5 +201,5 @@ finish(struct eb_parse *p, int ok)
 
 const struct eb_format eb_format_sheet = {
 	"sheet", "spreadsheet CSV exports (Google Sheets, Excel, LibreOffice): wide, long, grouped",
-	eb_sheet_probe, sizeof(struct sheet_state), parse_line, finish, NULL, NULL, NULL, NULL,
+	eb_sheet_probe, sizeof(struct sheet_state), parse_line, finish, NULL, NULL, NULL, NULL, 0,
 };

@@ -13,6 +13,7 @@ extern const struct chart_kind eb_chart_kind_trend;
 extern const struct chart_kind eb_chart_kind_diff;
 extern const struct chart_kind eb_chart_kind_heatmap;
 extern const struct chart_kind eb_chart_kind_timeseries;
+extern const struct chart_kind eb_chart_kind_cost;
 
 static const struct chart_kind *const kinds[] = {
 	&eb_chart_kind_bars,
@@ -21,6 +22,7 @@ static const struct chart_kind *const kinds[] = {
 	&eb_chart_kind_diff,
 	&eb_chart_kind_heatmap,
 	&eb_chart_kind_timeseries,
+	&eb_chart_kind_cost,
 };
 
 #define NKINDS (sizeof kinds / sizeof kinds[0])

@@ -19,6 +19,7 @@ enum eb_chart_kind {
 	EB_CHART_DIFF,		/* release A -> B per mode, with significance */
 	EB_CHART_HEATMAP,	/* overhead %, mode x release or mode x block size */
 	EB_CHART_TIMESERIES,	/* fio bw/iops/lat logs over time */
+	EB_CHART_COST,		/* CPU-seconds and joules per GiB per mode */
 };
 
 enum eb_chart_backend { EB_BACKEND_CAIRO, EB_BACKEND_GNUPLOT };

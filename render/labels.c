@@ -138,7 +138,7 @@ eb_record_report_cmp(const struct eb_record *a, const struct eb_record *b)
 	};
 	int c;
 
-	if ((c = eb_natural_cmp(a->f[EB_F_RELEASE], b->f[EB_F_RELEASE])) != 0)
+	if ((c = eb_release_cmp(a->f[EB_F_RELEASE], b->f[EB_F_RELEASE])) != 0)
 		return c;
 	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
 		if ((c = strcmp(a->f[order[i]], b->f[order[i]])) != 0)

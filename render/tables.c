@@ -20,37 +20,38 @@ eb_value_text(char *buf, size_t n, const struct eb_record *key, double v, int ie
 
 /* ---- report order */
 
-static const void *sort_base;
-static size_t sort_stride;
-static size_t sort_key_offset;	/* of the group pointer in a row */
+/* Rows of stride bytes, each holding a group pointer at offset. */
+struct row_keys {
+	const void *rows;
+	size_t stride;
+	size_t offset;
+};
 
 static const struct eb_record *
-sort_key(size_t i)
+row_key(const struct row_keys *k, size_t i)
 {
-	const char *row = (const char *)sort_base + i * sort_stride;
+	const char *row = (const char *)k->rows + i * k->stride;
 	const struct eb_group *g;
 
-	memcpy(&g, row + sort_key_offset, sizeof g);
+	memcpy(&g, row + k->offset, sizeof g);
 	return g->key;
 }
 
 static int
-cmp_order(const void *a, const void *b)
+cmp_order(const void *a, const void *b, void *keys)
 {
-	return eb_record_report_cmp(sort_key(*(const size_t *)a), sort_key(*(const size_t *)b));
+	return eb_record_report_cmp(row_key(keys, *(const size_t *)a), row_key(keys, *(const size_t *)b));
 }
 
 static size_t *
 order_of(const void *rows, size_t n, size_t stride, size_t offset)
 {
+	struct row_keys k = { rows, stride, offset };
 	size_t *order = eb_xmalloc((n ? n : 1) * sizeof *order);
 
 	for (size_t i = 0; i < n; i++)
 		order[i] = i;
-	sort_base = rows;
-	sort_stride = stride;
-	sort_key_offset = offset;
-	qsort(order, n, sizeof *order, cmp_order);
+	qsort_r(order, n, sizeof *order, cmp_order, &k);
 	return order;
 }
 

@@ -98,3 +98,9 @@ grep -q '| FreeBSD-13.2 |   3 | 1.00 GB/s |          |  *|  *|$' "$TMP/out" \
 	&& grep -q '| FreeBSD-14.1 |   3 | 1.10 GB/s |          | +10.0 % (+8.8 to +11.3 %) | improved |$' "$TMP/out" \
 	&& pass "trend compares a release only with the one before it of its platform" \
 	|| fail "trend compares a release only with the one before it of its platform"
+
+# A release candidate comes before its release in every table's rows, as
+# eb_release_cmp orders releases everywhere else.
+eb overhead --csv tests/data/analyze/prerelease.csv
+[ "$(cut -d, -f1 "$TMP/out" | uniq | tr '\n' ' ')" = "release 24.04-rc1 24.04 " ] \
+	&& pass "overhead rows: 24.04-rc1 before 24.04" || fail "overhead rows: 24.04-rc1 before 24.04"

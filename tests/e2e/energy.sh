@@ -112,6 +112,31 @@ grep -q '^## CPU and energy$' "$TMP/rep/report.md" && grep -q '| CPU-s/GiB ' "$T
 	&& grep -q '| J/GiB ' "$TMP/rep/report.md" \
 	&& pass "the report has a CPU and energy section with CPU-s/GiB and J/GiB" \
 	|| fail "CPU and energy section"
+# The cost chart draws the same figures: CPU-seconds per GiB is cpu_busy
+# x the CPUs of its tag / bw, joules per GiB power / bw, each as its tip
+# says it (three significant digits).
+eb ingest -q "$TMP/run"
+cp "$TMP/out" "$TMP/run.csv"
+eb chart --kind cost -o "$TMP/cost.scene" "$TMP/run"
+expect_rc "the cost chart of the run is drawn" 0
+# The number before UNIT in the tip of the bar whose tip names it.
+tip_value() { awk -v u="$1" '$1 == "rect" && $2 == "bar" && index($0, " " u " ") {
+	sub(/.*: /, ""); print $1; exit }' "$TMP/cost.scene"; }
+# Whether a displayed number is the exact one rounded to 3 digits.
+shown() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a != "" && d <= 0.005 * b) }'; }
+cpu_gib=$(awk -F, '$10 == "bw" { bw = $13 } $10 == "cpu_busy" { b = $13; n = split($14, w, "cpus="); c = w[n] }
+	END { printf "%.17g", b / 100 * c / bw * 1073741824 }' "$TMP/run.csv")
+j_gib=$(awk -F, '$10 == "bw" { bw = $13 } $10 == "power" { p = $13 } END { printf "%.17g", p / bw * 1073741824 }' "$TMP/run.csv")
+shown "$(tip_value CPU-s/GiB)" "$cpu_gib" && shown "$(tip_value J/GiB)" "$j_gib" \
+	&& [ "$(grep -c '^rect bar ' "$TMP/cost.scene")" = 2 ] \
+	&& grep -q '^text unit .*"CPU-seconds per GiB"$' "$TMP/cost.scene" \
+	&& grep -q '^text unit .*"joules per GiB"$' "$TMP/cost.scene" \
+	&& pass "the cost chart's two bars are $cpu_gib CPU-s/GiB and $j_gib J/GiB, each under its unit" \
+	|| { fail "cost chart figures (wanted $cpu_gib and $j_gib)"; grep '^rect bar\|^text unit' "$TMP/cost.scene"; }
+eb chart --kind cost -o "$TMP/cost2.svg" tests/data/rundir/run-24.04
+expect_rc "a cost chart of a run without samples is a data error" 65
+expect_err_line "it says what is missing" \
+	"encbench: error: no cpu_busy or power records beside throughput to draw (encbench-run records them when it runs encbench-sample)"
 eb report -q tests/data/rundir/run-24.04 -o "$TMP/rep2"
 grep -q 'CPU and energy' "$TMP/rep2/report.md" && fail "no CPU and energy section without samples" \
 	|| pass "no CPU and energy section without samples"
@@ -219,6 +244,12 @@ else
 	fi
 	eb report -q "$TMP/R" -o "$TMP/repR"
 	rows=$(sed -n '/^## CPU and energy$/,/^## /p' "$TMP/repR/report.md" | grep -c '^| [df]')
+	eb chart --kind cost -o "$TMP/costR.scene" "$TMP/R"
+	# 3 tests x 2 figures rows, read and write, none and aes-256-gcm.
+	[ "$rc" -eq 0 ] && [ "$(grep -c '^rect bar ' "$TMP/costR.scene")" -eq 24 ] \
+		&& [ "$(grep -c '^text unit .*"CPU-seconds per GiB"$' "$TMP/costR.scene")" -eq 3 ] \
+		&& pass "the run's cost chart has CPU-s/GiB and J/GiB bars for the 12 cases" \
+		|| { fail "the run's cost chart"; grep -c '^rect bar ' "$TMP/costR.scene"; cat "$TMP/err"; }
 	[ "$rows" -eq 12 ] && pass "the report's CPU and energy table has CPU-s/GiB and J/GiB for the 12 cases" \
 		|| { fail "CPU and energy rows: $rows"; sed -n '/^## CPU and energy$/,/^## /p' "$TMP/repR/report.md" | head -20; }
 fi

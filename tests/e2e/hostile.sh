@@ -384,6 +384,22 @@ hostile "sheet: two mode columns" 65 "$H/sheet-dup.csv"
 expect_err_line "sheet: the repeated column is named" \
 	"$H/sheet-dup.csv:1:3: error: column C ('mode') says again what column A ('mode') says; name one column for it (or give the other the role \"ignore\" in a --map file)"
 
+# encbench-sample files: a line written once given twice is located (the
+# last no longer wins), and a cpu_all that counted nothing says so.
+SAMPHEAD='encbench-sample 1\nstatus 0\ninterval 0.1\nduration 2.0\n'
+printf "$SAMPHEAD"'duration 4.0\nclock_hz 100\ncpus 2 2\ncpu_all 1.5 4.0\nend\n' > "$H/dup-duration.sample"
+hostile "sample: duration given twice" 65 "$H/dup-duration.sample"
+expect_err_line "sample: the second duration is located" \
+	"$H/dup-duration.sample:5:1: error: \"duration\" is given twice (first on line 4): encbench-sample writes it once, so the file is damaged"
+printf "$SAMPHEAD"'clock_hz 100\ncpus 2 2\ncpu_all 1.5 4.0\nrapl intel-rapl:0 package-0 20.0\nrapl intel-rapl:0 package-0 20.0\nend\n' > "$H/dup-zone.sample"
+hostile "sample: a RAPL zone given twice" 65 "$H/dup-zone.sample"
+expect_err_line "sample: the second zone is located" \
+	"$H/dup-zone.sample:9:6: error: RAPL zone intel-rapl:0 is given twice (first on line 8): encbench-sample writes it once, so the file is damaged"
+printf "$SAMPHEAD"'clock_hz 100\ncpus 2 2\ncpu_all 0 0\nend\n' > "$H/total0.sample"
+hostile "sample: cpu_all counts nothing in 2 s" 65 "$H/total0.sample"
+expect_err_line "sample: what is wrong is cpu_all, not the test's length" \
+	"$H/total0.sample:7: warning: cpu_all counts 0 CPU-seconds in a test of 2 s on 2 CPUs, under half of the 4 they had, and the file has no cpu_threads: no cpu_busy"
+
 # A FIFO that nothing writes to is an error at once, not a hang; one that
 # a program writes to is read; a device is refused.
 mkfifo "$H/fifo"

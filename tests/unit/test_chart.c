@@ -104,10 +104,11 @@ test_kinds(void **state)
 	(void)state;
 	assert_int_equal(eb_chart_kind_lookup("heatmap"), EB_CHART_HEATMAP);
 	assert_int_equal(eb_chart_kind_lookup("timeseries"), EB_CHART_TIMESERIES);
+	assert_int_equal(eb_chart_kind_lookup("cost"), EB_CHART_COST);
 	assert_int_equal(eb_chart_kind_lookup("pie"), -1);
 	assert_string_equal(eb_chart_kind_name(EB_CHART_DIFF), "diff");
 	eb_chart_kind_names(names, sizeof names);
-	assert_string_equal(names, "bars, overhead, trend, diff, heatmap or timeseries");
+	assert_string_equal(names, "bars, overhead, trend, diff, heatmap, timeseries or cost");
 	eb_chart_kind_names(names, 12);
 	assert_string_equal(names, "bars, overh");
 }

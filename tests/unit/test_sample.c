@@ -688,6 +688,26 @@ test_ingest_bad(void **state)
 		{ "cpu_all 1 4\nwatts 5\n", "unknown line \"watts\" in a version 1 sample file", 7, 1 },
 		{ "cpu_all 1 4\n", "no \"end\" line: the sampler did not finish this file", 0, 0 },
 		{ "end\nthread 1 1 t 1 x\n", "text after the \"end\" line", 7, 1 },
+		/* Each line encbench-sample writes once, and each CPU, zone and
+		 * battery, is there once: a second would replace the first or
+		 * count its joules twice. */
+		{ "duration 4\n", "\"duration\" is given twice (first on line 3): "
+		    "encbench-sample writes it once, so the file is damaged", 6, 1 },
+		{ "status 0\n", "\"status\" is given twice (first on line 2): "
+		    "encbench-sample writes it once, so the file is damaged", 6, 1 },
+		{ "cpu_all 1 4\ncpu_all 1 4\n", "\"cpu_all\" is given twice (first on line 6): "
+		    "encbench-sample writes it once, so the file is damaged", 7, 1 },
+		{ "cpu_all 1 4\ncpu 0 0.5 2\ncpu 0 0.5 2\n", "cpu 0 is given twice (first on line 7): "
+		    "encbench-sample writes it once, so the file is damaged", 8, 5 },
+		{ "cpu_all 1 4\ncpu 1 0.5 2\ncpu 0 0.5 2\n", "cpu 0 comes after cpu 1 (line 7): "
+		    "encbench-sample lists each CPU once, in order, so the file is damaged", 8, 5 },
+		{ "cpu_all 1 4\ncpu 0.5 0.5 2\n", "cpu needs a CPU number", 7, 5 },
+		{ "cpu_all 1 4\nrapl intel-rapl:0 package-0 1\nrapl intel-rapl:0 package-0 1\n",
+		    "RAPL zone intel-rapl:0 is given twice (first on line 7): "
+		    "encbench-sample writes it once, so the file is damaged", 8, 6 },
+		{ "cpu_all 1 4\nbattery BAT0 1 Discharging\nbattery BAT0 2 Discharging\n",
+		    "battery BAT0 is given twice (first on line 7): "
+		    "encbench-sample writes it once, so the file is damaged", 8, 9 },
 	};
 
 	(void)state;
@@ -791,6 +811,27 @@ test_ingest_partial(void **state)
 	assert_string_equal(TU_F(r, 0, METRIC), "energy");
 	assert_string_equal(eb_buf_cstr(&r.diag), "warning: 6: the test ran 0.05 s, under 30 "
 	    "clock ticks of /proc/stat, and CPUs went offline or came online during it: no cpu_busy\n");
+	tu_free(&r);
+	/* A test of 200 ticks whose cpu_all counts nothing: what is wrong is
+	 * cpu_all, not the test's length. */
+	tu_ingest_text(&r, "encbench-sample 1\nstatus 0\nduration 2\nclock_hz 100\ncpus 2 2\n"
+	    "cpu_all 0 0\nend\n", "sample");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.t->n, 0);
+	assert_string_equal(eb_buf_cstr(&r.diag), "warning: 6: cpu_all counts 0 CPU-seconds in "
+	    "a test of 2 s on 2 CPUs, under half of the 4 they had, and the file has no "
+	    "cpu_threads: no cpu_busy\n");
+	tu_free(&r);
+	/* With cpu_threads, they give the share: 1 CPU-second of 2 CPUs in 2 s. */
+	tu_ingest_text(&r, "encbench-sample 1\nstatus 0\nduration 2\nclock_hz 100\ncpus 2 2\n"
+	    "cpu_all 0.5 1.5\ncpu_threads 1\nthread_clock ns\nend\n", "sample");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	tu_assert_close(r.t->rows[0].value, 25);
+	assert_string_equal(TU_F(r, 0, SOURCE), "input:7" EB_SAMPLE_CPUS_TAG "2");
+	assert_string_equal(eb_buf_cstr(&r.diag), "warning: 6: cpu_all counts 1.5 CPU-seconds in "
+	    "a test of 2 s on 2 CPUs, under half of the 4 they had: cpu_busy comes from "
+	    "cpu_threads instead\n");
 	tu_free(&r);
 	tu_ingest_text(&r, "encbench-sample 1\nthread_clock us\n", "sample");
 	assert_int_equal(r.st, EB_ERR_DATA);
