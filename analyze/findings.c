@@ -206,9 +206,9 @@ change_sentence(const struct claims *c, const char *from, const char *to, const 
 		    names);
 	else
 		eb_findings_say(out, "From %s to %s%s, the overhead of %s on %s fell in %zu, rose in %zu "
-		    "and showed no clear change in %zu of %zu comparisons (changes %s; 95 %% "
-		    "intervals within %s%s%s).", from, to, on, family, eb_op_words(op), fell, rose,
-		    t.n - fell - rose, t.n, est, ci, holm, names);
+		    "and showed no clear change in %zu of %zu comparisons (changes %s; %s "
+		    "%s%s%s).", from, to, on, family, eb_op_words(op), fell, rose,
+		    t.n - fell - rose, t.n, est, eb_ci_lead(&t), ci, holm, names);
 }
 
 /* Keys of the sentences about release changes. */
@@ -332,7 +332,7 @@ config_sentence(const struct claims *c, const char *where, const char *config,
     struct eb_findings *out)
 {
 	struct tally t;
-	char est[64], ci[64], holm[48], names[384];
+	char est[64], ci[64], holm[48], names[384], level[24];
 	const char *what = strcmp(family, "none") == 0 ? "unencrypted" : family;
 	size_t up = 0, down = 0;
 
@@ -357,19 +357,21 @@ config_sentence(const struct claims *c, const char *where, const char *config,
 		return;
 	}
 	eb_signed_range(ci, sizeof ci, t.ci_lo, t.ci_hi, o->equivalence_pct, "%");
+	eb_level_text(t.alpha, level, sizeof level);
+	strcat(level, " %");
 	if (t.kinds[EB_VERDICT_UNCHANGED] == t.n)
-		eb_findings_say(out, "%s, config %s leaves %s throughput unchanged against %s: every 95 %% "
+		eb_findings_say(out, "%s, config %s leaves %s throughput unchanged against %s: every %s "
 		    "interval lies within ±%g %% (%zu comparison%s; changes %s).", where, config,
-		    what, against, o->equivalence_pct, t.n, t.n == 1 ? "" : "s", est);
+		    what, against, level, o->equivalence_pct, t.n, t.n == 1 ? "" : "s", est);
 	else if (up + down == t.n && (up == 0 || down == 0))
 		eb_findings_say(out, "%s, config %s instead of %s changes %s throughput by %s (%zu "
 		    "comparison%s, each significant%s; %s %s).", where,
 		    config, against, what, est, t.n, t.n == 1 ? "" : "s", holm, eb_ci_lead(&t), ci);
 	else if (up + down > 0)
 		eb_findings_say(out, "%s, config %s instead of %s changes %s throughput by %s: higher in "
-		    "%zu, lower in %zu and no clear change in %zu of %zu comparisons (95 %% "
-		    "intervals within %s%s%s).", where, config, against, what, est, up, down,
-		    t.n - up - down, t.n, ci, holm, names);
+		    "%zu, lower in %zu and no clear change in %zu of %zu comparisons (%s "
+		    "%s%s%s).", where, config, against, what, est, up, down,
+		    t.n - up - down, t.n, eb_ci_lead(&t), ci, holm, names);
 	else
 		eb_findings_say(out, "%s, config %s instead of %s shows no clear change in %s throughput "
 		    "(%zu comparison%s; changes %s; %s %s, not inside ±%g %%%s%s).", where,

@@ -190,9 +190,19 @@ overhead_sentence(const struct claims *c, const char *where, const char *family,
 	{
 		char hull[96];
 
-		eb_pct_range(hull, sizeof hull, all.ci_lo, all.ci_hi, "%");
-		snprintf(ci, sizeof ci, "ranges are the spread of the estimates; their 95 %% "
-		    "intervals lie within %s%s", hull, holm);
+		/* A hull below or across zero in words, never a negative cost. */
+		if (all.ci_lo >= 0)
+			eb_pct_range(hull, sizeof hull, all.ci_lo, all.ci_hi, "%");
+		else if (all.ci_hi <= 0)
+			eb_slow_fast(hull, sizeof hull, all.ci_lo, all.ci_hi);
+		else
+			eb_between_text(hull, sizeof hull, all.ci_lo, all.ci_hi);
+		char level[16];
+
+		eb_level_text(all.alpha, level, sizeof level);
+		snprintf(ci, sizeof ci, "ranges are the spread of the estimates; their %s %% "
+		    "intervals lie %s%s%s", level, all.ci_lo < 0 && all.ci_hi > 0 ? "" : "within ",
+		    hull, holm);
 	}
 	eb_text_put(&t, " (%zu comparison%s%s; %s%s).", all.n, all.n == 1 ? "" : "s",
 	    sizes > 1 ? (sizes == 3 ? ", 3 key sizes" : ", 2 key sizes") : "", ci, names);
@@ -275,7 +285,7 @@ factor_sentence(const struct claims *c, const char *where, const char *what,
 {
 	struct text t = { "", 0 };
 	struct tally all;
-	char holm[48], names[384];
+	char holm[48], names[384], level[16];
 	int parts = 0;
 
 	if (c->n == 0)
@@ -303,14 +313,15 @@ factor_sentence(const struct claims *c, const char *where, const char *what,
 	}
 	eb_holm_words(&all, o, holm, sizeof holm);
 	eb_name_untestable(c, names, sizeof names);
+	eb_level_text(all.alpha, level, sizeof level);
 	if (all.untestable == all.n)
 		eb_text_put(&t, " (%zu comparison%s; %s).", all.n, all.n == 1 ? "" : "s",
 		    eb_untestable_words(&all));
 	else
 		eb_text_put(&t, " (%zu comparison%s: faster in %zu, slower in %zu, no clear difference "
-		    "in %zu%s; 95 %% intervals within %.2f–%.2f%s).", all.n, all.n == 1 ? "" : "s",
+		    "in %zu%s; %s %% intervals within %.2f–%.2f%s).", all.n, all.n == 1 ? "" : "s",
 		    all.kinds[EB_VERDICT_FASTER], all.kinds[EB_VERDICT_COSTS],
-		    all.kinds[EB_VERDICT_NO_MEASURABLE], holm, 1 - all.ci_hi / 100,
+		    all.kinds[EB_VERDICT_NO_MEASURABLE], holm, level, 1 - all.ci_hi / 100,
 		    1 - all.ci_lo / 100, names);
 	eb_findings_say(out, "%s", t.buf);
 }

@@ -25,8 +25,9 @@ struct claims {
 /* What the claims of a sentence (or one segment of it) add up to. */
 struct tally {
 	size_t n, kinds[EB_VERDICT_DEARER + 1], with_ci, untestable;
-	double est_lo, est_hi, ci_lo, ci_hi;
+	double est_lo, est_hi, ci_lo, ci_hi, alpha;
 	size_t family_size;
+	char lead[40];		/* "95 % intervals within", at the level used */
 };
 
 /* Appends to a sentence under construction. */
@@ -74,7 +75,7 @@ void eb_name_untestable(const struct claims *c, char *buf, size_t n);
 /* Why no case of a tally has a verdict. */
 const char *eb_untestable_words(const struct tally *t);
 /* "95 % interval" for one case, "95 % intervals within" for several. */
-const char *eb_ci_lead(const struct tally *t);
+const char *eb_ci_lead(struct tally *t);
 /* ", Holm over N tests" when Holm adjusted over more than one. */
 void eb_holm_words(const struct tally *t, const struct eb_verdict_opts *o, char *buf,
     size_t n);

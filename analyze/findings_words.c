@@ -99,6 +99,7 @@ eb_tally(const struct claims *c, int seg, struct tally *t)
 				t->ci_hi = v->hi;
 			t->with_ci++;
 		}
+		t->alpha = v->alpha;
 		t->kinds[v->kind]++;
 		t->untestable += eb_untestable(v);
 		if (v->family_size > t->family_size)
@@ -251,11 +252,17 @@ eb_untestable_words(const struct tally *t)
 	return "no case has an interval, so no verdict";
 }
 
-/* "95 % intervals within" over several cases, "95 % interval" for one. */
+/* "95 % intervals within" over several cases, "95 % interval" for one,
+ * at the confidence level the intervals were computed at. */
 const char *
-eb_ci_lead(const struct tally *t)
+eb_ci_lead(struct tally *t)
 {
-	return t->with_ci == 1 ? "95 % interval" : "95 % intervals within";
+	char level[16];
+
+	eb_level_text(t->alpha, level, sizeof level);
+	snprintf(t->lead, sizeof t->lead, "%s %% interval%s", level,
+	    t->with_ci == 1 ? "" : "s within");
+	return t->lead;
 }
 
 void

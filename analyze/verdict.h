@@ -140,6 +140,8 @@ void eb_verdict_interval_text(const struct eb_verdict *v, char *buf, size_t n);
  * below alpha never to print as alpha or above (and the other way round);
  * "–" for NAN. */
 void eb_p_text(double p, double alpha, char *buf, size_t n);
+void eb_level_text(double alpha, char *buf, size_t n);
+void eb_cost_text(double pct, int increase, char *buf, size_t n);
 /* The whole claim, printable: "improved: +3.2 % (+1.0 to +5.4 %), p 0.0031
  * (Holm over 12 tests)", "costs 14.2 % (12.9 to 17.1 %)", "no measurable
  * overhead: between 5.7 % faster and 10.3 % slower", "latency +20.0 %

@@ -143,6 +143,30 @@ eb_verdict_interval_text(const struct eb_verdict *v, char *buf, size_t n)
 	}
 }
 
+/* The confidence level of intervals at alpha, as a percentage: "95",
+ * "80", "99.9". */
+void
+eb_level_text(double alpha, char *buf, size_t n)
+{
+	snprintf(buf, n, "%.10g", 100 * (1 - (alpha > 0 && alpha < 1 ? alpha : 0.05)));
+}
+
+/* A cost in percent as a figure that is never a negative cost: "12.3 %",
+ * "4.1 % faster"; a relative increase (increase) signed: "+9.5 %". */
+void
+eb_cost_text(double pct, int increase, char *buf, size_t n)
+{
+	char f[40];
+
+	if (increase) {
+		eb_figure_text(pct, 1, 0, f, sizeof f);
+		snprintf(buf, n, "%s %%", f);
+		return;
+	}
+	eb_figure_text(pct < 0 ? -pct : pct, 0, 0, f, sizeof f);
+	snprintf(buf, n, "%s %%%s", f, pct < 0 && strcmp(f, "0.0") != 0 ? " faster" : "");
+}
+
 void
 eb_p_text(double p, double alpha, char *buf, size_t n)
 {

@@ -397,13 +397,17 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 	struct eb_md md;
 	double alpha = n > 0 ? rows[0].v.alpha : 0.05;
 
+	char level[16], change[40];
+
+	eb_level_text(alpha, level, sizeof level);
+	snprintf(change, sizeof change, "change (%s %% CI)", level);
 	eb_md_init(&md, hosts ? 11 : 10);
 	if (hosts)
 		eb_md_header(&md, "lllllrrrrlr", "host", "config", "test", "metric", "mode", from,
-		    to, "change (95 % CI)", "p", "verdict", "overhead");
+		    to, change, "p", "verdict", "overhead");
 	else
 		eb_md_header(&md, "llllrrrrlr", "config", "test", "metric", "mode", from, to,
-		    "change (95 % CI)", "p", "verdict", "overhead");
+		    change, "p", "verdict", "overhead");
 	for (size_t i = 0; i < n; i++) {
 		const struct eb_diff *d = &rows[order[i]];
 		const struct eb_record *k = d->a->key;
@@ -421,9 +425,13 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 			char oh_from[40], oh_to[40];
 
 			eb_verdict_interval_text(&d->oh, ohv, sizeof ohv);
-			eb_figure_text(d->overhead_from_pct, 0, 0, oh_from, sizeof oh_from);
-			eb_figure_text(d->overhead_to_pct, 0, 0, oh_to, sizeof oh_to);
-			snprintf(oh, sizeof oh, "%s %% → %s %%: %s%s%s", oh_from, oh_to, ohv, eb_verdict_claims(&d->oh) ? ", " : "",
+			/* A throughput overhead is a cost, a speed-up "faster"; a
+			 * latency or CPU one a signed relative increase. */
+			int up = !eb_metric_higher_is_better(k->f[EB_F_METRIC]);
+
+			eb_cost_text(d->overhead_from_pct, up, oh_from, sizeof oh_from);
+			eb_cost_text(d->overhead_to_pct, up, oh_to, sizeof oh_to);
+			snprintf(oh, sizeof oh, "%s → %s: %s%s%s", oh_from, oh_to, ohv, eb_verdict_claims(&d->oh) ? ", " : "",
 			    eb_verdict_claims(&d->oh) ? eb_verdict_word(&d->oh) : "");
 		} else
 			oh[0] = '\0';

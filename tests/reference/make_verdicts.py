@@ -806,9 +806,9 @@ def findings_faster():
     c.args = ["findings"]
     c.exp["contains"] = [f"- In 24.04, geli is {fmt1(-v['estimate'])} % faster on sequential "
                          f"writes (1 comparison; ranges are the spread of the estimates; their "
-                         f"95 % intervals lie within {fmt1(v['ci_low'])} to "
-                         f"{fmt1(v['ci_high'])} %)."]
-    c.exp["lacks"] = ["costs -", "costs −"]
+                         f"95 % intervals lie within {fmt1(-v['ci_high'])}–"
+                         f"{fmt1(-v['ci_low'])} % faster)."]
+    c.exp["lacks"] = ["costs -", "costs −", "within -"]
     return c
 
 
@@ -831,8 +831,8 @@ def findings_same_disk():
     c.exp["contains"] = [f"- In 24.04, AES-GCM shows no measurable overhead on sequential "
                          f"writes and random writes (between {fmt1(-lo)} % faster and "
                          f"{fmt1(hi)} % slower) (2 comparisons; ranges are the spread of the "
-                         f"estimates; their 95 % intervals lie within {fmt1(lo)} to "
-                         f"{fmt1(hi)} %, Holm over 2 tests)."]
+                         f"estimates; their 95 % intervals lie between {fmt1(-lo)} % faster "
+                         f"and {fmt1(hi)} % slower, Holm over 2 tests)."]
     c.exp["lacks"] = ["costs"]
     return c
 
@@ -1147,6 +1147,46 @@ def chart_diff_small_label():
     assert v["word"] == "improved" and 0 < v["estimate"] < 0.05, v
     c.exp["contains"] = ["+" + figure(v["estimate"]) + " %"]
     c.exp["lacks"] = ["0.0 %"]
+    return c
+
+
+@case
+def diff_overhead_faster():
+    c = Case("diff-overhead-faster", "a mode faster than none in both releases: the diff "
+             "table's overhead column says 'N % faster', never a negative cost")
+    for rel, seed in (("23.10", 200), ("24.04", 210)):
+        b, m = rng_values(seed, 1000, 0.01, 4), rng_values(seed + 1, 1060, 0.01, 4)
+        c.add(b, release=rel, mode="none")
+        c.add(m, release=rel, mode="aes-256-gcm")
+        c.exp.setdefault("contains_text", []).append(
+            f"{fmt1(-verdict_overhead(m, b, 'bw')['estimate'])} % faster")
+    c.exp["lacks"] = ["→ -"] + [" -" + t.replace(" faster", " →") for t in c.exp["contains_text"]]
+    c.exp["contains_text"] = [" → ".join(c.exp["contains_text"])]
+    c.args = ["diff"]
+    return c
+
+
+@case
+def diff_alpha_level():
+    c, v = release_pair_case("diff-alpha-level", "--alpha 0.2: the table heads its "
+                             "interval column with the 80 % level it was computed at",
+                             rng_values(220, 1000, 0.03, 3), rng_values(221, 1050, 0.03, 3),
+                             ["diff", "--alpha", "0.2"])
+    c.exp["contains_text"] = ["change (80 % CI)"]
+    c.exp["lacks"] = ["95 %"]
+    return c
+
+
+@case
+def findings_alpha_level():
+    c = Case("findings-alpha-level", "findings --alpha 0.2 speaks of 80 % intervals, "
+             "never of 95 % ones")
+    m, b = rng_values(230, 900, 0.01, 4), rng_values(231, 1000, 0.01, 4)
+    c.add(b, mode="none")
+    c.add(m, mode="aes-256-gcm")
+    c.args = ["findings", "--alpha", "0.2"]
+    c.exp["contains_text"] = ["their 80 % intervals lie within"]
+    c.exp["lacks"] = ["95 %"]
     return c
 
 
