@@ -78,6 +78,8 @@ eb_untestable(const struct eb_verdict *v)
 void
 eb_tally(const struct claims *c, int seg, struct tally *t)
 {
+	double ci_est_lo = 0, ci_est_hi = 0;
+
 	memset(t, 0, sizeof *t);
 	for (size_t i = 0; i < c->n; i++) {
 		const struct eb_verdict *v = &c->v[i];
@@ -90,13 +92,18 @@ eb_tally(const struct claims *c, int seg, struct tally *t)
 			t->est_lo = v->estimate;
 		if (t->n == 0 || v->estimate > t->est_hi)
 			t->est_hi = v->estimate;
-		/* The hull of the intervals there are: a case without one adds
-		 * no bound, and is named instead. */
+		/* The hull of the intervals there are, and the spread of those
+		 * cases' estimates: a case without an interval (a single run, no
+		 * variation) adds neither, and is named instead. */
 		if (!isnan(v->lo) && !isnan(v->hi)) {
 			if (t->with_ci == 0 || v->lo < t->ci_lo)
 				t->ci_lo = v->lo;
 			if (t->with_ci == 0 || v->hi > t->ci_hi)
 				t->ci_hi = v->hi;
+			if (t->with_ci == 0 || v->estimate < ci_est_lo)
+				ci_est_lo = v->estimate;
+			if (t->with_ci == 0 || v->estimate > ci_est_hi)
+				ci_est_hi = v->estimate;
 			t->with_ci++;
 		}
 		t->alpha = v->alpha;
@@ -105,6 +112,10 @@ eb_tally(const struct claims *c, int seg, struct tally *t)
 		if (v->family_size > t->family_size)
 			t->family_size = v->family_size;
 		t->n++;
+	}
+	if (t->with_ci > 0) {
+		t->est_lo = ci_est_lo;
+		t->est_hi = ci_est_hi;
 	}
 }
 

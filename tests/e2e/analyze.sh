@@ -107,3 +107,9 @@ eb overhead --csv tests/data/analyze/prerelease.csv
 eb table tests/data/analyze/prerelease.csv
 head -n 1 "$TMP/out" | grep -q '^Release 24\.04:' \
 	&& pass "table shows 24.04, not 24.04-rc1, as the newest release" || fail "table's newest release with a release candidate"
+
+# A single run's estimate is named, not merged into the range of the
+# estimates that have intervals: 2.13 (one run a side) stays out of 2.03-2.04.
+eb findings tests/data/analyze/mixed-n.csv
+grep -qF 'AES-GCM reaches 2.03–2.04× the throughput of AES-CCM with the same key size on sequential I/O (4 comparisons: faster in 2, slower in 0, no clear difference in 0, Holm over 2 tests; 95 % intervals within 1.97–2.08; no verdict for fio seq read 4 KiB (single run), fio seq write 4 KiB (single run))' "$TMP/out" \
+	&& pass "findings keep single runs out of the range of estimates" || fail "findings keep single runs out of the range of estimates"
