@@ -178,9 +178,19 @@ eb_p_text(double p, double alpha, char *buf, size_t n)
 		snprintf(buf, n, "< 0.001");
 		return;
 	}
-	for (int digits = 2; digits <= 8; digits++) {
+	for (int digits = 2; digits <= 4; digits++) {
 		snprintf(buf, n, "%.*g", digits, p);
 		if ((strtod(buf, NULL) < alpha) == (p < alpha))
+			return;
+	}
+	/* A p within rounding of alpha on its lower side (0.04999999999999889,
+	 * found by an outside audit) would need every digit to read below it. */
+	double v = p < alpha ? alpha : p;
+	const char *lt = p < alpha ? "< " : "";
+
+	for (int digits = 1; digits <= 17; digits++) {
+		snprintf(buf, n, "%s%.*g", lt, digits, v);
+		if (strtod(buf + strlen(lt), NULL) == v)
 			return;
 	}
 }
