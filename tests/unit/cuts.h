@@ -16,6 +16,7 @@ cuts_records(const char *path, const char *data, size_t n, const char *format)
 	struct eb_err err;
 	struct eb_buf b;
 	enum eb_status st;
+	char *records;
 
 	memset(&d, 0, sizeof d);
 	memset(&opts, 0, sizeof opts);
@@ -37,7 +38,9 @@ cuts_records(const char *path, const char *data, size_t n, const char *format)
 		}
 	}
 	eb_table_free(t);
-	return eb_xstrdup(eb_buf_cstr(&b));
+	records = eb_xstrdup(eb_buf_cstr(&b));
+	eb_buf_free(&b);
+	return records;
 }
 
 /* Cuts the file at path after every byte of every line (of its first
