@@ -61,6 +61,47 @@ merge_error(struct eb_err *err, const char *column, const char *x, const char *y
 	    x, b->f[EB_F_SOURCE], y);
 }
 
+/* The length of the file name of a dd record's source, "path:line". */
+static size_t
+source_file_len(const char *source)
+{
+	const char *colon = strrchr(source, ':');
+
+	return colon != NULL ? (size_t)(colon - source) : strlen(source);
+}
+
+/* dd never prints its direction: runs of two files with no op are taken
+ * as repetitions of one test, which a write log beside a read log is not.
+ * A warning says so, once. */
+static void
+warn_dd_without_op(const struct eb_table *t, struct eb_diag *diag)
+{
+	const struct eb_record *first = NULL;
+
+	for (size_t i = 0; i < t->n; i++) {
+		const struct eb_record *r = &t->rows[i];
+		size_t n;
+
+		if (strcmp(r->f[EB_F_TOOL], "dd") != 0 || *r->f[EB_F_OP] != '\0')
+			continue;
+		if (first == NULL) {
+			first = r;
+			continue;
+		}
+		n = source_file_len(first->f[EB_F_SOURCE]);
+		if (eb_record_key_equal(first, r, 0) &&
+		    (source_file_len(r->f[EB_F_SOURCE]) != n ||
+		    strncmp(first->f[EB_F_SOURCE], r->f[EB_F_SOURCE], n) != 0)) {
+			eb_diag(diag, EB_WARNING, (struct eb_loc){ 0 }, "the dd runs of %.*s and "
+			    "%.*s have no op (dd does not print its direction), so they are taken "
+			    "as repetitions of one test; ingest each with its own --set op=read or "
+			    "--set op=write", (int)n, first->f[EB_F_SOURCE],
+			    (int)source_file_len(r->f[EB_F_SOURCE]), r->f[EB_F_SOURCE]);
+			return;
+		}
+	}
+}
+
 /* Two records that --set makes alike in every label were two tests when a
  * column it sets told them apart: a fio job's read and write under --set
  * op=write, or a sheet's write and read columns. Their runs would become
@@ -180,6 +221,7 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 		eb_table_free(t);
 		return eb_exit_code(worst);
 	}
+	warn_dd_without_op(t, &diag);
 	eb_table_number_reps(t, 0);
 	if (eb_table_check_unique(t, &err) != EB_OK) {
 		eb_err_print(&err, stderr);

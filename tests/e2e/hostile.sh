@@ -133,6 +133,17 @@ expect_rc "--set over runs of one test is allowed" 0
 [ "$(grep -c ',none,dd,dd,,read,65536,bw,B/s,' "$TMP/out")" -eq 11 ] && pass "they stay its 11 repetitions" \
 	|| fail "they stay its 11 repetitions"
 
+# dd prints no direction: two files of no op are pooled, with a warning
+# (the third audit's A42: a write log and a read log as two runs).
+printf '1+0 records in\n1+0 records out\n1048576 bytes (1.0 MB, 1.0 MiB) copied, 0.5 s, 2.1 MB/s\n' > "$H/dd-w.log"
+printf '1+0 records in\n1+0 records out\n1048576 bytes (1.0 MB, 1.0 MiB) copied, 0.25 s, 4.2 MB/s\n' > "$H/dd-r.log"
+eb ingest "$H/dd-w.log" "$H/dd-r.log"
+expect_rc "two dd logs of no op ingest" 0
+grep -qxF "encbench: warning: the dd runs of $H/dd-w.log and $H/dd-r.log have no op (dd does not print its direction), so they are taken as repetitions of one test; ingest each with its own --set op=read or --set op=write" "$TMP/err" \
+	&& pass "two dd logs of no op are pooled with a warning" || fail "two dd logs of no op are pooled with a warning"
+eb ingest --set op=write "$H/dd-w.log"
+[ ! -s "$TMP/err" ] && pass "a dd log with its op gets no warning" || fail "a dd log with its op gets no warning"
+
 eb ingest -o "$TMP/no/such/dir/out.csv" tests/data/dd/gnu-9.1-sigusr1.log
 expect_rc "-o into a missing folder is an I/O error" 74
 grep -q "^$TMP/no/such/dir/out.csv: error: cannot create a file next to it" "$TMP/err" && pass "-o into a missing folder is named" || fail "-o into a missing folder is named"
