@@ -190,6 +190,32 @@ side_sentence(struct text *t, struct claims side[NSIDE], const char *family,
 		eb_text_put(t, " With %s, %s.", family, parts.buf);
 }
 
+/* The verdicts of a segment whose cases part ways, the kinds none of
+ * them has left out: "costs in 2 and is faster in 1", "is faster in 1
+ * and shows no measurable overhead in 1". */
+static void
+mixed_counts(char *buf, size_t n, const struct tally *x)
+{
+	static const char *const words[] = { "costs in", "is faster in",
+		"shows no measurable overhead in", "has no verdict in" };
+	size_t k[4], parts = 0, said = 0, len = 0;
+
+	k[0] = x->kinds[EB_VERDICT_COSTS];
+	k[1] = x->kinds[EB_VERDICT_FASTER];
+	k[2] = x->kinds[EB_VERDICT_NO_MEASURABLE];
+	k[3] = x->untestable;
+	for (int i = 0; i < 4; i++)
+		parts += k[i] > 0;
+	buf[0] = '\0';
+	for (int i = 0; i < 4 && len < n; i++) {
+		if (k[i] == 0)
+			continue;
+		len += (size_t)snprintf(buf + len, n - len, "%s%s %zu",
+		    said == 0 ? "" : said + 1 == parts ? " and " : ", ", words[i], k[i]);
+		said++;
+	}
+}
+
 /* One sentence: a family's overhead of throughput in one release, config
  * and host, then what its CPU use and latency did when they changed. */
 static void
@@ -238,12 +264,12 @@ overhead_sentence(const struct claims *c, struct claims side[], const char *wher
 			ld += (size_t)snprintf(dunno + ld, sizeof dunno - ld, "%s%s%s on %s",
 			    ld ? "|" : "", val, ld ? "" : " in throughput", where_s);
 		} else {
-			eb_signed_range(val, sizeof val, x->est_lo, x->est_hi, 0, "%");
-			lm += (size_t)snprintf(mixed + lm, sizeof mixed - lm, "%son %s it costs "
-			    "throughput in %zu, is faster in %zu and shows no measurable overhead "
-			    "in %zu of %zu cases (estimates %s)", lm ? "; " : "", where_s,
-			    x->kinds[EB_VERDICT_COSTS], x->kinds[EB_VERDICT_FASTER],
-			    x->kinds[EB_VERDICT_NO_MEASURABLE], x->n, val);
+			char counts[192];
+
+			eb_slow_fast(val, sizeof val, x->est_lo, x->est_hi);
+			mixed_counts(counts, sizeof counts, x);
+			lm += (size_t)snprintf(mixed + lm, sizeof mixed - lm, "%sthroughput on %s: it %s "
+			    "of %zu cases (estimates %s)", lm ? "; " : "", where_s, counts, x->n, val);
 		}
 		if (lc >= sizeof costs || lf >= sizeof faster || ln >= sizeof none ||
 		    lm >= sizeof mixed || ld >= sizeof dunno)
@@ -277,7 +303,7 @@ overhead_sentence(const struct claims *c, struct claims side[], const char *wher
 			clauses++;
 		}
 		if (mixed[0]) {
-			eb_text_put(&t, "%s %s", clauses ? ";" : ":", mixed);
+			eb_text_put(&t, "%s %s", clauses ? ";" : ",", mixed);
 			clauses++;
 		}
 		if (dunno[0]) {

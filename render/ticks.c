@@ -83,6 +83,10 @@ eb_tick_text(char *buf, size_t n, double v, double step)
 		snprintf(buf, n, "%s", tmp);
 }
 
+/* The equivalence margin of "unchanged" by default (--equivalence): a
+ * change of 1.96 % is drawn "1.96 %", never "2.0 %" on its edge. */
+#define PCT_LABEL_MARGIN 2.0
+
 void
 eb_pct_text(char *buf, size_t n, double v, int sign)
 {
@@ -90,12 +94,13 @@ eb_pct_text(char *buf, size_t n, double v, int sign)
 	const char *s = v < 0 ? "−" : sign && v > 0 ? "+" : "";
 	char f[40];
 
-	if (!isfinite(v))
+	if (!isfinite(v)) {
 		snprintf(buf, n, "–");
-	else if (a < 9.95) {
-		/* The verdicts' figure rule: a non-zero value never reads 0.0. */
-		eb_figure_text(a, 0, 0, f, sizeof f);
-		snprintf(buf, n, "%s%s %%", s, f);
-	} else
-		snprintf(buf, n, "%s%.0f %%", s, a);
+		return;
+	}
+	/* The verdicts' figure rule, as tables and findings print it: one
+	 * decimal, more where a non-zero value would read 0 or a value would
+	 * cross the margin. */
+	eb_figure_text(a, 0, PCT_LABEL_MARGIN, f, sizeof f);
+	snprintf(buf, n, "%s%s %%", s, f);
 }

@@ -1128,9 +1128,8 @@ def chart_overhead_latency():
     for mode, vals in modes.items():
         c.add(vals, mode=mode, metric="lat_mean")
         v = verdict_overhead(vals, base, "lat_mean")
-        # Bar labels have two significant digits, with a true minus sign.
-        labels.append(format(float(f"{v['estimate']:.2g}"), "+g").replace("-", "\u2212") +
-                      " %")
+        # Bar labels have one decimal, as tables do, with a true minus sign.
+        labels.append(f"{v['estimate']:+.1f}".replace("-", "\u2212") + " %")
     c.args = ["chart", "--kind", "overhead", "--metric", "lat_mean", "-o", "@OUT.svg"]
     c.exp["contains"] = ["Mean latency increase with encryption, against unencrypted",
                          "mean latency, % increase over none"] + labels

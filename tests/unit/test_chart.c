@@ -109,10 +109,19 @@ test_ticks(void **state)
 	assert_string_equal(buf, "25000000");
 	eb_pct_text(buf, sizeof buf, -4.12, 1);
 	assert_string_equal(buf, "\xe2\x88\x92" "4.1 %");
+	/* Chart value labels follow the tables' one-decimal rule: -10.6 % is
+	 * not "-11 %", and a 1.96 % change inside the default margin of 2 % is
+	 * not "2.0 %" on its edge. */
 	eb_pct_text(buf, sizeof buf, 12.4, 1);
-	assert_string_equal(buf, "+12 %");
+	assert_string_equal(buf, "+12.4 %");
 	eb_pct_text(buf, sizeof buf, 87.3, 0);
-	assert_string_equal(buf, "87 %");
+	assert_string_equal(buf, "87.3 %");
+	eb_pct_text(buf, sizeof buf, -10.6, 1);
+	assert_string_equal(buf, "\xe2\x88\x92" "10.6 %");
+	eb_pct_text(buf, sizeof buf, 1.96, 1);
+	assert_string_equal(buf, "+1.96 %");
+	eb_pct_text(buf, sizeof buf, 0.004, 0);
+	assert_string_equal(buf, "0.004 %");
 }
 
 /* The kind table answers to names, and names itself in messages. */
