@@ -87,12 +87,41 @@ test_ticks(void **state)
 	assert_string_equal(buf, "1.0");
 	eb_tick_text(buf, sizeof buf, 0.3 - 0.1 - 0.2, 0.1);	/* -2.8e-17 */
 	assert_string_equal(buf, "0.0");
+	/* Data near 1e-300 (the step of 0 to 1.2e-300 in 5 is 2e-301): each
+	 * tick in scientific notation, never a row of zeros; 0 stays 0. */
+	assert_true(eb_tick_step(0, 1.2e-300, 5) == 2e-301);
+	eb_tick_text(buf, sizeof buf, 8e-301, 2e-301);
+	assert_string_equal(buf, "8e-301");
+	eb_tick_text(buf, sizeof buf, 5 * 2e-301, 2e-301);
+	assert_string_equal(buf, "1e-300");
+	eb_tick_text(buf, sizeof buf, 6 * 2e-301, 2e-301);
+	assert_string_equal(buf, "1.2e-300");
+	eb_tick_text(buf, sizeof buf, -4e-301, 2e-301);
+	assert_string_equal(buf, "\xe2\x88\x92" "4e-301");
+	eb_tick_text(buf, sizeof buf, 0, 2e-301);
+	assert_string_equal(buf, "0");
+	eb_tick_text(buf, sizeof buf, 0.0005, 0.0005);
+	assert_string_equal(buf, "5e-4");
+	/* And near 1e300: no 301 digits. */
+	eb_tick_text(buf, sizeof buf, 3e300, 1e300);
+	assert_string_equal(buf, "3e300");
+	eb_tick_text(buf, sizeof buf, 2.5e7, 5e6);
+	assert_string_equal(buf, "25000000");
 	eb_pct_text(buf, sizeof buf, -4.12, 1);
 	assert_string_equal(buf, "\xe2\x88\x92" "4.1 %");
+	/* Chart value labels follow the tables' one-decimal rule: -10.6 % is
+	 * not "-11 %", and a 1.96 % change inside the default margin of 2 % is
+	 * not "2.0 %" on its edge. */
 	eb_pct_text(buf, sizeof buf, 12.4, 1);
-	assert_string_equal(buf, "+12 %");
+	assert_string_equal(buf, "+12.4 %");
 	eb_pct_text(buf, sizeof buf, 87.3, 0);
-	assert_string_equal(buf, "87 %");
+	assert_string_equal(buf, "87.3 %");
+	eb_pct_text(buf, sizeof buf, -10.6, 1);
+	assert_string_equal(buf, "\xe2\x88\x92" "10.6 %");
+	eb_pct_text(buf, sizeof buf, 1.96, 1);
+	assert_string_equal(buf, "+1.96 %");
+	eb_pct_text(buf, sizeof buf, 0.004, 0);
+	assert_string_equal(buf, "0.004 %");
 }
 
 /* The kind table answers to names, and names itself in messages. */
