@@ -95,18 +95,23 @@ rate_unit(const char *low, const char *raw, struct eb_sheet_unit *u)
 
 		if (strncmp(low, p->p, k) != 0)
 			continue;
-		if (sheet_in(rest, byte_rates)) {
+		/* One rule for headers and cells: after a prefix, "B" is a
+		 * byte and "b" a bit ("MB/s", "MBps" bytes; "Mb/s", "Mbps",
+		 * "kb/s" bits). A lower-case m, g or t before a lower-case b
+		 * ("mb/s", "gbps") names no unit anyone agrees on: refused. */
+		if (k > 0 && (sheet_in(rest, byte_rates) || strcmp(rest, "bps") == 0) &&
+		    raw[k] == 'b' && strncmp(rest, "byte", 4) != 0) {
+			if (raw[0] == 'm' || raw[0] == 'g' || raw[0] == 't')
+				return 0;
+			set_unit(u, EB_SK_BW, p->e10, p->e2 - 3);
+			return 1;
+		}
+		if (sheet_in(rest, byte_rates) || (strcmp(rest, "bps") == 0 && k > 0)) {
 			set_unit(u, EB_SK_BW, p->e10, p->e2);
 			return 1;
 		}
 		if (sheet_in(rest, bit_rates)) {
 			set_unit(u, EB_SK_BW, p->e10, p->e2 - 3);
-			return 1;
-		}
-		/* "MBps" is bytes and "Mbps" bits: the one place where the
-		 * case of the B says something people agree on. */
-		if (strcmp(rest, "bps") == 0 && *p->p != '\0') {
-			set_unit(u, EB_SK_BW, p->e10, p->e2 - (raw[k] == 'B' ? 0 : 3));
 			return 1;
 		}
 	}

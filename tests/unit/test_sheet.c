@@ -504,18 +504,36 @@ test_bad_values(void **state)
 	struct run r;
 
 	(void)state;
-	sheet(&r, "Mode,Write (MB/s),Read (MB/s)\nNone,,1e999\nLUKS,fast,5 furlongs\ngeli,7,\n");
+	sheet(&r, "Mode,Write (MB/s),Read (MB/s)\nNone,,#N/A\nLUKS,fast,8\ngeli,7,\n");
 	assert_int_equal(r.st, EB_OK);
-	assert_int_equal(r.t->n, 1);
-	assert_true(r.t->rows[0].value == 7000000);
-	assert_int_equal(r.nwarnings, 3);
-	assert_contains(diag(&r), "warning in.csv:2:3: '1e999' in column C ('Read (MB/s)') "
-	    "is too large for a number; skipped\n");
+	assert_int_equal(r.t->n, 2);
+	assert_true(r.t->rows[0].value == 8000000);
+	assert_true(r.t->rows[1].value == 7000000);
+	assert_int_equal(r.nwarnings, 2);
+	assert_contains(diag(&r), "warning in.csv:2:3: '#N/A' in column C ('Read (MB/s)') "
+	    "is a spreadsheet error or empty marker; skipped\n");
 	assert_contains(diag(&r), "warning in.csv:3:2: 'fast' in column B ('Write (MB/s)') "
 	    "is not a number; skipped\n");
-	assert_contains(diag(&r), "warning in.csv:3:3: '5 furlongs' in column C ('Read "
-	    "(MB/s)') has a unit encbench does not know; skipped\n");
 	done(&r);
+	/* A number encbench cannot read is a measurement lost: an error where
+	 * it is, not a warning and exit 0 (audit A6). */
+	static const char *const unread[][2] = {
+		{ "5 furlongs", "'5 furlongs' in column C ('Read (MB/s)') has a unit encbench "
+		    "does not know" },
+		{ "300 foo", "'300 foo' in column C ('Read (MB/s)') has a unit encbench does "
+		    "not know" },
+		{ "1_000", "'1_000' in column C ('Read (MB/s)') has a unit encbench does not "
+		    "know" },
+		{ "1.2.3x", "'1.2.3x' in column C ('Read (MB/s)') is not a number encbench reads" },
+		{ "1e999", "'1e999' in column C ('Read (MB/s)') is too large for a number" },
+	};
+	for (size_t i = 0; i < sizeof unread / sizeof unread[0]; i++) {
+		char text[128];
+
+		snprintf(text, sizeof text, "Mode,Write (MB/s),Read (MB/s)\nNone,5,6\n"
+		    "LUKS,4,%s\n", unread[i][0]);
+		fails_at(text, 3, 3, unread[i][1]);
+	}
 	/* A negative cell is an error where it is, as in every other
 	 * parser: skipping it would drop a run without a word. */
 	static const char *const negatives[][2] = {
@@ -577,6 +595,55 @@ test_one_figure_twice(void **state)
 		fails_at(twice[i].text, 1, 3 + (i == 2), twice[i].msg);
 	reads_as("Mode,Write 1 (MB/s),Write 2 (KB/s),Write 3 (MB/s)\nNone,101,102,103\n", runs, 3);
 	reads_as("Mode,FIO Rand Read,fio rand read latency\nNone,12000 IOPS,250 us\n", runs + 3, 2);
+}
+
+/* Cells that prove the other decimal separator than the one the sheet's
+ * cells like 1,234 are read with, bits written with a lower-case b, and
+ * map row ranges that label a row twice (audit A4, A5, A13). */
+static void
+test_separators_bits_ranges(void **state)
+{
+	static const struct want bits[] = {
+		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 100e6, "in.csv:2:2" },
+		{ "", "", "none", "dd", "", "read", 0, "bw", "B/s", 1, 100e6, "in.csv:2:3" },
+		{ "", "", "none", "fio", "seq", "read", 0, "bw", "B/s", 1, 1e9, "in.csv:2:4" },
+		{ "", "", "aes-256-gcm", "dd", "", "write", 0, "bw", "B/s", 1, 1e6, "in.csv:3:2" },
+		{ "", "", "aes-256-gcm", "dd", "", "read", 0, "bw", "B/s", 1, 1e6, "in.csv:3:3" },
+		{ "", "", "aes-256-gcm", "fio", "seq", "read", 0, "bw", "B/s", 1, 1e9, "in.csv:3:4" },
+	};
+	static const struct want certain[] = {
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 500000, "in.csv:2:2" },
+		{ "", "", "none", "sheet", "", "read", 0, "bw", "B/s", 1, 700000, "in.csv:2:3" },
+	};
+	struct run r;
+
+	(void)state;
+	fails_at("mode;DD Write (MB/s);DD Read (MB/s)\nnone;1.234,5;2.345\n"
+	    "aes-256-gcm;1,100.5;2,000\n", 3, 2, "'1,100.5' in column B ('DD Write (MB/s)') "
+	    "has '.' as its decimal separator, but the sheet reads ',' (the sheet is "
+	    "separated by ';') in cells like 1,234; set \"decimal\" in a --map file");
+	/* With no cell that either separator reads, each number is certain. */
+	reads_as("Mode,Write (MB/s),Read (MB/s)\nNone,\"0,5\",0.7\n", certain, 2);
+	reads_as("mode,DD Write (Mb/s),DD Read (Mbps),FIO Seq Read (Gb/s)\n"
+	    "none,800,800,8\naes-256-gcm,8 Mbps,8 Mb/s,8 Gbps\n", bits, 6);
+	fails_at("Mode,Write (MB/s)\nNone,400 mb/s\n", 2, 2, "'400 mb/s' in column B "
+	    "('Write (MB/s)') has a unit encbench does not know");
+	ingest(&r, "in.csv", "mode,Seq Write\nnone,100\naes-256-gcm,90\nnone,110\n", "sheet",
+	    write_map("overlap.json", "{\"columns\": [{\"column\": \"Seq Write\", "
+	    "\"unit\": \"MB/s\"}],\n \"rows\": [{\"from\": 2, \"to\": 3, \"release\": "
+	    "\"23.10\"}, {\"from\": 3, \"release\": \"24.04\"}]}\n"), NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 2);
+	assert_string_equal(r.err.msg, "map: rows[1]: its rows overlap those of rows[0] "
+	    "(row 3) and give another release; give each row one");
+	done(&r);
+	ingest(&r, "in.csv", "mode,Seq Write\nnone,100\n", "sheet",
+	    write_map("beyond.json", "{\"columns\": [{\"column\": \"Seq Write\", "
+	    "\"unit\": \"MB/s\"}, {\"column\": 7, \"unit\": \"IOPS\"}]}\n"), NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_string_equal(r.err.msg, "map: columns[1]: column 7 is beyond the sheet's "
+	    "last, column 2");
+	done(&r);
 }
 
 static void
@@ -1023,6 +1090,7 @@ main(void)
 		cmocka_unit_test(test_number_forms),
 		cmocka_unit_test(test_bad_values),
 		cmocka_unit_test(test_one_figure_twice),
+		cmocka_unit_test(test_separators_bits_ranges),
 		cmocka_unit_test(test_unit_option),
 		cmocka_unit_test(test_modes_note),
 		cmocka_unit_test(test_summary_and_derived),
