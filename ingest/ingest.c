@@ -75,6 +75,7 @@ run_parser(struct eb_table *t, const struct eb_format *fmt,
 	} else {
 		st = feed_lines(&f, &lr, src, err);
 	}
+	f.p.unended = lr.cur.len > 0;
 	if (st == EB_OK)
 		st = eb_lines_finish(&lr);
 	if (st != EB_OK && !f.parser_failed && st == EB_ERR_DATA) {
