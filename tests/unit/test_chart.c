@@ -718,9 +718,18 @@ test_timeseries_reduce(void **state)
 	unlink(path);
 }
 
+static int
+take_points(void *ctx, const struct eb_fio_points *run)
+{
+	eb_chart_logs_add_run(ctx, run->dir, run->time_ms, run->value, run->n);
+	return 0;
+}
+
 /* A log read in two ranges on two threads, each into a sink of its own
- * joined in order, gives the bins, samples and kept samples of one read;
- * an error in the second range is at its line of the whole log. */
+ * joined in order, gives the bins, samples and kept samples of one read,
+ * whether the samples come one at a time or in runs (as "encbench chart"
+ * reads them); an error in the second range is at its line of the whole
+ * log. */
 static void
 test_parts(void **state)
 {
@@ -772,6 +781,37 @@ test_parts(void **state)
 	}
 	assert_int_equal(one->ts[1].samples, 1500);
 	assert_non_null(one->ts[1].t);
+	eb_chart_logs_free(two[0]);
+	eb_chart_logs_free(two[1]);
+
+	for (int k = 0; k < 2; k++) {
+		two[k] = eb_chart_logs_new(NULL, &err);
+		eb_chart_logs_begin(two[k], path, EB_CHART_LOG_CLAT);
+	}
+	assert_int_equal(eb_fio_log_scan_points(path, 2, take_points, (void *const *)two, &used,
+	    &err), EB_OK);
+	assert_int_equal(used, 2);
+	eb_chart_logs_join(two[0], two[1]);
+	eb_chart_logs_end(two[0]);
+	assert_int_equal(two[0]->nsamples, n);
+	assert_true(two[0]->t_max_ms == (n - 1) * 3);
+	assert_int_equal(two[0]->nts, 2);
+	for (size_t i = 0; i < 2; i++) {
+		const struct ts_series *a = &one->ts[i], *b = &two[0]->ts[i];
+
+		/* The series come as their first runs do, not as their first
+		 * samples: the same ones, matched by direction. */
+		if (b->dir != a->dir)
+			b = &two[0]->ts[1 - i];
+		assert_int_equal(a->samples, b->samples);
+		assert_int_equal(a->nbins, b->nbins);
+		assert_true(a->bin_ms == b->bin_ms);
+		assert_true(a->raw_sum == b->raw_sum && a->raw_n == b->raw_n);
+		assert_memory_equal(a->bins, b->bins, a->nbins * sizeof *a->bins);
+		assert_true((a->t == NULL) == (b->t == NULL));
+		if (a->t != NULL)
+			assert_memory_equal(a->t, b->t, a->samples * sizeof *a->t);
+	}
 	eb_chart_logs_free(one);
 	eb_chart_logs_free(two[0]);
 	eb_chart_logs_free(two[1]);
