@@ -108,14 +108,23 @@ eb_ratio_text(double r, char *buf, size_t n)
 {
 	const double one = 1;
 
+	/* A ratio of 5e-7 (mixed-scale data) printed as 0.000: below a
+	 * thousandth, three significant digits instead of decimals. */
+	if (r != 0 && fabs(r) < 0.001) {
+		snprintf(buf, n, "%.3g", r);
+		return;
+	}
 	figure_edges(r, 0, 3, &one, 1, buf, n);
 }
 
-/* The edges a verdict's figures must not seem to cross: 0 always, and the
- * equivalence margin for a change between releases or configs. */
+/* The edges a verdict's figures must not seem to cross: 0 always, the
+ * equivalence margin for a change between releases or configs, and 100 %
+ * for a throughput cost (a cost of 99.99995 % is not all of it). */
 static double
 margin_of(const struct eb_verdict *v)
 {
+	if (v->what == EB_VW_OVERHEAD && !v->latency)
+		return 100;
 	return v->what == EB_VW_DIFF ? v->margin : 0;
 }
 
@@ -149,6 +158,21 @@ void
 eb_level_text(double alpha, char *buf, size_t n)
 {
 	snprintf(buf, n, "%.10g", 100 * (1 - (alpha > 0 && alpha < 1 ? alpha : 0.05)));
+}
+
+void
+eb_interval_level_text(double alpha, int adjusted, char *buf, size_t n)
+{
+	char level[32];
+
+	eb_level_text(alpha, level, sizeof level);
+	snprintf(buf, n, "%s%.24s %%", adjusted ? "Holm-adjusted " : "", level);
+}
+
+int
+eb_verdict_interval_adjusted(const struct eb_verdict *v)
+{
+	return !isnan(v->lo) && v->ci_alpha < v->alpha;
 }
 
 /* A cost in percent as a figure that is never a negative cost: "12.3 %",
@@ -269,7 +293,7 @@ eb_verdict_phrase(const struct eb_verdict *v, char *buf, size_t n)
 			eb_figure_text(v->hi, 1, 0, h, sizeof h);
 			snprintf(buf, n, "no measurable overhead: %s between %s %% and %s %%",
 			    q, l, h);
-		} else if (v->lo < 0 && v->hi > 0) {
+		} else if (v->lo <= 0 && v->hi >= 0) {
 			char l[40], h[40];
 
 			eb_figure_text(-v->lo, 0, 0, l, sizeof l);
