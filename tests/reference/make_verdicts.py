@@ -629,43 +629,31 @@ def diff_p_digits():
     return c
 
 
+def pair_case(name, doc, releases, args, pair):
+    """One test in each of releases ((label, seed)), and the pair of
+    releases diff picks with args."""
+    c = Case(name, doc)
+    for rel, seed in releases:
+        c.add(rng_values(seed, 1000, 0.02, 3), release=rel)
+    c.args = ["diff", "--json"] + list(args)
+    c.exp["count"] = 1
+    c.exp["rows"] = [{"match": {"mode": "none"},
+                      "expect": {"from_label": pair[0], "to_label": pair[1]}}]
+    return c
+
+
 @case
 def diff_default_pair():
-    c = Case("diff-default-pair-platform", "FreeBSD sorts after version numbers: the "
-             "default pair is 23.10 -> 24.04, one platform")
-    for rel, seed in (("23.10", 31), ("24.04", 32), ("FreeBSD", 33)):
-        c.add(rng_values(seed, 1000, 0.02, 3), release=rel)
-    c.args = ["diff", "--json"]
-    c.exp["count"] = 1
-    c.exp["rows"] = [{"match": {"mode": "none"}, "expect": {"from_label": "23.10",
-                                                            "to_label": "24.04"}}]
-    return c
+    return pair_case("diff-default-pair-platform", "FreeBSD sorts after version numbers: "
+                     "the default pair is 23.10 -> 24.04, one platform",
+                     (("23.10", 31), ("24.04", 32), ("FreeBSD", 33)), [], ("23.10", "24.04"))
 
 
 @case
 def diff_from_only():
-    c = Case("diff-from-only", "--from X alone compares X with the release before it, "
-             "never X with itself")
-    for rel, seed in (("22.04", 1), ("23.10", 2), ("24.04", 3)):
-        c.add(rng_values(seed, 1000, 0.02, 3), release=rel)
-    c.args = ["diff", "--json", "--from", "23.10"]
-    c.exp["count"] = 1
-    c.exp["rows"] = [{"match": {"mode": "none"}, "expect": {"from_label": "22.04",
-                                                            "to_label": "23.10"}}]
-    return c
-
-
-@case
-def diff_missing_release():
-    c = Case("diff-missing-release", "a release the data lacks: bad data, naming the ones "
-             "it has")
-    c.add([1.0, 2.0], release="23.10")
-    c.add([1.0, 2.0], release="24.04")
-    c.args = ["diff", "--from", "22.04", "--to", "24.04"]
-    c.exp["status"] = 65
-    c.exp["stderr"] = ("encbench: error: --from '22.04': the data has no such release (it "
-                       "has '23.10', '24.04')")
-    return c
+    return pair_case("diff-from-only", "--from X alone compares X with the release before "
+                     "it, never X with itself", (("22.04", 1), ("23.10", 2), ("24.04", 3)),
+                     ["--from", "23.10"], ("22.04", "23.10"))
 
 
 @case
@@ -677,21 +665,6 @@ def diff_two_hosts_md():
         c.add(rng_values(seed + 10, 1000, 0.02, 3), release="24.04", host=host)
     c.args = ["diff"]
     c.exp["contains_prefix"] = ["| host ", "| laptop ", "| server "]
-    return c
-
-
-@case
-def diff_huge():
-    c = Case("diff-huge-values", "a value beyond what a benchmark can measure is a "
-             "located error, not a nan in a table")
-    c.add([1.50e308, 1.49e308, 1.51e308], release="23.10")
-    c.add([1.60e308, 1.61e308, 1.59e308], release="24.04")
-    c.args = ["diff"]
-    c.exp["status"] = 65
-    c.exp["stderr"] = ("tests/verdicts/diff-huge-values/results.csv:2:13: error: bw "
-                       "1.5e+308 B/s is beyond the plausible limit of 10 TB/s "
-                       "(10000000000000 B/s)")
-    c.exp["lacks"] = ["nan", "inf"]
     return c
 
 
@@ -1020,31 +993,6 @@ def gate_usage():
 
 
 @case
-def filter_metric():
-    c = Case("filter-missing-metric", "a --metric the data lacks names the metrics it has")
-    c.add([1.0, 2.0], metric="bw")
-    c.add([1.0, 2.0], metric="lat_mean")
-    c.args = ["overhead", "--metric", "bww"]
-    c.exp["status"] = 65
-    c.exp["stderr"] = ("encbench: error: --metric 'bww': the data has no such metric (it has "
-                       "'bw', 'lat_mean')")
-    return c
-
-
-@case
-def filter_host():
-    c = Case("filter-missing-host", "a --host the data lacks names the hosts it has, in "
-             "findings too")
-    c.add([1.0, 2.0], host="laptop")
-    c.add([1.0, 2.0], host="server")
-    c.args = ["findings", "--host", "desktop"]
-    c.exp["status"] = 65
-    c.exp["stderr"] = ("encbench: error: --host 'desktop': the data has no such host (it has "
-                       "'laptop', 'server')")
-    return c
-
-
-@case
 def diff_interval_digits_improved():
     c, v = release_pair_case("diff-interval-digits-improved", "p 0.0497, improved: the "
                              "interval's lower bound prints above 0, never (+0.0 to ...)",
@@ -1110,18 +1058,6 @@ def findings_pp_sign():
                               f"95 % interval {figure(v['ci_low'], True)} to "
                               f"{figure(v['ci_high'], True)} pp"]
     c.exp["lacks"] = ["+0.0 percentage", "-0.0 percentage"]
-    return c
-
-
-@case
-def table_zero_variance():
-    c = Case("table-zero-variance", "constant runs in a table: '± 0 (no variation)', "
-             "never '± 0.00'")
-    c.add([100.0, 100.0, 100.0], mode="none")
-    c.add([85.5, 85.5, 85.5], mode="aes-256-gcm")
-    c.args = ["table"]
-    c.exp["contains_text"] = ["100 ± 0 (no variation)", "85.5 ± 0 (no variation)"]
-    c.exp["lacks"] = ["± 0.0", "± 0 |"]
     return c
 
 
@@ -1277,18 +1213,25 @@ def diff_holm_interval():
     return c
 
 
-@case
-def diff_holm_interval_md():
-    c = Case("diff-holm-interval-md", "the diff table prints the Holm-level interval "
-             "beside no clear change, never the raw one, and its heading says so")
+def holm5_case(name, doc, args):
+    """The five tests of holm5_pairs in 23.10 and 24.04, with the verdict
+    of the first after Holm over the five."""
+    c = Case(name, doc)
     items = []
     for fields, a, b in holm5_pairs():
         c.add(a, release="23.10", **fields)
         c.add(b, release="24.04", **fields)
         items.append((fields["job"], verdict_diff(a, b, "bw")))
     holm(items)
-    v = items[0][1]
-    c.args = ["diff"]
+    c.args = list(args)
+    return c, items[0][1]
+
+
+@case
+def diff_holm_interval_md():
+    c, v = holm5_case("diff-holm-interval-md", "the diff table prints the Holm-level "
+                      "interval beside no clear change, never the raw one, and its heading "
+                      "says so", ["diff"])
     c.exp["contains_text"] = [f" {interval_text(v)} |", "change (Holm-adjusted 95 % CI)",
                               "Holm-adjusted 95 % intervals (the test with the k-th smallest p"]
     raw = dict(v, ci_low=v["ci_low_raw"], ci_high=v["ci_high_raw"])
@@ -1402,16 +1345,8 @@ def overhead_ratio_tiny():
 
 @case
 def trend_holm_caption():
-    c = Case("trend-holm-caption", "trend over a family of five: each change at its Holm "
-             "step level, as the caption says")
-    items = []
-    for fields, a, b in holm5_pairs():
-        c.add(a, release="23.10", **fields)
-        c.add(b, release="24.04", **fields)
-        items.append((fields["job"], verdict_diff(a, b, "bw")))
-    holm(items)
-    v = items[0][1]
-    c.args = ["trend"]
+    c, v = holm5_case("trend-holm-caption", "trend over a family of five: each change at "
+                      "its Holm step level, as the caption says", ["trend"])
     c.exp["contains_text"] = [f" {interval_text(v)} | no clear change |",
                               "with its Holm-adjusted 95 % interval (the test with the k-th"]
     return c
@@ -1472,29 +1407,64 @@ def findings_untestable_reasons():
     return c
 
 
-@case
-def findings_baseline_only():
-    c = Case("findings-baseline-only", "data of the baseline mode alone: no overhead, and "
-             "the sentence says there is no other mode, not that the baseline is missing")
-    c.add([100.0, 101.0, 99.0], release="23.10")
-    c.add([100.0, 101.0, 99.0], release="24.04")
-    c.args = ["findings"]
-    c.exp["contains"] = ["- No overhead of encryption: the data has records of the baseline "
-                         "'none' only, and no other mode to compare with it."]
-    c.exp["lacks"] = ["no records of that mode"]
+def plain_case(name, doc, groups, args, **expect):
+    """A case of a few groups (values, fields) and what the output must say."""
+    c = Case(name, doc)
+    for values, fields in groups:
+        c.add(values, **fields)
+    c.args = list(args)
+    c.exp.update(expect)
     return c
 
 
-@case
-def findings_baseline_missing():
-    c = Case("findings-baseline-missing", "modes without the baseline: the sentence names "
-             "the missing baseline")
-    c.add([100.0, 101.0, 99.0], mode="aes-128-gcm")
-    c.add([90.0, 91.0, 89.0], mode="aes-256-gcm")
-    c.args = ["findings"]
-    c.exp["contains"] = ["- No overhead of encryption: the data has no records of the "
-                         "baseline 'none' to compare the modes with."]
-    return c
+# Cases whose expectations are words, not numbers: name, what it shows,
+# the groups, the arguments and what the output must hold.
+PLAIN = [
+    ("diff-huge-values", "a value beyond what a benchmark can measure is a located error, "
+     "not a nan in a table",
+     [([1.50e308, 1.49e308, 1.51e308], {"release": "23.10"}),
+      ([1.60e308, 1.61e308, 1.59e308], {"release": "24.04"})],
+     ["diff"],
+     {"status": 65, "stderr": "tests/verdicts/diff-huge-values/results.csv:2:13: error: bw "
+                              "1.5e+308 B/s is beyond the plausible limit of 10 TB/s "
+                              "(10000000000000 B/s)", "lacks": ["nan", "inf"]}),
+    ("table-zero-variance", "constant runs in a table: '± 0 (no variation)', never '± 0.00'",
+     [([100.0, 100.0, 100.0], {"mode": "none"}), ([85.5, 85.5, 85.5], {"mode": "aes-256-gcm"})],
+     ["table"],
+     {"contains_text": ["100 ± 0 (no variation)", "85.5 ± 0 (no variation)"],
+      "lacks": ["± 0.0", "± 0 |"]}),
+    ("diff-missing-release", "a release the data lacks: bad data, naming the ones it has",
+     [([1.0, 2.0], {"release": "23.10"}), ([1.0, 2.0], {"release": "24.04"})],
+     ["diff", "--from", "22.04", "--to", "24.04"],
+     {"status": 65, "stderr": "encbench: error: --from '22.04': the data has no such release "
+                              "(it has '23.10', '24.04')"}),
+    ("filter-missing-metric", "a --metric the data lacks names the metrics it has",
+     [([1.0, 2.0], {"metric": "bw"}), ([1.0, 2.0], {"metric": "lat_mean"})],
+     ["overhead", "--metric", "bww"],
+     {"status": 65, "stderr": "encbench: error: --metric 'bww': the data has no such metric "
+                              "(it has 'bw', 'lat_mean')"}),
+    ("filter-missing-host", "a --host the data lacks names the hosts it has, in findings too",
+     [([1.0, 2.0], {"host": "laptop"}), ([1.0, 2.0], {"host": "server"})],
+     ["findings", "--host", "desktop"],
+     {"status": 65, "stderr": "encbench: error: --host 'desktop': the data has no such host "
+                              "(it has 'laptop', 'server')"}),
+    ("findings-baseline-only", "data of the baseline mode alone: no overhead, and the "
+     "sentence says there is no other mode, not that the baseline is missing",
+     [([100.0, 101.0, 99.0], {"release": "23.10"}), ([100.0, 101.0, 99.0], {"release": "24.04"})],
+     ["findings"],
+     {"contains": ["- No overhead of encryption: the data has records of the baseline 'none' "
+                   "only, and no other mode to compare with it."],
+      "lacks": ["no records of that mode"]}),
+    ("findings-baseline-missing", "modes without the baseline: the sentence names the "
+     "missing baseline",
+     [([100.0, 101.0, 99.0], {"mode": "aes-128-gcm"}), ([90.0, 91.0, 89.0], {"mode": "aes-256-gcm"})],
+     ["findings"],
+     {"contains": ["- No overhead of encryption: the data has no records of the baseline "
+                   "'none' to compare the modes with."]}),
+]
+for _name, _doc, _groups, _args, _expect in PLAIN:
+    CASES.append(lambda n=_name, d=_doc, g=_groups, a=_args, e=_expect:
+                 plain_case(n, d, g, a, **e))
 
 
 def main():
