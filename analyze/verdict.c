@@ -307,6 +307,20 @@ eb_rank_runs_needed(double alpha)
 /* The largest pairwise product the Hodges-Lehmann interval enumerates. */
 #define HL_MAX_PAIRS 4000000u
 
+/* The relative change, in percent, of the pair whose log ratio is d: as
+ * (b - a) / a of the values themselves, so that a bound of exactly 2 %
+ * (102 against 100) is 2 and not expm1's 1.9999999999996. */
+static double
+pair_change(const double *la, const double *lb, const struct eb_group *a,
+    const struct eb_group *b, double d)
+{
+	for (size_t i = 0; i < a->s.n; i++)
+		for (size_t j = 0; j < b->s.n; j++)
+			if (lb[j] - la[i] == d)
+				return (b->values[j] - a->values[i]) / a->values[i] * 100;
+	return expm1(d) * 100;
+}
+
 /* The rank comparison on the log of the values: the Hodges-Lehmann shift
  * of log b against log a is the median of the pairwise log ratios and
  * Moses's interval the c-th of them from each end, so that the relative
@@ -337,26 +351,24 @@ diff_median(const struct eb_group *a, const struct eb_group *b,
 	for (size_t i = 0; i < m; i++)
 		for (size_t j = 0; j < n; j++)
 			d[k++] = lb[j] - la[i];
-	free(la);
-	free(lb);
 	qsort(d, mn, sizeof *d, cmp_dbl);
 	shift = mn % 2 ? d[mn / 2] : (d[mn / 2 - 1] + d[mn / 2]) / 2;
-	v->estimate = expm1(shift) * 100;
-	if (a->s.min == a->s.max && b->s.min == b->s.max) {
+	v->estimate = mn % 2 ? pair_change(la, lb, a, b, shift) : expm1(shift) * 100;
+	c = a->s.min == a->s.max && b->s.min == b->s.max ? 0 : rank_critical(m, n, o->alpha);
+	if (a->s.min == a->s.max && b->s.min == b->s.max)
 		v->kind = EB_VERDICT_NO_VARIATION;
-		free(d);
-		return;
-	}
-	c = rank_critical(m, n, o->alpha);
-	if (c == 0) {
+	else if (c == 0) {
 		v->kind = EB_VERDICT_TOO_FEW_RUNS;
 		v->runs_needed = eb_rank_runs_needed(o->alpha);
-		free(d);
-		return;
+	} else {
+		v->lo = pair_change(la, lb, a, b, d[c - 1]);
+		v->hi = pair_change(la, lb, a, b, d[mn - c]);
 	}
-	v->lo = expm1(d[c - 1]) * 100;
-	v->hi = expm1(d[mn - c]) * 100;
+	free(la);
+	free(lb);
 	free(d);
+	if (c == 0)
+		return;
 	v->p = v->p_adj = eb_mann_whitney_p(a->values, m, b->values, n, NULL);
 }
 

@@ -157,7 +157,13 @@ eb_verdict_interval_text(const struct eb_verdict *v, char *buf, size_t n)
 void
 eb_level_text(double alpha, char *buf, size_t n)
 {
-	snprintf(buf, n, "%.10g", 100 * (1 - (alpha > 0 && alpha < 1 ? alpha : 0.05)));
+	double a = alpha > 0 && alpha < 1 ? alpha : 0.05;
+
+	snprintf(buf, n, "%.10g", 100 * (1 - a));
+	/* --alpha 1e-300 read "100 % CI" (found by an outside audit): a level
+	 * that rounds to 100 is written as what it falls short by. */
+	if (strtod(buf, NULL) >= 100)
+		snprintf(buf, n, "100 − %.3g", 100 * a);
 }
 
 void
@@ -219,6 +225,25 @@ eb_p_text(double p, double alpha, char *buf, size_t n)
 	}
 }
 
+/* The estimate alone, for a verdict without an interval: an overhead as
+ * a cost or "N % faster", a latency-like one named ("latency -20.0 %"),
+ * never a negative cost. */
+static void
+estimate_words(const struct eb_verdict *v, char *buf, size_t n)
+{
+	char f[48];
+
+	if (v->what != EB_VW_OVERHEAD || isnan(v->estimate)) {
+		eb_verdict_interval_text(v, buf, n);
+		return;
+	}
+	eb_cost_text(v->estimate, v->latency, f, sizeof f);
+	if (v->latency && v->quantity != NULL)
+		snprintf(buf, n, "%s %s", v->quantity, f);
+	else
+		snprintf(buf, n, "%s", f);
+}
+
 static void
 adjust_text(const struct eb_verdict *v, char *buf, size_t n)
 {
@@ -242,9 +267,11 @@ eb_verdict_phrase(const struct eb_verdict *v, char *buf, size_t n)
 		snprintf(buf, n, "no comparison");
 		break;
 	case EB_VERDICT_SINGLE_RUN:
+		estimate_words(v, iv, sizeof iv);
 		snprintf(buf, n, "%s, single run: no interval and no verdict", iv);
 		break;
 	case EB_VERDICT_NO_VARIATION:
+		estimate_words(v, iv, sizeof iv);
 		snprintf(buf, n, "%s, no variation in the runs: no interval and no test", iv);
 		break;
 	case EB_VERDICT_TOO_FEW_RUNS:

@@ -7,6 +7,17 @@
 
 #include "render.h"
 
+/* A label in the text around a table, escaped as the cells are: a host
+ * named "<img src=x onerror=...>" stays text (found by an outside audit). */
+static void
+put_label(FILE *fp, const char *s)
+{
+	char *e = eb_md_escape(s);
+
+	fputs(e, fp);
+	free(e);
+}
+
 void
 eb_value_text(char *buf, size_t n, const struct eb_record *key, double v, int iec)
 {
@@ -224,8 +235,9 @@ eb_md_absolute(FILE *fp, const struct eb_grid *w, const char *release, int iec)
 		}
 		eb_md_rowv(&md, cells);
 	}
-	fprintf(fp, "Release %s: mean of the runs ± half-width of the 95 %% confidence "
-	    "interval.\n\n", release != NULL && *release ? release : "(none)");
+	fputs("Release ", fp);
+	put_label(fp, release != NULL && *release ? release : "(none)");
+	fputs(": mean of the runs ± half-width of the 95 % confidence interval.\n\n", fp);
 	eb_md_write(&md, fp);
 	for (size_t c = 0; c < nc; c++)
 		free(owned[c]);
@@ -363,7 +375,8 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 
 		for (int i = 0; i < 3; i++)
 			if (!show[i] && *k0->f[key_fields[i]]) {
-				fprintf(fp, "%s%s %s", any ? ", " : "", key_names[i], k0->f[key_fields[i]]);
+				fprintf(fp, "%s%s ", any ? ", " : "", key_names[i]);
+				put_label(fp, k0->f[key_fields[i]]);
 				any = 1;
 			}
 		if (any)
@@ -471,13 +484,15 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 		eb_md_rowv(&md, cells);
 	}
 	eb_md_write(&md, fp);
-	fprintf(fp, "\n%s of %s against %s; %s; p %s; %s intervals%s. A verdict needs "
-	    "p < %g and an interval that excludes no change; \"unchanged\" means the "
+	fprintf(fp, "\n%s of ", median ? "Hodges-Lehmann shifts of the log values, as "
+	    "relative changes" : "Means");
+	put_label(fp, to);
+	fputs(" against ", fp);
+	put_label(fp, from);
+	fprintf(fp, "; %s; p %s; %s intervals%s. A verdict needs p < %g and an interval that excludes no change; \"unchanged\" means the "
 	    "interval lies within the equivalence margin. Overhead is what encryption costs "
 	    "against the baseline in each, and its change in percentage points (interval by "
 	    "the delta method on the log of the ratio of ratios).\n",
-	    median ? "Hodges-Lehmann shifts of the log values, as relative changes" : "Means",
-	    to, from,
 	    median ? "p from the Mann-Whitney U test, interval Moses's" : "p from Welch's t "
 	    "test, interval from Fieller's theorem at the same degrees of freedom",
 	    holm ? "adjusted by Holm within each metric class (the metrics of one test "

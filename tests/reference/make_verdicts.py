@@ -109,7 +109,11 @@ def verdict_diff(a, b, metric, median=False, alpha=ALPHA):
         # Hodges-Lehmann and Moses on the log of the values: the relative
         # change exp(shift) - 1 never falls below -100 %.
         d = sorted(math.log(y) - math.log(x) for x in a for y in b)
-        v["estimate"] = math.expm1(float(np.median(d))) * 100
+        # A bound (and an odd count's median) is one pair's change, taken
+        # as (y - x) / x of its values: exactly 2 % for 102 against 100.
+        change = {math.log(y) - math.log(x): (y - x) / x * 100 for x in a for y in b}
+        v["estimate"] = change[d[len(d) // 2]] if len(d) % 2 else \
+            math.expm1(float(np.median(d))) * 100
         if min(a) == max(a) and min(b) == max(b):
             v["word"] = "no variation in the runs"
             return v
@@ -118,8 +122,8 @@ def verdict_diff(a, b, metric, median=False, alpha=ALPHA):
             v["word"] = "too few runs"
             v["runs_needed"] = runs_needed(alpha)
             return v
-        v["ci_low"] = math.expm1(d[c - 1]) * 100
-        v["ci_high"] = math.expm1(d[len(d) - c]) * 100
+        v["ci_low"] = change[d[c - 1]]
+        v["ci_high"] = change[d[len(d) - c]]
         v["p_raw"] = stats.mannwhitneyu(a, b, alternative="two-sided", method="exact").pvalue
         return v
     v["test"] = "welch"
@@ -1462,6 +1466,54 @@ PLAIN = [
      {"contains": ["- No overhead of encryption: the data has no records of the baseline "
                    "'none' to compare the modes with."]}),
 ]
+
+
+@case
+def diff_median_exact_bound():
+    # Ties put Moses's bounds on pairs such as 102 against 100: the bound
+    # is that pair's change, exactly +2 %, not expm1's 1.9999999999996,
+    # so it does not lie inside the +/-2 % margin, and a lower bound on 0
+    # holds no change: no clear change.
+    a = [x * 1e6 for x in (100.0, 99.0, 100.0, 100.0, 100.0, 99.0, 100.0)]
+    b = [x * 1e6 for x in (102.0, 100.0, 102.0, 102.0, 100.0, 99.0, 102.0)]
+    c = diff_case("diff-median-exact-bound", "tied runs: Moses's bounds are exact pair "
+                  "changes (+0 and +2 %), and an interval reaching 0 claims nothing",
+                  [({}, a, b)], args=["--center", "median"], median=True)
+    v = c.items[0]
+    assert v["ci_low"] == 0 and v["ci_high"] == 2.0 and v["word"] == "no clear change", v
+    # SciPy's exact p ignores ties; encbench's is tie-corrected: the case
+    # is about the bounds and the word.
+    for key in ("change.p_raw", "change.p_adjusted"):
+        del c.exp["rows"][0]["expect"][key]
+    return c
+
+
+@case
+def overhead_single_faster():
+    c = Case("overhead-single-faster", "a single run faster than the baseline reads 'N % "
+             "faster', and a latency one names latency, never a negative cost")
+    dd = {"op": "read", "job": "dd", "tool": "dd"}
+    c.add([1790000000.0], mode="none", **dd)
+    c.add([2700000000.0], mode="aes-256-gcm", **dd)
+    c.add([100.0], mode="none", metric="lat_mean", **dd)
+    c.add([80.0], mode="aes-256-gcm", metric="lat_mean", **dd)
+    bw = verdict_overhead([2700000000.0], [1790000000.0], "bw")
+    lat = verdict_overhead([80.0], [100.0], "lat_mean")
+    c.args = ["overhead"]
+    c.exp["contains_text"] = [f" {figure(-bw['estimate'])} % faster, single run: no interval "
+                              "and no verdict |",
+                              f" latency {figure(lat['estimate'], True)} %, single run: no "
+                              "interval and no verdict |"]
+    c.exp["lacks"] = [f"| {figure(bw['estimate'])} %, single run"]
+    return c
+
+
+PLAIN.append(("overhead-hostile-host", "a host label with markup is escaped in the line "
+              "above the overhead table, as in its cells",
+              [([100.0, 101.0], {"host": "<img src=x>"}),
+               ([90.0, 91.0], {"host": "<img src=x>", "mode": "aes-256-gcm"})],
+              ["overhead"],
+              {"contains_text": ["host &lt;img src=x>:"], "lacks": ["<img"]}))
 for _name, _doc, _groups, _args, _expect in PLAIN:
     CASES.append(lambda n=_name, d=_doc, g=_groups, a=_args, e=_expect:
                  plain_case(n, d, g, a, **e))
