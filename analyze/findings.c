@@ -90,6 +90,8 @@ find_scope(const struct eb_groups *gs, const char *release, const char *host,
  * one whose metrics part ways is "mixed". */
 struct test_count {
 	size_t tests, improved, regressed, mixed, unchanged, unclear, untestable;
+	size_t why[EB_VERDICT_DEARER + 1];	/* untestable tests by the kind of
+						 * their first verdict */
 };
 
 static int
@@ -107,6 +109,7 @@ count_tests(const struct claims *c, struct test_count *tc)
 	memset(tc, 0, sizeof *tc);
 	for (size_t i = 0; i < c->n; i++) {
 		int up = 0, down = 0, same = 1, testable = 0;
+		enum eb_verdict_kind why = EB_VERDICT_NONE;
 		size_t j;
 
 		for (j = 0; j < i && !same_test_key(c->k[j], c->k[i]); j++)
@@ -122,6 +125,8 @@ count_tests(const struct claims *c, struct test_count *tc)
 			down |= v->kind == EB_VERDICT_REGRESSED;
 			same &= v->kind == EB_VERDICT_UNCHANGED;
 			testable |= !eb_untestable(v);
+			if (why == EB_VERDICT_NONE)
+				why = v->kind;
 		}
 		tc->tests++;
 		if (up && down)
@@ -130,13 +135,48 @@ count_tests(const struct claims *c, struct test_count *tc)
 			tc->improved++;
 		else if (down)
 			tc->regressed++;
-		else if (!testable)
+		else if (!testable) {
 			tc->untestable++;
+			tc->why[why]++;
+		}
 		else if (same)
 			tc->unchanged++;
 		else
 			tc->unclear++;
 	}
+}
+
+/* "; 3 tests allow no verdict (1 single run, 1 without variation, 1 with
+ * an unbounded interval)": each reason named with its count, since an
+ * unbounded interval is neither a single run nor a lack of variation. */
+static void
+untestable_tail(const struct test_count *tc, char *buf, size_t n)
+{
+	static const struct {
+		enum eb_verdict_kind kind;
+		const char *one, *many;
+	} reasons[] = {
+		{ EB_VERDICT_SINGLE_RUN, "single run", "single runs" },
+		{ EB_VERDICT_NO_VARIATION, "without variation", "without variation" },
+		{ EB_VERDICT_UNBOUNDED, "with an unbounded interval", "with unbounded intervals" },
+		{ EB_VERDICT_TOO_FEW_RUNS, "with too few runs for a rank test",
+		  "with too few runs for a rank test" },
+		{ EB_VERDICT_NONE, "not comparable", "not comparable" },
+	};
+	size_t len, shown = 0;
+
+	len = (size_t)snprintf(buf, n, "; %zu test%s allow%s no verdict (", tc->untestable,
+	    tc->untestable == 1 ? "" : "s", tc->untestable == 1 ? "s" : "");
+	for (size_t r = 0; r < sizeof reasons / sizeof reasons[0] && len < n; r++) {
+		size_t k = tc->why[reasons[r].kind];
+
+		if (k == 0)
+			continue;
+		len += (size_t)snprintf(buf + len, n - len, "%s%zu %s", shown++ ? ", " : "", k,
+		    k == 1 ? reasons[r].one : reasons[r].many);
+	}
+	if (len < n)
+		snprintf(buf + len, n - len, ")");
 }
 
 static void
@@ -146,7 +186,7 @@ baseline_sentence(const struct claims *c, const char *from, const char *to,
 {
 	struct test_count tc;
 	struct tally all;
-	char tail[96] = "", holm[48], mixed[48] = "", on[80] = "";
+	char tail[192] = "", holm[48], mixed[48] = "", on[80] = "";
 
 	if (c->n == 0)
 		return;
@@ -154,9 +194,7 @@ baseline_sentence(const struct claims *c, const char *from, const char *to,
 	eb_tally(c, -1, &all);
 	eb_holm_words(&all, o, holm, sizeof holm);
 	if (tc.untestable > 0)
-		snprintf(tail, sizeof tail, "; %zu test%s allow%s no verdict (single runs or "
-		    "no variation)", tc.untestable, tc.untestable == 1 ? "" : "s",
-		    tc.untestable == 1 ? "s" : "");
+		untestable_tail(&tc, tail, sizeof tail);
 	if (tc.mixed > 0)
 		snprintf(mixed, sizeof mixed, ", went both ways in %zu", tc.mixed);
 	if (host != NULL)
@@ -339,7 +377,7 @@ config_sentence(const struct claims *c, const char *where, const char *config,
     struct eb_findings *out)
 {
 	struct tally t;
-	char est[64], ci[64], holm[48], names[384], level[24];
+	char est[64], ci[64], holm[48], names[384], level[48];
 	const char *what = strcmp(family, "none") == 0 ? "unencrypted" : family;
 	size_t up = 0, down = 0;
 
@@ -364,8 +402,7 @@ config_sentence(const struct claims *c, const char *where, const char *config,
 		return;
 	}
 	eb_signed_range(ci, sizeof ci, t.ci_lo, t.ci_hi, o->equivalence_pct, "%");
-	eb_level_text(t.alpha, level, sizeof level);
-	strcat(level, " %");
+	eb_interval_level_text(t.alpha, t.adjusted, level, sizeof level);
 	if (t.kinds[EB_VERDICT_UNCHANGED] == t.n)
 		eb_findings_say(out, "%s, config %s leaves %s throughput unchanged against %s: every %s "
 		    "interval lies within ±%g %% (%zu comparison%s; changes %s).", where, config,
@@ -458,6 +495,32 @@ host_in(const struct eb_groups *gs, const char *host, const char *release)
 	return 0;
 }
 
+/* Why no mode has an overhead, named truthfully: the data has only the
+ * baseline, lacks the baseline, or has both on no test in common. */
+static void
+no_overhead_sentence(const struct eb_groups *gs, const char *baseline, struct eb_findings *out)
+{
+	int has_base = 0, has_other = 0;
+
+	for (size_t i = 0; i < gs->n; i++) {
+		const char *m = gs->g[i].key->f[EB_F_MODE];
+
+		if (strcmp(m, baseline) == 0)
+			has_base = 1;
+		else if (*m != '\0')
+			has_other = 1;
+	}
+	if (!has_other)
+		eb_findings_say(out, "No overhead of encryption: the data has records of the "
+		    "baseline '%s' only, and no other mode to compare with it.", baseline);
+	else if (!has_base)
+		eb_findings_say(out, "No overhead of encryption: the data has no records of the "
+		    "baseline '%s' to compare the modes with.", baseline);
+	else
+		eb_findings_say(out, "No mode could be compared with the baseline '%s': no mode "
+		    "has a test, with a non-zero mean, that the baseline has too.", baseline);
+}
+
 void
 eb_findings_compute_hosts(const struct eb_groups *gs, const char *baseline,
     const struct eb_verdict_opts *vo, size_t hosts_in_data, struct eb_findings *out)
@@ -519,8 +582,7 @@ eb_findings_compute_hosts(const struct eb_groups *gs, const char *baseline,
 		    "interval and get no verdict; repeat runs (--reps 3 or more) to test them.",
 		    singles, gs->n);
 	if (noh == 0)
-		eb_findings_say(out, "No mode could be compared with the baseline '%s': the data has "
-		    "no records of that mode with the same tests.", baseline);
+		no_overhead_sentence(gs, baseline, out);
 	free(oh);
 }
 

@@ -228,7 +228,7 @@ overhead_sentence(const struct claims *c, struct claims side[], const char *wher
 	size_t lc = 0, lf = 0, ln = 0, lm = 0, ld = 0, ncost = 0, nnone = 0;
 	double none_lo = 0, none_hi = 0;
 	int none_ci = 0, none_holm_only = 0;
-	char holm[48], names[384], ci[256];
+	char holm[48], names[384], ci[320];
 
 	eb_tally(c, -1, &all);
 	for (int s = 0; s < NSEG; s++)
@@ -328,10 +328,10 @@ overhead_sentence(const struct claims *c, struct claims side[], const char *wher
 			eb_slow_fast(hull, sizeof hull, all.ci_lo, all.ci_hi);
 		else
 			eb_between_text(hull, sizeof hull, all.ci_lo, all.ci_hi);
-		char level[16];
+		char level[48];
 
-		eb_level_text(all.alpha, level, sizeof level);
-		snprintf(ci, sizeof ci, "ranges are the spread of the estimates; their %s %% "
+		eb_interval_level_text(all.alpha, all.adjusted, level, sizeof level);
+		snprintf(ci, sizeof ci, "ranges are the spread of the estimates; their %s "
 		    "intervals lie %s%s%s", level, all.ci_lo < 0 && all.ci_hi > 0 ? "" : "within ",
 		    hull, holm);
 	}
@@ -440,7 +440,7 @@ factor_sentence(const struct claims *c, const char *where, const char *what,
 {
 	struct text t = { "", 0 };
 	struct tally all;
-	char holm[48], names[384], level[16];
+	char holm[48], names[384], level[48];
 	int parts = 0;
 
 	if (c->n == 0)
@@ -468,13 +468,13 @@ factor_sentence(const struct claims *c, const char *where, const char *what,
 	}
 	eb_holm_words(&all, o, holm, sizeof holm);
 	eb_name_untestable(c, names, sizeof names);
-	eb_level_text(all.alpha, level, sizeof level);
+	eb_interval_level_text(all.alpha, all.adjusted, level, sizeof level);
 	if (all.untestable == all.n)
 		eb_text_put(&t, " (%zu comparison%s; %s).", all.n, all.n == 1 ? "" : "s",
 		    eb_untestable_words(&all));
 	else
 		eb_text_put(&t, " (%zu comparison%s: faster in %zu, slower in %zu, no clear difference "
-		    "in %zu%s; %s %% intervals within %.2f–%.2f%s).", all.n, all.n == 1 ? "" : "s",
+		    "in %zu%s; %s intervals within %.2f–%.2f%s).", all.n, all.n == 1 ? "" : "s",
 		    all.kinds[EB_VERDICT_FASTER], all.kinds[EB_VERDICT_COSTS],
 		    all.kinds[EB_VERDICT_NO_MEASURABLE], holm, level, 1 - all.ci_hi / 100,
 		    1 - all.ci_lo / 100, names);

@@ -30,7 +30,8 @@ struct tally {
 	size_t n, kinds[EB_VERDICT_DEARER + 1], with_ci, untestable;
 	double est_lo, est_hi, ci_lo, ci_hi, alpha;
 	size_t family_size;
-	char lead[40];		/* "95 % intervals within", at the level used */
+	int adjusted;		/* some interval is at a Holm step level */
+	char lead[64];		/* "95 % intervals within", at the level used */
 };
 
 /* Appends to a sentence under construction. */

@@ -107,6 +107,7 @@ eb_tally(const struct claims *c, int seg, struct tally *t)
 			t->with_ci++;
 		}
 		t->alpha = v->alpha;
+		t->adjusted |= eb_verdict_interval_adjusted(v);
 		t->kinds[v->kind]++;
 		t->untestable += eb_untestable(v);
 		if (v->family_size > t->family_size)
@@ -268,10 +269,10 @@ eb_untestable_words(const struct tally *t)
 const char *
 eb_ci_lead(struct tally *t)
 {
-	char level[16];
+	char level[40];
 
-	eb_level_text(t->alpha, level, sizeof level);
-	snprintf(t->lead, sizeof t->lead, "%s %% interval%s", level,
+	eb_interval_level_text(t->alpha, t->adjusted, level, sizeof level);
+	snprintf(t->lead, sizeof t->lead, "%s interval%s", level,
 	    t->with_ci == 1 ? "" : "s within");
 	return t->lead;
 }

@@ -38,18 +38,6 @@ eb_overhead_compute_opts(const struct eb_groups *gs, const char *baseline,
 		o->g = g;
 		o->base = base;
 		eb_verdict_overhead(g, base, vo, &o->v);
-		/* Throughput divides encrypted by baseline, time the other way
-		 * round, so that below 1 always reads "slower"; the interval is
-		 * the verdict's, whose Fieller set maps onto itself under 1/x. */
-		if (eb_metric_higher_is_better(g->key->f[EB_F_METRIC])) {
-			o->ratio = g->s.mean / base->s.mean;
-			o->ci_low = 1 - o->v.hi / 100;
-			o->ci_high = 1 - o->v.lo / 100;
-		} else {
-			o->ratio = base->s.mean / g->s.mean;
-			o->ci_low = 1 / (1 + o->v.hi / 100);
-			o->ci_high = 1 / (1 + o->v.lo / 100);
-		}
 		o->overhead_pct = o->v.estimate;
 	}
 	if (adjust && *n > 0) {
@@ -63,6 +51,16 @@ eb_overhead_compute_opts(const struct eb_groups *gs, const char *baseline,
 		eb_verdict_adjust(v, k, *n, vo);
 		free(v);
 		free(k);
+	}
+	/* Throughput divides encrypted by baseline, time the other way round,
+	 * so that below 1 always reads "slower"; the interval is the verdict's,
+	 * after the adjustment, at its level. */
+	for (size_t i = 0; i < *n; i++) {
+		struct eb_overhead *o = &rows[i];
+
+		o->ratio = eb_metric_higher_is_better(o->g->key->f[EB_F_METRIC]) ?
+		    o->g->s.mean / o->base->s.mean : o->base->s.mean / o->g->s.mean;
+		eb_verdict_ratio_interval(&o->v, &o->ci_low, &o->ci_high);
 	}
 	eb_group_index_free(ix);
 	return rows;

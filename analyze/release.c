@@ -53,33 +53,10 @@ stage_of(const char *s, const char **rest)
 int
 eb_release_cmp(const char *a, const char *b)
 {
-	while (*a && *b) {
-		if (is_digit(*a) && is_digit(*b)) {
-			const char *x = a, *y = b;
-			size_t lx, ly;
-			int c;
+	int c = eb_natural_prefix(&a, &b);
 
-			while (*x == '0' && is_digit(x[1]))
-				x++;
-			while (*y == '0' && is_digit(y[1]))
-				y++;
-			for (a = x; is_digit(*a); a++)
-				;
-			for (b = y; is_digit(*b); b++)
-				;
-			lx = (size_t)(a - x);
-			ly = (size_t)(b - y);
-			if (lx != ly)
-				return lx < ly ? -1 : 1;
-			if ((c = strncmp(x, y, lx)) != 0)
-				return c;
-			continue;
-		}
-		if (*a != *b)
-			break;
-		a++;
-		b++;
-	}
+	if (c != 0)
+		return c;
 	if (*a == '\0' && *b == '\0')
 		return 0;
 	{

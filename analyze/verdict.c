@@ -60,7 +60,10 @@ verdict_init(struct eb_verdict *v, enum eb_verdict_what what, const struct eb_ve
 	memset(v, 0, sizeof *v);
 	v->what = what;
 	v->estimate = v->lo = v->hi = v->df = v->p = v->p_adj = NAN;
+	v->raw_lo = v->raw_hi = NAN;
 	v->adjust = o->adjust;
+	v->ci_alpha = o->alpha;
+	v->median = o->median;
 	v->alpha = o->alpha;
 	v->margin = o->equivalence_pct;
 	v->family_size = 1;
@@ -118,6 +121,35 @@ decide(struct eb_verdict *v, double equivalence_pct)
 			v->kind = v->estimate < 0 ? EB_VERDICT_CHEAPER : EB_VERDICT_DEARER;
 		break;
 	}
+}
+
+/* The invariant every printed verdict keeps: a word that claims a
+ * difference has an interval that excludes no change, and any other word
+ * an interval that holds it. decide() asks both the interval and the p, so
+ * only the second half can fail, where rounding at the boundary or ties in
+ * the rank test part the two; the interval is then widened to reach no
+ * change, which keeps it a valid interval at its level or above. */
+static void
+agree(struct eb_verdict *v)
+{
+	if (eb_verdict_claims(v) || isnan(v->lo) || isnan(v->hi))
+		return;
+	if (v->lo > 0)
+		v->lo = 0;
+	if (v->hi < 0)
+		v->hi = 0;
+}
+
+/* The state eb_verdict_adjust starts from: the verdict as computed, at
+ * alpha, before any family. */
+static void
+keep_raw(struct eb_verdict *v)
+{
+	agree(v);
+	v->raw_lo = v->lo;
+	v->raw_hi = v->hi;
+	v->raw_unbounded = v->unbounded;
+	v->raw_kind = v->kind;
 }
 
 /* The ratio mb/ma with Fieller's interval at df, computed on values
@@ -275,55 +307,73 @@ eb_rank_runs_needed(double alpha)
 /* The largest pairwise product the Hodges-Lehmann interval enumerates. */
 #define HL_MAX_PAIRS 4000000u
 
+/* The relative change, in percent, of the pair whose log ratio is d: as
+ * (b - a) / a of the values themselves, so that a bound of exactly 2 %
+ * (102 against 100) is 2 and not expm1's 1.9999999999996. */
+static double
+pair_change(const double *la, const double *lb, const struct eb_group *a,
+    const struct eb_group *b, double d)
+{
+	for (size_t i = 0; i < a->s.n; i++)
+		for (size_t j = 0; j < b->s.n; j++)
+			if (lb[j] - la[i] == d)
+				return (b->values[j] - a->values[i]) / a->values[i] * 100;
+	return expm1(d) * 100;
+}
+
+/* The rank comparison on the log of the values: the Hodges-Lehmann shift
+ * of log b against log a is the median of the pairwise log ratios and
+ * Moses's interval the c-th of them from each end, so that the relative
+ * change exp(shift) - 1 and its bounds can never fall below -100 %, and
+ * the change is free of the values' scale. A shift of the raw values
+ * divided by a's median read a throughput change as -3200 %. */
 static void
 diff_median(const struct eb_group *a, const struct eb_group *b,
     const struct eb_verdict_opts *o, struct eb_verdict *v)
 {
 	size_t m = a->s.n, n = b->s.n, mn = m * n, c;
-	double ref = a->s.median, s = fmax(fabs(a->s.max), fabs(b->s.max));
-	double *d, shift;
+	double *d, *la, *lb, shift;
 	size_t k = 0;
 
 	v->test = EB_TEST_MANN_WHITNEY;
-	if (!(s > 0) || ref == 0 || mn > HL_MAX_PAIRS) {
-		v->estimate = ref != 0 ? (b->s.median / ref - 1) * 100 : NAN;
+	if (!(a->s.min > 0) || !(b->s.min > 0) || mn > HL_MAX_PAIRS) {
+		v->estimate = a->s.median != 0 ? (b->s.median / a->s.median - 1) * 100 : NAN;
 		v->kind = EB_VERDICT_NO_CLEAR_CHANGE;
 		return;
 	}
+	la = eb_xmalloc(m * sizeof *la);
+	lb = eb_xmalloc(n * sizeof *lb);
+	for (size_t i = 0; i < m; i++)
+		la[i] = log(a->values[i]);
+	for (size_t j = 0; j < n; j++)
+		lb[j] = log(b->values[j]);
 	d = eb_xmalloc(mn * sizeof *d);
 	for (size_t i = 0; i < m; i++)
 		for (size_t j = 0; j < n; j++)
-			d[k++] = b->values[j] / s - a->values[i] / s;
+			d[k++] = lb[j] - la[i];
 	qsort(d, mn, sizeof *d, cmp_dbl);
 	shift = mn % 2 ? d[mn / 2] : (d[mn / 2 - 1] + d[mn / 2]) / 2;
-	ref /= s;
-	v->estimate = shift / ref * 100;
-	if (a->s.min == a->s.max && b->s.min == b->s.max) {
+	v->estimate = mn % 2 ? pair_change(la, lb, a, b, shift) : expm1(shift) * 100;
+	c = a->s.min == a->s.max && b->s.min == b->s.max ? 0 : rank_critical(m, n, o->alpha);
+	if (a->s.min == a->s.max && b->s.min == b->s.max)
 		v->kind = EB_VERDICT_NO_VARIATION;
-		free(d);
-		return;
-	}
-	c = rank_critical(m, n, o->alpha);
-	if (c == 0) {
+	else if (c == 0) {
 		v->kind = EB_VERDICT_TOO_FEW_RUNS;
 		v->runs_needed = eb_rank_runs_needed(o->alpha);
-		free(d);
-		return;
+	} else {
+		v->lo = pair_change(la, lb, a, b, d[c - 1]);
+		v->hi = pair_change(la, lb, a, b, d[mn - c]);
 	}
-	v->lo = d[c - 1] / ref * 100;
-	v->hi = d[mn - c] / ref * 100;
-	if (ref < 0) {
-		double t = v->lo;
-
-		v->lo = v->hi;
-		v->hi = t;
-	}
+	free(la);
+	free(lb);
 	free(d);
+	if (c == 0)
+		return;
 	v->p = v->p_adj = eb_mann_whitney_p(a->values, m, b->values, n, NULL);
 }
 
-void
-eb_verdict_diff(const struct eb_group *a, const struct eb_group *b,
+static void
+diff_compute(const struct eb_group *a, const struct eb_group *b,
     const struct eb_verdict_opts *o, struct eb_verdict *v)
 {
 	struct ratio_test r;
@@ -361,8 +411,40 @@ eb_verdict_diff(const struct eb_group *a, const struct eb_group *b,
 	decide(v, o->equivalence_pct);
 }
 
+static void
+keep_side(struct eb_verdict_side *k, const struct eb_group *g)
+{
+	*k = (struct eb_verdict_side){ g->key, g->values, g->s.n, g->s.mean, g->s.median,
+		g->s.sd, g->s.min, g->s.max };
+}
+
+static void
+side_group(const struct eb_verdict_side *k, struct eb_group *g)
+{
+	memset(g, 0, sizeof *g);
+	g->key = k->key;
+	g->values = (double *)(uintptr_t)k->values;
+	g->s.n = k->n;
+	g->s.mean = k->mean;
+	g->s.median = k->median;
+	g->s.sd = k->sd;
+	g->s.min = k->min;
+	g->s.max = k->max;
+	g->s.ci_low = g->s.ci_high = NAN;
+}
+
 void
-eb_verdict_overhead(const struct eb_group *mode, const struct eb_group *base,
+eb_verdict_diff(const struct eb_group *a, const struct eb_group *b,
+    const struct eb_verdict_opts *o, struct eb_verdict *v)
+{
+	diff_compute(a, b, o, v);
+	keep_side(&v->src[0], a);
+	keep_side(&v->src[1], b);
+	keep_raw(v);
+}
+
+static void
+overhead_compute(const struct eb_group *mode, const struct eb_group *base,
     const struct eb_verdict_opts *o, struct eb_verdict *v)
 {
 	const char *metric = mode->key->f[EB_F_METRIC];
@@ -399,7 +481,17 @@ eb_verdict_overhead(const struct eb_group *mode, const struct eb_group *base,
 }
 
 void
-eb_verdict_overhead_change(const struct eb_group *mode_a, const struct eb_group *base_a,
+eb_verdict_overhead(const struct eb_group *mode, const struct eb_group *base,
+    const struct eb_verdict_opts *o, struct eb_verdict *v)
+{
+	overhead_compute(mode, base, o, v);
+	keep_side(&v->src[0], mode);
+	keep_side(&v->src[1], base);
+	keep_raw(v);
+}
+
+static void
+overhead_change_compute(const struct eb_group *mode_a, const struct eb_group *base_a,
     const struct eb_group *mode_b, const struct eb_group *base_b,
     const struct eb_verdict_opts *o, struct eb_verdict *v)
 {
@@ -467,6 +559,82 @@ eb_verdict_overhead_change(const struct eb_group *mode_a, const struct eb_group 
 	decide(v, o->equivalence_pct);
 }
 
+void
+eb_verdict_overhead_change(const struct eb_group *mode_a, const struct eb_group *base_a,
+    const struct eb_group *mode_b, const struct eb_group *base_b,
+    const struct eb_verdict_opts *o, struct eb_verdict *v)
+{
+	overhead_change_compute(mode_a, base_a, mode_b, base_b, o, v);
+	keep_side(&v->src[0], mode_a);
+	keep_side(&v->src[1], base_a);
+	keep_side(&v->src[2], mode_b);
+	keep_side(&v->src[3], base_b);
+	keep_raw(v);
+}
+
+void
+eb_verdict_ratio_interval(const struct eb_verdict *v, double *lo, double *hi)
+{
+	/* Fieller's set maps onto itself under 1/x, so the latency ratio's
+	 * interval is the reciprocal of the increase's. */
+	if (v->unbounded || isnan(v->lo)) {
+		*lo = *hi = NAN;
+	} else if (v->latency) {
+		*lo = 1 / (1 + v->hi / 100);
+		*hi = 1 / (1 + v->lo / 100);
+	} else {
+		*lo = 1 - v->hi / 100;
+		*hi = 1 - v->lo / 100;
+	}
+}
+
+/* v's interval computed again, as v was, at the level 1 - level. */
+static void
+interval_at(struct eb_verdict *v, double level)
+{
+	struct eb_verdict_opts o = { level, v->margin, v->adjust, v->median };
+	struct eb_verdict t;
+	struct eb_group g[4];
+
+	for (int i = 0; i < 4; i++)
+		side_group(&v->src[i], &g[i]);
+	switch (v->what) {
+	case EB_VW_DIFF:
+		diff_compute(&g[0], &g[1], &o, &t);
+		break;
+	case EB_VW_OVERHEAD:
+		overhead_compute(&g[0], &g[1], &o, &t);
+		break;
+	case EB_VW_OVERHEAD_CHANGE:
+		overhead_change_compute(&g[0], &g[1], &g[2], &g[3], &o, &t);
+		break;
+	}
+	v->ci_alpha = level;
+	v->lo = t.lo;
+	v->hi = t.hi;
+	v->unbounded = t.unbounded;
+	/* A stricter level can leave Fieller's interval without bounds, or
+	 * leave the rank test no order statistic to stop at. */
+	if (t.unbounded)
+		v->kind = EB_VERDICT_UNBOUNDED;
+	else if (t.kind == EB_VERDICT_TOO_FEW_RUNS) {
+		v->kind = EB_VERDICT_TOO_FEW_RUNS;
+		v->runs_needed = t.runs_needed;
+	}
+}
+
+/* Back to the verdict as computed, before any family. */
+static void
+restore_raw(struct eb_verdict *v)
+{
+	v->lo = v->raw_lo;
+	v->hi = v->raw_hi;
+	v->unbounded = v->raw_unbounded;
+	v->kind = v->raw_kind;
+	v->ci_alpha = v->alpha;
+	v->p_adj = v->p;
+}
+
 /* ---- multiplicity */
 
 /* Two keys are one test when they differ at most in metric and unit (and
@@ -519,10 +687,13 @@ eb_verdict_adjust(struct eb_verdict *const *v, const struct eb_record *const *ke
 	size_t *unit_of = eb_xmalloc((n ? n : 1) * sizeof *unit_of);
 	struct unit *u = eb_xmalloc((n ? n : 1) * sizeof *u);
 	double *adj = eb_xmalloc((n ? n : 1) * sizeof *adj);
+	double *level = eb_xmalloc((n ? n : 1) * sizeof *level);
 	size_t nslots = 16;
 
 	while (nslots < 2 * n)
 		nslots *= 2;
+	for (size_t i = 0; i < n; i++)
+		restore_raw(v[i]);
 	for (size_t f = 0; f < sizeof families / sizeof families[0]; f++) {
 		size_t m = 0, tests = 0;
 		size_t *slot = eb_xcalloc(nslots, sizeof *slot);	/* unit + 1 */
@@ -566,7 +737,7 @@ eb_verdict_adjust(struct eb_verdict *const *v, const struct eb_record *const *ke
 		{
 			struct unit *sorted = eb_xmalloc(tests * sizeof *sorted);
 			size_t k = 0;
-			double running = 0;
+			double running = 0, kept = NAN;
 
 			for (size_t j = 0; j < tests; j++)
 				if (!isnan(u[j].p))
@@ -577,6 +748,12 @@ eb_verdict_adjust(struct eb_verdict *const *v, const struct eb_record *const *ke
 
 				running = fmax(running, a);
 				adj[sorted[j].first] = running;
+				/* The step level: alpha / (m - j) while Holm rejects,
+				 * then that of the first test it keeps, for it and
+				 * every test after it (their p are no smaller). */
+				if (isnan(kept) && !(running < o->alpha))
+					kept = o->alpha / (double)(m - j);
+				level[sorted[j].first] = isnan(kept) ? o->alpha / (double)(m - j) : kept;
 				/* The multiplier of the test, for its other metrics. */
 				u[sorted[j].first].p = (double)(m - j);
 			}
@@ -586,13 +763,19 @@ eb_verdict_adjust(struct eb_verdict *const *v, const struct eb_record *const *ke
 				if (v[i]->family != families[f] || isnan(v[i]->p))
 					continue;
 				v[i]->p_adj = fmax(adj[j], fmin(1, u[j].p * v[i]->p));
+				if (level[j] < v[i]->alpha && !isnan(v[i]->lo) &&
+				    v[i]->kind != EB_VERDICT_UNBOUNDED && v[i]->src[0].key != NULL)
+					interval_at(v[i], level[j]);
 			}
 			free(sorted);
 		}
 	}
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		decide(v[i], o->equivalence_pct);
+		agree(v[i]);
+	}
 	free(unit_of);
 	free(u);
 	free(adj);
+	free(level);
 }

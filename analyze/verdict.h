@@ -52,6 +52,16 @@ struct eb_verdict_opts {
 
 #define EB_VERDICT_OPTS_DEFAULT { 0.05, 2.0, EB_ADJUST_HOLM, 0 }
 
+/* A group as a verdict keeps it: its summary by value (callers may pass
+ * groups that live on their stack), its key and values borrowed from the
+ * table, which outlives every verdict. */
+struct eb_verdict_side {
+	const struct eb_record *key;
+	const double *values;
+	size_t n;
+	double mean, median, sd, min, max;
+};
+
 /* A verdict record: the word and everything it rests on, from one
  * computation, so that the printed interval and the word never disagree.
  * Every number is finite or NAN, never an infinity. */
@@ -60,8 +70,20 @@ struct eb_verdict {
 	enum eb_verdict_what what;
 	enum eb_verdict_test test;
 	double estimate;	/* percent, or percentage points */
-	double lo, hi;		/* its 95 % interval; NAN when there is none */
-	int unbounded;		/* the interval has no finite bounds */
+	double lo, hi;		/* the interval the word rests on, at the level
+				 * 1 - ci_alpha (Holm's step level once adjusted);
+				 * NAN when there is none */
+	int unbounded;		/* that interval has no finite bounds */
+	double ci_alpha;	/* lo and hi are a 1 - ci_alpha interval: alpha
+				 * before eb_verdict_adjust, alpha / (m - k + 1)
+				 * after it for the k-th of m tests */
+	double raw_lo, raw_hi;	/* the unadjusted 1 - alpha interval */
+	int raw_unbounded;
+	enum eb_verdict_kind raw_kind;	/* the kind before any adjustment */
+	struct eb_verdict_side src[4];	/* what the verdict was computed
+				 * from, so that the adjustment can compute the
+				 * interval again at its level */
+	int median;		/* the rank test (--center median) */
 	double df;		/* of the t test; NAN for the rank test */
 	double p, p_adj;	/* two-sided p, raw and adjusted; NAN when none */
 	const char *family;	/* the adjustment family: "throughput", "latency",
@@ -99,10 +121,22 @@ void eb_verdict_overhead_change(const struct eb_group *mode_a,
     const struct eb_group *base_b, const struct eb_verdict_opts *o,
     struct eb_verdict *v);
 
+/* The ratio interval of an overhead verdict, as the overhead table shows
+ * it: below 1 is slower, throughput as mode / baseline, latency-like
+ * metrics as baseline / mode. NAN bounds when v has no interval. */
+void eb_verdict_ratio_interval(const struct eb_verdict *v, double *lo, double *hi);
+
 /* Holm's adjustment over one family of comparisons (a table, or one
  * sentence) and the verdicts again with the adjusted p. keys[i] is the key
  * of v[i]: comparisons are split by the class of their metric, and the
- * metrics of one test within a class (bw and iops) count as one. */
+ * metrics of one test within a class (bw and iops) count as one. Each
+ * interval is computed again at its Holm step level: the test with the
+ * k-th smallest p of m at 1 - alpha / (m - k + 1), and every test from the
+ * first that Holm keeps on at that test's level, so that an interval
+ * excludes no change exactly when Holm rejects. The word then follows that
+ * interval; where rounding (or ties in the rank test) would part the two,
+ * the interval is widened to reach no change and the word claims nothing.
+ * Calling it again starts over from the unadjusted verdicts. */
 void eb_verdict_adjust(struct eb_verdict *const *v, const struct eb_record *const *keys,
     size_t n, const struct eb_verdict_opts *o);
 
@@ -130,7 +164,8 @@ int eb_verdict_claims(const struct eb_verdict *v);
  * "–" for NAN; never "-0.0". Every figure of a verdict prints through it. */
 #define EB_FIGURE_MAX_DECIMALS 6
 void eb_figure_text(double x, int plus, double margin, char *buf, size_t n);
-/* A ratio for display: three decimals, or more until it lies on the same
+/* A ratio for display: three significant digits below 0.001 (never "0.000"
+ * for a ratio that is not 0); else three decimals, or more until it lies on the same
  * side of 1 as r does ("0.9996", never "1.000" for a ratio below 1). */
 void eb_ratio_text(double r, char *buf, size_t n);
 /* The estimate and interval: "+3.2 % (+1.0 to +5.4 %)", "14.2 % (12.9 to
@@ -142,6 +177,13 @@ void eb_verdict_interval_text(const struct eb_verdict *v, char *buf, size_t n);
 void eb_p_text(double p, double alpha, char *buf, size_t n);
 void eb_level_text(double alpha, char *buf, size_t n);
 void eb_cost_text(double pct, int increase, char *buf, size_t n);
+/* The level of printed intervals for a heading or a caption: "95 %", or
+ * "Holm-adjusted 95 %" when adjusted is set (some interval in view was
+ * computed at a Holm step level, eb_verdict_interval_adjusted). */
+void eb_interval_level_text(double alpha, int adjusted, char *buf, size_t n);
+/* 1 when v's interval was computed at a Holm step level other than alpha. */
+int eb_verdict_interval_adjusted(const struct eb_verdict *v);
+
 /* The whole claim, printable: "improved: +3.2 % (+1.0 to +5.4 %), p 0.0031
  * (Holm over 12 tests)", "costs 14.2 % (12.9 to 17.1 %)", "no measurable
  * overhead: between 5.7 % faster and 10.3 % slower", "latency +20.0 %

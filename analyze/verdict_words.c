@@ -108,14 +108,23 @@ eb_ratio_text(double r, char *buf, size_t n)
 {
 	const double one = 1;
 
+	/* A ratio of 5e-7 (mixed-scale data) printed as 0.000: below a
+	 * thousandth, three significant digits instead of decimals. */
+	if (r != 0 && fabs(r) < 0.001) {
+		snprintf(buf, n, "%.3g", r);
+		return;
+	}
 	figure_edges(r, 0, 3, &one, 1, buf, n);
 }
 
-/* The edges a verdict's figures must not seem to cross: 0 always, and the
- * equivalence margin for a change between releases or configs. */
+/* The edges a verdict's figures must not seem to cross: 0 always, the
+ * equivalence margin for a change between releases or configs, and 100 %
+ * for a throughput cost (a cost of 99.99995 % is not all of it). */
 static double
 margin_of(const struct eb_verdict *v)
 {
+	if (v->what == EB_VW_OVERHEAD && !v->latency)
+		return 100;
 	return v->what == EB_VW_DIFF ? v->margin : 0;
 }
 
@@ -148,7 +157,28 @@ eb_verdict_interval_text(const struct eb_verdict *v, char *buf, size_t n)
 void
 eb_level_text(double alpha, char *buf, size_t n)
 {
-	snprintf(buf, n, "%.10g", 100 * (1 - (alpha > 0 && alpha < 1 ? alpha : 0.05)));
+	double a = alpha > 0 && alpha < 1 ? alpha : 0.05;
+
+	snprintf(buf, n, "%.10g", 100 * (1 - a));
+	/* --alpha 1e-300 read "100 % CI" (found by an outside audit): a level
+	 * that rounds to 100 is written as what it falls short by. */
+	if (strtod(buf, NULL) >= 100)
+		snprintf(buf, n, "100 − %.3g", 100 * a);
+}
+
+void
+eb_interval_level_text(double alpha, int adjusted, char *buf, size_t n)
+{
+	char level[32];
+
+	eb_level_text(alpha, level, sizeof level);
+	snprintf(buf, n, "%s%.24s %%", adjusted ? "Holm-adjusted " : "", level);
+}
+
+int
+eb_verdict_interval_adjusted(const struct eb_verdict *v)
+{
+	return !isnan(v->lo) && v->ci_alpha < v->alpha;
 }
 
 /* A cost in percent as a figure that is never a negative cost: "12.3 %",
@@ -195,6 +225,25 @@ eb_p_text(double p, double alpha, char *buf, size_t n)
 	}
 }
 
+/* The estimate alone, for a verdict without an interval: an overhead as
+ * a cost or "N % faster", a latency-like one named ("latency -20.0 %"),
+ * never a negative cost. */
+static void
+estimate_words(const struct eb_verdict *v, char *buf, size_t n)
+{
+	char f[48];
+
+	if (v->what != EB_VW_OVERHEAD || isnan(v->estimate)) {
+		eb_verdict_interval_text(v, buf, n);
+		return;
+	}
+	eb_cost_text(v->estimate, v->latency, f, sizeof f);
+	if (v->latency && v->quantity != NULL)
+		snprintf(buf, n, "%s %s", v->quantity, f);
+	else
+		snprintf(buf, n, "%s", f);
+}
+
 static void
 adjust_text(const struct eb_verdict *v, char *buf, size_t n)
 {
@@ -218,9 +267,11 @@ eb_verdict_phrase(const struct eb_verdict *v, char *buf, size_t n)
 		snprintf(buf, n, "no comparison");
 		break;
 	case EB_VERDICT_SINGLE_RUN:
+		estimate_words(v, iv, sizeof iv);
 		snprintf(buf, n, "%s, single run: no interval and no verdict", iv);
 		break;
 	case EB_VERDICT_NO_VARIATION:
+		estimate_words(v, iv, sizeof iv);
 		snprintf(buf, n, "%s, no variation in the runs: no interval and no test", iv);
 		break;
 	case EB_VERDICT_TOO_FEW_RUNS:
@@ -269,7 +320,7 @@ eb_verdict_phrase(const struct eb_verdict *v, char *buf, size_t n)
 			eb_figure_text(v->hi, 1, 0, h, sizeof h);
 			snprintf(buf, n, "no measurable overhead: %s between %s %% and %s %%",
 			    q, l, h);
-		} else if (v->lo < 0 && v->hi > 0) {
+		} else if (v->lo <= 0 && v->hi >= 0) {
 			char l[40], h[40];
 
 			eb_figure_text(-v->lo, 0, 0, l, sizeof l);

@@ -271,7 +271,14 @@ eb_json_verdict(FILE *fp, const struct eb_verdict *v)
 	eb_json_number(fp, v->unbounded ? NAN : v->lo);
 	fputs(", \"ci_high\": ", fp);
 	eb_json_number(fp, v->unbounded ? NAN : v->hi);
-	fprintf(fp, ", \"unbounded\": %s, \"test\": ", v->unbounded ? "true" : "false");
+	fprintf(fp, ", \"unbounded\": %s, \"ci_level\": ", v->unbounded ? "true" : "false");
+	eb_json_number(fp, isnan(v->estimate) ? NAN : 1 - v->ci_alpha);
+	/* The unadjusted interval beside the one the word rests on. */
+	fputs(", \"ci_low_raw\": ", fp);
+	eb_json_number(fp, v->raw_unbounded ? NAN : v->raw_lo);
+	fputs(", \"ci_high_raw\": ", fp);
+	eb_json_number(fp, v->raw_unbounded ? NAN : v->raw_hi);
+	fprintf(fp, ", \"unbounded_raw\": %s, \"test\": ", v->raw_unbounded ? "true" : "false");
 	json_string_or_null(fp, test_name(v->test));
 	fputs(", \"df\": ", fp);
 	eb_json_number(fp, v->df);

@@ -195,6 +195,11 @@ int eb_record_key_equal(const struct eb_record *a, const struct eb_record *b,
 /* Orders release labels as people do: digit runs by value, so 9.10 <
  * 20.04 < 20.10 < 24.04. */
 int eb_natural_cmp(const char *a, const char *b);
+/* Walks *a and *b while they agree, digit runs compared as numbers
+ * (leading zeros aside): the sign of the first pair of runs that differ,
+ * or 0 with *a and *b where the labels part (or end). The one digit-run
+ * rule of eb_natural_cmp and of the release order (eb_release_cmp). */
+int eb_natural_prefix(const char **a, const char **b);
 
 /* Whether larger is better for that metric (bw, iops, ops) or not (lat_*,
  * cpu). */

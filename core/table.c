@@ -326,36 +326,65 @@ eb_record_key_equal(const struct eb_record *a, const struct eb_record *b,
 	return 1;
 }
 
+static int
+is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int
+digit_run_cmp(const char **a, const char **b)
+{
+	const char *x = *a, *y = *b, *ex, *ey;
+	size_t lx, ly;
+
+	while (*x == '0' && is_digit(x[1]))
+		x++;
+	while (*y == '0' && is_digit(y[1]))
+		y++;
+	for (ex = x; is_digit(*ex); ex++)
+		;
+	for (ey = y; is_digit(*ey); ey++)
+		;
+	*a = ex;
+	*b = ey;
+	lx = (size_t)(ex - x);
+	ly = (size_t)(ey - y);
+	if (lx != ly)
+		return lx < ly ? -1 : 1;
+	return strncmp(x, y, lx);
+}
+
+int
+eb_natural_prefix(const char **a, const char **b)
+{
+	const char *x = *a, *y = *b;
+	int c = 0;
+
+	while (*x && *y && c == 0) {
+		if (is_digit(*x) && is_digit(*y))
+			c = digit_run_cmp(&x, &y);
+		else if (*x != *y)
+			break;
+		else {
+			x++;
+			y++;
+		}
+	}
+	*a = x;
+	*b = y;
+	return c;
+}
+
 int
 eb_natural_cmp(const char *a, const char *b)
 {
-	while (*a && *b) {
-		if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
-			const char *x = a, *y = b;
-			size_t lx, ly;
-			int c;
+	int c = eb_natural_prefix(&a, &b);
 
-			while (*x == '0' && x[1] >= '0' && x[1] <= '9')
-				x++;
-			while (*y == '0' && y[1] >= '0' && y[1] <= '9')
-				y++;
-			for (a = x; *a >= '0' && *a <= '9'; a++)
-				;
-			for (b = y; *b >= '0' && *b <= '9'; b++)
-				;
-			lx = (size_t)(a - x);
-			ly = (size_t)(b - y);
-			if (lx != ly)
-				return lx < ly ? -1 : 1;
-			if ((c = strncmp(x, y, lx)) != 0)
-				return c;
-			continue;
-		}
-		if (*a != *b)
-			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
-		a++;
-		b++;
-	}
+	if (c != 0)
+		return c;
+	if (*a && *b)
+		return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
 	return *a ? 1 : *b ? -1 : 0;
 }
 

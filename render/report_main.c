@@ -13,31 +13,37 @@
 /* A change of throughput against the baseline, as benchstat prints one:
  * "-14.5 (-17.8 to -11.1)"; "~ (-5.7 to +10.3)" where the verdict is that
  * the data cannot tell the mode from the baseline; "+4.4 (n=1)" without an
- * interval. The word is the verdict layer's, v being o's verdict after the
- * adjustment the headline makes. */
+ * interval. The word and the interval are both the verdict's, v being o's
+ * verdict after the adjustment the headline makes, so its interval is at
+ * its Holm step level and holds 0 exactly where the cell says `~`. */
 static void
 change_cell(char *buf, size_t n, const struct eb_overhead *o, const struct eb_verdict *v)
 {
-	double d = (o->ratio - 1) * 100, lo = (o->ci_low - 1) * 100, hi = (o->ci_high - 1) * 100;
+	char d[40], lo[40], hi[40];
+	double rlo, rhi;
 
+	eb_verdict_ratio_interval(v, &rlo, &rhi);
+	eb_figure_text((o->ratio - 1) * 100, 1, 0, d, sizeof d);
+	eb_figure_text((rlo - 1) * 100, 1, 0, lo, sizeof lo);
+	eb_figure_text((rhi - 1) * 100, 1, 0, hi, sizeof hi);
 	switch (v->kind) {
 	case EB_VERDICT_SINGLE_RUN:
-		snprintf(buf, n, "%+.1f (n=1)", d);
+		snprintf(buf, n, "%s (n=1)", d);
 		break;
 	case EB_VERDICT_UNBOUNDED:
-		snprintf(buf, n, "%+.1f (unbounded)", d);
+		snprintf(buf, n, "%s (unbounded)", d);
 		break;
 	case EB_VERDICT_NO_VARIATION:
-		snprintf(buf, n, "%+.1f (no variation)", d);
+		snprintf(buf, n, "%s (no variation)", d);
 		break;
 	case EB_VERDICT_NO_MEASURABLE:
-		snprintf(buf, n, "~ (%+.1f to %+.1f)", lo, hi);
+		snprintf(buf, n, "~ (%s to %s)", lo, hi);
 		break;
 	default:
-		if (isnan(lo) || isnan(hi))
-			snprintf(buf, n, "%+.1f", d);
+		if (isnan(rlo) || isnan(rhi))
+			snprintf(buf, n, "%s", d);
 		else
-			snprintf(buf, n, "%+.1f (%+.1f to %+.1f)", d, lo, hi);
+			snprintf(buf, n, "%s (%s to %s)", d, lo, hi);
 	}
 }
 
@@ -89,7 +95,7 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 	const struct eb_group **base;
 	size_t ntests = 0, nmodes = 0, cap1 = 0, cap2 = 0;
 	struct eb_md md;
-	char test[160], buf[96];
+	char test[160], buf[160];
 	const char **cells;
 	struct eb_verdict *verd;
 
@@ -199,7 +205,7 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 			own[t + 1] = eb_xmalloc(48);
 			eb_value_text(own[t + 1], 48, base[t]->key, base[t]->s.mean, w->r->o.iec);
 		}
-		own[ntests + 1] = eb_xstrdup("1.00");
+		own[ntests + 1] = eb_xstrdup("1.000");
 		glance_row(&md, own, ntests);
 		for (size_t t = 0; t < ntests + 2; t++)
 			free(own[t]);
@@ -208,37 +214,42 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 	pick = eb_xcalloc(ntests > nmodes ? ntests : nmodes, sizeof *pick);
 	for (size_t m = 0; m < nmodes; m++) {
 		char **own = eb_xcalloc(ntests + 2, sizeof *own);
-		size_t k = 0, tell = 0, unbounded = 0;
+		size_t k = 0, unbounded = 0;
 		double lo, hi, g;
 
 		own[0] = eb_xstrdup(modes[m]);
 		for (size_t t = 0; t < ntests; t++) {
 			const struct eb_overhead *o = cell[m * ntests + t];
 
-			own[t + 1] = eb_xmalloc(64);
+			own[t + 1] = eb_xmalloc(160);
 			own[t + 1][0] = '\0';
 			if (o != NULL) {
 				const struct eb_verdict *v = &verd[m * ntests + t];
 
-				change_cell(own[t + 1], 64, o, v);
-				tell += v->kind == EB_VERDICT_NO_MEASURABLE;
+				change_cell(own[t + 1], 160, o, v);
 				unbounded += v->kind == EB_VERDICT_UNBOUNDED || v->unbounded;
 				pick[k++] = o;
 			}
 		}
 		g = eb_plan_geomean(pick, k, &lo, &hi);
-		/* The relative time agrees with the cells: `~` when the data cannot
-		 * tell the mode from the baseline in any test. */
-		if (k < ntests)
-			snprintf(buf, sizeof buf, "%.2f (%zu of %zu tests)", 1 / g, k, ntests);
-		else if (unbounded > 0)
-			snprintf(buf, sizeof buf, "%.2f (unbounded)", 1 / g);
-		else if (tell == k && !isnan(lo))
-			snprintf(buf, sizeof buf, "~ (%.2f–%.2f)", 1 / hi, 1 / lo);
-		else if (isnan(lo))
-			snprintf(buf, sizeof buf, "%.2f", 1 / g);
-		else
-			snprintf(buf, sizeof buf, "%.2f (%.2f–%.2f)", 1 / g, 1 / hi, 1 / lo);
+		/* The relative time is its own estimate: `~` exactly when its
+		 * interval holds 1, so the mark and the interval cannot part. */
+		{
+			char rg[40], rl[40], rh[40];
+
+			eb_ratio_text(1 / g, rg, sizeof rg);
+			eb_ratio_text(1 / hi, rl, sizeof rl);
+			eb_ratio_text(1 / lo, rh, sizeof rh);
+			if (k < ntests)
+				snprintf(buf, sizeof buf, "%s (%zu of %zu tests)", rg, k, ntests);
+			else if (unbounded > 0)
+				snprintf(buf, sizeof buf, "%s (unbounded)", rg);
+			else if (isnan(lo))
+				snprintf(buf, sizeof buf, "%s", rg);
+			else
+				snprintf(buf, sizeof buf, "%s (%s–%s)", lo <= 1 && 1 <= hi ? "~" : rg,
+				    rl, rh);
+		}
 		own[ntests + 1] = eb_xstrdup(buf);
 		glance_row(&md, own, ntests);
 		for (size_t t = 0; t < ntests + 2; t++)
@@ -254,28 +265,31 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 
 		own[0] = eb_xstrdup("geomean of the modes");
 		for (size_t t = 0; t < ntests; t++) {
-			size_t k = 0, unbounded = 0, tell = 0;
+			size_t k = 0, unbounded = 0;
 			double lo, hi, g;
 
 			for (size_t m = 0; m < nmodes; m++)
 				if (cell[m * ntests + t] != NULL) {
 					const struct eb_verdict *v = &verd[m * ntests + t];
 
-					tell += v->kind == EB_VERDICT_NO_MEASURABLE;
 					unbounded += v->kind == EB_VERDICT_UNBOUNDED || v->unbounded;
 					pick[k++] = cell[m * ntests + t];
 				}
 			g = eb_plan_geomean(pick, k, &lo, &hi);
-			if (unbounded > 0)
-				own[t + 1] = eb_xasprintf("%+.1f (unbounded)", (g - 1) * 100);
-			else if (tell == k && !isnan(lo))
-				own[t + 1] = eb_xasprintf("~ (%+.1f to %+.1f)", (lo - 1) * 100,
-				    (hi - 1) * 100);
-			else if (isnan(lo))
-				own[t + 1] = eb_xasprintf("%+.1f", (g - 1) * 100);
-			else
-				own[t + 1] = eb_xasprintf("%+.1f (%+.1f to %+.1f)", (g - 1) * 100,
-				    (lo - 1) * 100, (hi - 1) * 100);
+			{
+				char e[40], l[40], h[40];
+
+				eb_figure_text((g - 1) * 100, 1, 0, e, sizeof e);
+				eb_figure_text((lo - 1) * 100, 1, 0, l, sizeof l);
+				eb_figure_text((hi - 1) * 100, 1, 0, h, sizeof h);
+				if (unbounded > 0)
+					own[t + 1] = eb_xasprintf("%s (unbounded)", e);
+				else if (isnan(lo))
+					own[t + 1] = eb_xasprintf("%s", e);
+				else
+					own[t + 1] = eb_xasprintf("%s (%s to %s)",
+					    lo <= 1 && 1 <= hi ? "~" : e, l, h);
+			}
 		}
 		own[ntests + 1] = eb_xstrdup("");
 		glance_row(&md, own, ntests);
@@ -284,14 +298,26 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 		free(own);
 	}
 	eb_pw_run_label(p, release, host, config, buf, sizeof buf);
-	eb_buf_addf(w->b, "Throughput of each mode against %s in %s, in percent, with its "
-	    "95 %% interval (Fieller); `~` where the verdict, after Holm's adjustment over the "
-	    "tests of each mode family as in the findings, is that the data cannot tell the "
-	    "mode from %s (the intervals are each case's own, before the adjustment). Relative time is the geometric mean over the "
-	    "tests of %s's throughput over the mode's (hyperfine's \"times slower\"); the last "
-	    "row, when there is more than one mode, is the geometric mean over the modes, `~` where "
-	    "every mode's is.\n\n", p->baseline, buf, p->baseline,
-	    p->baseline);
+	{
+		int adjusted = 0;
+		char level[48], plain[16];
+
+		for (size_t c = 0; c < ntests * nmodes; c++)
+			adjusted |= cell[c] != NULL && eb_verdict_interval_adjusted(&verd[c]);
+		eb_interval_level_text(p->alpha, adjusted, level, sizeof level);
+		eb_level_text(0.05, plain, sizeof plain);
+		eb_buf_addf(w->b, "Throughput of each mode against %s in %s, in percent, with its "
+		    "%s interval (Fieller)%s; `~` where the verdict, after Holm's adjustment over "
+		    "the tests of each mode family as in the findings, is that the data cannot "
+		    "tell the mode from %s, which is where that interval holds 0. Relative time "
+		    "is the geometric mean over the tests of %s's throughput over the mode's "
+		    "(hyperfine's \"times slower\"), with its own %s %% interval (delta method on "
+		    "the log scale), `~` where that holds 1; the last row, when there is more "
+		    "than one mode, is the geometric mean over the modes, `~` likewise.\n\n",
+		    p->baseline, buf, level, adjusted ? " (the test with the k-th smallest p of "
+		    "m at the level 1 - alpha / (m - k + 1), and from the first test Holm keeps "
+		    "on at that one's level)" : "", p->baseline, p->baseline, plain);
+	}
 	{
 		struct eb_pw_mem m;
 

@@ -7,6 +7,17 @@
 
 #include "render.h"
 
+/* A label in the text around a table, escaped as the cells are: a host
+ * named "<img src=x onerror=...>" stays text (found by an outside audit). */
+static void
+put_label(FILE *fp, const char *s)
+{
+	char *e = eb_md_escape(s);
+
+	fputs(e, fp);
+	free(e);
+}
+
 void
 eb_value_text(char *buf, size_t n, const struct eb_record *key, double v, int iec)
 {
@@ -224,8 +235,9 @@ eb_md_absolute(FILE *fp, const struct eb_grid *w, const char *release, int iec)
 		}
 		eb_md_rowv(&md, cells);
 	}
-	fprintf(fp, "Release %s: mean of the runs ± half-width of the 95 %% confidence "
-	    "interval.\n\n", release != NULL && *release ? release : "(none)");
+	fputs("Release ", fp);
+	put_label(fp, release != NULL && *release ? release : "(none)");
+	fputs(": mean of the runs ± half-width of the 95 % confidence interval.\n\n", fp);
 	eb_md_write(&md, fp);
 	for (size_t c = 0; c < nc; c++)
 		free(owned[c]);
@@ -236,6 +248,12 @@ eb_md_absolute(FILE *fp, const struct eb_grid *w, const char *release, int iec)
 }
 
 /* ---- overhead */
+
+/* What "Holm-adjusted" means beside an interval, for the captions. */
+#define HOLM_LEVELS " (the test with the k-th smallest p of m at the level " \
+	"1 - alpha / (m - k + 1), and from the first test Holm keeps on at that " \
+	"one's level, so that an interval excludes no difference exactly when Holm's " \
+	"test rejects)"
 
 /* Whether a column of the rows' keys holds more than one value: one that
  * does not says nothing row by row, and the caption names it instead. */
@@ -270,9 +288,35 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 			align[k] = 'l';
 			head[k++] = key_names[i];
 		}
+	/* One table is one family: Holm over the rows it shows, whoever
+	 * computed them (the overhead command or the report), and each
+	 * interval at its Holm step level, as the heading says. */
+	struct eb_verdict *vs = eb_xmalloc((n ? n : 1) * sizeof *vs);
+	struct eb_verdict **vp = eb_xmalloc((n ? n : 1) * sizeof *vp);
+	const struct eb_record **ks = eb_xmalloc((n ? n : 1) * sizeof *ks);
+	double alpha = n > 0 && rows[0].v.alpha > 0 ? rows[0].v.alpha : 0.05;
+	int adjusted = 0;
+	char level[48], ratio_head[64];
+
+	for (size_t i = 0; i < n; i++) {
+		vs[i] = rows[i].v;
+		vp[i] = &vs[i];
+		ks[i] = rows[i].g->key;
+	}
+	if (n > 0) {
+		struct eb_verdict_opts vo = EB_VERDICT_OPTS_DEFAULT;
+
+		vo.alpha = alpha;
+		vo.adjust = rows[0].v.adjust;
+		eb_verdict_adjust(vp, ks, n, &vo);
+	}
+	for (size_t i = 0; i < n; i++)
+		adjusted |= eb_verdict_interval_adjusted(&vs[i]);
+	eb_interval_level_text(alpha, adjusted, level, sizeof level);
+	snprintf(ratio_head, sizeof ratio_head, "ratio (%s CI)", level);
 	{
-		static const char *const rest[8] = { "test", "metric", "mode", "n", "mean",
-			"baseline", "ratio (95 % CI)", "overhead" };
+		const char *const rest[8] = { "test", "metric", "mode", "n", "mean",
+			"baseline", ratio_head, "overhead" };
 
 		for (int i = 0; i < 8; i++) {
 			align[k] = i < 3 ? 'l' : 'r';
@@ -284,24 +328,6 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 	eb_md_rowv(&md, head);
 	for (size_t c = 0; c < ncols; c++)
 		md.align[c] = align[c];
-	/* One table is one family: Holm over the rows it shows, whoever
-	 * computed them (the overhead command or the report). */
-	struct eb_verdict *vs = eb_xmalloc((n ? n : 1) * sizeof *vs);
-	struct eb_verdict **vp = eb_xmalloc((n ? n : 1) * sizeof *vp);
-	const struct eb_record **ks = eb_xmalloc((n ? n : 1) * sizeof *ks);
-
-	for (size_t i = 0; i < n; i++) {
-		vs[i] = rows[i].v;
-		vp[i] = &vs[i];
-		ks[i] = rows[i].g->key;
-	}
-	if (n > 0) {
-		struct eb_verdict_opts vo = EB_VERDICT_OPTS_DEFAULT;
-
-		vo.alpha = rows[0].v.alpha > 0 ? rows[0].v.alpha : 0.05;
-		vo.adjust = rows[0].v.adjust;
-		eb_verdict_adjust(vp, ks, n, &vo);
-	}
 	for (size_t i = 0; i < n; i++) {
 		const struct eb_overhead *r = &rows[order[i]];
 		const struct eb_verdict *rv = &vs[order[i]];
@@ -316,13 +342,15 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 		eb_value_text(base, sizeof base, kr, r->base->s.mean, iec);
 		{
 			char rt[40], rl[40], rh[40];
+			double lo, hi;
 
+			eb_verdict_ratio_interval(rv, &lo, &hi);
 			eb_ratio_text(r->ratio, rt, sizeof rt);
-			eb_ratio_text(r->ci_low, rl, sizeof rl);
-			eb_ratio_text(r->ci_high, rh, sizeof rh);
-			if (r->v.unbounded)
+			eb_ratio_text(lo, rl, sizeof rl);
+			eb_ratio_text(hi, rh, sizeof rh);
+			if (rv->unbounded)
 				snprintf(ratio, sizeof ratio, "%s (unbounded)", rt);
-			else if (isnan(r->ci_low))
+			else if (isnan(lo))
 				snprintf(ratio, sizeof ratio, "%s", rt);
 			else
 				snprintf(ratio, sizeof ratio, "%s (%s–%s)", rt, rl, rh);
@@ -347,18 +375,20 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 
 		for (int i = 0; i < 3; i++)
 			if (!show[i] && *k0->f[key_fields[i]]) {
-				fprintf(fp, "%s%s %s", any ? ", " : "", key_names[i], k0->f[key_fields[i]]);
+				fprintf(fp, "%s%s ", any ? ", " : "", key_names[i]);
+				put_label(fp, k0->f[key_fields[i]]);
 				any = 1;
 			}
 		if (any)
 			fputs(":\n\n", fp);
 	}
 	eb_md_write(&md, fp);
-	fputs("\nratio < 1 means slower than the baseline (for latency and CPU, the "
-	    "baseline's over the mode's), with Fieller's 95 % interval; a throughput "
+	fprintf(fp, "\nratio < 1 means slower than the baseline (for latency and CPU, the "
+	    "baseline's over the mode's), with Fieller's %s interval%s; a throughput "
 	    "overhead is what the mode costs, a latency or CPU one its relative increase; "
 	    "\"costs\" and \"faster\" need an interval that excludes no overhead and, "
-	    "with Holm over the table's tests, p < 0.05.\n", fp);
+	    "%sp < %g.\n", level, adjusted ? HOLM_LEVELS : "",
+	    n > 0 && vs[0].adjust == EB_ADJUST_HOLM ? "with Holm over the table's tests, " : "", alpha);
 	eb_md_free(&md);
 	free(order);
 	free(vs);
@@ -396,11 +426,14 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 	int hosts = diff_hosts_vary(rows, n), holm = 0;
 	struct eb_md md;
 	double alpha = n > 0 ? rows[0].v.alpha : 0.05;
+	int adjusted = 0;
+	char level[48], change[64];
 
-	char level[16], change[40];
-
-	eb_level_text(alpha, level, sizeof level);
-	snprintf(change, sizeof change, "change (%s %% CI)", level);
+	for (size_t i = 0; i < n; i++)
+		adjusted |= eb_verdict_interval_adjusted(&rows[i].v) ||
+		    (rows[i].has_overhead && eb_verdict_interval_adjusted(&rows[i].oh));
+	eb_interval_level_text(alpha, adjusted, level, sizeof level);
+	snprintf(change, sizeof change, "change (%s CI)", level);
 	eb_md_init(&md, hosts ? 11 : 10);
 	if (hosts)
 		eb_md_header(&md, "lllllrrrrlr", "host", "config", "test", "metric", "mode", from,
@@ -451,16 +484,19 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 		eb_md_rowv(&md, cells);
 	}
 	eb_md_write(&md, fp);
-	fprintf(fp, "\n%s of %s against %s; %s; p %s. A verdict needs p < %g and an "
-	    "interval that excludes no change; \"unchanged\" means the interval lies "
-	    "within the equivalence margin. Overhead is what encryption costs against the "
-	    "baseline in each, and its change in percentage points (interval by the delta "
-	    "method on the log of the ratio of ratios).\n",
-	    median ? "Hodges-Lehmann shifts of the medians" : "Means", to, from,
-	    median ? "p from the Mann-Whitney U test" : "p from Welch's t test, interval "
-	    "from Fieller's theorem at the same degrees of freedom",
+	fprintf(fp, "\n%s of ", median ? "Hodges-Lehmann shifts of the log values, as "
+	    "relative changes" : "Means");
+	put_label(fp, to);
+	fputs(" against ", fp);
+	put_label(fp, from);
+	fprintf(fp, "; %s; p %s; %s intervals%s. A verdict needs p < %g and an interval that excludes no change; \"unchanged\" means the "
+	    "interval lies within the equivalence margin. Overhead is what encryption costs "
+	    "against the baseline in each, and its change in percentage points (interval by "
+	    "the delta method on the log of the ratio of ratios).\n",
+	    median ? "p from the Mann-Whitney U test, interval Moses's" : "p from Welch's t "
+	    "test, interval from Fieller's theorem at the same degrees of freedom",
 	    holm ? "adjusted by Holm within each metric class (the metrics of one test "
-	    "count once)" : "unadjusted", alpha);
+	    "count once)" : "unadjusted", level, adjusted ? HOLM_LEVELS : "", alpha);
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].v.kind == EB_VERDICT_TOO_FEW_RUNS) {
 			fprintf(fp, "\nToo few runs for a rank test at %g: %u per side needed.\n",
@@ -541,10 +577,24 @@ eb_md_trend(FILE *fp, const struct eb_trend_row *rows, size_t n, int iec)
 		eb_md_rowv(&md, cells);
 	}
 	eb_md_write(&md, fp);
-	fputs("\nchange is against the previous release that measured the same case, with "
-	    "its 95 % interval and Welch's test, Holm-adjusted over the table; overhead "
-	    "against the baseline of the same release (for latency and CPU, the relative "
-	    "increase).\n", fp);
+	{
+		double alpha = 0.05;
+		int adjusted = 0, holm = 0;
+		char level[48];
+
+		for (size_t i = 0; i < n; i++)
+			if (order[i]->prev != NULL) {
+				alpha = order[i]->v.alpha;
+				adjusted |= eb_verdict_interval_adjusted(&order[i]->v);
+				holm |= order[i]->v.adjust == EB_ADJUST_HOLM;
+			}
+		eb_interval_level_text(alpha, adjusted, level, sizeof level);
+		fprintf(fp, "\nchange is against the previous release that measured the same "
+		    "case, with its %s interval%s and Welch's test%s; overhead against the "
+		    "baseline of the same release (for latency and CPU, the relative "
+		    "increase).\n", level, adjusted ? HOLM_LEVELS : "",
+		    holm ? ", Holm-adjusted over the table" : "");
+	}
 	eb_md_free(&md);
 	free((void *)order);
 }

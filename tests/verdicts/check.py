@@ -10,6 +10,9 @@
 # a relative 1e-6, null means absent or null); "count" (rows in the output);
 # "contains" (lines that stdout must have, exactly); "contains_text"
 # (substrings it must have); "lacks" (substrings it must not have); "stderr" (a line stderr must have, exactly).
+# Every verdict in JSON output must also agree with its printed interval: a
+# word that claims a difference has an interval that excludes 0, any other
+# word with an interval one that holds 0.
 import json
 import math
 import sys
@@ -33,6 +36,24 @@ def same(got, want):
     return got == want
 
 
+CLAIMS = ("improved", "regressed", "costs", "faster", "cheaper", "dearer")
+
+
+def disagreements(rows):
+    """Verdicts whose word and interval part, in any row of the output."""
+    bad = []
+    for row in rows if isinstance(rows, list) else []:
+        for key in ("change", "verdict", "overhead_change"):
+            v = row.get(key) if isinstance(row, dict) else None
+            if not isinstance(v, dict) or v.get("ci_low") is None or v.get("ci_high") is None:
+                continue
+            excludes = v["ci_low"] > 0 or v["ci_high"] < 0
+            if excludes != (v.get("word") in CLAIMS):
+                bad.append(f"{key} says {v.get('word')!r} beside the interval "
+                           f"{v['ci_low']} to {v['ci_high']}")
+    return bad
+
+
 def main():
     case, status, out_path, err_path = sys.argv[1:5]
     with open(f"{case}/expected.json") as f:
@@ -50,6 +71,7 @@ def main():
         except ValueError as e:
             rows = []
             problems.append(f"stdout is not JSON: {e}")
+        problems.extend(disagreements(rows))
         if "count" in exp and len(rows) != exp["count"]:
             problems.append(f"{len(rows)} rows, wanted {exp['count']}")
         for r in exp.get("rows", []):
