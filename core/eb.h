@@ -232,9 +232,11 @@ void eb_format_double(char *buf, size_t n, double v);
 
 /* ---- one measurement once (unique.c) */
 
-/* Fails, naming the record's source and the other's, when two records of
- * t are one test's same repetition, or one measurement (same test, source
- * and value) read twice. Reps must be numbered. */
+/* Fails, located where the first such record was read and naming its
+ * source and the other's, when two records of t are one test's same
+ * repetition, or one measurement (same test and source, and the same
+ * value unless the source names a line, path:N) read twice. Reps must be
+ * numbered. */
 enum eb_status eb_table_check_unique(const struct eb_table *t, struct eb_err *err);
 /* Whether paths[i] is a file or directory that paths[0, i) named already,
  * itself or inside a directory named: a note to diag then says it is read

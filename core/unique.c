@@ -6,13 +6,22 @@
 
 #include "eb.h"
 
-static uint64_t
-value_bits(double v)
+/* A hash of a source from its length and its first and last eight bytes
+ * (sources differ in their line numbers), without a loop over bytes. */
+static uint32_t
+source_hash(const char *s)
 {
-	uint64_t u;
+	size_t n = strlen(s);
+	uint64_t a = 0, b = 0, h;
 
-	memcpy(&u, &v, sizeof u);
-	return u;
+	if (n >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + n - 8, 8);
+	} else {
+		memcpy(&a, s, n);
+	}
+	h = (a * 0x9e3779b97f4a7c15ULL ^ b) * 0xff51afd7ed558ccdULL ^ n;
+	return (uint32_t)(h >> 32 ^ h);
 }
 
 /* One test as people name it, for the message. */
@@ -102,23 +111,53 @@ group_find(struct grouping *gr, const struct eb_table *t, const struct eb_record
 	return (uint32_t)(gr->n - 1);
 }
 
-/* A record of a group: its row, rep and a hash of its value's bits. */
+/* A record of a group: its row, rep and a hash of its source. */
 struct member {
-	uint32_t row, rep, value;
+	uint32_t row, rep, source;
 };
 
+/* Whether a source names a line of a file, as a parser's path:line does
+ * (with a tag after a space, as a sample's "path:13 cpus=2"). */
+static int
+names_a_line(const char *s)
+{
+	for (const char *c = strchr(s, ':'); c != NULL; c = strchr(c + 1, ':')) {
+		const char *d = c + 1;
+
+		while (*d >= '0' && *d <= '9')
+			d++;
+		if (d > c + 1 && (*d == '\0' || *d == ' '))
+			return 1;
+	}
+	return 0;
+}
+
+static uint64_t
+value_bits(double v)
+{
+	uint64_t u;
+
+	memcpy(&u, &v, sizeof u);
+	return u;
+}
+
+/* One measurement twice: one source, which when it names a line of a file
+ * is that measurement whatever digits a copy kept (a spreadsheet rounds
+ * them), and else needs the same value too (a hand-made results.csv may
+ * name one source for all its rows). */
 static int
 same_measurement(const struct eb_table *t, const struct member *a, const struct member *b)
 {
 	const struct eb_record *x = &t->rows[a->row], *y = &t->rows[b->row];
 
-	return a->value == b->value && value_bits(x->value) == value_bits(y->value) &&
-	    strcmp(x->f[EB_F_SOURCE], y->f[EB_F_SOURCE]) == 0;
+	return a->source == b->source && *x->f[EB_F_SOURCE] != '\0' &&
+	    strcmp(x->f[EB_F_SOURCE], y->f[EB_F_SOURCE]) == 0 &&
+	    (value_bits(x->value) == value_bits(y->value) || names_a_line(x->f[EB_F_SOURCE]));
 }
 
 /* The first of one group's members m[0, n) (in table order), below
  * before, that repeats an earlier one's repetition (measurement 0) or its
- * measurement, the same source and value (1); n when there is none, else
+ * measurement (1, same_measurement); n when there is none, else
  * *first is the earlier one. slots holds size zeroes (size a power of two
  * above n) and is left so. */
 static size_t
@@ -128,7 +167,7 @@ first_repeat(const struct eb_table *t, const struct member *m, size_t n, uint32_
 	size_t k;
 
 	for (k = 0; k < n && m[k].row < before; k++) {
-		uint32_t key = measurement ? m[k].value : m[k].rep;
+		uint32_t key = measurement ? m[k].source : m[k].rep;
 		size_t j = (key * 0x9e3779b1u) & (size - 1);
 
 		for (; slots[j] != 0; j = (j + 1) & (size - 1)) {
@@ -144,7 +183,7 @@ first_repeat(const struct eb_table *t, const struct member *m, size_t n, uint32_
 		slots[j] = (uint32_t)k + 1;
 	}
 	for (size_t i = 0; i < k && i < n; i++) {
-		uint32_t key = measurement ? m[i].value : m[i].rep;
+		uint32_t key = measurement ? m[i].source : m[i].rep;
 		size_t j = (key * 0x9e3779b1u) & (size - 1);
 
 		while (slots[j] != 0) {
@@ -228,14 +267,13 @@ eb_table_check_unique(const struct eb_table *t, struct eb_err *err)
 			continue;
 		for (k = 0; k < n; k++) {
 			const struct eb_record *r = &t->rows[order[from + k]];
-			uint64_t v = value_bits(r->value) * 0x9e3779b97f4a7c15ULL;
 
 			/* The rows of a group lie far apart. */
 			if (k + 8 < n)
-				__builtin_prefetch(&t->rows[order[from + k + 8]].value);
+				__builtin_prefetch(&t->rows[order[from + k + 8]].rep);
 			m[k].row = order[from + k];
 			m[k].rep = (uint32_t)r->rep;
-			m[k].value = (uint32_t)(v >> 32);
+			m[k].source = source_hash(r->f[EB_F_SOURCE]);
 		}
 		while (size <= n * 2)
 			size *= 2;

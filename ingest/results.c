@@ -156,6 +156,17 @@ plain_digits(const char *s, size_t n, size_t max)
 	return v;
 }
 
+/* Whether a number that parsed as 0 has a digit other than 0 before its
+ * exponent: 1e-400 is no zero, only smaller than any double. */
+static int
+underflows(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n && s[i] != 'e' && s[i] != 'E'; i++)
+		if (s[i] >= '1' && s[i] <= '9')
+			return 1;
+	return 0;
+}
+
 /* Whether the row's unit is not its metric's canonical one (or the metric
  * is unknown), filling the error at the unit column: a bw in MB/s read as
  * B/s would be a millionfold wrong number. */
@@ -256,6 +267,9 @@ take_row(struct results_state *rs, const char *const *field, const size_t *len,
 				return row_error(rs, c + 1, "value is not a number:", s);
 			if (!isfinite(v) || v < 0 || signbit(v))
 				return row_error(rs, c + 1, "value is not a finite number >= 0:", s);
+			if (v == 0 && underflows(s, n))
+				return row_error(rs, c + 1, "value is too small for a double "
+				    "(below 4.9e-324, it would read as 0):", s);
 			r.value = v;
 		}
 	}

@@ -48,6 +48,14 @@ eb overhead "$TMP/m1.csv" "$TMP/m2.csv"
 expect_rc "one measurement in two results.csv fails" 65
 expect_err_line "one measurement in two results.csv is located in the second, where it was read" \
 	"$TMP/m2.csv:3: error: the measurement of 24.04 h none fio j read bw, rep 1 (source gen:1) is read twice, first at $TMP/m1.csv:2 (an encbench results.csv beside the files it came from, or one file in two places?)"
+# A copy of a record whose digits a spreadsheet rounded is still the
+# measurement of its source line (res-rounded-copy.csv of the third audit).
+printf '%s\n%s\n' "$HEAD" ",,,,dd,dd,,,,bw,B/s,1,3.8368e+10,$DD:10" > "$TMP/rounded.csv"
+eb ingest "$TMP/rounded.csv" "$DD"
+expect_rc "a rounded copy of a record beside its file fails" 65
+expect_err_line "a rounded copy of a record beside its file is the measurement read twice" \
+	"$DD:10: error: the measurement of    dd dd  bw, rep 2 is read twice, first at $TMP/rounded.csv:2 (an encbench results.csv beside the files it came from, or one file in two places?)"
+
 # The first repeat in the order read is told, whichever test it is of.
 printf '%s\n%s\n%s\n%s\n%s\n' "$HEAD" "24.04,h,c,none,fio,j,seq,write,4096,bw,B/s,1,5,s:1" \
 	"24.04,h,c,none,fio,j,seq,read,4096,bw,B/s,1,6,s:2" "24.04,h,c,none,fio,j,seq,read,4096,bw,B/s,1,7,s:3" \
