@@ -33,14 +33,14 @@ expect_rc "every command refuses a repetition given twice" 65
 
 # A results.csv names in its source where a record was measured, not where
 # it was read: errors are located by the file and line read (a blank line
-# and a quoted row on two lines count), the source said beside.
+# and a quoted row on two lines count), the source said beside (its
+# newline written as a space).
 printf '%s\n\n%s\n%s\n' "$HEAD" "24.04,h,c,none,fio,j,seq,write,4096,bw,B/s,1,100,\"x:1
 y\"" "24.04,h,c,none,fio,j,seq,write,4096,bw,B/s,1,200,x:2" > "$TMP/dup-lines.csv"
 eb ingest "$TMP/dup-lines.csv"
 expect_rc "a repetition given twice over a blank line and a quoted row fails" 65
 expect_err_line "a repetition given twice is located by the line read" \
-	"$TMP/dup-lines.csv:5: error: 24.04 h none fio j write bw, rep 1 (source x:2) is given again; $TMP/dup-lines.csv:3 (source x:1
-y) gave it first, and a dataset holds each repetition once"
+	"$TMP/dup-lines.csv:5: error: 24.04 h none fio j write bw, rep 1 (source x:2) is given again; $TMP/dup-lines.csv:3 (source x:1 y) gave it first, and a dataset holds each repetition once"
 printf '%s\n%s\n' "$HEAD" "24.04,h,c,none,fio,j,seq,read,4096,bw,B/s,1,100000000.0,gen:1" > "$TMP/m1.csv"
 printf '%s\n%s\n%s\n' "$HEAD" "24.04,h,c,none,fio,j,seq,read,4096,bw,B/s,2,102000000.0,gen:2" \
 	"24.04,h,c,none,fio,j,seq,read,4096,bw,B/s,1,100000000.0,gen:1" > "$TMP/m2.csv"
