@@ -64,51 +64,50 @@ guess_group(const struct eb_groups *gs, const struct eb_record *r, size_t prev)
 	return 0;
 }
 
+/* The group of record r (1-based), the previous record's being prev; a
+ * new one when create, else 0 when none has its key. */
+static size_t
+find_group(struct eb_groups *gs, struct group_slot **slots, size_t *nslots, size_t *cap,
+    const struct eb_record *r, size_t prev, int create)
+{
+	uint64_t h;
+	size_t j, g = guess_group(gs, r, prev);
+
+	if (g != 0)
+		return g;
+	h = eb_record_key_hash(r, 0);
+	j = h & (*nslots - 1);
+	while ((*slots)[j].group != 0 && !((*slots)[j].hash == h &&
+	    eb_record_key_equal(gs->g[(*slots)[j].group - 1].key, r, 0)))
+		j = (j + 1) & (*nslots - 1);
+	if ((*slots)[j].group != 0 || !create)
+		return (*slots)[j].group;
+	eb_xgrow(&gs->g, cap, gs->n + 1, sizeof *gs->g);
+	memset(&gs->g[gs->n], 0, sizeof gs->g[gs->n]);
+	gs->g[gs->n].key = r;
+	(*slots)[j].hash = h;
+	(*slots)[j].group = ++gs->n;
+	if (gs->n * 2 >= *nslots)
+		group_slots_grow(slots, nslots);
+	return gs->n;
+}
+
 struct eb_groups *
 eb_aggregate(const struct eb_table *t)
 {
 	struct eb_groups *gs = eb_xcalloc(1, sizeof *gs);
 	size_t nslots = 1024;
 	struct group_slot *slots = eb_xcalloc(nslots, sizeof *slots);
-	/* The group of each row, + 1. A record takes over a hundred bytes, so
-	 * that no table has 2^32 of them. */
-	uint32_t *of = eb_xmalloc((t->n ? t->n : 1) * sizeof *of);
 	size_t *fill, cap = 0, prev = 0;
 
 	gs->t = t;
+	/* Two passes over the records, the groups found again in the second,
+	 * rather than a group number kept for each record: the records are
+	 * most of a command's memory, and this adds least to them. */
 	for (size_t i = 0; i < t->n; i++) {
-		const struct eb_record *r = &t->rows[i];
-		uint64_t h;
-		size_t j, g = guess_group(gs, r, prev);
-
-		if (g != 0) {
-			of[i] = (uint32_t)g;
-			gs->g[g - 1].s.n++;
-			prev = g;
-			continue;
-		}
-		h = eb_record_key_hash(r, 0);
-		j = h & (nslots - 1);
-		while (slots[j].group != 0 && !(slots[j].hash == h &&
-		    eb_record_key_equal(gs->g[slots[j].group - 1].key, r, 0)))
-			j = (j + 1) & (nslots - 1);
-		if (slots[j].group == 0) {
-			eb_xgrow(&gs->g, &cap, gs->n + 1, sizeof *gs->g);
-			memset(&gs->g[gs->n], 0, sizeof gs->g[gs->n]);
-			gs->g[gs->n].key = r;
-			slots[j].hash = h;
-			slots[j].group = ++gs->n;
-			g = gs->n;
-			if (gs->n * 2 >= nslots)
-				group_slots_grow(&slots, &nslots);
-		} else {
-			g = slots[j].group;
-		}
-		of[i] = (uint32_t)g;
-		gs->g[g - 1].s.n++;
-		prev = g;
+		prev = find_group(gs, &slots, &nslots, &cap, &t->rows[i], prev, 1);
+		gs->g[prev - 1].s.n++;
 	}
-	free(slots);
 	/* One pool of values, each group a slice of it in input order. */
 	gs->pool = eb_xmalloc((t->n ? t->n : 1) * sizeof *gs->pool);
 	fill = eb_xcalloc(gs->n ? gs->n : 1, sizeof *fill);
@@ -117,13 +116,29 @@ eb_aggregate(const struct eb_table *t)
 		fill[g] = off;
 		off += gs->g[g].s.n;
 	}
-	for (size_t i = 0; i < t->n; i++)
-		gs->pool[fill[of[i] - 1]++] = t->rows[i].value;
-	free(of);
+	prev = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		prev = find_group(gs, &slots, &nslots, &cap, &t->rows[i], prev, 0);
+		gs->pool[fill[prev - 1]++] = t->rows[i].value;
+	}
+	free(slots);
 	free(fill);
 	for (size_t g = 0; g < gs->n; g++)
 		eb_sample_summarize(gs->g[g].values, gs->g[g].s.n, &gs->g[g].s);
 	return gs;
+}
+
+void
+eb_groups_keys_only(struct eb_groups *gs, struct eb_table *t)
+{
+	/* Groups are numbered in the order of their first records, so that
+	 * each key moves down, over records that are done with. */
+	for (size_t g = 0; g < gs->n; g++)
+		t->rows[g] = *gs->g[g].key;
+	eb_table_shrink(t, gs->n);
+	t->nreads = 0;	/* the rows kept are no longer those read */
+	for (size_t g = 0; g < gs->n; g++)
+		gs->g[g].key = &t->rows[g];
 }
 
 void

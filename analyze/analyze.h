@@ -67,6 +67,10 @@ struct eb_groups {
  * of their first record. The caller frees with eb_groups_free. */
 struct eb_groups *eb_aggregate(const struct eb_table *t);
 void eb_groups_free(struct eb_groups *gs);
+/* Keeps of t (the table gs was made of) only the groups' keys, which gs
+ * then points to, and gives back the memory of the other records: for a
+ * command that needs nothing of the records but their groups. */
+void eb_groups_keys_only(struct eb_groups *gs, struct eb_table *t);
 
 /* A hash index of groups by key with some columns left out. */
 struct eb_group_index;

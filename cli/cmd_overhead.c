@@ -127,6 +127,7 @@ exec_overhead(const struct eb_args *a)
 	if ((rc = eb_analysis_load(a, &t)) >= 0)
 		return rc;
 	gs = eb_aggregate(t);
+	eb_groups_keys_only(gs, t);
 	eb_args_verdict_opts(a, &vo);
 	/* The table is one family: Holm over its tests, per metric class. */
 	w.rows = eb_overhead_compute_opts(gs, a->baseline, &vo, 1, &w.n);

@@ -63,7 +63,7 @@ struct eb_loc {
 struct eb_err {
 	enum eb_status code;
 	struct eb_loc loc;
-	char msg[256];
+	char msg[512];
 };
 
 /* Fills err (when not NULL) and returns code, so that callers can write
@@ -126,6 +126,10 @@ struct eb_record {
 	const char *f[EB_NFIELDS];	/* interned in the table; "" when unknown */
 	int64_t block_size;		/* bytes; 0 when unknown */
 	int rep;			/* 1-based; 0 until numbered */
+	/* The line of the file it was read from, when its source does not
+	 * say so (a results.csv row's source is where it was measured);
+	 * 0 otherwise. The file is the table's (eb_table_read_path). */
+	uint32_t line;
 	double value;			/* canonical unit, full precision */
 };
 
@@ -145,12 +149,23 @@ struct eb_run_meta {
 	char *json;		/* the document, compact; owned by the table */
 };
 
+/* The rows from one on were read from path (interned), for messages about
+ * rows whose line is told. */
+struct eb_read {
+	size_t from;
+	const char *path;
+};
+
 struct eb_table {
 	struct eb_record *rows;
 	size_t n, cap;
 	struct eb_strpool *pool;
 	struct eb_run_meta *meta;
 	size_t nmeta, capmeta;
+	/* Where rows were read, in the order they were added: valid while rows
+	 * are only added (or the last ones taken back), as during loading. */
+	struct eb_read *reads;
+	size_t nreads, capreads;
 };
 
 struct eb_table *eb_table_new(void);
@@ -172,6 +187,12 @@ const char *eb_intern_lookup(const struct eb_table *t, const char *s);
 void eb_record_init(struct eb_table *t, struct eb_record *r);
 /* Appends a copy; its strings must already be interned in t. */
 struct eb_record *eb_table_add(struct eb_table *t, const struct eb_record *r);
+/* Keeps the first n rows and gives back the memory of the others. */
+void eb_table_shrink(struct eb_table *t, size_t n);
+/* Says that the rows added from now on are read from path. */
+void eb_table_note_read(struct eb_table *t, const char *path);
+/* The file row i was read from when one was noted, else NULL. */
+const char *eb_table_read_path(const struct eb_table *t, size_t i);
 /* Appends run metadata; the table takes ownership of m->json. Returns its
  * index. */
 size_t eb_table_add_meta(struct eb_table *t, const struct eb_run_meta *m);
@@ -216,9 +237,11 @@ void eb_format_double(char *buf, size_t n, double v);
 
 /* ---- one measurement once (unique.c) */
 
-/* Fails, naming the record's source and the other's, when two records of
- * t are one test's same repetition, or one measurement (same test, source
- * and value) read twice. Reps must be numbered. */
+/* Fails, located where the first such record was read and naming its
+ * source and the other's, when two records of t are one test's same
+ * repetition, or one measurement (same test and source, and the same
+ * value unless the source names a line, path:N) read twice. Reps must be
+ * numbered. */
 enum eb_status eb_table_check_unique(const struct eb_table *t, struct eb_err *err);
 /* Whether paths[i] is a file or directory that paths[0, i) named already,
  * itself or inside a directory named: a note to diag then says it is read

@@ -191,6 +191,7 @@ eb_table_free(struct eb_table *t)
 	for (size_t i = 0; i < t->nmeta; i++)
 		free(t->meta[i].json);
 	free(t->meta);
+	free(t->reads);
 	free(t);
 }
 
@@ -212,6 +213,57 @@ eb_table_add(struct eb_table *t, const struct eb_record *r)
 	return &t->rows[t->n++];
 }
 
+void
+eb_table_shrink(struct eb_table *t, size_t n)
+{
+	if (n >= t->n)
+		return;
+	t->n = n;
+	t->cap = n > 0 ? n : 1;
+	t->rows = eb_xrealloc(t->rows, t->cap * sizeof *t->rows);
+}
+
+/* Rows from `from` on were read from path (interned in t). */
+static void
+add_read(struct eb_table *t, size_t from, const char *path)
+{
+	if (t->nreads > 0 && t->reads[t->nreads - 1].from <= from &&
+	    strcmp(t->reads[t->nreads - 1].path, path) == 0)
+		return;
+	eb_xgrow(&t->reads, &t->capreads, t->nreads + 1, sizeof *t->reads);
+	t->reads[t->nreads].from = from;
+	t->reads[t->nreads].path = eb_intern_cstr(t, path);
+	t->nreads++;
+}
+
+void
+eb_table_note_read(struct eb_table *t, const char *path)
+{
+	add_read(t, t->n, path);
+}
+
+const char *
+eb_table_read_path(const struct eb_table *t, size_t i)
+{
+	/* The last noted before row i was added: rows taken back after a
+	 * failed file leave their note behind, and the next file's note,
+	 * added later, starts at or before it. */
+	for (size_t k = t->nreads; k-- > 0;)
+		if (t->reads[k].from <= i)
+			return t->reads[k].path;
+	return NULL;
+}
+
+/* Adds the notes of where src's rows were read to dst, whose rows from
+ * base on are src's. */
+static void
+add_reads_from(struct eb_table *dst, const struct eb_table *src, size_t base)
+{
+	for (size_t k = 0; k < src->nreads; k++)
+		if (src->reads[k].from < src->n)
+			add_read(dst, base + src->reads[k].from, src->reads[k].path);
+}
+
 /* Adds run metadata of another table to dst, its labels interned there;
  * dst takes json as it is. */
 static void
@@ -230,6 +282,7 @@ add_meta_from(struct eb_table *dst, const struct eb_run_meta *from, char *json)
 void
 eb_table_append(struct eb_table *dst, const struct eb_table *src)
 {
+	add_reads_from(dst, src, dst->n);
 	for (size_t i = 0; i < src->n; i++) {
 		struct eb_record r = src->rows[i];
 
@@ -255,6 +308,7 @@ eb_table_move(struct eb_table *dst, struct eb_table *src)
 	struct pool_block *last;
 
 	memset(seen, 0, sizeof seen);
+	add_reads_from(dst, src, dst->n);
 	eb_xgrow(&dst->rows, &dst->cap, dst->n + src->n, sizeof *dst->rows);
 	for (size_t i = 0; i < src->n; i++) {
 		struct eb_record *r = &dst->rows[dst->n++];

@@ -36,15 +36,14 @@ struct results_state {
 		const char *s;
 		size_t len;
 		double limit;	/* of a metric: its plausible limit */
+		const char *unit_ok;	/* of a metric: the unit found to agree */
 	} recent[EB_NFIELDS][RECENT];
 	int field_of[EB_NCOLUMNS];	/* eb_column_field of each column */
 	struct eb_parse *p;
 	enum eb_status st;
 	int header_seen;
+	int read_noted;	/* the table knows the file its rows come from */
 	int in_quote;	/* quote parity: a row goes on past this line */
-	/* The last metric and unit found to agree (interned, so compared by
-	 * pointer): most rows repeat them. */
-	const char *unit_ok_metric, *unit_ok_unit;
 };
 
 static int
@@ -118,15 +117,14 @@ same_bytes(const char *a, const char *b, size_t n)
 	return n == 0 || a[0] == b[0];
 }
 
-static const struct recent *
+static struct recent *
 intern_field(struct results_state *rs, int field, const char *s, size_t n)
 {
-	static const struct recent none = { eb_empty, 0, INFINITY };
 	struct recent *c;
 	unsigned h;
 
 	if (n == 0)
-		return &none;
+		return NULL;
 	/* The middle and the end tell the modes apart: aes-128-gcm,
 	 * aes-256-gcm, aes-128-ccm. */
 	h = (unsigned)n * 31 + (unsigned char)s[n / 2];
@@ -137,6 +135,7 @@ intern_field(struct results_state *rs, int field, const char *s, size_t n)
 		c->s = eb_intern(rs->p->t, s, n);
 		c->len = n;
 		c->limit = field == EB_F_METRIC ? eb_metric_limit(c->s, NULL) : INFINITY;
+		c->unit_ok = NULL;
 	}
 	return c;
 }
@@ -156,6 +155,17 @@ plain_digits(const char *s, size_t n, size_t max)
 		v = v * 10 + (s[i] - '0');
 	}
 	return v;
+}
+
+/* Whether a number that parsed as 0 has a digit other than 0 before its
+ * exponent: 1e-400 is no zero, only smaller than any double. */
+static int
+underflows(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n && s[i] != 'e' && s[i] != 'E'; i++)
+		if (s[i] >= '1' && s[i] <= '9')
+			return 1;
+	return 0;
 }
 
 /* As the cpu limit of core/limits.c: 100000 % is 1000 CPUs busy. */
@@ -187,16 +197,17 @@ cpus_tag_bad(const char *source, char *why, size_t n)
  * is unknown), filling the error at the unit column: a bw in MB/s read as
  * B/s would be a millionfold wrong number. */
 static int
-unit_mismatch(struct results_state *rs, const struct eb_record *r)
+unit_mismatch(struct results_state *rs, const struct eb_record *r, struct recent *metric)
 {
 	char why[200];
 	struct eb_loc loc = { rs->p->path, rs->row_line, EB_C_UNIT + 1 };
 
-	if (r->f[EB_F_METRIC] == rs->unit_ok_metric && r->f[EB_F_UNIT] == rs->unit_ok_unit)
+	/* Interned, so compared by pointer: a metric keeps its unit. */
+	if (metric != NULL && r->f[EB_F_METRIC] == metric->s && r->f[EB_F_UNIT] == metric->unit_ok)
 		return 0;
 	if (eb_metric_unit_check(r->f[EB_F_METRIC], r->f[EB_F_UNIT], why, sizeof why)) {
-		rs->unit_ok_metric = r->f[EB_F_METRIC];
-		rs->unit_ok_unit = r->f[EB_F_UNIT];
+		if (metric != NULL && r->f[EB_F_METRIC] == metric->s)
+			metric->unit_ok = r->f[EB_F_UNIT];
 		return 0;
 	}
 	if (strncmp(why, "unknown metric", 14) == 0)
@@ -214,6 +225,7 @@ take_row(struct results_state *rs, const char *const *field, const size_t *len,
 	struct eb_record r;
 	char *end, why[200];
 	double limit = INFINITY;
+	struct recent *metric = NULL;
 
 	if (nfields != EB_NCOLUMNS) {
 		struct eb_loc loc = { p->path, rs->row_line, 0 };
@@ -240,11 +252,13 @@ take_row(struct results_state *rs, const char *const *field, const size_t *len,
 			/* Unique to the row: interning would only grow the set. */
 			r.f[f] = eb_table_strdup(p->t, s, n);
 		} else if (f >= 0) {
-			const struct recent *in = intern_field(rs, f, s, n);
+			struct recent *in = intern_field(rs, f, s, n);
 
-			r.f[f] = in->s;
-			if (f == EB_F_METRIC)
+			r.f[f] = in != NULL ? in->s : eb_empty;
+			if (f == EB_F_METRIC && in != NULL) {
 				limit = in->limit;
+				metric = in;
+			}
 		} else if (c == EB_C_BLOCK_SIZE) {
 			long long v;
 
@@ -279,12 +293,15 @@ take_row(struct results_state *rs, const char *const *field, const size_t *len,
 				return row_error(rs, c + 1, "value is not a number:", s);
 			if (!isfinite(v) || v < 0 || signbit(v))
 				return row_error(rs, c + 1, "value is not a finite number >= 0:", s);
+			if (v == 0 && underflows(s, n))
+				return row_error(rs, c + 1, "value is too small for a double "
+				    "(below 4.9e-324, it would read as 0):", s);
 			r.value = v;
 		}
 	}
 	if (*r.f[EB_F_METRIC] == '\0')
 		return row_error(rs, EB_C_METRIC + 1, "metric is empty:", "");
-	if (unit_mismatch(rs, &r))
+	if (unit_mismatch(rs, &r, metric))
 		return p->err->code;
 	/* The value is finite and not negative by now: only the metric's
 	 * limits are left to check (the upper one, and 0 for the metrics that
@@ -295,12 +312,20 @@ take_row(struct results_state *rs, const char *const *field, const size_t *len,
 
 		return eb_err_set(p->err, EB_ERR_DATA, loc, "%s", why);
 	}
-	if (*r.f[EB_F_SOURCE] == '\0')
+	/* The source names where the row was measured; messages about the
+	 * row name where it was read as well. */
+	r.line = rs->row_line > 0 && rs->row_line <= (long)UINT32_MAX ? (uint32_t)rs->row_line : 0;
+	if (*r.f[EB_F_SOURCE] == '\0') {
 		r.f[EB_F_SOURCE] = eb_parse_source(p, rs->row_line);
-	else if (cpus_tag_bad(r.f[EB_F_SOURCE], why, sizeof why)) {
+		r.line = 0;
+	} else if (cpus_tag_bad(r.f[EB_F_SOURCE], why, sizeof why)) {
 		struct eb_loc loc = { p->path, rs->row_line, EB_C_SOURCE + 1 };
 
 		return eb_err_set(p->err, EB_ERR_DATA, loc, "%s", why);
+	}
+	if (!rs->read_noted) {
+		eb_table_note_read(p->t, p->path);
+		rs->read_noted = 1;
 	}
 	eb_table_add(p->t, &r);
 	return EB_OK;

@@ -25,11 +25,53 @@ printf '%s\n%s\n%s\n' "$HEAD" "24.04,h,c,none,fio,j,seq,write,4096,bw,B/s,1,100,
 echo "previous output" > "$TMP/keep.csv"
 eb ingest -o "$TMP/keep.csv" "$TMP/dup-rep.csv"
 expect_rc "a repetition given twice fails" 65
-expect_err_line "a repetition given twice names both sources" \
-	"b.json:5: error: 24.04 h none fio j write bw, rep 1 is given again; a.json:5 gave it first, and a dataset holds each repetition once"
+expect_err_line "a repetition given twice is located where it was read, naming both sources" \
+	"$TMP/dup-rep.csv:3: error: 24.04 h none fio j write bw, rep 1 (source b.json:5) is given again; $TMP/dup-rep.csv:2 (source a.json:5) gave it first, and a dataset holds each repetition once"
 expect_file_is "a repetition given twice leaves -o as it was" "$TMP/keep.csv" "previous output"
 eb overhead "$TMP/dup-rep.csv"
 expect_rc "every command refuses a repetition given twice" 65
+
+# A results.csv names in its source where a record was measured, not where
+# it was read: errors are located by the file and line read (a blank line
+# and a quoted row on two lines count), the source said beside (its
+# newline written as a space).
+printf '%s\n\n%s\n%s\n' "$HEAD" "24.04,h,c,none,fio,j,seq,write,4096,bw,B/s,1,100,\"x:1
+y\"" "24.04,h,c,none,fio,j,seq,write,4096,bw,B/s,1,200,x:2" > "$TMP/dup-lines.csv"
+eb ingest "$TMP/dup-lines.csv"
+expect_rc "a repetition given twice over a blank line and a quoted row fails" 65
+expect_err_line "a repetition given twice is located by the line read" \
+	"$TMP/dup-lines.csv:5: error: 24.04 h none fio j write bw, rep 1 (source x:2) is given again; $TMP/dup-lines.csv:3 (source x:1 y) gave it first, and a dataset holds each repetition once"
+printf '%s\n%s\n' "$HEAD" "24.04,h,c,none,fio,j,seq,read,4096,bw,B/s,1,100000000.0,gen:1" > "$TMP/m1.csv"
+printf '%s\n%s\n%s\n' "$HEAD" "24.04,h,c,none,fio,j,seq,read,4096,bw,B/s,2,102000000.0,gen:2" \
+	"24.04,h,c,none,fio,j,seq,read,4096,bw,B/s,1,100000000.0,gen:1" > "$TMP/m2.csv"
+eb overhead "$TMP/m1.csv" "$TMP/m2.csv"
+expect_rc "one measurement in two results.csv fails" 65
+expect_err_line "one measurement in two results.csv is located in the second, where it was read" \
+	"$TMP/m2.csv:3: error: the measurement of 24.04 h none fio j read bw, rep 1 (source gen:1) is read twice, first at $TMP/m1.csv:2 (an encbench results.csv beside the files it came from, or one file in two places?)"
+# A copy of a record whose digits a spreadsheet rounded is still the
+# measurement of its source line (res-rounded-copy.csv of the third audit).
+printf '%s\n%s\n' "$HEAD" ",,,,dd,dd,,,,bw,B/s,1,3.8368e+10,$DD:10" > "$TMP/rounded.csv"
+eb ingest "$TMP/rounded.csv" "$DD"
+expect_rc "a rounded copy of a record beside its file fails" 65
+expect_err_line "a rounded copy of a record beside its file is the measurement read twice" \
+	"$DD:10: error: the measurement of    dd dd  bw, rep 2 is read twice, first at $TMP/rounded.csv:2 (an encbench results.csv beside the files it came from, or one file in two places?)"
+
+# The first repeat in the order read is told, whichever test it is of.
+printf '%s\n%s\n%s\n%s\n%s\n' "$HEAD" "24.04,h,c,none,fio,j,seq,write,4096,bw,B/s,1,5,s:1" \
+	"24.04,h,c,none,fio,j,seq,read,4096,bw,B/s,1,6,s:2" "24.04,h,c,none,fio,j,seq,read,4096,bw,B/s,1,7,s:3" \
+	"24.04,h,c,none,fio,j,seq,write,4096,bw,B/s,1,8,s:4" > "$TMP/dup-order.csv"
+eb ingest "$TMP/dup-order.csv"
+expect_err_line "the first repeat read is the one told" \
+	"$TMP/dup-order.csv:4: error: 24.04 h none fio j read bw, rep 1 (source s:3) is given again; $TMP/dup-order.csv:3 (source s:2) gave it first, and a dataset holds each repetition once"
+
+# A file large enough to be read on every CPU locates its rows the same.
+{ echo "$HEAD"; awk 'BEGIN { for (i = 1; i <= 20000; i++)
+	printf "24.04,h,c,none,fio,j%d,seq,write,4096,bw,B/s,1,%d,a/long/path/to/where/it/was/run/%d.json:12\n", i, i, i
+	print "24.04,h,c,none,fio,j15000,seq,write,4096,bw,B/s,1,7,src:last" }'; } > "$TMP/dup-big.csv"
+[ "$(wc -c < "$TMP/dup-big.csv")" -gt 2000000 ] || fail "the large file is larger than 2 MB, which is read in parts"
+eb ingest "$TMP/dup-big.csv"
+expect_err_line "a repetition given twice in a large file is located by the line read" \
+	"$TMP/dup-big.csv:20002: error: 24.04 h none fio j15000 write bw, rep 1 (source src:last) is given again; $TMP/dup-big.csv:15001 (source a/long/path/to/where/it/was/run/15000.json:12) gave it first, and a dataset holds each repetition once"
 
 # encbench's own results.csv in the folder it was made from is skipped;
 # a copy without its datapackage.json is the same measurements again.
@@ -50,7 +92,7 @@ eb ingest -q "$R/results.csv"
 cp "$R/results.csv" "$R/copy.csv"
 eb ingest -q "$R"
 expect_rc "a copy of results.csv beside its files fails" 65
-grep -q "^$R/.*: error: the measurement of .* is read twice (an encbench results.csv beside the files it came from, or one file in two places?)$" "$TMP/err" \
+grep -q "^$R/copy.csv:[0-9]*: error: the measurement of .* (source $R/[^ ]*) is read twice, first at $R/[^ ]* (an encbench results.csv beside the files it came from, or one file in two places?)$" "$TMP/err" \
 	&& pass "the measurement read twice is named" || fail "the measurement read twice is named"
 rm "$R/copy.csv" "$R/results.csv" "$R/datapackage.json"
 
