@@ -55,6 +55,9 @@ struct eb_parse {
 	const char *path;	/* as the user named it; "-" for stdin */
 	void *state;		/* state_size zeroed bytes owned by the driver */
 	const struct eb_ingest_opts *opts;
+	/* The line being read is the input's last and has no line end: a
+	 * figure at its end may be cut short. */
+	int unended;
 };
 
 struct eb_format {
