@@ -264,6 +264,8 @@ fill_groups(struct eb_args *a)
 	else if (a->last[EB_O_JSON] > a->last[EB_O_MD] && a->last[EB_O_JSON] > a->last[EB_O_CSV])
 		a->out.fmt = EB_OUT_JSON;
 	a->out.path = eb_args_get(a, EB_O_OUTPUT);
+	a->in.outputs[0] = a->out.path;
+	a->in.outputs[1] = eb_args_get(a, EB_O_SUMMARY);
 	a->out.iec = eb_args_is(a, EB_O_UNITS, "iec");
 	for (size_t i = 0; i < sizeof filter_fields / sizeof filter_fields[0]; i++)
 		a->filters.v[filter_fields[i].field] = eb_args_get(a, filter_fields[i].id);

@@ -127,12 +127,17 @@ void eb_csv_row(FILE *fp, const struct eb_record *key, const struct eb_cell *cel
 
 struct eb_datapackage {
 	const char *csv_name;	/* the CSV's file name, in the same folder */
+	/* the other results files of encbench's in that folder, listed first */
+	const char *const *others;
+	size_t nothers;
 };
 /* Writes the Frictionless data package describing dp->csv_name, an
  * eb_write_fn whose ctx is a struct eb_datapackage. */
 enum eb_status eb_datapackage_write(void *ctx, FILE *fp);
-/* Writes datapackage.json atomically in the folder of csv_path; returns
- * the exit code, after printing why when it failed. */
+/* Writes datapackage.json atomically in the folder of csv_path, naming
+ * csv_path and the CSVs an encbench package already there names that are
+ * still there. One that is not encbench's is left as it was, with a
+ * warning. Returns the exit code, after printing why when it failed. */
 int eb_write_datapackage(const char *csv_path);
 
 /* The key columns of a record (release ... unit) as CSV cells, with a
@@ -197,13 +202,17 @@ struct eb_inputs {
 	int verbose;		/* -v: every skipped file named */
 	const char *map;	/* --map FILE for spreadsheets */
 	const char *unit;	/* --unit UNIT for spreadsheets */
+	/* The files the command will write (-o, --summary), or NULL: none
+	 * may be a file the inputs were read from. */
+	const char *outputs[2];
 };
 
 /* Checks --format and --set before anything is read; returns 0 or, after
  * printing why, EB_EXIT_USAGE. */
 int eb_inputs_check(const struct eb_inputs *in, const struct eb_cmd *cmd);
 /* Reads every path into a new table; reports each problem and returns the
- * exit code (0 on success, then *out is the table). */
+ * exit code (0 on success, then *out is the table). An output of in that
+ * is a file read as input, by any load so far, is a usage error. */
 int eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
     struct eb_table **out);
 

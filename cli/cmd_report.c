@@ -55,8 +55,11 @@ const struct eb_cmd eb_cmd_report = {
 	"\n"
 	"Everything is computed once, from one plan, for every page and chart.\n"
 	"DIR is written as a whole: it is built next to DIR and swapped in, so a\n"
-	"failed run leaves the old report, and a refresh leaves no stale files of\n"
-	"encbench's (files of your own in DIR are kept). Folders are read and\n"
+	"failed run leaves the old report. A refresh replaces or removes only the\n"
+	"files of encbench's that DIR/.encbench-report lists; every file and\n"
+	"folder of yours in DIR, charts/ and releases/ is kept (report -o DIR DIR\n"
+	"keeps the runs in DIR), and one where the report writes a file is an\n"
+	"error. Folders are read and\n"
 	"charts drawn on every CPU the command may use (taskset -c 0 keeps it to\n"
 	"one); the report is the same either way. Files and folders get the\n"
 	"modes the umask gives.\n"
@@ -185,9 +188,9 @@ exec_report(const struct eb_args *a)
 		rc = rep.page_rc;
 	if (rc == 0)
 		rc = eb_folder_commit(tmp, out, EB_REPORT_MANIFEST);
-	if (rc != 0)
-		eb_folder_abort(tmp);
 	else
+		eb_folder_abort(tmp);
+	if (rc == 0)
 		fprintf(stderr, "encbench: wrote %s/report.md%s\n", out, html ? " and report.html" : "");
 done:
 	eb_report_free(&rep);

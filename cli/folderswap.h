@@ -1,5 +1,6 @@
 /* folderswap.h - a folder of outputs written as a whole: built next to its
- * place and swapped in, so a failure leaves the old one as it was. */
+ * place and swapped in, so a failure leaves the old one as it was and a
+ * refresh keeps every file of the user's in it. */
 #ifndef EB_FOLDERSWAP_H
 #define EB_FOLDERSWAP_H
 
@@ -7,10 +8,15 @@
  * swap is a rename), with the mode the umask gives a new folder. Returns
  * its path (the caller frees it), or NULL after saying why. */
 char *eb_folder_begin(const char *dir);
-/* Swaps the built folder in for DIR. The files of an old DIR that its
- * manifest (a file in it, one path a line, a trailing '/' for a folder of
- * ours) does not list are the user's and move into the new one. Returns 0,
- * or EB_EXIT_IO after saying why (tmp is then left for eb_folder_abort). */
+/* Swaps the built folder tmp in for DIR. Only the files of an old DIR
+ * that its manifest (a file in it, one path a line) lists are encbench's:
+ * they are replaced or removed. Every other file and folder of the old
+ * DIR is the user's and moves into the new one where it was. A file of
+ * the user's where tmp has one, or a listed file that was read as an
+ * input, refuses the swap before anything moves (EB_EXIT_USAGE). Returns
+ * 0, or the exit code after saying why; tmp is gone either way (it is
+ * kept only when files of the user's moved into it could not be put back,
+ * and the message says so). */
 int eb_folder_commit(const char *tmp, const char *dir, const char *manifest);
 /* Removes a folder this process built (no links are followed). */
 void eb_folder_abort(const char *tmp);

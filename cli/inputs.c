@@ -2,6 +2,7 @@
  * every path through the ingest driver, then --set, then repetition numbering. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -39,6 +40,31 @@ eb_inputs_check(const struct eb_inputs *in, const struct eb_cmd *cmd)
 				    (unsigned char)*v);
 	}
 	return 0;
+}
+
+/* EB_EXIT_USAGE, after saying so, when an output is a file the inputs
+ * were read from (a symbolic or hard link to one too): writing it would
+ * replace the input with what was made from it. */
+static int
+outputs_check(const struct eb_inputs *in)
+{
+	static const char *const options[2] = { "-o", "--summary" };
+	int rc = 0;
+
+	for (size_t i = 0; i < 2; i++) {
+		struct stat sb;
+		const char *input;
+
+		if (in->outputs[i] == NULL || strcmp(in->outputs[i], "-") == 0 ||
+		    stat(in->outputs[i], &sb) != 0 || !S_ISREG(sb.st_mode) ||
+		    (input = eb_input_find(&sb)) == NULL)
+			continue;
+		fprintf(stderr, "encbench: error: %s %s is also an input (read as %s); "
+		    "nothing was written: name another file\n", options[i], in->outputs[i],
+		    input);
+		rc = EB_EXIT_USAGE;
+	}
+	return rc;
 }
 
 static int
@@ -187,6 +213,7 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 	struct eb_diag diag;
 	struct eb_err err;
 	enum eb_status worst = EB_OK;
+	int rc;
 
 	eb_diag_init_stderr(&diag);
 	diag.quiet = in->quiet;
@@ -220,6 +247,10 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 	if (worst != EB_OK) {
 		eb_table_free(t);
 		return eb_exit_code(worst);
+	}
+	if ((rc = outputs_check(in)) != 0) {
+		eb_table_free(t);
+		return rc;
 	}
 	warn_dd_without_op(t, &diag);
 	eb_table_number_reps(t, 0);

@@ -304,6 +304,14 @@ char *eb_tmp_template(const char *path);
  * Returns how many it removed. */
 int eb_tmp_clean(const char *path);
 
+/* The files this process has read records from, so that no output
+ * replaces one: eb_input_note records the file sb (read under path) and
+ * may be called from any thread; eb_input_find gives the path under which
+ * the file sb was read, or NULL. The strings live until exit. */
+struct stat;
+void eb_input_note(const char *path, const struct stat *sb);
+const char *eb_input_find(const struct stat *sb);
+
 /* The CPUs this process may run on, 1 when that cannot be told (cpu.c). */
 int eb_cpu_count(void);
 

@@ -350,6 +350,40 @@ eb_path_named_before(char *const *paths, int i, struct eb_diag *diag)
 	return seen;
 }
 
+/* Whether a report's manifest (.encbench-report, which every report
+ * folder holds) in the folder of path or one of the two above it lists
+ * path: a report's pages, charts and data are no input of the next
+ * "report -o DIR DIR" (a page's tables read as a sheet's would be). */
+static int
+listed_by_report(const char *path)
+{
+	const char *end = path + strlen(path);
+	int listed = 0;
+
+	for (int up = 0; up < 3 && !listed; up++) {
+		char *manifest, line[4096];
+		const char *rel;
+		FILE *fp;
+
+		while (end > path && end[-1] != '/')
+			end--;
+		if (end == path)
+			break;
+		rel = end;
+		manifest = eb_xasprintf("%.*s.encbench-report", (int)(end - path), path);
+		fp = fopen(manifest, "r");
+		free(manifest);
+		while (fp != NULL && !listed && fgets(line, sizeof line, fp) != NULL) {
+			line[strcspn(line, "\n")] = '\0';
+			listed = strcmp(line, rel) == 0;
+		}
+		if (fp != NULL)
+			fclose(fp);
+		end--;
+	}
+	return listed;
+}
+
 int
 eb_is_own_output(const char *path)
 {
@@ -367,17 +401,17 @@ eb_is_own_output(const char *path)
 	else if (n > 5 && strcmp(base + n - 5, ".json") == 0 && strcmp(base, "datapackage.json") != 0)
 		stem = n - 5;
 	else
-		return 0;
+		return listed_by_report(path);
 	pkg = eb_xasprintf("%.*sdatapackage.json", (int)(base - path), path);
 	fp = fopen(pkg, "r");
 	free(pkg);
 	if (fp == NULL)
-		return 0;
+		return listed_by_report(path);
 	got = fread(buf, 1, sizeof buf - 1, fp);
 	fclose(fp);
 	buf[got] = '\0';
 	want = eb_xasprintf("\"path\": \"%.*s.csv\"", (int)stem, base);
 	own = strstr(buf, "\"name\": \"encbench-results\"") != NULL && strstr(buf, want) != NULL;
 	free(want);
-	return own;
+	return own || listed_by_report(path);
 }

@@ -1,7 +1,9 @@
 /* write.c - results.csv and results.json writers, and the atomic file
- * replacement every output of encbench goes through. */
+ * replacement every output of encbench goes through, which never replaces
+ * a file the process read its records from. */
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <math.h>
 #include <stdlib.h>
@@ -207,6 +209,52 @@ write_through(const char *path, eb_write_fn fn, void *ctx, FILE *fp, int sync,
 	return EB_OK;
 }
 
+/* The inputs read, by device and inode: a hard link, a symbolic link or
+ * another spelling of an input's path is the same file. A walk's threads
+ * add to it while reading. */
+static struct input {
+	dev_t dev;
+	ino_t ino;
+	char *path;
+} *inputs;
+static size_t ninputs, inputs_cap;
+static pthread_mutex_t inputs_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void
+eb_input_note(const char *path, const struct stat *sb)
+{
+	if (!S_ISREG(sb->st_mode))
+		return;
+	pthread_mutex_lock(&inputs_lock);
+	for (size_t i = 0; i < ninputs; i++)
+		if (inputs[i].dev == sb->st_dev && inputs[i].ino == sb->st_ino) {
+			pthread_mutex_unlock(&inputs_lock);
+			return;
+		}
+	if (ninputs == inputs_cap) {
+		inputs_cap = inputs_cap ? inputs_cap * 2 : 64;
+		inputs = eb_xrealloc(inputs, inputs_cap * sizeof *inputs);
+	}
+	inputs[ninputs].dev = sb->st_dev;
+	inputs[ninputs].ino = sb->st_ino;
+	inputs[ninputs].path = eb_xstrdup(path);
+	ninputs++;
+	pthread_mutex_unlock(&inputs_lock);
+}
+
+const char *
+eb_input_find(const struct stat *sb)
+{
+	const char *found = NULL;
+
+	pthread_mutex_lock(&inputs_lock);
+	for (size_t i = 0; i < ninputs && found == NULL; i++)
+		if (inputs[i].dev == sb->st_dev && inputs[i].ino == sb->st_ino)
+			found = inputs[i].path;
+	pthread_mutex_unlock(&inputs_lock);
+	return found;
+}
+
 char *
 eb_tmp_template(const char *path)
 {
@@ -297,7 +345,7 @@ eb_write_atomic(const char *path, eb_write_fn fn, void *ctx, struct eb_err *err)
 	enum eb_status st;
 	struct stat sb;
 	char *tmp, *real = NULL;
-	const char *target = path;
+	const char *target = path, *input;
 	mode_t mask;
 	FILE *fp;
 	int fd, exists;
@@ -329,6 +377,15 @@ eb_write_atomic(const char *path, eb_write_fn fn, void *ctx, struct eb_err *err)
 		errno = 0;
 		if (fclose(fp) != 0 && st == EB_OK)
 			st = write_failed(err, loc, NULL, errno);
+		return st;
+	}
+	/* Replacing an input with what was made from it loses the input;
+	 * the command checked its outputs before writing, and this catches
+	 * the files it names itself (a chart's gnuplot script and data). */
+	if (exists && (input = eb_input_find(&sb)) != NULL) {
+		st = eb_err_set(err, EB_ERR_USAGE, loc, "is also an input (read as %s); "
+		    "encbench never writes over a file it reads", input);
+		free(real);
 		return st;
 	}
 	eb_tmp_clean(target);

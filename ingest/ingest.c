@@ -334,6 +334,7 @@ eb_read_named_file(struct eb_table *t, const char *path, int in_dir,
 	struct eb_ingest_opts with_map = *opts;
 	enum eb_status st;
 	struct stat sb;
+	size_t first;
 	/* Not blocking in open: a FIFO without a writer would wait for ever;
 	 * opened so, it reads as empty, and one with a writer as its data. */
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
@@ -348,7 +349,11 @@ eb_read_named_file(struct eb_table *t, const char *path, int in_dir,
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	if (with_map.map == NULL && (*sidecar = sidecar_map(path)) != NULL)
 		with_map.map = *sidecar;
+	first = t->n;
 	st = ingest_fd(t, path, fd, in_dir, &with_map, err);
+	/* No output may replace a file records came from. */
+	if (st == EB_OK && t->n > first)
+		eb_input_note(path, &sb);
 	if (st == EB_ERR_DATA && S_ISFIFO(sb.st_mode) && strncmp(err->msg, "empty file", 10) == 0)
 		snprintf(err->msg, sizeof err->msg, "a FIFO that no program was writing to "
 		    "when it was opened: nothing to read");
@@ -428,7 +433,11 @@ eb_ingest_path(struct eb_table *t, const char *path,
 	size_t nread = 0, first;
 
 	if (strcmp(path, "-") == 0) {
+		first = t->n;
 		st = ingest_fd(t, "-", STDIN_FILENO, 0, opts, err);
+		/* A file redirected in is an input too (- < results.csv). */
+		if (st == EB_OK && t->n > first && fstat(STDIN_FILENO, &sb) == 0)
+			eb_input_note("-", &sb);
 		if (st != EB_OK)
 			eb_ingest_report(opts, err);
 		return st;

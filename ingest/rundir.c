@@ -132,6 +132,7 @@ eb_rundir_load(struct eb_table *t, const char *dir, size_t *index, int *found,
 	const char *body;
 	size_t n;
 	FILE *fp;
+	struct stat sb;
 
 	*found = 0;
 	fp = fopen(path, "r");
@@ -141,6 +142,9 @@ eb_rundir_load(struct eb_table *t, const char *dir, size_t *index, int *found,
 	}
 	m.path = eb_intern_cstr(t, path);
 	free(path);
+	/* The run's labels come from it: no output may replace it. */
+	if (fstat(fileno(fp), &sb) == 0)
+		eb_input_note(m.path, &sb);
 	eb_buf_init(&text, META_MAX);
 	while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
 		if (eb_buf_add(&text, chunk, n) != 0) {

@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <jansson.h>
 
@@ -365,11 +366,15 @@ eb_sheet_map_load(struct eb_sheet_map *m, const char *path, struct eb_table *t,
 	enum eb_status st;
 	FILE *fp;
 	size_t n;
+	struct stat sb;
 
 	memset(m, 0, sizeof *m);
 	m->path = path;
 	if ((fp = fopen(path, "rb")) == NULL)
 		return eb_err_set(err, EB_ERR_IO, loc, "cannot open the map: %s", strerror(errno));
+	/* The records' labels come from it: no output may replace it. */
+	if (fstat(fileno(fp), &sb) == 0)
+		eb_input_note(path, &sb);
 	eb_buf_init(&b, MAP_MAX_BYTES);
 	while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
 		if (eb_buf_add(&b, chunk, n) != 0) {

@@ -273,7 +273,8 @@ eb_read_dir(struct eb_table *t, const char *path, const struct eb_ingest_opts *o
 			struct eb_loc own = { s->path, 0, 0 };
 
 			eb_diag(w->opts->diag, EB_NOTE, own, "skipped: encbench's own output (the "
-			    "datapackage.json beside it names it); name it to read it");
+			    "datapackage.json or report manifest beside it names it); name it to "
+			    "read it");
 		} else if (s->kind == STEP_FILE) {
 			st = merge_step(w, s, nread);
 		} else if (s->kind == STEP_RUN_CHECK) {

@@ -85,7 +85,7 @@ expect_rc "a folder with its own results.csv is read" 0
 cmp -s "$TMP/out" "$TMP/first.csv" && pass "its own results.csv adds no record" \
 	|| fail "its own results.csv adds no record"
 expect_err_line "its own results.csv is named in a note" \
-	"$R/results.csv: note: skipped: encbench's own output (the datapackage.json beside it names it); name it to read it"
+	"$R/results.csv: note: skipped: encbench's own output (the datapackage.json or report manifest beside it names it); name it to read it"
 eb ingest -q "$R/results.csv"
 [ "$(wc -l < "$TMP/out")" -eq "$(wc -l < "$TMP/first.csv")" ] && pass "its own results.csv named alone is read" \
 	|| fail "its own results.csv named alone is read"
