@@ -509,6 +509,8 @@ eb_bonnie_csv_line(struct eb_parse *p, struct eb_bonnie *b, const char *line,
 	int nf, li, bad = 0;
 
 	*taken = 0;
+	if (n > 0)
+		b->last_line = lineno;
 	if (count_commas(s, n) < 9 || (nf = split(s, n, f)) < 0)
 		return EB_OK;
 	if (is_header(f, nf)) {

@@ -67,6 +67,7 @@ struct eb_bonnie {
 	size_t nruns, cap;
 	long first_sign;	/* first line that looked like bonnie++ output */
 	long broken_line;	/* last CSV line that was skipped */
+	long last_line;		/* last line that was not blank */
 };
 
 /* What a line is, as far as bonnie++ CSV goes. */

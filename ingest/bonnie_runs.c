@@ -227,6 +227,16 @@ eb_bonnie_finish(struct eb_parse *p, struct eb_bonnie *b, int ok, const char *wh
 		eb_bonnie_free(b);
 		return EB_OK;
 	}
+	/* A broken line that ends the input is output cut short, as a cut
+	 * dd log is: the runs above it are not all the file's. Wrapped mail
+	 * breaks lines in the middle, where a warning said which. */
+	if (b->broken_line != 0 && b->broken_line == b->last_line) {
+		st = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, b->broken_line),
+		    "bonnie++ CSV line cut short, and it is the input's last: the "
+		    "output ends inside a run");
+		eb_bonnie_free(b);
+		return st;
+	}
 	if (b->nruns == 0) {
 		st = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, b->first_sign),
 		    "no bonnie++ result in this file: %s%s", what,
