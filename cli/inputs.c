@@ -48,6 +48,7 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 	opts.map = in->map;
 	opts.unit = in->unit;
 	opts.verbose = in->verbose;
+	opts.seen = eb_run_seen_new();
 	for (int i = 0; i < npaths; i++) {
 		enum eb_status st = eb_path_named_before(paths, i, &diag) ? EB_OK :
 		    eb_ingest_path(t, paths[i], &opts, &err);
@@ -55,6 +56,7 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 		if (st != EB_OK && (worst == EB_OK || st == EB_ERR_USAGE))
 			worst = st;
 	}
+	eb_run_seen_free(opts.seen);
 	for (size_t i = 0; worst == EB_OK && i < in->nsets; i++) {
 		char *eq = strchr(in->sets[i], '=');
 

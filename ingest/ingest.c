@@ -62,6 +62,7 @@ run_parser(struct eb_table *t, const struct eb_format *fmt,
 	f.p.err = err;
 	f.p.path = src->path;
 	f.p.opts = opts;
+	f.p.runs = src->runs;
 	f.p.state = fmt->state_size ? eb_xcalloc(1, fmt->state_size) : NULL;
 	eb_lines_init(&lr, EB_MAX_LINE, eb_feed_line, &f);
 	lr.cr_only = eb_lines_cr_only(src->head, src->headlen);
@@ -89,8 +90,10 @@ run_parser(struct eb_table *t, const struct eb_format *fmt,
 		fmt->finish(&f.p, 0);
 	eb_lines_free(&lr);
 	free(f.p.state);
-	if (st != EB_OK)
+	if (st != EB_OK) {
 		t->n = first;
+		eb_runs_free(src->runs);
+	}
 	return st;
 }
 
@@ -242,9 +245,9 @@ eb_ingest_report(const struct eb_ingest_opts *opts, const struct eb_err *err)
 
 static enum eb_status
 ingest_fd(struct eb_table *t, const char *path, int fd, int in_dir,
-    const struct eb_ingest_opts *opts, struct eb_err *err)
+    const struct eb_ingest_opts *opts, struct eb_runs *runs, struct eb_err *err)
 {
-	struct source src = { path, NULL, 0, fd };
+	struct source src = { path, NULL, 0, fd, runs };
 	char *head = eb_xmalloc(EB_PROBE_BYTES);
 	size_t len;
 	enum eb_status st;
@@ -292,7 +295,8 @@ eb_is_sidecar(const char *name)
  * diagnostics that may name it are told. */
 enum eb_status
 eb_read_named_file(struct eb_table *t, const char *path, int in_dir,
-    const struct eb_ingest_opts *opts, char **sidecar, struct eb_err *err)
+    const struct eb_ingest_opts *opts, char **sidecar, struct eb_runs *runs,
+    struct eb_err *err)
 {
 	struct eb_loc loc = { path, 0, 0 };
 	struct eb_ingest_opts with_map = *opts;
@@ -312,7 +316,7 @@ eb_read_named_file(struct eb_table *t, const char *path, int in_dir,
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	if (with_map.map == NULL && (*sidecar = sidecar_map(path)) != NULL)
 		with_map.map = *sidecar;
-	st = ingest_fd(t, path, fd, in_dir, &with_map, err);
+	st = ingest_fd(t, path, fd, in_dir, &with_map, runs, err);
 	if (st == EB_ERR_DATA && S_ISFIFO(sb.st_mode) && strncmp(err->msg, "empty file", 10) == 0)
 		snprintf(err->msg, sizeof err->msg, "a FIFO that no program was writing to "
 		    "when it was opened: nothing to read");
@@ -359,7 +363,11 @@ ingest_file(const char *path, struct eb_table *t, const struct eb_ingest_opts *o
 	const char *rel = NULL, *base = strrchr(path, '/');
 	size_t first = t->n, index;
 	int found = 0;
-	enum eb_status st = eb_read_named_file(t, path, 0, opts, &sidecar, err);
+	struct eb_runs runs = { 0 };
+	enum eb_status st = eb_read_named_file(t, path, 0, opts, &sidecar, &runs, err);
+
+	if (st == EB_OK)
+		st = eb_runs_keep(t, first, path, opts->seen, &runs, err);
 
 	base = base != NULL ? base + 1 : path;
 	/* A file of a run directory named alone is labelled as the walk of
@@ -389,10 +397,14 @@ eb_ingest_path(struct eb_table *t, const char *path,
 	struct eb_loc loc = { path, 0, 0 };
 	struct stat sb;
 	enum eb_status st;
-	size_t nread = 0, first;
+	size_t nread = 0, first = t->n;
 
 	if (strcmp(path, "-") == 0) {
-		st = ingest_fd(t, "-", STDIN_FILENO, 0, opts, err);
+		struct eb_runs runs = { 0 };
+
+		st = ingest_fd(t, "-", STDIN_FILENO, 0, opts, &runs, err);
+		if (st == EB_OK)
+			st = eb_runs_keep(t, first, path, opts->seen, &runs, err);
 		if (st != EB_OK)
 			eb_ingest_report(opts, err);
 		return st;
@@ -423,8 +435,13 @@ enum eb_status
 eb_ingest_buffer(struct eb_table *t, const char *path, const char *data,
     size_t len, const struct eb_ingest_opts *opts, struct eb_err *err)
 {
-	struct source src = { path, data, len, -1 };
+	struct eb_runs runs = { 0 };
+	struct source src = { path, data, len, -1, &runs };
+	size_t first = t->n;
 	enum eb_status st = ingest_source(t, &src, 0, opts, err);
 
+	if (st == EB_OK)
+		st = eb_runs_keep(t, first, path, opts->seen, &runs, err);
+	eb_runs_free(&runs);
 	return st == UNRECOGNISED || st == UNRECOGNISED_QUIET ? EB_ERR_DATA : st;
 }

@@ -46,6 +46,7 @@ struct step {
 	struct eb_err err;
 	char *sidecar;
 	struct eb_kept kept;	/* its diagnostics, told when it is merged */
+	struct eb_runs runs;	/* the runs it noted, checked when it is merged */
 };
 
 struct walker {
@@ -58,6 +59,7 @@ struct walker {
 	size_t run_index;
 	size_t root_len;
 	int next;		/* the next step a parsing thread takes */
+	struct eb_run_seen *seen;	/* the runs of the files merged so far */
 	/* Files skipped as not benchmark output, told in one note at the end
 	 * of the folder unless opts->verbose. */
 	size_t nskipped;
@@ -157,7 +159,7 @@ parse_step(struct walker *w, struct step *s)
 	s->t = eb_table_new();
 	eb_kept_init(&s->kept, w->opts->diag);
 	opts.diag = &s->kept.diag;
-	s->st = eb_read_named_file(s->t, s->path, 1, &opts, &s->sidecar, &s->err);
+	s->st = eb_read_named_file(s->t, s->path, 1, &opts, &s->sidecar, &s->runs, &s->err);
 }
 
 static void *
@@ -224,6 +226,10 @@ merge_step(struct walker *w, struct step *s, size_t *nread)
 	}
 	if (s->st == UNRECOGNISED_QUIET)
 		return EB_OK;
+	/* In the walk's order, so that the first copy of a run is the one
+	 * that counts whatever the threads did. */
+	if (s->st == EB_OK)
+		s->st = eb_runs_keep(s->t, 0, s->path, w->seen, &s->runs, &s->err);
 	if (s->st != EB_OK) {
 		*w->err = s->err;
 		eb_ingest_report(w->opts, &s->err);
@@ -242,6 +248,7 @@ static void
 free_step(struct step *s)
 {
 	eb_kept_free(&s->kept);
+	eb_runs_free(&s->runs);
 	if (s->t != NULL)
 		eb_table_free(s->t);
 	free(s->sidecar);
@@ -259,6 +266,7 @@ eb_read_dir(struct eb_table *t, const char *path, const struct eb_ingest_opts *o
 	w->t = t;
 	w->opts = opts;
 	w->err = err;
+	w->seen = opts->seen != NULL ? opts->seen : eb_run_seen_new();
 
 	walk(w, path, 0);
 	parse_all(w);
@@ -289,6 +297,8 @@ eb_read_dir(struct eb_table *t, const char *path, const struct eb_ingest_opts *o
 		free_step(s);
 	}
 	free(w->steps);
+	if (w->seen != opts->seen)
+		eb_run_seen_free(w->seen);
 	if (w->nskipped == 1) {
 		struct eb_loc loc = { w->first_skipped, 0, 0 };
 
