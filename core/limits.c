@@ -89,6 +89,13 @@ eb_metric_limit(const char *metric, const char **shown)
 	return INFINITY;
 }
 
+/* A test that ran drew energy: 0 J or 0 W is a meter that read nothing. */
+static int
+needs_energy(const char *metric)
+{
+	return strcmp(metric, "energy") == 0 || strcmp(metric, "power") == 0;
+}
+
 int
 eb_value_check(const char *metric, const char *unit, double v, char *why, size_t n)
 {
@@ -107,12 +114,17 @@ eb_value_check(const char *metric, const char *unit, double v, char *why, size_t
 		return 0;
 	}
 	/* Every record comes through here: only a failure needs the text. */
-	if (!signbit(v) && v <= max)
+	if (!signbit(v) && v <= max && (v > 0 || !needs_energy(metric)))
 		return 1;
 	eb_format_double(num, sizeof num, v);
 	if (signbit(v)) {
 		snprintf(why, n, "%s %s%s%s is negative", metric,
 		    v == 0 && num[0] != '-' ? "-0" : num, *unit ? " " : "", unit);
+		return 0;
+	}
+	if (v == 0) {
+		snprintf(why, n, "%s of 0 %s: no computer runs on nothing, so the meter or "
+		    "counter that gave it failed", metric, unit);
 		return 0;
 	}
 	if (v > max) {

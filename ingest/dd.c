@@ -21,7 +21,7 @@ static const char rec_re[] =
     "записів (прочитано|записано)|块记录|"
     "registros (leídos|escritos|de entrada|de saída)|"
     "(przeczytanych|zapisanych) rekordów|レコード(入力|出力)|"
-    "records (gelezen|geschreven))";
+    "records (gelezen|geschreven)|레코드 (입력함|출력함))";
 
 /* GNU coreutils <= 5.3 and every BSD (macOS included): the rate is exact. */
 static const char xfer_re[] =
@@ -36,7 +36,7 @@ static const char bsd_progress_re[] =
  * first, as in Russian before 8.25), then seconds. The seconds unit is not
  * translatable since 8.25; before, Russian wrote a Latin or Cyrillic "c". */
 #define BYTE_WORDS "(bytes?|Bytes?|octets?|байт(а|ов)?|байтів|байти|" \
-    "bajt(y|ów)?|字节|位元組|バイト|bayt|baiti?|bajtova)"
+    "bajt(y|ów)?|字节|位元組|バイト|바이트|bayt|baiti?|bajtova)"
 static const char gnu_re[] =
     "(^|[^0-9+])([0-9]+) *" BYTE_WORDS "( *\\([^)]*\\))?"
     "[^,(]*, *" NUM " *(s|seconds|c|с)(,|$| )";
@@ -293,7 +293,7 @@ is_out_word(const char *s, size_t n, const char *whole)
 {
 	static const char *const outs[] = {
 		"out", "aus", "écrits", "отправлено", "записано", "escritos",
-		"saída", "zapisanych", "出力", "geschreven",
+		"saída", "zapisanych", "出力", "geschreven", "출력함",
 	};
 	char *m = eb_xstrndup(s, n);
 	int out = 0;

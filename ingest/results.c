@@ -261,8 +261,9 @@ take_row(struct results_state *rs, const char *const *field, const size_t *len,
 	if (unit_mismatch(rs, &r))
 		return p->err->code;
 	/* The value is finite and not negative by now: only the metric's
-	 * limit is left to check, and the message to write when it fails. */
-	if (!(r.value <= limit) &&
+	 * limits are left to check (the upper one, and 0 for the metrics that
+	 * cannot be 0), and the message to write when one fails. */
+	if (!(r.value <= limit && r.value > 0) &&
 	    !eb_value_check(r.f[EB_F_METRIC], r.f[EB_F_UNIT], r.value, why, sizeof why)) {
 		struct eb_loc loc = { p->path, rs->row_line, EB_C_VALUE + 1 };
 

@@ -611,19 +611,34 @@ finish(struct eb_parse *p, int ok)
 		    st->duration, EB_SAMPLE_MIN_TICKS);
 	/* The meter sees the whole machine at the wall, a battery the whole
 	 * machine off the wall, psys the platform, packages the CPUs (and
-	 * DRAM): the first of these the file has is the one used. */
-	if (st->have_meter) {
-		joules = st->meter_w * st->duration;
-		eline = st->meter_line;
-	} else if (st->have_battery) {
-		joules = st->battery_j;
-		eline = st->battery_line;
-	} else if (st->have_psys) {
-		joules = st->psys_j;
-		eline = st->psys_line;
-	} else if (st->have_pkg) {
-		joules = st->pkg_j;
-		eline = st->pkg_line;
+	 * DRAM): the first of these the file has is the one used. One that
+	 * read 0 J measured nothing (a meter left unplugged, a counter the
+	 * kernel does not update) and gives way to the next. */
+	{
+		const struct {
+			int have;
+			double joules;
+			long line;
+			const char *what;
+		} sources[] = {
+			{ st->have_meter, st->meter_w * st->duration, st->meter_line, "the power meter" },
+			{ st->have_battery, st->battery_j, st->battery_line, "the battery" },
+			{ st->have_psys, st->psys_j, st->psys_line, "the psys zone" },
+			{ st->have_pkg, st->pkg_j, st->pkg_line, "the package zones" },
+		};
+
+		for (size_t i = 0; i < sizeof sources / sizeof sources[0] && eline == 0; i++) {
+			if (!sources[i].have)
+				continue;
+			if (sources[i].joules > 0) {
+				joules = sources[i].joules;
+				eline = sources[i].line;
+				continue;
+			}
+			eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, sources[i].line), "%s read 0 J "
+			    "while the test ran, which no running machine draws: not used for energy",
+			    sources[i].what);
+		}
 	}
 	if (eline != 0) {
 		if (joules / st->duration > MAX_WATTS) {

@@ -99,6 +99,18 @@ if [ "$(id -u)" = 0 ]; then
 			|| pass "zfs: after '$point', nothing it did not create was destroyed"
 	done
 
+	# ZFS mounts the dataset on its folder until the pool is destroyed, so
+	# the folder is removed after the pool (the third audit's zfs-stub
+	# found it the other way round), and a pool that will not go is listed
+	# before the folder in the order the user must follow.
+	STUB_FAIL_ALWAYS="zpool destroy" stub_run zfs --modes none
+	sed -n '/^encbench-run: error: cleanup failed/,$p' "$TMP/err" | normalise | sed -n '2,3p' > "$TMP/left"
+	printf '  zpool destroy P-none\n  rmdir W/P/mnt-none\n' > "$TMP/want"
+	if [ "$rc" -eq 1 ] && diff "$TMP/want" "$TMP/left" >/dev/null; then pass "zfs: a pool left is listed before its mountpoint folder"; else
+		fail "zfs: a pool left is listed before its mountpoint folder"; sed 's/^/  /' "$TMP/err"; fi
+	echo tank > "$STATE/pools"
+	rm -rf "$TMP/work"/* "$TMP"/encbench-run-undo.*
+
 	# A test that fails in the middle (dd's third run, the measured write)
 	# also cleans up; so does a failing warm-up (its first).
 	mkdir -p "$TMP/faildd"

@@ -250,6 +250,10 @@ test_results_fields(void **state)
 		  "lat_mean 11000000000000 ns is beyond the plausible limit of 3 hours (10800000000000 ns)" },
 		{ ",,,,fio,j,,,,iops,1/s,1,2e10,\n", 13,
 		  "iops 20000000000 1/s is beyond the plausible limit of 10^10 IOPS (10000000000 1/s)" },
+		/* zero-energy-baseline.csv of the third audit: a baseline of 0 J
+		 * left every "J/GiB against none" of a report blank. */
+		{ ",,,,dd,dd,,,,energy,J,1,0.0,\n", 13,
+		  "energy of 0 J: no computer runs on nothing, so the meter or counter that gave it failed" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		snprintf(buf, sizeof buf, "%s%s", head, bad[i].row);
@@ -351,6 +355,11 @@ test_limits(void **state)
 	assert_null(shown);
 	assert_true(eb_value_check("bw", "B/s", 1e13, why, sizeof why));
 	assert_true(eb_value_check("bw", "B/s", 0, why, sizeof why));
+	assert_true(eb_value_check("cpu_busy", "%", 0, why, sizeof why));
+	assert_true(eb_value_check("energy", "J", 1e-9, why, sizeof why));
+	assert_false(eb_value_check("power", "W", 0, why, sizeof why));
+	assert_string_equal(why, "power of 0 W: no computer runs on nothing, so the meter or "
+	    "counter that gave it failed");
 	assert_false(eb_value_check("bw", "B/s", 1.0000001e13, why, sizeof why));
 	assert_string_equal(why, "bw 10000001000000 B/s is beyond the plausible limit of "
 	    "10 TB/s (10000000000000 B/s)");

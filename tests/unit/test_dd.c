@@ -168,6 +168,23 @@ test_gnu_locales(void **state)
 	tu_free(&r);
 }
 
+/* Korean is the one dd translation of coreutils 9.1 whose words are in no
+ * other language: 레코드 입력함/출력함, 바이트, 복사함 (LC_ALL=ko_KR.UTF-8). */
+static void
+test_gnu_korean(void **state)
+{
+	static const struct expect e[] = {
+		{ 2097152, 0.000789871, "", 65536, 1 },
+		{ 1, 0.00014899, "", 1, 1 },
+	};
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, "tests/data/dd/gnu-9.1-ko.log", "auto");
+	check_records(&r, e, 2);
+	tu_free(&r);
+}
+
 static void
 test_gnu_tiny_and_failed(void **state)
 {
@@ -387,6 +404,7 @@ main(void)
 		cmocka_unit_test(test_corpus),
 		cmocka_unit_test(test_corpus_sources_and_warnings),
 		cmocka_unit_test(test_gnu_locales),
+		cmocka_unit_test(test_gnu_korean),
 		cmocka_unit_test(test_gnu_tiny_and_failed),
 		cmocka_unit_test(test_gnu_sigusr1_and_progress),
 		cmocka_unit_test(test_busybox_without_figures),

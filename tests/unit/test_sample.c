@@ -833,6 +833,27 @@ test_ingest_partial(void **state)
 	    "a test of 2 s on 2 CPUs, under half of the 4 they had: cpu_busy comes from "
 	    "cpu_threads instead\n");
 	tu_free(&r);
+	/* A meter that read 0 W (meter-0w.sample of the third audit) measured
+	 * nothing: the package zones give the energy, and without them there
+	 * is none, never 0 J. */
+	tu_ingest_text(&r, "encbench-sample 1\nstatus 0\nduration 2\nclock_hz 100\ncpus 2 2\n"
+	    "cpu_all 1 4\nrapl intel-rapl:0 package-0 30\nmeter 10 0 0 0\nend\n", "sample");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 3);
+	assert_string_equal(TU_F(r, 1, METRIC), "energy");
+	tu_assert_close(r.t->rows[1].value, 30);
+	assert_string_equal(TU_F(r, 1, SOURCE), "input:7");
+	assert_string_equal(eb_buf_cstr(&r.diag), "warning: 8: the power meter read 0 J while "
+	    "the test ran, which no running machine draws: not used for energy\n");
+	tu_free(&r);
+	tu_ingest_text(&r, "encbench-sample 1\nstatus 0\nduration 2\nclock_hz 100\ncpus 2 2\n"
+	    "cpu_all 1 4\nrapl intel-rapl:0 package-0 0\nend\n", "sample");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	assert_string_equal(TU_F(r, 0, METRIC), "cpu_busy");
+	assert_string_equal(eb_buf_cstr(&r.diag), "warning: 7: the package zones read 0 J while "
+	    "the test ran, which no running machine draws: not used for energy\n");
+	tu_free(&r);
 	tu_ingest_text(&r, "encbench-sample 1\nthread_clock us\n", "sample");
 	assert_int_equal(r.st, EB_ERR_DATA);
 	assert_string_equal(r.err.msg, "thread_clock is ns or ticks");
