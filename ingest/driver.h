@@ -95,15 +95,19 @@ struct eb_runs {
 
 /* Adds the runs of the input at path to seen, in order, and empties runs;
  * fails, in err, at the first run seen already (in an earlier input or
- * earlier in this one). */
+ * earlier in this one). A line of 0 names the whole input. */
 enum eb_status eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, const char *path,
-    struct eb_err *err);
+    struct eb_diag *diag, struct eb_err *err);
 void eb_runs_free(struct eb_runs *r);
+/* Notes a run as eb_parse_run does; a note with tell_only set is told to
+ * diag as a warning when met again, and the input is read. */
+void eb_runs_add(struct eb_runs *r, const void *id, size_t n, long lineno, const char *what,
+    int tell_only);
 /* eb_runs_take for the input at path, whose records are t's from first
  * on, into seen or, when NULL, a set of its own (its runs against each
  * other); the records go when it fails. */
 enum eb_status eb_runs_keep(struct eb_table *t, size_t first, const char *path,
-    struct eb_run_seen *seen, struct eb_runs *runs, struct eb_err *err);
+    struct eb_run_seen *seen, struct eb_runs *runs, struct eb_diag *diag, struct eb_err *err);
 
 /* ---- walk.c */
 

@@ -184,6 +184,27 @@ say_and_keep(void *ctx, enum eb_severity sev, struct eb_loc loc, const char *msg
 	eb_diag(k->to, sev, loc, "%s", msg);
 }
 
+/* Notes the bytes of an input that gave records (runs.c), so that two
+ * inputs of one load with the same bytes, a copy under another name, do
+ * not count twice. The bytes are the probe's head, which holds a whole
+ * input of under 64 KiB (every dd, bonnie++ and fio summary seen); larger
+ * ones are fio logs, whose copies add no repetition, results.csv and
+ * sheets, whose rows carry their repetitions, and fio JSON and text,
+ * whose runs are noted one by one. results.csv is left to the check of
+ * measurements read twice (core/unique.c), which names the record. A
+ * copy of dd output is only told: dd names no run, and GNU dd's six
+ * digits of seconds make two real runs print the same figures now and
+ * then (once in about 10,000 pairs whose times spread by 1 %). */
+static void
+note_content(const struct source *src, const struct eb_format *fmt)
+{
+	if (src->runs == NULL || (src->fd >= 0 && src->headlen >= EB_PROBE_BYTES) ||
+	    strcmp(fmt->name, "results") == 0)
+		return;
+	eb_runs_add(src->runs, src->head, src->headlen, 0, "the same bytes",
+	    strcmp(fmt->name, "dd") == 0);
+}
+
 static enum eb_status
 ingest_source(struct eb_table *t, const struct source *src, int in_dir,
     const struct eb_ingest_opts *opts, struct eb_err *err)
@@ -221,6 +242,8 @@ ingest_source(struct eb_table *t, const struct source *src, int in_dir,
 	st = run_parser(t, fmt, src, &told, err);
 	if (st == EB_OK && (st = check_values(t, first, fmt, src->path, &last.diag, err)) != EB_OK)
 		t->n = first;
+	if (st == EB_OK && t->n > first)
+		note_content(src, fmt);
 	/* A file that is benchmark output but gives no record fails as an
 	 * empty one does; in a directory, its warning says why it adds none. */
 	if (st == EB_OK && t->n == first && !in_dir)
@@ -367,7 +390,8 @@ ingest_file(const char *path, struct eb_table *t, const struct eb_ingest_opts *o
 	enum eb_status st = eb_read_named_file(t, path, 0, opts, &sidecar, &runs, err);
 
 	if (st == EB_OK)
-		st = eb_runs_keep(t, first, path, opts->seen, &runs, err);
+		st = eb_runs_keep(t, first, path, opts->seen, &runs, opts->diag, err);
+	eb_runs_free(&runs);
 
 	base = base != NULL ? base + 1 : path;
 	/* A file of a run directory named alone is labelled as the walk of
@@ -404,7 +428,8 @@ eb_ingest_path(struct eb_table *t, const char *path,
 
 		st = ingest_fd(t, "-", STDIN_FILENO, 0, opts, &runs, err);
 		if (st == EB_OK)
-			st = eb_runs_keep(t, first, path, opts->seen, &runs, err);
+			st = eb_runs_keep(t, first, path, opts->seen, &runs, opts->diag, err);
+		eb_runs_free(&runs);
 		if (st != EB_OK)
 			eb_ingest_report(opts, err);
 		return st;
@@ -441,7 +466,7 @@ eb_ingest_buffer(struct eb_table *t, const char *path, const char *data,
 	enum eb_status st = ingest_source(t, &src, 0, opts, err);
 
 	if (st == EB_OK)
-		st = eb_runs_keep(t, first, path, opts->seen, &runs, err);
+		st = eb_runs_keep(t, first, path, opts->seen, &runs, opts->diag, err);
 	eb_runs_free(&runs);
 	return st == UNRECOGNISED || st == UNRECOGNISED_QUIET ? EB_ERR_DATA : st;
 }

@@ -13,6 +13,7 @@ struct eb_run_note {
 	uint64_t h[2];
 	long line;
 	char *what;
+	int tell_only;
 };
 
 struct eb_run_seen {
@@ -40,18 +41,24 @@ hash_id(const unsigned char *s, size_t n, uint64_t h[2])
 }
 
 void
-eb_parse_run(struct eb_parse *p, const void *id, size_t n, long lineno, const char *what)
+eb_runs_add(struct eb_runs *r, const void *id, size_t n, long lineno, const char *what,
+    int tell_only)
 {
-	struct eb_runs *r = p->runs;
 	struct eb_run_note *note;
 
-	if (r == NULL)
-		return;
 	eb_xgrow(&r->v, &r->cap, r->n + 1, sizeof *r->v);
 	note = &r->v[r->n++];
 	hash_id(id, n, note->h);
 	note->line = lineno;
 	note->what = eb_xstrdup(what);
+	note->tell_only = tell_only;
+}
+
+void
+eb_parse_run(struct eb_parse *p, const void *id, size_t n, long lineno, const char *what)
+{
+	if (p->runs != NULL)
+		eb_runs_add(p->runs, id, n, lineno, what, 0);
 }
 
 void
@@ -107,7 +114,7 @@ grow(struct eb_run_seen *s)
 
 enum eb_status
 eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, const char *path,
-    struct eb_err *err)
+    struct eb_diag *diag, struct eb_err *err)
 {
 	enum eb_status st = EB_OK;
 
@@ -118,17 +125,31 @@ eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, const char *path,
 		if ((seen->n + 1) * 2 > seen->cap)
 			grow(seen);
 		sl = find_slot(seen->slots, seen->cap, note->h);
+		if (sl->where != NULL && note->tell_only) {
+			struct eb_loc loc = { path, note->line, 0 };
+
+			eb_diag(diag, EB_WARNING, loc, "%s as %.120s: if it is a copy, its records "
+			    "count as second repetitions; it is read, since two real dd runs can "
+			    "print the same figures", note->what, sl->where);
+			continue;
+		}
 		if (sl->where != NULL) {
 			struct eb_loc loc = { path, note->line, 0 };
 
-			st = eb_err_set(err, EB_ERR_DATA, loc, "%s was read already, from %.120s: "
-			    "one run read twice would count as a second repetition (a copy under "
-			    "another name?)", note->what, sl->where);
+			if (note->line == 0)
+				st = eb_err_set(err, EB_ERR_DATA, loc, "%s as %.120s, read already: "
+				    "a copy under another name would count as second repetitions",
+				    note->what, sl->where);
+			else
+				st = eb_err_set(err, EB_ERR_DATA, loc, "%s was read already, from "
+				    "%.120s: one run read twice would count as a second repetition "
+				    "(a copy under another name?)", note->what, sl->where);
 			break;
 		}
 		sl->h[0] = note->h[0];
 		sl->h[1] = note->h[1];
-		sl->where = eb_xasprintf("%s:%ld", path, note->line);
+		sl->where = note->line > 0 ? eb_xasprintf("%s:%ld", path, note->line) :
+		    eb_xstrdup(path);
 		seen->n++;
 	}
 	eb_runs_free(runs);
@@ -137,10 +158,10 @@ eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, const char *path,
 
 enum eb_status
 eb_runs_keep(struct eb_table *t, size_t first, const char *path, struct eb_run_seen *seen,
-    struct eb_runs *runs, struct eb_err *err)
+    struct eb_runs *runs, struct eb_diag *diag, struct eb_err *err)
 {
 	struct eb_run_seen *own = seen == NULL ? eb_run_seen_new() : NULL;
-	enum eb_status st = eb_runs_take(seen != NULL ? seen : own, runs, path, err);
+	enum eb_status st = eb_runs_take(seen != NULL ? seen : own, runs, path, diag, err);
 
 	eb_run_seen_free(own);
 	if (st != EB_OK)

@@ -39,6 +39,19 @@ eb ingest -q "$TMP/dd1.log" "$TMP/dd2.log"
 expect_rc "two equal dd logs are read" 0
 [ "$(grep -c ',bw,B/s,[12],' "$TMP/out")" -eq 2 ] \
 	&& pass "two equal dd logs give two repetitions" || fail "two equal dd logs give two repetitions"
+eb ingest "$TMP/dd1.log" "$TMP/dd2.log"
+expect_err_line "two equal dd logs are told" \
+	"$TMP/dd2.log: warning: the same bytes as $TMP/dd1.log: if it is a copy, its records count as second repetitions; it is read, since two real dd runs can print the same figures"
+# Any other output under two names, bonnie++ here, fails by its bytes.
+mkdir "$TMP/bon"
+cp tests/data/bonnie/bonnie-2.00a_q.stdout.csv "$TMP/bon/a.csv"
+cp tests/data/bonnie/bonnie-2.00a_q.stdout.csv "$TMP/bon/b.csv"
+keep
+eb ingest -o "$TMP/keep.csv" "$TMP/bon"
+expect_rc "one bonnie++ output under two names fails" 65
+expect_err_line "the bonnie++ copy is named" \
+	"$TMP/bon/b.csv: error: the same bytes as $TMP/bon/a.csv, read already: a copy under another name would count as second repetitions"
+kept "a bonnie++ copy"
 
 # A figure of fio JSON changed: the outside audit's three flips of a real
 # fio 3.33 run (8 MiB in 3 ms as 128 I/Os of 64 KiB), made here on another.
@@ -73,3 +86,24 @@ eb ingest "$TMP/nosummary.txt"
 expect_rc "fio normal: cut before the run's summary fails" 65
 expect_err_line "fio normal: the cut before the summary is located" \
 	"$TMP/nosummary.txt:19: error: the output ends here, after the results of the fio job at line 1, without the 'Run status group' summary fio prints after a run's jobs (a truncated output)"
+
+# A directory link back into the walk ("latest -> ..") is read once: three
+# such links once made the walk exponential.
+mkdir -p "$TMP/loop/runs"
+cp tests/data/dd/gnu-9.1-sigusr1.log "$TMP/loop/runs/dd.log"
+for k in 1 2 3; do ln -s "$TMP/loop/runs" "$TMP/loop/runs/latest$k"; done
+timeout 20 "$ENCBENCH" ingest "$TMP/loop/runs" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+expect_rc "a folder with three links back to itself is read" 0
+[ "$(grep -c ',bw,B/s,' "$TMP/out")" -eq 1 ] && pass "its file is read once" \
+	|| fail "its file is read once"
+expect_err_line "the link back is named" \
+	"$TMP/loop/runs/latest1: note: skipped: a directory this walk has read already (a symbolic link back into it); read once"
+# encbench-run's NAME.part, left by a failed test, is no measurement.
+cp tests/data/dd/gnu-9.1-sigusr1.log "$TMP/loop/runs/dd-write-r2.txt.part"
+rm "$TMP/loop/runs/latest1" "$TMP/loop/runs/latest2" "$TMP/loop/runs/latest3"
+eb ingest "$TMP/loop/runs"
+[ "$(grep -c ',bw,B/s,' "$TMP/out")" -eq 1 ] && pass "a .part file in a walk is skipped" \
+	|| fail "a .part file in a walk is skipped"
+expect_err_line "the .part file is named" \
+	"$TMP/loop/runs/dd-write-r2.txt.part: note: skipped: an unfinished output that encbench-run keeps as NAME.part when its test fails; name it to read it"
