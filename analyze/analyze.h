@@ -159,6 +159,10 @@ void eb_findings_compute(const struct eb_groups *gs, const char *baseline,
  * the equivalence margin. */
 void eb_findings_compute_opts(const struct eb_groups *gs, const char *baseline,
     const struct eb_verdict_opts *vo, struct eb_findings *out);
+/* The same for a part of the data that has hosts_in_data hosts in all:
+ * with more than one, every sentence names its host, as the whole's do. */
+void eb_findings_compute_hosts(const struct eb_groups *gs, const char *baseline,
+    const struct eb_verdict_opts *vo, size_t hosts_in_data, struct eb_findings *out);
 void eb_findings_free(struct eb_findings *f);
 /* "AES-GCM", "AES-CCM", "LUKS", "geli", or the mode itself. */
 const char *eb_mode_family(const char *mode);

@@ -39,19 +39,25 @@ is_version(const char *release)
 	return *release >= '0' && *release <= '9';
 }
 
-/* The scope of one release: its configs, the most common one first. With
- * release NULL, the newest release whose label is a version number (or,
- * without any, the newest label). */
+/* The scope of one release (of one host, or of every host with host
+ * NULL): its configs, the most common one first. With release NULL, the
+ * newest release whose label is a version number (or, without any, the
+ * newest label). */
 static void
-find_scope(const struct eb_groups *gs, const char *release, struct scope *sc)
+find_scope(const struct eb_groups *gs, const char *release, const char *host,
+    int name_hosts, struct scope *sc)
 {
 	size_t counts[16] = { 0 }, best = 0;
 
 	memset(sc, 0, sizeof *sc);
 	sc->release = release;
+	sc->host = host;
+	sc->name_hosts = name_hosts;
 	for (size_t i = 0; release == NULL && i < gs->n; i++) {
 		const char *r = gs->g[i].key->f[EB_F_RELEASE];
 
+		if (host != NULL && gs->g[i].key->f[EB_F_HOST] != host)
+			continue;
 		if (sc->release == NULL || (is_version(r) && !is_version(sc->release)) ||
 		    (is_version(r) == is_version(sc->release) && eb_release_cmp(r, sc->release) > 0))
 			sc->release = r;
@@ -60,7 +66,7 @@ find_scope(const struct eb_groups *gs, const char *release, struct scope *sc)
 		const struct eb_record *k = gs->g[i].key;
 		size_t j;
 
-		if (k->f[EB_F_RELEASE] != sc->release)
+		if (k->f[EB_F_RELEASE] != sc->release || (host != NULL && k->f[EB_F_HOST] != host))
 			continue;
 		for (j = 0; j < sc->nconfigs && sc->configs[j] != k->f[EB_F_CONFIG]; j++)
 			;
@@ -154,7 +160,7 @@ baseline_sentence(const struct claims *c, const char *from, const char *to,
 	if (tc.mixed > 0)
 		snprintf(mixed, sizeof mixed, ", went both ways in %zu", tc.mixed);
 	if (host != NULL)
-		snprintf(on, sizeof on, " on %s", host);
+		snprintf(on, sizeof on, " on %s", eb_host_words(host));
 	eb_findings_say(out, "From %s to %s%s, the %s of the unencrypted baseline (%s) improved in %zu "
 	    "of %zu test%s, regressed in %zu%s, stayed within ±%g %% in %zu and changed by "
 	    "an amount the data cannot tell in %zu (%s, alpha %g%s)%s.", from, to, on, what,
@@ -260,7 +266,7 @@ buckets_free(struct bucket *b, size_t n)
  * throughput and its latency, each a family, tests counted once) and each
  * family's overhead change, per host. */
 static void
-release_sentences(const struct eb_groups *gs, const char *baseline,
+release_sentences(const struct eb_groups *gs, const char *baseline, int name_hosts,
     const struct eb_verdict_opts *vo, struct eb_findings *out)
 {
 	size_t n;
@@ -277,6 +283,7 @@ release_sentences(const struct eb_groups *gs, const char *baseline,
 	d = eb_diff_compute(gs, &o, &n);
 	for (size_t i = 0; i < n; i++)
 		eb_host_add(&hs, d[i].a->key->f[EB_F_HOST]);
+	name_hosts |= hs.n > 1;
 	for (size_t h = 0; h < hs.n; h++) {
 		struct claims thr = { 0 }, lat = { 0 };
 
@@ -293,9 +300,9 @@ release_sentences(const struct eb_groups *gs, const char *baseline,
 		}
 		eb_claim_adjust(&thr, vo);
 		eb_claim_adjust(&lat, vo);
-		baseline_sentence(&thr, o.from, o.to, hs.n > 1 ? hs.h[h] : NULL, baseline,
+		baseline_sentence(&thr, o.from, o.to, name_hosts ? hs.h[h] : NULL, baseline,
 		    "throughput", vo, out);
-		baseline_sentence(&lat, o.from, o.to, hs.n > 1 ? hs.h[h] : NULL, baseline,
+		baseline_sentence(&lat, o.from, o.to, name_hosts ? hs.h[h] : NULL, baseline,
 		    "latency", vo, out);
 		eb_claim_free(&thr);
 		eb_claim_free(&lat);
@@ -315,8 +322,8 @@ release_sentences(const struct eb_groups *gs, const char *baseline,
 	for (size_t i = 0; i < nb; i++) {
 		char on[80] = "";
 
-		if (hs.n > 1)
-			snprintf(on, sizeof on, " on %s", b[i].host);
+		if (name_hosts)
+			snprintf(on, sizeof on, " on %s", eb_host_words(b[i].host));
 		eb_claim_adjust(&b[i].c, vo);
 		change_sentence(&b[i].c, o.from, o.to, on, b[i].family, b[i].op, vo, out);
 	}
@@ -400,7 +407,8 @@ config_sentences(const struct eb_groups *gs, const struct scope *sc,
 			const struct eb_record *k = d[i].a->key;
 			struct bucket *x;
 
-			if (strcmp(k->f[EB_F_METRIC], "bw") != 0 || k->f[EB_F_RELEASE] != sc->release)
+			if (strcmp(k->f[EB_F_METRIC], "bw") != 0 || k->f[EB_F_RELEASE] != sc->release ||
+			    (sc->host != NULL && k->f[EB_F_HOST] != sc->host))
 				continue;
 			eb_host_add(&hs, k->f[EB_F_HOST]);
 			x = bucket_for(&b, &nb, &cap, k->f[EB_F_HOST],
@@ -413,7 +421,7 @@ config_sentences(const struct eb_groups *gs, const struct scope *sc,
 			char where[160];
 
 			eb_where_text(where, sizeof where, sc->release, sc->config, 0, b[i].host,
-			    hs.n > 1);
+			    sc->name_hosts || hs.n > 1);
 			eb_claim_adjust(&b[i].c, vo);
 			config_sentence(&b[i].c, where, sc->configs[j], sc->config, b[i].family, vo,
 			    out);
@@ -423,14 +431,44 @@ config_sentences(const struct eb_groups *gs, const struct scope *sc,
 	}
 }
 
+/* What one scope says: each family's overhead in its main config, the
+ * modes against each other, and its other configs. */
+static void
+scope_sentences(const struct eb_groups *gs, const struct eb_overhead *oh, size_t noh,
+    const struct scope *sc, const char *baseline, const struct eb_verdict_opts *vo,
+    struct eb_findings *out, int with_releases)
+{
+	eb_overhead_sentences(oh, noh, sc, sc->config, 0, vo, out);
+	eb_factor_sentences(gs, sc, vo, out);
+	if (with_releases)
+		release_sentences(gs, baseline, sc->name_hosts, vo, out);
+	for (size_t j = 0; j < sc->nconfigs; j++)
+		if (sc->configs[j] != sc->config)
+			eb_overhead_sentences(oh, noh, sc, sc->configs[j], 1, vo, out);
+	config_sentences(gs, sc, vo, out);
+}
+
+/* Whether a host has records in a release. */
+static int
+host_in(const struct eb_groups *gs, const char *host, const char *release)
+{
+	for (size_t i = 0; i < gs->n; i++)
+		if (gs->g[i].key->f[EB_F_HOST] == host && gs->g[i].key->f[EB_F_RELEASE] == release)
+			return 1;
+	return 0;
+}
+
 void
-eb_findings_compute_opts(const struct eb_groups *gs, const char *baseline,
-    const struct eb_verdict_opts *vo, struct eb_findings *out)
+eb_findings_compute_hosts(const struct eb_groups *gs, const char *baseline,
+    const struct eb_verdict_opts *vo, size_t hosts_in_data, struct eb_findings *out)
 {
 	size_t noh;
 	struct eb_overhead *oh = eb_overhead_compute_opts(gs, baseline, vo, 0, &noh);
 	struct scope sc;
-	size_t singles = 0;
+	struct hosts hs = { { 0 }, 0 };
+	size_t singles = 0, nrel = 0;
+	const char **rel = NULL;
+	int name_hosts;
 
 	memset(out, 0, sizeof *out);
 	if (gs->n == 0) {
@@ -438,33 +476,43 @@ eb_findings_compute_opts(const struct eb_groups *gs, const char *baseline,
 		free(oh);
 		return;
 	}
-	find_scope(gs, NULL, &sc);
+	for (size_t i = 0; i < gs->n; i++)
+		eb_host_add(&hs, gs->g[i].key->f[EB_F_HOST]);
+	name_hosts = hosts_in_data > 1 || hs.n > 1;
+	find_scope(gs, NULL, NULL, name_hosts, &sc);
 	for (size_t i = 0; i < gs->n; i++)
 		if (gs->g[i].s.n < 2)
 			singles++;
-	eb_overhead_sentences(oh, noh, sc.release, sc.config, 0, vo, out);
-	eb_factor_sentences(gs, &sc, vo, out);
-	release_sentences(gs, baseline, vo, out);
-	for (size_t j = 0; j < sc.nconfigs; j++)
-		if (sc.configs[j] != sc.config)
-			eb_overhead_sentences(oh, noh, sc.release, sc.configs[j], 1, vo, out);
-	config_sentences(gs, &sc, vo, out);
+	scope_sentences(gs, oh, noh, &sc, baseline, vo, out, 1);
 	/* Releases that are no version number (a platform, another study)
 	 * stand beside the series: their overhead too. */
 	if (is_version(sc.release)) {
-		size_t nrel;
-		const char **rel = eb_releases(gs, &nrel);
-
+		rel = eb_releases(gs, &nrel);
 		for (size_t i = 0; i < nrel; i++) {
 			struct scope other;
 
 			if (is_version(rel[i]))
 				continue;
-			find_scope(gs, rel[i], &other);
-			eb_overhead_sentences(oh, noh, other.release, other.config, 0, vo, out);
+			find_scope(gs, rel[i], NULL, name_hosts, &other);
+			eb_overhead_sentences(oh, noh, &other, other.config, 0, vo, out);
 		}
-		free((void *)rel);
 	}
+	/* A host that measured none of those releases (each host its own
+	 * release series) is spoken of in its own newest release, never
+	 * merged into another's nor left out. */
+	for (size_t h = 0; h < hs.n; h++) {
+		int seen = host_in(gs, hs.h[h], sc.release);
+
+		for (size_t i = 0; i < nrel && !seen; i++)
+			seen = !is_version(rel[i]) && host_in(gs, hs.h[h], rel[i]);
+		if (!seen) {
+			struct scope own;
+
+			find_scope(gs, NULL, hs.h[h], name_hosts, &own);
+			scope_sentences(gs, oh, noh, &own, baseline, vo, out, 0);
+		}
+	}
+	free((void *)rel);
 	eb_cost_thread_findings(gs, out);
 	if (singles > 0)
 		eb_findings_say(out, "%zu of %zu cases were measured once: they have no confidence "
@@ -474,6 +522,13 @@ eb_findings_compute_opts(const struct eb_groups *gs, const char *baseline,
 		eb_findings_say(out, "No mode could be compared with the baseline '%s': the data has "
 		    "no records of that mode with the same tests.", baseline);
 	free(oh);
+}
+
+void
+eb_findings_compute_opts(const struct eb_groups *gs, const char *baseline,
+    const struct eb_verdict_opts *vo, struct eb_findings *out)
+{
+	eb_findings_compute_hosts(gs, baseline, vo, 0, out);
 }
 
 void

@@ -86,10 +86,141 @@ put_list(struct text *t, char *list)
 	}
 }
 
-/* One sentence: a family's overhead in one release, config and host. */
+/* The metric classes spoken of beside a family's throughput: CPU use and
+ * latency, each its own Holm family. */
+enum { SIDE_CPU, SIDE_LATENCY, NSIDE };
+
+static int
+side_class(const char *metric)
+{
+	const char *cls = eb_metric_family(metric);
+
+	if (strcmp(cls, "cpu") == 0)
+		return SIDE_CPU;
+	if (strcmp(cls, "latency") == 0)
+		return SIDE_LATENCY;
+	return -1;
+}
+
+/* The tests among some claims: the metrics of one test (mean and p99
+ * latency) count once, as the verdicts' families count them. */
+static size_t
+tests_in(const struct claims *c)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->n; i++) {
+		size_t j;
+
+		for (j = 0; j < i; j++) {
+			const struct eb_record *x = c->k[i], *y = c->k[j];
+			int f;
+
+			for (f = 0; f < EB_NFIELDS; f++)
+				if (f != EB_F_METRIC && f != EB_F_UNIT && f != EB_F_SOURCE &&
+				    x->f[f] != y->f[f])
+					break;
+			if (f == EB_NFIELDS && x->block_size == y->block_size)
+				break;
+		}
+		n += j == i;
+	}
+	return n;
+}
+
+/* The supported changes of one side class in one direction, as sizes
+ * with the direction in words: "CPU use rose by 166.7 % (95 % interval
+ * 132.8–210.2 %)", or "fell by 12.0–20.0 % in 2 of 3 tests (95 %
+ * intervals within 5.0–31.0 %, Holm over 3 tests)". A supported change
+ * never has an interval across 0. Returns 0 when none went that way. */
+static int
+side_direction(struct text *t, const struct claims *c, int up, const char *lead,
+    const struct eb_verdict_opts *o)
+{
+	struct claims sup = { 0 };
+	struct tally all, x;
+	char est[64], ci[96], holm[48];
+
+	for (size_t i = 0; i < c->n; i++)
+		if (eb_verdict_claims(&c->v[i]) && (c->v[i].estimate > 0) == up)
+			eb_claim_add(&sup, &c->v[i], c->k[i], 0);
+	if (sup.n == 0) {
+		eb_claim_free(&sup);
+		return 0;
+	}
+	eb_tally(c, -1, &all);
+	eb_tally(&sup, -1, &x);
+	eb_holm_words(&all, o, holm, sizeof holm);
+	eb_pct_range(est, sizeof est, up ? x.est_lo : -x.est_hi, up ? x.est_hi : -x.est_lo, "%");
+	eb_pct_range(ci, sizeof ci, up ? x.ci_lo : -x.ci_hi, up ? x.ci_hi : -x.ci_lo, "%");
+	eb_text_put(t, "%s%s by %s", lead, up ? "rose" : "fell", est);
+	if (tests_in(c) > 1)
+		eb_text_put(t, " in %zu of %zu tests", tests_in(&sup), tests_in(c));
+	eb_text_put(t, " (%s %s%s)", eb_ci_lead(&x), ci, holm);
+	eb_claim_free(&sup);
+	return 1;
+}
+
+/* What CPU use and latency of the same modes, tests and scope did, when the
+ * verdicts (Holm within each class) support a change: a reader of "no
+ * measurable overhead of throughput" is told that CPU use rose beside it.
+ * Says nothing when neither changed measurably. */
 static void
-overhead_sentence(const struct claims *c, const char *where, const char *family, int sizes,
-    const struct eb_verdict_opts *o, struct eb_findings *out)
+side_sentence(struct text *t, struct claims side[NSIDE], const char *family,
+    const struct eb_verdict_opts *o)
+{
+	static const char *const names[NSIDE] = { "CPU use", "latency" };
+	struct text parts = { "", 0 };
+
+	for (int s = 0; s < NSIDE; s++) {
+		int here = 0;
+
+		eb_claim_adjust(&side[s], o);
+		for (int up = 1; up >= 0; up--) {
+			char lead[32];
+
+			if (here)
+				snprintf(lead, sizeof lead, " and ");
+			else
+				snprintf(lead, sizeof lead, "%s%s ", parts.len ? "; " : "", names[s]);
+			here |= side_direction(&parts, &side[s], up, lead, o);
+		}
+	}
+	if (parts.len > 0)
+		eb_text_put(t, " With %s, %s.", family, parts.buf);
+}
+
+/* The verdicts of a segment whose cases part ways, the kinds none of
+ * them has left out: "costs in 2 and is faster in 1", "is faster in 1
+ * and shows no measurable overhead in 1". */
+static void
+mixed_counts(char *buf, size_t n, const struct tally *x)
+{
+	static const char *const words[] = { "costs in", "is faster in",
+		"shows no measurable overhead in", "has no verdict in" };
+	size_t k[4], parts = 0, said = 0, len = 0;
+
+	k[0] = x->kinds[EB_VERDICT_COSTS];
+	k[1] = x->kinds[EB_VERDICT_FASTER];
+	k[2] = x->kinds[EB_VERDICT_NO_MEASURABLE];
+	k[3] = x->untestable;
+	for (int i = 0; i < 4; i++)
+		parts += k[i] > 0;
+	buf[0] = '\0';
+	for (int i = 0; i < 4 && len < n; i++) {
+		if (k[i] == 0)
+			continue;
+		len += (size_t)snprintf(buf + len, n - len, "%s%s %zu",
+		    said == 0 ? "" : said + 1 == parts ? " and " : ", ", words[i], k[i]);
+		said++;
+	}
+}
+
+/* One sentence: a family's overhead of throughput in one release, config
+ * and host, then what its CPU use and latency did when they changed. */
+static void
+overhead_sentence(const struct claims *c, struct claims side[], const char *where,
+    const char *family, int sizes, const struct eb_verdict_opts *o, struct eb_findings *out)
 {
 	struct text t = { "", 0 };
 	struct tally all, seg[NSEG];
@@ -116,8 +247,8 @@ overhead_sentence(const struct claims *c, const char *where, const char *family,
 			ncost++;
 		} else if (x->kinds[EB_VERDICT_FASTER] == x->n) {
 			eb_pct_range(val, sizeof val, -x->est_hi, -x->est_lo, "%");
-			lf += (size_t)snprintf(faster + lf, sizeof faster - lf, "%s%s faster on %s",
-			    lf ? ", " : "", val, where_s);
+			lf += (size_t)snprintf(faster + lf, sizeof faster - lf, "%s%s faster%s on %s",
+			    lf ? ", " : "", val, lf ? "" : " in throughput", where_s);
 		} else if (x->kinds[EB_VERDICT_NO_MEASURABLE] == x->n) {
 			ln += (size_t)snprintf(none + ln, sizeof none - ln, "%s%s", ln ? "|" : "",
 			    where_s);
@@ -130,15 +261,15 @@ overhead_sentence(const struct claims *c, const char *where, const char *family,
 			nnone++;
 		} else if (x->untestable == x->n) {
 			eb_slow_fast(val, sizeof val, x->est_lo, x->est_hi);
-			ld += (size_t)snprintf(dunno + ld, sizeof dunno - ld, "%s%s on %s",
-			    ld ? "|" : "", val, where_s);
+			ld += (size_t)snprintf(dunno + ld, sizeof dunno - ld, "%s%s%s on %s",
+			    ld ? "|" : "", val, ld ? "" : " in throughput", where_s);
 		} else {
-			eb_signed_range(val, sizeof val, x->est_lo, x->est_hi, 0, "%");
-			lm += (size_t)snprintf(mixed + lm, sizeof mixed - lm, "%son %s it costs "
-			    "in %zu, is faster in %zu and shows no measurable overhead in %zu of "
-			    "%zu cases (estimates %s)", lm ? "; " : "", where_s,
-			    x->kinds[EB_VERDICT_COSTS], x->kinds[EB_VERDICT_FASTER],
-			    x->kinds[EB_VERDICT_NO_MEASURABLE], x->n, val);
+			char counts[192];
+
+			eb_slow_fast(val, sizeof val, x->est_lo, x->est_hi);
+			mixed_counts(counts, sizeof counts, x);
+			lm += (size_t)snprintf(mixed + lm, sizeof mixed - lm, "%sthroughput on %s: it %s "
+			    "of %zu cases (estimates %s)", lm ? "; " : "", where_s, counts, x->n, val);
 		}
 		if (lc >= sizeof costs || lf >= sizeof faster || ln >= sizeof none ||
 		    lm >= sizeof mixed || ld >= sizeof dunno)
@@ -158,7 +289,7 @@ overhead_sentence(const struct claims *c, const char *where, const char *family,
 			clauses++;
 		}
 		if (none[0]) {
-			eb_text_put(&t, "%s shows no measurable overhead on ", clauses ? ";" : "");
+			eb_text_put(&t, "%s shows no measurable overhead of throughput on ", clauses ? ";" : "");
 			put_list(&t, none);
 			if (none_holm_only)
 				eb_text_put(&t, " (not significant after adjusting for the %zu tests)",
@@ -172,7 +303,7 @@ overhead_sentence(const struct claims *c, const char *where, const char *family,
 			clauses++;
 		}
 		if (mixed[0]) {
-			eb_text_put(&t, "%s %s", clauses ? ";" : ":", mixed);
+			eb_text_put(&t, "%s %s", clauses ? ";" : ",", mixed);
 			clauses++;
 		}
 		if (dunno[0]) {
@@ -206,31 +337,35 @@ overhead_sentence(const struct claims *c, const char *where, const char *family,
 	}
 	eb_text_put(&t, " (%zu comparison%s%s; %s%s).", all.n, all.n == 1 ? "" : "s",
 	    sizes > 1 ? (sizes == 3 ? ", 3 key sizes" : ", 2 key sizes") : "", ci, names);
+	side_sentence(&t, side, family, o);
 	eb_findings_say(out, "%s", t.buf);
 }
 
 void
-eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const char *release,
+eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const struct scope *sc,
     const char *config, int name_config, const struct eb_verdict_opts *o,
     struct eb_findings *out)
 {
 	struct hosts hs = { { 0 }, 0 };
+	const char *release = sc->release;
 
 	for (size_t i = 0; i < noh; i++) {
 		const struct eb_record *k = oh[i].g->key;
 
 		if (k->f[EB_F_RELEASE] == release && k->f[EB_F_CONFIG] == config &&
-		    strcmp(k->f[EB_F_METRIC], "bw") == 0)
+		    strcmp(k->f[EB_F_METRIC], "bw") == 0 &&
+		    (sc->host == NULL || k->f[EB_F_HOST] == sc->host))
 			eb_host_add(&hs, k->f[EB_F_HOST]);
 	}
 	for (size_t h = 0; h < hs.n; h++) {
 		const char *fams[8];
-		struct claims c[8];
+		struct claims c[8], side[8][NSIDE];
 		int keymask[8] = { 0 };
 		size_t nf = 0;
 		char where[160];
 
 		memset(c, 0, sizeof c);
+		memset(side, 0, sizeof side);
 		for (size_t i = 0; i < noh; i++) {
 			const struct eb_record *k = oh[i].g->key;
 			const char *fam = eb_mode_family(k->f[EB_F_MODE]);
@@ -251,16 +386,36 @@ eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const char *rele
 			eb_claim_add(&c[a], &oh[i].v, k, io_class(k) * NOPS + op);
 			keymask[a] |= key_bits(k->f[EB_F_MODE]);
 		}
-		eb_where_text(where, sizeof where, release, config, name_config, hs.h[h], hs.n > 1);
+		/* CPU use and latency of the families spoken of, same scope. */
+		for (size_t i = 0; i < noh; i++) {
+			const struct eb_record *k = oh[i].g->key;
+			int s = side_class(k->f[EB_F_METRIC]);
+			size_t a;
+
+			if (s < 0 || k->f[EB_F_RELEASE] != release || k->f[EB_F_CONFIG] != config ||
+			    k->f[EB_F_HOST] != hs.h[h])
+				continue;
+			for (a = 0; a < nf && strcmp(fams[a], eb_mode_family(k->f[EB_F_MODE])) != 0;
+			    a++)
+				;
+			if (a < nf)
+				eb_claim_add(&side[a][s], &oh[i].v, k, 0);
+		}
+		eb_where_text(where, sizeof where, release, config, name_config, hs.h[h],
+		    sc->name_hosts || hs.n > 1);
 		for (int rank = 0; rank <= 4; rank++)
 			for (size_t a = 0; a < nf; a++) {
 				if (eb_family_rank(fams[a]) != rank)
 					continue;
 				eb_claim_adjust(&c[a], o);
-				overhead_sentence(&c[a], where, fams[a], popcount(keymask[a]), o, out);
+				overhead_sentence(&c[a], side[a], where, fams[a], popcount(keymask[a]), o,
+				    out);
 			}
-		for (size_t a = 0; a < nf; a++)
+		for (size_t a = 0; a < nf; a++) {
 			eb_claim_free(&c[a]);
+			for (int s = 0; s < NSIDE; s++)
+				eb_claim_free(&side[a][s]);
+		}
 	}
 }
 
@@ -335,7 +490,8 @@ eb_factor_sentences(const struct eb_groups *gs, const struct scope *sc,
 
 	for (size_t i = 0; i < gs->n; i++)
 		if (gs->g[i].key->f[EB_F_RELEASE] == sc->release &&
-		    gs->g[i].key->f[EB_F_CONFIG] == sc->config)
+		    gs->g[i].key->f[EB_F_CONFIG] == sc->config &&
+		    (sc->host == NULL || gs->g[i].key->f[EB_F_HOST] == sc->host))
 			eb_host_add(&hs, gs->g[i].key->f[EB_F_HOST]);
 	for (size_t h = 0; h < hs.n; h++) {
 		struct claims gcm_ccm = { 0 }, luks_gcm = { 0 }, keys[2] = { { 0 }, { 0 } };
@@ -378,7 +534,8 @@ eb_factor_sentences(const struct eb_groups *gs, const struct scope *sc,
 				eb_claim_add(&luks_gcm, &v, g->key, 0);
 			}
 		}
-		eb_where_text(where, sizeof where, sc->release, sc->config, 0, hs.h[h], hs.n > 1);
+		eb_where_text(where, sizeof where, sc->release, sc->config, 0, hs.h[h],
+		    sc->name_hosts || hs.n > 1);
 		eb_claim_adjust(&gcm_ccm, o);
 		factor_sentence(&gcm_ccm, where, "AES-GCM", "AES-CCM with the same key size", 1,
 		    o, out);

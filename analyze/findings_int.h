@@ -6,11 +6,14 @@
 #include "analyze.h"
 
 /* What the findings speak of: the newest release and its most common
- * config; other configs of that release are compared with it. */
+ * config; other configs of that release are compared with it. host
+ * limits it to one host (NULL: every host of the release); name_hosts:
+ * the data has more than one host, so every sentence names its own. */
 struct scope {
-	const char *release, *config;
+	const char *release, *config, *host;
 	const char *configs[16];
 	size_t nconfigs;
+	int name_hosts;
 };
 
 /* The comparisons of one sentence: its Holm family, each with its key and
@@ -80,6 +83,9 @@ const char *eb_ci_lead(struct tally *t);
 void eb_holm_words(const struct tally *t, const struct eb_verdict_opts *o, char *buf,
     size_t n);
 void eb_host_add(struct hosts *hs, const char *h);
+/* A host as the sentences name it: its label, or "the host without a
+ * name" for records that have none beside others that have one. */
+const char *eb_host_words(const char *host);
 /* "In 24.04 on laptop (no-aesni)": the host and config when they are named. */
 void eb_where_text(char *buf, size_t n, const char *release, const char *config,
     int name_config, const char *host, int name_host);
@@ -92,7 +98,7 @@ int eb_family_rank(const char *family);
 
 /* findings_cost.c: what each mode family costs in one release and config
  * (one sentence per family and host), and mode against mode of one key. */
-void eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const char *release,
+void eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const struct scope *sc,
     const char *config, int name_config, const struct eb_verdict_opts *o,
     struct eb_findings *out);
 void eb_factor_sentences(const struct eb_groups *gs, const struct scope *sc,

@@ -312,13 +312,19 @@ eb_host_add(struct hosts *hs, const char *h)
 		hs->h[hs->n++] = h;
 }
 
-/* " on HOST" when several hosts share the release: hosts are never
- * pooled, and a sentence about one says which. */
+const char *
+eb_host_words(const char *host)
+{
+	return *host ? host : "the host without a name";
+}
+
+/* " on HOST" when the data has several hosts: hosts are never pooled,
+ * and a sentence about one says which. */
 void
 eb_where_text(char *buf, size_t n, const char *release, const char *config, int name_config,
     const char *host, int name_host)
 {
 	snprintf(buf, n, "In %s%s%s%s%s%s", *release ? release : "these runs",
-	    name_host ? " on " : "", name_host ? host : "", name_config ? " (" : "",
+	    name_host ? " on " : "", name_host ? eb_host_words(host) : "", name_config ? " (" : "",
 	    name_config ? config : "", name_config ? ")" : "");
 }

@@ -534,7 +534,7 @@ eb_plan_compute(struct eb_plan *p, const struct eb_table *t, const struct eb_pla
 			}
 			v->n = k;
 		}
-		eb_findings_compute_opts(v, p->baseline, &vo, &mine);
+		eb_findings_compute_hosts(v, p->baseline, &vo, p->nhosts, &mine);
 		pick_headline(p, &mine);
 		eb_findings_free(&mine);
 		eb_plan_view_free(v);

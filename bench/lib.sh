@@ -5,7 +5,8 @@
 
 # Seconds of wall time of one run of a command, its output thrown away; the
 # user + system CPU seconds of the child go to the file named by $CPU_TO
-# when it is set. The command is run as an argument list, never as shell
+# and its peak resident memory in KiB to the file named by $RSS_TO, when
+# they are set. The command is run as an argument list, never as shell
 # text.
 wall() {
 	"$PY" - "$@" <<'EOF'
@@ -17,6 +18,9 @@ r = resource.getrusage(resource.RUSAGE_CHILDREN)
 if os.environ.get("CPU_TO"):
     with open(os.environ["CPU_TO"], "a") as f:
         f.write(f"{r.ru_utime + r.ru_stime:.6f}\n")
+if os.environ.get("RSS_TO"):
+    with open(os.environ["RSS_TO"], "a") as f:
+        f.write(f"{r.ru_maxrss}\n")
 print(f"{w:.6f}")
 EOF
 }
@@ -25,16 +29,13 @@ median() { # numbers, one a line, on stdin
 	"$PY" -c 'import statistics, sys; print(statistics.median(float(x) for x in sys.stdin))'
 }
 
-peak_mib() { # the peak RSS of a command, in MiB
-	/usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1 | awk '{ printf "%.0f", $1 / 1024 }'
-}
-
 fmt() { "$PY" -c 'import sys; print(f"{float(sys.argv[1]):.3f} s")' "$1"; }
 ratio() { "$PY" -c 'import sys; print(f"{float(sys.argv[1]) / float(sys.argv[2]):.1f}")' "$1" "$2"; }
 
 # interleave NAME A... -- B...: one warm-up run of each, then ROUNDS rounds
 # of A then B, so that a busy machine slows both alike. Sets ta and tb (the
-# median wall seconds) and ca and cb (the median user + system CPU seconds).
+# median wall seconds), ca and cb (the median user + system CPU seconds)
+# and ma and mb (the median peak memory in MiB) of those rounds.
 interleave() {
 	name=$1
 	shift
@@ -50,12 +51,14 @@ interleave() {
 	for s in a b; do
 		: >"$W/$name.$s"
 		: >"$W/$name.cpu.$s"
+		: >"$W/$name.rss.$s"
 		run_side "$W/$name.cmd.$s" >/dev/null	# warm the page cache
 	done
 	i=0
 	while [ "$i" -lt "$ROUNDS" ]; do
 		for s in a b; do
-			CPU_TO="$W/$name.cpu.$s" run_side "$W/$name.cmd.$s" >>"$W/$name.$s"
+			CPU_TO="$W/$name.cpu.$s" RSS_TO="$W/$name.rss.$s" \
+				run_side "$W/$name.cmd.$s" >>"$W/$name.$s"
 		done
 		i=$((i + 1))
 	done
@@ -63,6 +66,8 @@ interleave() {
 	tb=$(median <"$W/$name.b")
 	ca=$(median <"$W/$name.cpu.a")
 	cb=$(median <"$W/$name.cpu.b")
+	ma=$(median <"$W/$name.rss.a" | awk '{ printf "%.0f", $1 / 1024 }')
+	mb=$(median <"$W/$name.rss.b" | awk '{ printf "%.0f", $1 / 1024 }')
 }
 
 # wall of the command whose words file $1 holds, one a line.

@@ -106,9 +106,9 @@ const struct eb_cmd eb_cmd_chart = {
 };
 
 static int
-take_sample(void *ctx, const struct eb_fio_sample *s)
+take_points(void *ctx, const struct eb_fio_points *run)
 {
-	eb_chart_logs_add(ctx, s->time_ms, s->value, s->dir);
+	eb_chart_logs_add_run(ctx, run->dir, run->time_ms, run->value, run->n);
 	return 0;
 }
 
@@ -129,7 +129,7 @@ scan_log(struct eb_chart_logs *logs, const char *path, enum eb_chart_log_kind ki
 		part[k] = eb_chart_logs_new(NULL, err);
 		eb_chart_logs_begin(part[k], path, kind);
 	}
-	st = eb_fio_log_scan_parts(path, n, take_sample, (void *const *)part, &used, err);
+	st = eb_fio_log_scan_points(path, n, take_points, (void *const *)part, &used, err);
 	for (int k = 1; k < n; k++) {
 		if (k < used)
 			eb_chart_logs_join(logs, part[k]);

@@ -22,12 +22,160 @@ eb_inputs_check(const struct eb_inputs *in, const struct eb_cmd *cmd)
 		memcpy(name, in->sets[i], (size_t)(eq - in->sets[i]));
 		name[eq - in->sets[i]] = '\0';
 		c = eb_column_lookup(name);
+		/* A value's metric and unit are what measured it: relabelling a
+		 * bandwidth "lat_mean" or its B/s "ns" makes a wrong number that
+		 * no check downstream can see. */
+		if (c == EB_C_METRIC || c == EB_C_UNIT)
+			return eb_cli_usage(cmd, "--set cannot set '%s': the metric and unit "
+			    "of a value come from the output that measured it (a sheet's "
+			    "columns are named with --map)", name);
 		if (c < 0 || c == EB_C_VALUE || c == EB_C_SOURCE)
 			return eb_cli_usage(cmd, "--set cannot set '%s' (columns: release, "
-			    "host, config, mode, tool, job, workload, op, block_size, "
-			    "metric, unit, rep)", name);
+			    "host, config, mode, tool, job, workload, op, block_size, rep)", name);
+		for (const char *v = eq + 1; *v != '\0'; v++)
+			if ((unsigned char)*v < 0x20 || *v == 0x7f)
+				return eb_cli_usage(cmd, "--set %s: the value holds a control "
+				    "character (byte 0x%02x), which no label may", name,
+				    (unsigned char)*v);
 	}
 	return 0;
+}
+
+static int
+column_of(int field)
+{
+	int c = 0;
+
+	while (eb_column_field(c) != field)
+		c++;
+	return c;
+}
+
+static enum eb_status
+merge_error(struct eb_err *err, const char *column, const char *x, const char *y,
+    const struct eb_record *a, const struct eb_record *b)
+{
+	return eb_err_set(err, EB_ERR_USAGE, (struct eb_loc){ 0 }, "--set %s would make two "
+	    "tests one, their runs repetitions of each other: %s has %s '%s', %s has '%s' "
+	    "(ingest them apart, or leave that --set out)", column, a->f[EB_F_SOURCE], column,
+	    x, b->f[EB_F_SOURCE], y);
+}
+
+/* The length of the file name of a dd record's source, "path:line". */
+static size_t
+source_file_len(const char *source)
+{
+	const char *colon = strrchr(source, ':');
+
+	return colon != NULL ? (size_t)(colon - source) : strlen(source);
+}
+
+/* dd never prints its direction: runs of two files with no op are taken
+ * as repetitions of one test, which a write log beside a read log is not.
+ * A warning says so, once. */
+static void
+warn_dd_without_op(const struct eb_table *t, struct eb_diag *diag)
+{
+	const struct eb_record *first = NULL;
+
+	for (size_t i = 0; i < t->n; i++) {
+		const struct eb_record *r = &t->rows[i];
+		size_t n;
+
+		if (strcmp(r->f[EB_F_TOOL], "dd") != 0 || *r->f[EB_F_OP] != '\0')
+			continue;
+		if (first == NULL) {
+			first = r;
+			continue;
+		}
+		n = source_file_len(first->f[EB_F_SOURCE]);
+		if (eb_record_key_equal(first, r, 0) &&
+		    (source_file_len(r->f[EB_F_SOURCE]) != n ||
+		    strncmp(first->f[EB_F_SOURCE], r->f[EB_F_SOURCE], n) != 0)) {
+			eb_diag(diag, EB_WARNING, (struct eb_loc){ 0 }, "the dd runs of %.*s and "
+			    "%.*s have no op (dd does not print its direction), so they are taken "
+			    "as repetitions of one test; ingest each with its own --set op=read or "
+			    "--set op=write", (int)n, first->f[EB_F_SOURCE],
+			    (int)source_file_len(r->f[EB_F_SOURCE]), r->f[EB_F_SOURCE]);
+			return;
+		}
+	}
+}
+
+/* Two records that --set makes alike in every label were two tests when a
+ * column it sets told them apart: a fio job's read and write under --set
+ * op=write, or a sheet's write and read columns. Their runs would become
+ * repetitions of one test, so the first such pair is an error. */
+static enum eb_status
+set_merges_tests(struct eb_table *t, const struct eb_inputs *in, struct eb_err *err)
+{
+	unsigned mask = 0;
+	int sets_block_size = 0;
+	int64_t *block_size = NULL;
+	size_t n = 16, *slot;
+	enum eb_status st = EB_OK;
+
+	for (size_t i = 0; i < in->nsets; i++) {
+		const char *eq = strchr(in->sets[i], '=');
+		char name[32];
+		int c, field;
+
+		memcpy(name, in->sets[i], (size_t)(eq - in->sets[i]));
+		name[eq - in->sets[i]] = '\0';
+		c = eb_column_lookup(name);
+		field = eb_column_field(c);
+		if (field >= 0)
+			mask |= EB_FIELD_BIT(field);
+		else if (c == EB_C_BLOCK_SIZE)
+			sets_block_size = 1;
+	}
+	if ((mask == 0 && !sets_block_size) || t->n < 2)
+		return EB_OK;
+	/* The key compares block sizes always: with --set block_size they
+	 * are put aside and compared apart. */
+	if (sets_block_size) {
+		block_size = eb_xcalloc(t->n, sizeof *block_size);
+		for (size_t i = 0; i < t->n; i++) {
+			block_size[i] = t->rows[i].block_size;
+			t->rows[i].block_size = 0;
+		}
+	}
+	while (n < t->n * 2)
+		n *= 2;
+	slot = eb_xcalloc(n, sizeof *slot);	/* row index + 1; 0 is empty */
+	for (size_t i = 0; i < t->n && st == EB_OK; i++) {
+		const struct eb_record *r = &t->rows[i];
+		size_t j = eb_record_key_hash(r, mask) & (n - 1);
+
+		while (slot[j] != 0 && !eb_record_key_equal(&t->rows[slot[j] - 1], r, mask))
+			j = (j + 1) & (n - 1);
+		if (slot[j] == 0) {
+			slot[j] = i + 1;
+		} else {
+			const struct eb_record *a = &t->rows[slot[j] - 1];
+			int f = 0;
+
+			while (f < EB_NFIELDS && !((mask & EB_FIELD_BIT(f)) && a->f[f] != r->f[f]))
+				f++;
+			if (f < EB_NFIELDS)
+				st = merge_error(err, eb_column_names[column_of(f)], a->f[f], r->f[f],
+				    a, r);
+			else if (block_size != NULL && block_size[slot[j] - 1] != block_size[i]) {
+				char x[24], y[24];
+
+				snprintf(x, sizeof x, "%lld", (long long)block_size[slot[j] - 1]);
+				snprintf(y, sizeof y, "%lld", (long long)block_size[i]);
+				st = merge_error(err, "block_size", x, y, a, r);
+			}
+		}
+	}
+	free(slot);
+	if (block_size != NULL) {
+		for (size_t i = 0; i < t->n; i++)
+			t->rows[i].block_size = block_size[i];
+		free(block_size);
+	}
+	return st;
 }
 
 int
@@ -57,6 +205,10 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 			worst = st;
 	}
 	eb_run_seen_free(opts.seen);
+	if (worst == EB_OK && set_merges_tests(t, in, &err) != EB_OK) {
+		eb_err_print(&err, stderr);
+		worst = EB_ERR_USAGE;
+	}
 	for (size_t i = 0; worst == EB_OK && i < in->nsets; i++) {
 		char *eq = strchr(in->sets[i], '=');
 
@@ -71,6 +223,7 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 		eb_table_free(t);
 		return eb_exit_code(worst);
 	}
+	warn_dd_without_op(t, &diag);
 	eb_table_number_reps(t, 0);
 	if (eb_table_check_unique(t, &err) != EB_OK) {
 		eb_err_print(&err, stderr);

@@ -283,6 +283,8 @@ int eb_cpu_count(void);
 
 /* Whether s[0, n) is UTF-8 (RFC 3629: no overlong forms or surrogates). */
 int eb_utf8_valid(const char *s, size_t n);
+/* The length of the UTF-8 sequence that starts s, or 0 when none does. */
+size_t eb_utf8_sequence(const char *s);
 /* A copy of s[0, n), the caller's to free, with every byte that begins no
  * UTF-8 sequence replaced by U+FFFD. */
 char *eb_utf8_repair(const char *s, size_t n);

@@ -7,6 +7,29 @@
 
 static const char *const severity_names[] = { "note", "warning", "error" };
 
+/* Paths and messages quote labels and bytes of the input: a control byte
+ * or one that is not UTF-8 is written as \xHH, so that no input can move
+ * the terminal's cursor, recolour it or forge a line of its own. */
+static void
+put_text(const char *s, FILE *fp)
+{
+	const char *run = s;
+
+	while (*s != '\0') {
+		unsigned char c = (unsigned char)*s;
+		size_t n = c < 0x80 ? (c >= 0x20 && c != 0x7f) : eb_utf8_sequence(s);
+
+		if (n > 0) {
+			s += n;
+			continue;
+		}
+		fwrite(run, 1, (size_t)(s - run), fp);
+		fprintf(fp, "\\x%02x", c);
+		run = ++s;
+	}
+	fwrite(run, 1, (size_t)(s - run), fp);
+}
+
 void
 eb_loc_print(struct eb_loc loc, FILE *fp)
 {
@@ -14,7 +37,7 @@ eb_loc_print(struct eb_loc loc, FILE *fp)
 		fputs("encbench: ", fp);
 		return;
 	}
-	fputs(loc.path, fp);
+	put_text(loc.path, fp);
 	if (loc.line > 0) {
 		fprintf(fp, ":%ld", loc.line);
 		if (loc.col > 0)
@@ -43,7 +66,9 @@ void
 eb_err_print(const struct eb_err *err, FILE *fp)
 {
 	eb_loc_print(err->loc, fp);
-	fprintf(fp, "error: %s\n", err->msg);
+	fputs("error: ", fp);
+	put_text(err->msg, fp);
+	fputc('\n', fp);
 }
 
 int
@@ -67,7 +92,9 @@ emit_stderr(void *ctx, enum eb_severity sev, struct eb_loc loc, const char *msg)
 {
 	(void)ctx;
 	eb_loc_print(loc, stderr);
-	fprintf(stderr, "%s: %s\n", severity_names[sev], msg);
+	fprintf(stderr, "%s: ", severity_names[sev]);
+	put_text(msg, stderr);
+	fputc('\n', stderr);
 }
 
 void

@@ -36,6 +36,12 @@ sequence(const unsigned char *s, size_t n)
 	return len;
 }
 
+size_t
+eb_utf8_sequence(const char *s)
+{
+	return sequence((const unsigned char *)s, strnlen(s, 4));
+}
+
 int
 eb_utf8_valid(const char *s, size_t n)
 {

@@ -137,9 +137,11 @@ eb_bonnie_text_cell(const char *s, size_t n, int cpu, struct eb_bonnie_cell *c)
 	int dec;
 
 	memset(c, 0, sizeof *c);
+	/* Tables print five pluses for a rate and three for a %CPU: fewer
+	 * are a cut cell. */
 	if (all_plus(s, n)) {
 		c->st = EB_BONNIE_FAST;
-		return 1;
+		return n == (cpu ? 3u : 5u);
 	}
 	/* bonnie++ 1.98 made tables print KiB/s as "%4dk" below 10000 K/s,
 	 * then "%4.1fm"/"%4dm" MiB/s, then "%4.1fg" GiB/s, so that NVMe
@@ -554,10 +556,26 @@ eb_bonnie_csv_line(struct eb_parse *p, struct eb_bonnie *b, const char *line,
 		    "writes there", layouts[li].name, bad + 1,
 		    (int)(f[bad].n > 40 ? 40 : f[bad].n), f[bad].s);
 	}
-	r->csv = 1;
 	*taken = 1;
 	if (b->first_sign == 0)
 		b->first_sign = lineno;
+	/* A line cut just after a comma can have the right field count. The
+	 * random deletes, when they ran, fill the last field (their latency
+	 * from 1.96 on, their %CPU in 1.0x): empty, the line was cut. So may
+	 * be a figure that ends the input without a line end. */
+	if ((f[nf - 1].n == 0 && r->rate[EB_BONNIE_RAN_DEL].st != EB_BONNIE_EMPTY) ||
+	    (p->unended && n > 0 && (isdig(s[n - 1]) || s[n - 1] == '+'))) {
+		free(r->name);
+		b->nruns--;
+		b->broken_line = lineno;
+		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno), f[nf - 1].n == 0 ?
+		    "bonnie++ CSV line whose last field is empty though its random "
+		    "deletes ran (cut?); skipped" : "bonnie++ CSV line that ends the "
+		    "input without a line end, in a figure that may be cut; skipped "
+		    "(end the file with a line end if it is whole)");
+		return EB_OK;
+	}
+	r->csv = 1;
 	return EB_OK;
 }
 

@@ -23,6 +23,10 @@ struct tok {
 
 enum block { B_NONE, B_IO, B_FILES };
 enum expect { X_NOTHING, X_ROW, X_LATENCY };
+/* What an open table still lacks before it is whole. */
+enum need { N_NONE, N_UNITS, N_ROW, N_LATENCY, N_FAST };
+/* How a result or latency row reads. */
+enum row { ROW_OK, ROW_BAD, ROW_SHORT };
 
 struct text_state {
 	struct eb_bonnie b;
@@ -35,7 +39,10 @@ struct text_state {
 	char create_name[64];	/* the name on a 1.96+ "-Create--" line */
 	size_t open_run;	/* 1 + the run a file block may complete, or 0 */
 	size_t row_run;		/* 1 + the run of the last row, for its latency */
-	long skipped;		/* rows not understood */
+	enum need need;		/* what the open table lacks */
+	long need_line;		/* the open table's last line so far */
+	long short_col;		/* where a row that ends early ends */
+	int fast_row;		/* the last row was re-spaced -f output */
 };
 
 static int
@@ -195,7 +202,8 @@ columns(const struct text_state *ts, const struct tok *tk, int nt, long label_en
 
 /* Which token fills each of the 12 value and %CP slots of a row (-1 for a
  * blank cell). Full rows are read in order whatever their spacing; rows
- * with blank cells need the columns, or bonnie++'s one blanking option. */
+ * with blank cells need the columns, or bonnie++'s one blanking option.
+ * Returns 2 for that option's guess, 1 for a row placed, 0 for none. */
 static int
 assign(const struct text_state *ts, const struct tok *tk, int nt, long label_end,
     int io, int slot[12])
@@ -218,7 +226,7 @@ assign(const struct text_state *ts, const struct tok *tk, int nt, long label_end
 			slot[k] = -1;
 		for (int j = 0; j < 8; j++)
 			slot[fast[j]] = j;
-		return 1;
+		return 2;
 	}
 	return 0;
 }
@@ -258,7 +266,19 @@ set_name(struct eb_bonnie_run *r, const char *s, size_t n)
 	r->name = eb_xstrndup(s, n);
 }
 
-static int
+/* A row without its last cell (the seeks' or the random deletes' %CP,
+ * which bonnie++ always prints) was cut: only the per-char cells of -f are
+ * ever blank. */
+static enum row
+short_row(struct text_state *ts, const struct tok *tk, int nt, const int slot[12])
+{
+	if (slot[11] >= 0)
+		return ROW_OK;
+	ts->short_col = nt > 0 ? tk[nt - 1].end + 2 : 1;
+	return ROW_SHORT;
+}
+
+static enum row
 io_row(struct text_state *ts, const char *s, size_t n, long lineno)
 {
 	struct tok tk[MAX_TOKENS];
@@ -266,22 +286,26 @@ io_row(struct text_state *ts, const char *s, size_t n, long lineno)
 	const struct tok *name = NULL, *size;
 	struct eb_bonnie_run tmp, *r;
 	size_t sizelen;
+	int placed;
 
 	if (nt < 2)
-		return 0;
+		return ROW_BAD;
 	if (eb_bonnie_is_size(tk[0].s, tk[0].n)) {
 		nl = 1;
 	} else if (eb_bonnie_is_size(tk[1].s, tk[1].n)) {
 		name = &tk[0];
 		nl = 2;
 	} else {
-		return 0;
+		return ROW_BAD;
 	}
 	size = &tk[nl - 1];
 	memset(&tmp, 0, sizeof tmp);
-	if (!assign(ts, tk + nl, nt - nl, size->end, 1, slot) ||
+	if (!(placed = assign(ts, tk + nl, nt - nl, size->end, 1, slot)) ||
 	    !fill_cells(tk + nl, slot, &tmp, 0))
-		return 0;
+		return ROW_BAD;
+	ts->fast_row = placed == 2;
+	if (short_row(ts, tk, nt, slot) != ROW_OK)
+		return ROW_SHORT;
 	r = eb_bonnie_add(&ts->b, lineno);
 	memcpy(r->rate, tmp.rate, sizeof r->rate);
 	memcpy(r->cpu, tmp.cpu, sizeof r->cpu);
@@ -310,10 +334,10 @@ io_row(struct text_state *ts, const char *s, size_t n, long lineno)
 			r->chunk = 0;
 	}
 	ts->open_run = ts->row_run = ts->b.nruns;
-	return 1;
+	return ROW_OK;
 }
 
-static int
+static enum row
 file_row(struct text_state *ts, const char *s, size_t n, long lineno)
 {
 	struct tok tk[MAX_TOKENS];
@@ -323,7 +347,7 @@ file_row(struct text_state *ts, const char *s, size_t n, long lineno)
 	size_t cn = strlen(ts->create_name);
 
 	if (nt < 2)
-		return 0;
+		return ROW_BAD;
 	if (eb_bonnie_is_files(tk[0].s, tk[0].n)) {
 		nl = 1;
 	} else if (eb_bonnie_is_files(tk[1].s, tk[1].n)) {
@@ -332,12 +356,14 @@ file_row(struct text_state *ts, const char *s, size_t n, long lineno)
 		name = &tk[0];
 		nl = 2;
 	} else {
-		return 0;
+		return ROW_BAD;
 	}
 	memset(&tmp, 0, sizeof tmp);
 	if (!assign(ts, tk + nl, nt - nl, tk[nl - 1].end, 0, slot) ||
 	    !fill_cells(tk + nl, slot, &tmp, EB_BONNIE_NIO))
-		return 0;
+		return ROW_BAD;
+	if (short_row(ts, tk, nt, slot) != ROW_OK)
+		return ROW_SHORT;
 	if (ts->open_run > 0) {
 		r = &ts->b.runs[ts->open_run - 1];
 		if (r->has_files || !name_fits(r->name, ts->create_name, cn) ||
@@ -368,10 +394,10 @@ file_row(struct text_state *ts, const char *s, size_t n, long lineno)
 	ts->create_name[0] = '\0';
 	ts->open_run = 0;
 	ts->row_run = (size_t)(r - ts->b.runs) + 1;
-	return 1;
+	return ROW_OK;
 }
 
-static int
+static enum row
 latency_row(struct text_state *ts, const char *s, size_t n, long lineno)
 {
 	struct tok tk[MAX_TOKENS];
@@ -380,7 +406,7 @@ latency_row(struct text_state *ts, const char *s, size_t n, long lineno)
 	int first;
 
 	if (ts->row_run == 0 || nt < 2 || nt > 7 || !teq(&tk[0], "Latency"))
-		return 0;
+		return ROW_BAD;
 	r = &ts->b.runs[ts->row_run - 1];
 	first = ts->block == B_IO ? 0 : EB_BONNIE_NIO;
 	nt--;
@@ -397,24 +423,29 @@ latency_row(struct text_state *ts, const char *s, size_t n, long lineno)
 				if (e - LAT_END(i) >= -SLACK && e - LAT_END(i) <= SLACK)
 					found = i;
 			if (found < 0)
-				return 0;
+				return ROW_BAD;
 			cell[found] = j;
 			next = found + 1;
 		}
-	} else if (nt == 4 && ts->block == B_IO) {
+	} else if (nt == 4 && ts->block == B_IO && ts->fast_row) {
 		/* -f leaves the per-char latencies out. */
 		cell[1] = 0;
 		cell[2] = 1;
 		cell[4] = 2;
 		cell[5] = 3;
-	} else if (nt != 6) {
-		return 0;
+	} else if (nt != 6 || (ts->fast_row && ts->block == B_IO)) {
+		return ROW_BAD;
+	}
+	/* The seeks and the random deletes always take time. */
+	if (cell[5] < 0) {
+		ts->short_col = tk[nt].end + 2;
+		return ROW_SHORT;
 	}
 	for (int i = 0; i < 6; i++) {
 		struct eb_bonnie_cell *c = &r->lat[first + i];
 
 		if (cell[i] >= 0 && !eb_bonnie_latency(tk[cell[i] + 1].s, tk[cell[i] + 1].n, c))
-			return 0;
+			return ROW_BAD;
 	}
 	if (ts->block == B_IO) {
 		r->has_io_lat = 1;
@@ -423,7 +454,7 @@ latency_row(struct text_state *ts, const char *s, size_t n, long lineno)
 		r->has_file_lat = 1;
 		r->file_lat_line = lineno;
 	}
-	return 1;
+	return ROW_OK;
 }
 
 static void
@@ -433,12 +464,63 @@ table_line(struct text_state *ts, long lineno)
 		ts->b.first_sign = lineno;
 }
 
-static void
-skip_row(struct eb_parse *p, struct text_state *ts, long lineno, const char *what)
+/* bonnie++ 1.96 and later follow each result row with a Latency row. */
+static int
+has_latency(const char *version)
 {
-	ts->skipped++;
-	eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno),
-	    "bonnie++ %s not understood; skipped", what);
+	return version[0] == '2' || strncmp(version, "1.9", 3) == 0;
+}
+
+/* An error where the open table ends when it is not whole: output cut
+ * short (a full disk, a killed run, a paste that stopped) must not read
+ * as the smaller table of another run. */
+static enum eb_status
+ended(struct eb_parse *p, struct text_state *ts)
+{
+	static const char *const lacks[] = {
+		NULL,
+		"before its units line (\"... /sec %CP\")",
+		"after its units line, without its result row",
+		"after its result row, without the Latency row of bonnie++ 1.96 and later",
+		"after a row of 8 figures whose spacing is lost: that is -f output when "
+		    "a Latency row of 4 follows, and otherwise a row cut short",
+	};
+
+	if (ts->need == N_NONE)
+		return EB_OK;
+	return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, ts->need_line),
+	    "bonnie++ %stable ends here, %s: the output is cut short",
+	    ts->need == N_UNITS ? "" : ts->block == B_FILES ? "file " : "IO ",
+	    lacks[ts->need]);
+}
+
+static enum eb_status
+bad_row(struct eb_parse *p, struct text_state *ts, long lineno, size_t off,
+    enum row how, const char *what)
+{
+	struct eb_loc loc = eb_parse_loc(p, lineno);
+
+	if (how == ROW_SHORT) {
+		loc.col = ts->short_col + (long)off;
+		return eb_err_set(p->err, EB_ERR_DATA, loc,
+		    "bonnie++ %s ends before its last cell: the output is cut short", what);
+	}
+	return eb_err_set(p->err, EB_ERR_DATA, loc, "bonnie++ %s not understood", what);
+}
+
+/* A line that opens a table, or its next header line. */
+static enum eb_status
+header_line(struct eb_parse *p, struct text_state *ts, long lineno, int opens)
+{
+	enum eb_status st = EB_OK;
+
+	if (ts->need != N_NONE && (opens || ts->need != N_UNITS))
+		st = ended(p, ts);
+	table_line(ts, lineno);
+	ts->expect = X_NOTHING;
+	ts->need = N_UNITS;
+	ts->need_line = lineno;
+	return st;
 }
 
 static enum eb_status
@@ -452,30 +534,26 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 	size_t tn = n - lead;
 	enum eb_status st;
 	enum block block;
+	enum row how;
 	int taken, aligned, kmg;
 	long indent;
 
 	if (tn == 0) {
 		ts->expect = X_NOTHING;
-		return EB_OK;
+		return ended(p, ts);
 	}
 	st = eb_bonnie_csv_line(p, &ts->b, line, len, lineno, &taken);
 	if (st != EB_OK || taken) {
 		ts->expect = X_NOTHING;
 		ts->open_run = 0;
-		return st;
+		return st != EB_OK ? st : ended(p, ts);
 	}
-	if (version_line(t, tn, ts->version, sizeof ts->version)) {
-		table_line(ts, lineno);
-		ts->expect = X_NOTHING;
-		return EB_OK;
-	}
-	if (io_header(t, tn) || has(t, tn, "-Sequential Create-") ||
-	    has(t, tn, "-Sequential Output-")) {
-		table_line(ts, lineno);
-		ts->expect = X_NOTHING;
-		return EB_OK;
-	}
+	if (version_line(t, tn, ts->version, sizeof ts->version))
+		return header_line(p, ts, lineno, 1);
+	if (has(t, tn, "-Sequential Create-") || has(t, tn, "-Sequential Output-"))
+		return header_line(p, ts, lineno, 1);
+	if (io_header(t, tn))
+		return header_line(p, ts, lineno, 0);
 	if (file_header(t, tn)) {
 		/* 1.96 and later put the machine name before -Create--. */
 		size_t k = (size_t)((const char *)memmem(t, tn, "-Create--", 9) - t);
@@ -483,11 +561,11 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 		while (k > 0 && isblank_(t[k - 1]))
 			k--;
 		snprintf(ts->create_name, sizeof ts->create_name, "%.*s", (int)k, t);
-		table_line(ts, lineno);
-		ts->expect = X_NOTHING;
-		return EB_OK;
+		return header_line(p, ts, lineno, 0);
 	}
 	if ((block = units_line(s, n, &aligned, &indent, &kmg)) != B_NONE) {
+		if (ts->need != N_NONE && ts->need != N_UNITS)
+			return ended(p, ts);
 		table_line(ts, lineno);
 		ts->block = block;
 		ts->aligned = aligned;
@@ -495,36 +573,58 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 		if (block == B_IO)
 			ts->kmg = kmg || eb_bonnie_kmg_version(ts->version);
 		ts->expect = X_ROW;
+		ts->need = N_ROW;
+		ts->need_line = lineno;
 		return EB_OK;
+	}
+	/* A table row that ends the input without a line end may end in a
+	 * cut figure ("83" cut to "8"): only a latency's unit shows it whole. */
+	if (p->unended && (ts->expect == X_ROW ||
+	    (ts->expect == X_LATENCY && tn > 7 && memcmp(t, "Latency", 7) == 0)) &&
+	    ((t[tn - 1] >= '0' && t[tn - 1] <= '9') || t[tn - 1] == '+')) {
+		struct eb_loc loc = eb_parse_loc(p, lineno);
+
+		loc.col = (long)(off + lead + tn);
+		return eb_err_set(p->err, EB_ERR_DATA, loc, "bonnie++ table row ends the "
+		    "input without a line end, in a figure that may be cut short (end "
+		    "the file with a line end if it is whole)");
 	}
 	if (ts->expect == X_ROW) {
 		ts->expect = X_LATENCY;
-		if (ts->block == B_IO ? io_row(ts, s, n, lineno) : file_row(ts, s, n, lineno))
-			return EB_OK;
-		ts->expect = X_NOTHING;
-		skip_row(p, ts, lineno, ts->block == B_IO ? "IO result row" : "file result row");
+		how = ts->block == B_IO ? io_row(ts, s, n, lineno) : file_row(ts, s, n, lineno);
+		if (how != ROW_OK)
+			return bad_row(p, ts, lineno, off, how,
+			    ts->block == B_IO ? "IO result row" : "file result row");
+		ts->need = has_latency(ts->version) ? N_LATENCY :
+		    ts->block == B_IO && ts->fast_row ? N_FAST : N_NONE;
+		ts->need_line = lineno;
 		return EB_OK;
 	}
 	if (ts->expect == X_LATENCY && tn > 7 && memcmp(t, "Latency", 7) == 0) {
 		ts->expect = X_NOTHING;
-		if (!latency_row(ts, s, n, lineno))
-			skip_row(p, ts, lineno, "latency row");
+		if ((how = latency_row(ts, s, n, lineno)) != ROW_OK)
+			return bad_row(p, ts, lineno, off, how, "latency row");
+		ts->need = N_NONE;
 		return EB_OK;
 	}
 	/* Anything else ends the table: a file block further down is
 	 * another run's. */
 	ts->expect = X_NOTHING;
 	ts->open_run = 0;
-	return EB_OK;
+	return ended(p, ts);
 }
 
 static enum eb_status
 finish(struct eb_parse *p, int ok)
 {
 	struct text_state *ts = p->state;
+	enum eb_status st;
 
-	return eb_bonnie_finish(p, &ts->b, ok, ts->skipped ?
-	    "its table rows were not understood" : "no table row and no CSV line");
+	if (ok && (st = ended(p, ts)) != EB_OK) {
+		eb_bonnie_free(&ts->b);
+		return st;
+	}
+	return eb_bonnie_finish(p, &ts->b, ok, "no table row and no CSV line");
 }
 
 static int

@@ -458,6 +458,20 @@ take_summary(struct dd_state *st, struct eb_parse *p, struct dd_block *b, const 
 	add_result(st, p, b, bytes, secs, lineno);
 }
 
+static int
+is_log_level(const char *word)
+{
+	static const char *const levels[] = {
+		"trace", "debug", "info", "notice", "note", "warn", "warning", "error", "err",
+		"fatal", "critical", "crit", "alert", "emerg", "log", "output", "stdout", "stderr",
+	};
+
+	for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
+		if (eb_ascii_ieq(word, levels[i]))
+			return 1;
+	return 0;
+}
+
 /* Handles one piece of a line: the text before the first CR, or one of the
  * pieces after it, which status=progress rewrote in place. */
 static void
@@ -484,6 +498,11 @@ take_piece(struct dd_state *st, struct eb_parse *p, const char *raw, size_t n,
 		    strncmp(rest, "dd: ", 4) == 0) {
 			snprintf(prefix, sizeof prefix, "%.*s",
 			    (int)(m[1].rm_eo - m[1].rm_so), s + m[1].rm_so);
+			/* A wrapper script's logger ("INFO: 1024+0 records in")
+			 * names a level, not a host: the prefix goes, no host
+			 * comes of it. */
+			if (is_log_level(prefix))
+				prefix[0] = '\0';
 			s = rest;
 		}
 	}

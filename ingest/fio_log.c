@@ -1,6 +1,6 @@
 /* fio_log.c - fio's bandwidth, IOPS and latency logs: what kind a log is
- * from its name, and one summary record per log and direction, from the
- * samples fio_scan.c reads. */
+ * from its name, how one line reads, and one summary record per log and
+ * direction from the samples fio_scan.c reads. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +48,159 @@ eb_fio_log_kind(const char *path)
 			s++;
 	}
 	return kind;
+}
+
+/* ---- one line of a log */
+
+size_t
+eb_fio_log_column(const char *s, size_t n, double *out)
+{
+	size_t i = 0, d = 0;
+	double v = 0;
+
+	while (i < n && s[i] == ' ')
+		i++;
+	if (i + 2 < n && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
+		for (i += 2; i < n; i++, d++) {
+			int c = s[i];
+
+			if (c >= '0' && c <= '9')
+				v = v * 16 + (c - '0');
+			else if (c >= 'a' && c <= 'f')
+				v = v * 16 + (c - 'a' + 10);
+			else if (c >= 'A' && c <= 'F')
+				v = v * 16 + (c - 'A' + 10);
+			else
+				break;
+		}
+	} else {
+		size_t j = i;
+		uint64_t u = 0;
+
+		/* Logs are integers: read them without strtod; anything else
+		 * (a '.', an exponent, 16 digits or more) goes the long way. */
+		while (j < n && j - i < 16 && s[j] >= '0' && s[j] <= '9')
+			u = u * 10 + (uint64_t)(s[j++] - '0');
+		if (j > i && j - i < 16 && (j == n || s[j] == ',' || s[j] == ' ' || s[j] == '\r')) {
+			v = (double)u;
+			d = j - i;
+			i = j;
+		} else {
+			size_t used = eb_fio_num(s + i, n - i, &v);
+
+			if (used == 0 || s[i] == '-' || s[i] == '+')
+				return 0;
+			i += used;
+			d = used;
+		}
+	}
+	while (i < n && (s[i] == ' ' || s[i] == '\r'))
+		i++;
+	if (d == 0 || (i < n && s[i] != ',') || !isfinite(v))
+		return 0;
+	*out = v;
+	return i;
+}
+
+/* fio 3.x writes a log as plain integers ("1000, 99556, 0, 4096"): such a
+ * line is parsed here in one pass, the columns below take what this leaves
+ * (decimals, hex priorities, log_window_value=both, histograms). Reads
+ * "I, I, D, I[, I[, I]]" of unsigned decimals from p up to a newline or
+ * end into c; returns where the line ends (its '\n', or end) with the
+ * column count in *ncols, or NULL. */
+static const char *
+int_line(const char *p, const char *end, uint64_t c[6], int *ncols)
+{
+	int n = 0;
+
+	for (;;) {
+		const char *d;
+		uint64_t v = 0;
+
+		while (p < end && *p == ' ')
+			p++;
+		for (d = p; p < end && (unsigned)(*p - '0') < 10; p++)
+			v = v * 10 + (uint64_t)(*p - '0');
+		if (p == d || p - d > 17 || n == 6)
+			return NULL;
+		c[n++] = v;
+		while (p < end && *p == ' ')
+			p++;
+		if (p < end && *p == ',') {
+			p++;
+			continue;
+		}
+		if (p < end && *p == '\r')
+			p++;
+		if (p < end && *p != '\n')
+			return NULL;
+		break;
+	}
+	if (n < 4 || c[2] > 2)
+		return NULL;
+	*ncols = n;
+	return p;
+}
+
+int
+eb_fio_log_parse_line(const char *line, size_t len, struct eb_fio_sample *s)
+{
+	double c[MAX_COLS];
+	uint64_t ic[6];
+	int n = 0;
+	size_t i = 0;
+
+	if (int_line(line, line + len, ic, &n) == line + len) {
+		eb_fio_int_sample(ic, n, s);
+		return n;
+	}
+	n = 0;
+	while (i <= len) {
+		double v;
+		size_t used = eb_fio_log_column(line + i, len - i, &v);
+
+		if (used == 0)
+			return 0;
+		if (n < MAX_COLS)
+			c[n] = v;
+		n++;
+		i += used;
+		if (i >= len)
+			break;
+		i++;	/* the ',' */
+		if (i >= len)
+			return 0;
+	}
+	if (n < 4 || (n > MAX_COLS && n < HIST_MIN_COLS))
+		return 0;
+	memset(s, 0, sizeof *s);
+	s->time_ms = c[0];
+	s->offset = -1;
+	if (n >= HIST_MIN_COLS) {
+		/* time, ddir, bs, bucket counts... */
+		if (c[1] > 2)
+			return 0;
+		s->dir = (int)c[1];
+		s->bs = c[2] < 9e18 ? (int64_t)c[2] : 0;
+		return n;
+	}
+	if (c[2] <= 2) {
+		/* time, value, ddir, bs[, offset][, prio] */
+		s->value = c[1];
+		s->dir = (int)c[2];
+		s->bs = c[3] < 9e18 ? (int64_t)c[3] : 0;
+		if (n == 6)
+			s->offset = c[4] < 9e18 ? (int64_t)c[4] : 0;
+		return n;
+	}
+	if (n >= 5 && c[3] <= 2) {
+		/* log_window_value=both (3.37+): time, mean, max, ddir, bs, ... */
+		s->value = c[1];
+		s->dir = (int)c[3];
+		s->bs = c[4] < 9e18 ? (int64_t)c[4] : 0;
+		return n;
+	}
+	return 0;
 }
 
 /* ---- the ingest format: one summary per log and direction */

@@ -15,6 +15,9 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 #define HIST_MIN_COLS EB_FIO_HIST_MIN_COLS
 #define MAX_COLS EB_FIO_MAX_COLS
@@ -24,174 +27,16 @@
 /* Integers below this are exact as doubles, and so are their sums. */
 #define EXACT EB_FIO_EXACT
 
-size_t
-eb_fio_log_column(const char *s, size_t n, double *out)
-{
-	size_t i = 0, d = 0;
-	double v = 0;
-
-	while (i < n && s[i] == ' ')
-		i++;
-	if (i + 2 < n && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
-		for (i += 2; i < n; i++, d++) {
-			int c = s[i];
-
-			if (c >= '0' && c <= '9')
-				v = v * 16 + (c - '0');
-			else if (c >= 'a' && c <= 'f')
-				v = v * 16 + (c - 'a' + 10);
-			else if (c >= 'A' && c <= 'F')
-				v = v * 16 + (c - 'A' + 10);
-			else
-				break;
-		}
-	} else {
-		size_t j = i;
-		uint64_t u = 0;
-
-		/* Logs are integers: read them without strtod; anything else
-		 * (a '.', an exponent, 16 digits or more) goes the long way. */
-		while (j < n && j - i < 16 && s[j] >= '0' && s[j] <= '9')
-			u = u * 10 + (uint64_t)(s[j++] - '0');
-		if (j > i && j - i < 16 && (j == n || s[j] == ',' || s[j] == ' ' || s[j] == '\r')) {
-			v = (double)u;
-			d = j - i;
-			i = j;
-		} else {
-			size_t used = eb_fio_num(s + i, n - i, &v);
-
-			if (used == 0 || s[i] == '-' || s[i] == '+')
-				return 0;
-			i += used;
-			d = used;
-		}
-	}
-	while (i < n && (s[i] == ' ' || s[i] == '\r'))
-		i++;
-	if (d == 0 || (i < n && s[i] != ',') || !isfinite(v))
-		return 0;
-	*out = v;
-	return i;
-}
-
-/* fio 3.x writes a log as plain integers ("1000, 99556, 0, 4096"): such a
- * line is parsed here in one pass, the columns below take what this leaves
- * (decimals, hex priorities, log_window_value=both, histograms). Reads
- * "I, I, D, I[, I[, I]]" of unsigned decimals from p up to a newline or
- * end into c; returns where the line ends (its '\n', or end) with the
- * column count in *ncols, or NULL. */
-static const char *
-int_line(const char *p, const char *end, uint64_t c[6], int *ncols)
-{
-	int n = 0;
-
-	for (;;) {
-		const char *d;
-		uint64_t v = 0;
-
-		while (p < end && *p == ' ')
-			p++;
-		for (d = p; p < end && (unsigned)(*p - '0') < 10; p++)
-			v = v * 10 + (uint64_t)(*p - '0');
-		if (p == d || p - d > 17 || n == 6)
-			return NULL;
-		c[n++] = v;
-		while (p < end && *p == ' ')
-			p++;
-		if (p < end && *p == ',') {
-			p++;
-			continue;
-		}
-		if (p < end && *p == '\r')
-			p++;
-		if (p < end && *p != '\n')
-			return NULL;
-		break;
-	}
-	if (n < 4 || c[2] > 2)
-		return NULL;
-	*ncols = n;
-	return p;
-}
-
-/* A sample from the integer columns, converted as the columns below
- * convert them, through a double. */
-static inline void
-int_sample(const uint64_t c[6], int n, struct eb_fio_sample *s)
-{
-	s->time_ms = (double)c[0];
-	s->value = (double)c[1];
-	s->dir = (int)c[2];
-	s->bs = (int64_t)(double)c[3];
-	s->offset = n == 6 ? (int64_t)(double)c[4] : -1;
-}
-
-int
-eb_fio_log_parse_line(const char *line, size_t len, struct eb_fio_sample *s)
-{
-	double c[MAX_COLS];
-	uint64_t ic[6];
-	int n = 0;
-	size_t i = 0;
-
-	if (int_line(line, line + len, ic, &n) == line + len) {
-		int_sample(ic, n, s);
-		return n;
-	}
-	n = 0;
-	while (i <= len) {
-		double v;
-		size_t used = eb_fio_log_column(line + i, len - i, &v);
-
-		if (used == 0)
-			return 0;
-		if (n < MAX_COLS)
-			c[n] = v;
-		n++;
-		i += used;
-		if (i >= len)
-			break;
-		i++;	/* the ',' */
-		if (i >= len)
-			return 0;
-	}
-	if (n < 4 || (n > MAX_COLS && n < HIST_MIN_COLS))
-		return 0;
-	memset(s, 0, sizeof *s);
-	s->time_ms = c[0];
-	s->offset = -1;
-	if (n >= HIST_MIN_COLS) {
-		/* time, ddir, bs, bucket counts... */
-		if (c[1] > 2)
-			return 0;
-		s->dir = (int)c[1];
-		s->bs = c[2] < 9e18 ? (int64_t)c[2] : 0;
-		return n;
-	}
-	if (c[2] <= 2) {
-		/* time, value, ddir, bs[, offset][, prio] */
-		s->value = c[1];
-		s->dir = (int)c[2];
-		s->bs = c[3] < 9e18 ? (int64_t)c[3] : 0;
-		if (n == 6)
-			s->offset = c[4] < 9e18 ? (int64_t)c[4] : 0;
-		return n;
-	}
-	if (n >= 5 && c[3] <= 2) {
-		/* log_window_value=both (3.37+): time, mean, max, ddir, bs, ... */
-		s->value = c[1];
-		s->dir = (int)c[3];
-		s->bs = c[4] < 9e18 ? (int64_t)c[4] : 0;
-		return n;
-	}
-	return 0;
-}
+/* Where the scanner's samples go: one at a time to eb_fio_sample_fn,
+ * into ingest's summary, or in runs of (time, value, direction) to
+ * eb_fio_points_fn. */
+enum { SINK_SAMPLES, SINK_SUMMARY, SINK_POINTS };
 
 /* ---- the inner loop: int_line again, on eight bytes at a time. The
  * scanner's buffers have SLACK readable bytes after their last newline,
  * so a load may pass the end of a line, never the buffer. */
 
-#define SLACK 64
+#define SLACK 256
 #define ONES UINT64_C(0x0101010101010101)
 
 static inline uint64_t
@@ -276,21 +121,80 @@ int_line_fast(const char *p, uint64_t c[6], int *ncols)
 }
 
 #ifdef __SSE2__
-/* Bit i says p[i] is no ASCII digit, for the 64 bytes at p. */
-static inline uint64_t
-nondigits64(const char *p)
+/* The masks of nb blocks of 64 bytes from p, bit i of word b for byte
+ * 64 b + i: nd[b] no ASCII digit, pair[b] a ", " starts there. Reads 65
+ * bytes a block. */
+static void
+masks_sse2(const char *p, size_t nb, uint64_t *nd, uint64_t *pair)
 {
 	const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9);
-	uint64_t m = 0;
+	const __m128i cm = _mm_set1_epi8(','), sp = _mm_set1_epi8(' ');
 
-	for (int i = 0; i < 4; i++) {
-		__m128i t = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i)),
-		    zero);
-		__m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(t, nine), t);
+	for (size_t b = 0; b < nb; b++) {
+		uint64_t m = 0, q = 0;
 
-		m |= (uint64_t)(uint16_t)~_mm_movemask_epi8(digit) << (16 * i);
+		for (int i = 0; i < 4; i++) {
+			const char *at = p + 64 * b + 16 * i;
+			__m128i x = _mm_loadu_si128((const __m128i *)(const void *)at);
+			__m128i y = _mm_loadu_si128((const __m128i *)(const void *)(at + 1));
+			__m128i t = _mm_sub_epi8(x, zero);
+			__m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(t, nine), t);
+
+			m |= (uint64_t)(uint16_t)~_mm_movemask_epi8(digit) << (16 * i);
+			q |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(x, cm),
+			    _mm_cmpeq_epi8(y, sp))) << (16 * i);
+		}
+		nd[b] = m;
+		pair[b] = q;
 	}
-	return m;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define HAVE_AVX2_MASKS 1
+/* masks_sse2 32 bytes at a time, on CPUs that have AVX2. */
+__attribute__((target("avx2"))) static void
+masks_avx2(const char *p, size_t nb, uint64_t *nd, uint64_t *pair)
+{
+	const __m256i zero = _mm256_set1_epi8('0'), nine = _mm256_set1_epi8(9);
+	const __m256i cm = _mm256_set1_epi8(','), sp = _mm256_set1_epi8(' ');
+
+	for (size_t b = 0; b < nb; b++) {
+		uint64_t m[2], q[2];
+
+		for (int i = 0; i < 2; i++) {
+			const char *at = p + 64 * b + 32 * i;
+			__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)at);
+			__m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(at + 1));
+			__m256i t = _mm256_sub_epi8(x, zero);
+			__m256i digit = _mm256_cmpeq_epi8(_mm256_min_epu8(t, nine), t);
+
+			m[i] = (uint32_t)~_mm256_movemask_epi8(digit);
+			q[i] = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(x, cm),
+			    _mm256_cmpeq_epi8(y, sp)));
+		}
+		nd[b] = m[0] | m[1] << 32;
+		pair[b] = q[0] | q[1] << 32;
+	}
+}
+#endif
+
+/* The masks of the lines, as fast as this CPU computes them. */
+static void
+line_masks(const char *p, size_t nb, uint64_t *nd, uint64_t *pair)
+{
+#ifdef HAVE_AVX2_MASKS
+	static int avx2 = -1;
+
+	if (avx2 < 0) {
+		__builtin_cpu_init();
+		avx2 = __builtin_cpu_supports("avx2") != 0;
+	}
+	if (avx2) {
+		masks_avx2(p, nb, nd, pair);
+		return;
+	}
+#endif
+	masks_sse2(p, nb, nd, pair);
 }
 
 /* The value of the k (1 to 16) digits at p. */
@@ -301,52 +205,63 @@ digits_value(const char *p, int k)
 	    value8(load8(p), 8) * pow10_8[k - 8] + value8(load8(p + 8), k - 8);
 }
 
-/* int_line_fast for a line of up to 64 bytes in fio's own layout (", "
- * between columns): every column's end comes from one mask of the line,
- * so no column waits for the one before it to be read. NULL for what
- * int_line_fast must read. For ingest (summary set) the 5th column's value
- * is only read when it is the last, where it may tell an offset from a
- * priority, and the 6th is never needed. */
-static inline __attribute__((always_inline)) const char *
-int_line_sse2(const char *p, uint64_t c[6], int *ncols, const int summary)
+/* int_line_fast for a line in fio's own layout, "D, D, D, D[, D[, D]]",
+ * of len (below 64) bytes before its newline, from the masks of its bytes:
+ * nd (no digit) and pair (a ", " starts here), bit i for p[i]. Every
+ * column's end is known at once, so none waits for the one before it to
+ * be read, and the line is checked by a few operations on the masks
+ * instead of byte by byte. 0 for what int_line_fast must read. Only the
+ * columns the sink uses are converted: ingest's summary reads the 5th
+ * only when it is the last and need4 is set, where it may tell an offset
+ * from a priority; the charts' points read time, value and direction. */
+static inline __attribute__((always_inline)) int
+int_line_masks(const char *p, size_t len, uint64_t nd, uint64_t pair, uint64_t c[6], int *ncols,
+    const int sink, int need4)
 {
-	uint64_t m = nondigits64(p);
-	int start = 0, n = 0, e, at4 = 0, k4 = 0;
+	uint64_t line = (UINT64_C(1) << len) - 1, q1, q2, q3, q4;
+	int a0, a1, a2, a3, a4, n;
 
-	for (;;) {
-		int k;
-
-		if (m == 0)
-			return NULL;
-		e = __builtin_ctzll(m);
-		k = e - start;
-		if (k <= 0 || k > 16 || n == 6)
-			return NULL;
-		if (!summary || n < 4) {
-			c[n] = digits_value(p + start, k);
-		} else if (n == 4) {
-			at4 = start;
-			k4 = k;
-		}
-		n++;
-		if (p[e] == ',' && p[e + 1] == ' ') {
-			m &= m - 1;
-			m &= m - 1;
-			start = e + 2;
-			continue;
-		}
-		if (p[e] == '\r')
-			e++;
-		if (p[e] != '\n')
-			return NULL;
-		break;
+	/* Digits and ", " only, a digit first and after every ", ". */
+	pair &= line;
+	if ((nd & ~(pair | pair << 1) & line) != 0 || (nd & 1) != 0 ||
+	    (pair << 2 & (nd | ~line)) != 0)
+		return 0;
+	/* 4 to 6 columns: 3 to 5 ", ". */
+	q1 = pair & (pair - 1);
+	q2 = q1 & (q1 - 1);
+	q3 = q2 & (q2 - 1);
+	q4 = q3 & (q3 - 1);
+	if (q2 == 0 || (q4 & (q4 - 1)) != 0)
+		return 0;
+	n = 4 + (q3 != 0) + (q4 != 0);
+	/* Where columns 0 to 4 end. */
+	a0 = __builtin_ctzll(pair);
+	a1 = __builtin_ctzll(q1);
+	a2 = __builtin_ctzll(q2);
+	a3 = q3 != 0 ? __builtin_ctzll(q3) : (int)len;
+	a4 = q4 != 0 ? __builtin_ctzll(q4) : (int)len;
+	if (a0 > 16 || a1 - a0 - 2 > 16 || a2 - a1 != 3 || p[a1 + 2] > '2')
+		return 0;	/* long columns, or a direction not 0 to 2 in one digit */
+	c[0] = digits_value(p, a0);
+	c[1] = digits_value(p + a0 + 2, a1 - a0 - 2);
+	c[2] = (uint64_t)(p[a1 + 2] - '0');
+	if (sink != SINK_POINTS) {
+		if (a3 - a2 - 2 > 16)
+			return 0;
+		c[3] = digits_value(p + a2 + 2, a3 - a2 - 2);
 	}
-	if (n < 4 || c[2] > 2)
-		return NULL;
-	if (summary && n == 5)
-		c[4] = digits_value(p + at4, k4);
+	if (n >= 5 && (sink == SINK_SAMPLES || (n == 5 && need4))) {
+		if (a4 - a3 - 2 > 16)
+			return 0;
+		c[4] = digits_value(p + a3 + 2, a4 - a3 - 2);
+	}
+	if (n == 6 && sink == SINK_SAMPLES) {
+		if ((int)len - a4 - 2 > 16)
+			return 0;
+		c[5] = digits_value(p + a4 + 2, (int)len - a4 - 2);
+	}
 	*ncols = n;
-	return p + e;
+	return 1;
 }
 #endif
 
@@ -378,9 +293,15 @@ take_ints(struct eb_fio_log_acc *a, const uint64_t c[6], int n, long lineno)
 /* What one read asks for: little enough that the lines it brings are
  * still in the CPU's cache when they are parsed. */
 #define READ (128 << 10)
+/* Words of a mask of the bytes of a buffer: its blocks of 64, and two. */
+#define MASK_WORDS ((CHUNK + 1) / 64 + 3)
 /* A log shorter than this a part is read by one thread. */
 #define MIN_PART (4 << 20)
 #define MAX_PARTS 8
+
+/* Points given to eb_fio_points_fn at once: few enough to stay in the
+ * CPU's first cache between the scanner writing and the sink reading. */
+#define POINTS_RUN 256
 
 /* One range of whole lines of a log, [start, end) of a regular file read
  * with pread, or (seekable 0) all of a stream read with read; into the
@@ -390,12 +311,41 @@ struct range {
 	off_t start, end;
 	const char *path;
 	eb_fio_sample_fn fn;
+	eb_fio_points_fn pfn;
 	void *ctx;
 	struct eb_fio_log_acc *acc;
+	/* Per direction, the run of points not yet given to pfn. */
+	size_t np[3];
+	double pt[3][POINTS_RUN], pv[3][POINTS_RUN];
 	long lines;		/* lines read */
+	/* Bit i of word b: byte 64 b + i of the lines is no digit; the
+	 * same MASK_WORDS further on: a ", " starts there. */
+	uint64_t *mask;
 	enum eb_status st;
 	struct eb_err err;
 };
+
+/* Gives the points held of direction d to the sink: returns 1 when it
+ * stops the range. */
+static int
+flush_points(struct range *r, int d)
+{
+	struct eb_fio_points run = { r->pt[d], r->pv[d], r->np[d], d };
+
+	r->np[d] = 0;
+	return run.n > 0 && r->pfn(r->ctx, &run) != 0;
+}
+
+static inline int
+add_point(struct range *r, double t, double v, int d)
+{
+	size_t k = r->np[d];
+
+	r->pt[d][k] = t;
+	r->pv[d][k] = v;
+	r->np[d] = k + 1;
+	return k + 1 == POINTS_RUN && flush_points(r, d);
+}
 
 /* A line int_line_fast could not read, or too long: returns 1 when it
  * stops the range (r->st says whether by an error). */
@@ -433,67 +383,125 @@ slow_line(struct range *r, const char *p, const char *nl, long lineno, int bom)
 		return 1;
 	}
 	s.line = lineno;
+	if (r->pfn != NULL)
+		return add_point(r, s.time_ms, s.value, s.dir);
 	return r->fn(r->ctx, &s) != 0;
+}
+
+/* A line read fast, number ln, into the sink: returns 1 when the range
+ * stops. */
+static inline __attribute__((always_inline)) int
+take_line(struct range *r, const uint64_t c[6], int n, long ln, const int sink)
+{
+	if (sink == SINK_SUMMARY) {
+		take_ints(r->acc, c, n, ln);
+		return 0;
+	}
+	if (sink == SINK_POINTS)
+		return add_point(r, (double)c[0], (double)c[1], (int)c[2]);
+	{
+		struct eb_fio_sample s;
+
+		eb_fio_int_sample(c, n, &s);
+		s.line = ln;
+		return r->fn(r->ctx, &s) != 0;
+	}
+}
+
+/* The line [p, nl) (nl its '\n'), number ln, into the sink as read by
+ * int_line_fast (fast its end, or NULL) or else by slow_line: returns 1
+ * when the range stops. */
+static inline __attribute__((always_inline)) int
+scan_line(struct range *r, const char *p, const char *nl, const char *fast, const uint64_t c[6],
+    int n, long ln, int bom, const int sink)
+{
+	if (fast == NULL || (size_t)(nl - p) > EB_MAX_LINE)
+		return slow_line(r, p, nl, ln, ln == 1 ? bom : 0);
+	return take_line(r, c, n, ln, sink);
 }
 
 /* Every line of [p, last], last a '\n': returns 1 when the range stops. */
 static inline __attribute__((always_inline)) int
 scan_lines(struct range *r, const char *p, const char *last, long *lineno, int bom,
-    const int ingest)
+    const int sink)
 {
 	long ln = *lineno;
 	int stop = 0;
-
-	while (p <= last) {
-		uint64_t c[6];
-		int n;
 #ifdef __SSE2__
-		const char *nl = int_line_sse2(p, c, &n, ingest);
+	const char *base = p;
+	uint64_t *nd = r->mask, *pair = nd + MASK_WORDS;
+	size_t at = 0;
 
-		if (nl == NULL)
-			nl = int_line_fast(p, c, &n);
-#else
-		const char *nl = int_line_fast(p, c, &n);
-#endif
+	/* The masks of every block of the lines and the one after, each byte
+	 * looked at once whatever the lengths of the lines. */
+	line_masks(p, (size_t)(last - p) / 64 + 2, nd, pair);
+	while (at <= (size_t)(last - base)) {
+		size_t w = at >> 6, sh = at & 63, e;
+		/* The 64 bytes from p: those of its block and the next. */
+		uint64_t m = nd[w] >> sh | (nd[w + 1] << 1) << (63 - sh);
+		uint64_t q = pair[w] >> sh | (pair[w + 1] << 1) << (63 - sh);
+		/* The line ends at its first byte that is no digit and no part
+		 * of a ", " (a '\n' in fio's layout). */
+		uint64_t odd = m & ~(q | q << 1), cf[6] = { 0 }, cs[6];
+		const char *fast, *nl;
+		int n = 0;
 
-		ln++;
-		if (nl != NULL && (size_t)(nl - p) <= EB_MAX_LINE) {
-			if (ingest) {
-				take_ints(r->acc, c, n, ln);
-			} else {
-				struct eb_fio_sample s;
-
-				int_sample(c, n, &s);
-				s.line = ln;
-				if (r->fn(r->ctx, &s) != 0) {
-					stop = 1;
-					break;
-				}
-			}
-		} else {
-			nl = memchr(p, '\n', (size_t)(last - p) + 1);
-			if (slow_line(r, p, nl, ln, ln == 1 ? bom : 0)) {
+		p = base + at;
+		e = odd != 0 ? (size_t)__builtin_ctzll(odd) : 64;
+		/* Apart from the slow way's, so that the columns stay in
+		 * registers. */
+		if (e < 64 && p[e] == '\n' && int_line_masks(p, e, m, q, cf, &n, sink,
+		    sink == SINK_SUMMARY && !r->acc->offset_like)) {
+			at += e + 1;
+			if (take_line(r, cf, n, ++ln, sink)) {
 				stop = 1;
 				break;
 			}
+			continue;
+		}
+		fast = int_line_fast(p, cs, &n);
+		nl = fast != NULL ? fast : memchr(p, '\n', (size_t)(last - p) + 1);
+		at = (size_t)(nl - base) + 1;
+		if (scan_line(r, p, nl, fast, cs, n, ++ln, bom, sink)) {
+			stop = 1;
+			break;
+		}
+	}
+#else
+	while (p <= last) {
+		uint64_t c[6];
+		int n = 0;
+		const char *fast = int_line_fast(p, c, &n);
+		const char *nl = fast != NULL ? fast : memchr(p, '\n', (size_t)(last - p) + 1);
+
+		if (scan_line(r, p, nl, fast, c, n, ++ln, bom, sink)) {
+			stop = 1;
+			break;
 		}
 		p = nl + 1;
 	}
+#endif
 	*lineno = ln;
 	return stop;
 }
 
+static const char long_line[] = "line longer than %d bytes";
+static const char long_line_ingest[] = "line longer than %d bytes, the most encbench reads";
+
 static inline __attribute__((always_inline)) void
-scan_range_with(struct range *r, const int ingest)
+scan_range_with(struct range *r, const int sink)
 {
+	const int ingest = sink == SINK_SUMMARY;
 	struct eb_loc loc = { r->path, 0, 0 };
-	char *buf = eb_xmalloc(CHUNK + 1 + SLACK);	/* room for a last '\n' */
+	char *buf;
 	size_t have = 0;
 	off_t pos = r->start;
 	long lineno = 0;
 	int eof = 0, first = r->start == 0, stop = 0, bom = 0;
 
 	r->st = EB_OK;
+	r->mask = eb_xmalloc(2 * MASK_WORDS * sizeof *r->mask);
+	buf = eb_xmalloc(CHUNK + 1 + SLACK);	/* room for a last '\n' */
 	while (!eof && !stop) {
 		size_t want = CHUNK - have < READ ? CHUNK - have : READ;
 		ssize_t got;
@@ -527,35 +535,47 @@ scan_range_with(struct range *r, const int ingest)
 		/* Whole lines only; the rest waits for the next read. */
 		last = have > 0 ? memrchr(p, '\n', (size_t)(end - p)) : NULL;
 		if (last != NULL)
-			stop = scan_lines(r, p, last, &lineno, bom, ingest);
+			stop = scan_lines(r, p, last, &lineno, bom, sink);
 		if (stop || eof)
 			break;
 		p = last != NULL ? last + 1 : p;
 		have = (size_t)(end - p);
 		if (have == CHUNK) {
 			loc.line = lineno + 1;
-			r->st = eb_err_set(&r->err, EB_ERR_DATA, loc, ingest ?
-			    "line longer than %d bytes, the most encbench reads" :
-			    "line longer than %d bytes", EB_MAX_LINE);
+			r->st = eb_err_set(&r->err, EB_ERR_DATA, loc, ingest ? long_line_ingest :
+			    long_line, EB_MAX_LINE);
 			break;
 		}
 		memmove(buf, p, have);
 	}
 	free(buf);
+	free(r->mask);
 	r->lines = lineno;
+	/* What came before a failure is given too, as one at a time would
+	 * (after a stop by the sink none is left). */
+	for (int d = 0; sink == SINK_POINTS && d < 3; d++)
+		if (flush_points(r, d))
+			break;
 }
 
 static void *
 scan_range(void *arg)
 {
-	scan_range_with(arg, 0);
+	scan_range_with(arg, SINK_SAMPLES);
 	return NULL;
 }
 
 static void *
 scan_range_acc(void *arg)
 {
-	scan_range_with(arg, 1);
+	scan_range_with(arg, SINK_SUMMARY);
+	return NULL;
+}
+
+static void *
+scan_range_points(void *arg)
+{
+	scan_range_with(arg, SINK_POINTS);
 	return NULL;
 }
 
@@ -653,6 +673,29 @@ eb_fio_log_scan_parts(const char *path, int nparts, eb_fio_sample_fn fn, void *c
 		r[k].ctx = ctx[k];
 	}
 	*used = scan_fd(fd, path, nparts, 0, r, scan_range, &st, err);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	return st;
+}
+
+enum eb_status
+eb_fio_log_scan_points(const char *path, int nparts, eb_fio_points_fn fn, void *const *ctx,
+    int *used, struct eb_err *err)
+{
+	struct eb_loc loc = { path, 0, 0 };
+	int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+	struct range *r;
+	enum eb_status st;
+
+	if (fd < 0)
+		return eb_err_set(err, EB_ERR_IO, loc, "cannot open: %s", strerror(errno));
+	r = eb_xcalloc(MAX_PARTS, sizeof *r);
+	for (int k = 0; k < MAX_PARTS && k < nparts; k++) {
+		r[k].pfn = fn;
+		r[k].ctx = ctx[k];
+	}
+	*used = scan_fd(fd, path, nparts, 0, r, scan_range_points, &st, err);
+	free(r);
 	if (fd != STDIN_FILENO)
 		close(fd);
 	return st;

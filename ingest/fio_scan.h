@@ -137,6 +137,18 @@ eb_fio_offset_like(double v5)
 	return v5 >= 65536 && fmod(v5, 512) == 0;
 }
 
+/* A sample from the integer columns of a line of integers, converted as
+ * eb_fio_log_column converts them, through a double. */
+static inline void
+eb_fio_int_sample(const uint64_t c[6], int n, struct eb_fio_sample *s)
+{
+	s->time_ms = (double)c[0];
+	s->value = (double)c[1];
+	s->dir = (int)c[2];
+	s->bs = (int64_t)(double)c[3];
+	s->offset = n == 6 ? (int64_t)(double)c[4] : -1;
+}
+
 /* One column: decimal, or hex as log_prio=1 prints priorities (3.28+).
  * Returns bytes used, 0 when s holds no such column. */
 size_t eb_fio_log_column(const char *s, size_t n, double *out);

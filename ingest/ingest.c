@@ -76,6 +76,7 @@ run_parser(struct eb_table *t, const struct eb_format *fmt,
 	} else {
 		st = feed_lines(&f, &lr, src, err);
 	}
+	f.p.unended = lr.cur.len > 0;
 	if (st == EB_OK)
 		st = eb_lines_finish(&lr);
 	if (st != EB_OK && !f.parser_failed && st == EB_ERR_DATA) {
@@ -122,10 +123,37 @@ check_values(struct eb_table *t, size_t first, const struct eb_format *fmt,
 	return EB_OK;
 }
 
+/* A byte no label may hold: C0 controls and DEL would move a terminal's
+ * cursor, recolour it or split a markdown heading wherever the label goes. */
+static int
+is_control(unsigned char c)
+{
+	return c < 0x20 || c == 0x7f;
+}
+
+static int
+column_of(int field)
+{
+	int c = 0;
+
+	while (eb_column_field(c) != field)
+		c++;
+	return c;
+}
+
+/* The label with its control bytes written as spaces. */
+static void
+controls_to_spaces(char *s)
+{
+	for (; *s != '\0'; s++)
+		if (is_control((unsigned char)*s))
+			*s = ' ';
+}
+
 void
 eb_labels_utf8(struct eb_table *t, size_t first, const char *path, struct eb_diag *diag)
 {
-	int told = 0;
+	int told_utf8 = 0, told_control = 0;
 	/* Labels are interned: the last valid one of each field, known by its
 	 * pointer, needs no second look. */
 	const char *valid[EB_NFIELDS] = { NULL };
@@ -135,31 +163,39 @@ eb_labels_utf8(struct eb_table *t, size_t first, const char *path, struct eb_dia
 
 		for (int f = 0; f < EB_NFIELDS; f++) {
 			const char *s = r->f[f];
+			struct eb_loc loc = { path, 0, 0 };
+			int utf8, control = 0;
 			size_t n;
 			char *fixed;
 
 			if (s == valid[f])
 				continue;
-			while ((unsigned char)*s != 0 && (unsigned char)*s < 0x80)
+			while ((unsigned char)*s >= 0x20 && (unsigned char)*s < 0x7f)
 				s++;
-			if (*s == '\0' || eb_utf8_valid(s, strlen(s))) {
+			if (*s == '\0') {
 				valid[f] = r->f[f];
 				continue;
 			}
 			n = strlen(r->f[f]);
-			fixed = eb_utf8_repair(r->f[f], n);
-			if (!told++) {
-				struct eb_loc loc = { path, 0, 0 };
-
-				int c = 0;
-
-				while (eb_column_field(c) != f)
-					c++;
+			utf8 = eb_utf8_valid(s, strlen(s));
+			for (; *s != '\0' && !control; s++)
+				control = is_control((unsigned char)*s);
+			if (utf8 && !control) {
+				valid[f] = r->f[f];
+				continue;
+			}
+			fixed = utf8 ? eb_xstrndup(r->f[f], n) : eb_utf8_repair(r->f[f], n);
+			controls_to_spaces(fixed);
+			if (!utf8 && !told_utf8++)
 				eb_diag(diag, EB_WARNING, loc,
 				    "%s '%s' is not UTF-8; its stray bytes, and those of every "
 				    "other such label of this input, are written as U+FFFD",
-				    eb_column_names[c], fixed);
-			}
+				    eb_column_names[column_of(f)], fixed);
+			if (control && !told_control++)
+				eb_diag(diag, EB_WARNING, loc,
+				    "%s '%s' holds control characters (a newline, a tab, an "
+				    "escape); they, and those of every other such label of this "
+				    "input, are written as spaces", eb_column_names[column_of(f)], fixed);
 			r->f[f] = eb_intern(t, fixed, strlen(fixed));
 			free(fixed);
 		}

@@ -57,6 +57,9 @@ struct eb_parse {
 	void *state;		/* state_size zeroed bytes owned by the driver */
 	const struct eb_ingest_opts *opts;
 	struct eb_runs *runs;	/* where eb_parse_run notes runs (driver-owned) */
+	/* The line being read is the input's last and has no line end: a
+	 * figure at its end may be cut short. */
+	int unended;
 };
 
 struct eb_format {

@@ -12,6 +12,7 @@
 #endif
 
 #include "ingest.h"
+#include "sample.h"
 
 static const char header[] =
     "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source";
@@ -157,6 +158,31 @@ plain_digits(const char *s, size_t n, size_t max)
 	return v;
 }
 
+/* As the cpu limit of core/limits.c: 100000 % is 1000 CPUs busy. */
+#define MAX_CPUS 1000
+
+/* A cpu_busy record's source tells how many CPUs the share is of
+ * (ingest/sample.h); CPU-seconds per GiB multiply by it, so a tag that is
+ * there must be a whole number of CPUs a machine can have. */
+static int
+cpus_tag_bad(const char *source, char *why, size_t n)
+{
+	const char *tag = strstr(source, EB_SAMPLE_CPUS_TAG);
+	const char *v, *end;
+	long long cpus;
+
+	if (tag == NULL)
+		return 0;
+	v = tag + strlen(EB_SAMPLE_CPUS_TAG);
+	end = v + strcspn(v, " ");
+	cpus = plain_digits(v, (size_t)(end - v), 5);
+	if (cpus >= 1 && cpus <= MAX_CPUS)
+		return 0;
+	snprintf(why, n, "source tag 'cpus=%.*s' is not a whole number of CPUs from 1 to %d",
+	    (int)(end - v > 20 ? 20 : end - v), v, MAX_CPUS);
+	return 1;
+}
+
 /* Whether the row's unit is not its metric's canonical one (or the metric
  * is unknown), filling the error at the unit column: a bw in MB/s read as
  * B/s would be a millionfold wrong number. */
@@ -271,6 +297,11 @@ take_row(struct results_state *rs, const char *const *field, const size_t *len,
 	}
 	if (*r.f[EB_F_SOURCE] == '\0')
 		r.f[EB_F_SOURCE] = eb_parse_source(p, rs->row_line);
+	else if (cpus_tag_bad(r.f[EB_F_SOURCE], why, sizeof why)) {
+		struct eb_loc loc = { p->path, rs->row_line, EB_C_SOURCE + 1 };
+
+		return eb_err_set(p->err, EB_ERR_DATA, loc, "%s", why);
+	}
 	eb_table_add(p->t, &r);
 	return EB_OK;
 }

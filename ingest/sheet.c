@@ -50,6 +50,14 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 	return EB_OK;
 }
 
+const char *
+eb_sheet_decimal_why(const struct sheet *sh)
+{
+	return sh->map != NULL && sh->map->decimal ? "as the map says" :
+	    sh->votes[0] != sh->votes[1] ? "as the other numbers of the sheet use it" :
+	    sh->sep == ';' ? "the sheet is separated by ';'" : "the sheet is separated by ','";
+}
+
 /* The decimal separator: the map's, else what the cells that show it
  * agree on, else the one that goes with the field separator (Excel and
  * LibreOffice write ';' exactly where ',' is the decimal separator). */
@@ -134,10 +142,16 @@ layout(struct sheet *sh)
 	if (sh->ambiguous)
 		eb_diag(sh->p->diag, EB_NOTE, whole, "numbers like 1,234 and 1.234 were "
 		    "read with '%c' as the decimal separator (%s); set \"decimal\" in a "
-		    "--map file if that is wrong", sh->decimal,
-		    sh->map != NULL && sh->map->decimal ? "as the map says" :
-		    sh->votes[0] != sh->votes[1] ? "as the other numbers of the sheet use it" :
-		    sh->sep == ';' ? "the sheet is separated by ';'" : "the sheet is separated by ','");
+		    "--map file if that is wrong", sh->decimal, eb_sheet_decimal_why(sh));
+	for (size_t i = 0; sh->map != NULL && i < sh->map->ncols; i++)
+		if (sh->map->cols[i].index > (long)sh->width) {
+			struct eb_loc at = { sh->map->path, 0, 0 };
+
+			/* What it describes is read nowhere: a miscounted column. */
+			return eb_err_set(sh->p->err, EB_ERR_DATA, at, "map: columns[%zu]: "
+			    "column %ld is beyond the sheet's last, column %zu", i,
+			    sh->map->cols[i].index, sh->width);
+		}
 	for (size_t i = 0; sh->map != NULL && i < sh->map->ncols; i++)
 		if (!sh->map->cols[i].used && sh->map->cols[i].header != NULL)
 			eb_diag(sh->p->diag, EB_WARNING, whole,

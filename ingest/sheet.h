@@ -6,6 +6,32 @@
 
 #include "ingest.h"
 
+#include <string.h>
+
+/* ---- ASCII tests the sheet files share, whatever the C locale says */
+
+static inline int
+sheet_lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+static inline int
+sheet_isdig(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Whether s is one of the NULL-terminated list. */
+static inline int
+sheet_in(const char *s, const char *const *list)
+{
+	for (size_t i = 0; list[i] != NULL; i++)
+		if (strcmp(s, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
 /* ---- units and values (sheet_value.c) */
 
 enum eb_sheet_kind {
@@ -103,6 +129,11 @@ struct eb_sheet_head {
 
 /* Classifies a header cell. */
 void eb_sheet_header_parse(const char *text, struct eb_sheet_head *h);
+/* A header's words without its units, case folded and one blank apart
+ * ("dd write" for "DD Write (MB/s)"), and the same with each number made
+ * "#" (shape), so that numbered runs ("Write 1", "Write 2") share a shape;
+ * each of at most n bytes. */
+void eb_sheet_header_words(const char *text, char *words, char *shape, size_t n);
 /* Adds what the words of a cell in a tool, workload or op column say (or
  * of any descriptive text) to at; returns how many words it knew and sets
  * *unknown to how many it did not. */

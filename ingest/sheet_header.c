@@ -8,30 +8,9 @@
 #define MAXTEXT 512
 
 static int
-lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
-static int
-isdig(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int
 isalpha_(int c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int
-in(const char *s, const char *const *list)
-{
-	for (size_t i = 0; list[i] != NULL; i++)
-		if (strcmp(s, list[i]) == 0)
-			return 1;
-	return 0;
 }
 
 /* ---- splitting a header into words and units */
@@ -69,11 +48,11 @@ add_word(struct words *ws, const char *s, size_t n, int paren)
 	if (n >= sizeof w->w)
 		n = sizeof w->w - 1;
 	for (size_t i = 0; i < n; i++)
-		w->w[i] = (char)lower((unsigned char)s[i]);
+		w->w[i] = (char)sheet_lower((unsigned char)s[i]);
 	w->w[n] = '\0';
 	w->paren = paren;
 	w->num = -1;
-	if (isdig((unsigned char)s[0]) && n <= 9) {
+	if (sheet_isdig((unsigned char)s[0]) && n <= 9) {
 		w->num = 0;
 		for (size_t i = 0; i < n; i++)
 			w->num = w->num * 10 + (s[i] - '0');
@@ -95,8 +74,8 @@ split_chunk(struct words *ws, const char *s, size_t n, int paren)
 			while (j < n && isalpha_((unsigned char)s[j]))
 				j++;
 			add_word(ws, s + i, j - i, paren);
-		} else if (isdig(c)) {
-			while (j < n && isdig((unsigned char)s[j]))
+		} else if (sheet_isdig(c)) {
+			while (j < n && sheet_isdig((unsigned char)s[j]))
 				j++;
 			add_word(ws, s + i, j - i, paren);
 		} else if (c >= 0x80) {
@@ -235,11 +214,11 @@ set(struct eb_sheet_attrs *at, int field, const char *v)
 static int64_t
 size_suffix(const char *w)
 {
-	if (in(w, (const char *const[]){ "k", "kb", "kib", NULL }))
+	if (sheet_in(w, (const char *const[]){ "k", "kb", "kib", NULL }))
 		return 1024;
-	if (in(w, (const char *const[]){ "m", "mb", "mib", NULL }))
+	if (sheet_in(w, (const char *const[]){ "m", "mb", "mib", NULL }))
 		return 1024 * 1024;
-	if (in(w, (const char *const[]){ "g", "gb", "gib", NULL }))
+	if (sheet_in(w, (const char *const[]){ "g", "gb", "gib", NULL }))
 		return 1024 * 1024 * 1024;
 	return 0;
 }
@@ -264,7 +243,7 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			if (mul > 0 && num > 0 && num <= 1048576) {
 				at->block_size = num * mul;
 				i++;
-			} else if (i > 0 && in(ws->v[i - 1].w, rep_words) && num >= 1 &&
+			} else if (i > 0 && sheet_in(ws->v[i - 1].w, rep_words) && num >= 1 &&
 			    num <= 1000000) {
 				at->rep = (int)num;
 			} else if (num == 99 && (is(ws, i - 1, "p") || is(ws, i + 1, "th") ||
@@ -280,43 +259,43 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 		} else if (strcmp(w, "bonnie") == 0) {
 			set(at, EB_F_TOOL, "bonnie");
 			t->tool = 1;
-		} else if (in(w, (const char *const[]){ "seq", "sequential", "sequentially",
+		} else if (sheet_in(w, (const char *const[]){ "seq", "sequential", "sequentially",
 		    "linear", "streaming", NULL })) {
 			set(at, EB_F_WORKLOAD, "seq");
-		} else if (in(w, (const char *const[]){ "rand", "random", "randomly", NULL })) {
+		} else if (sheet_in(w, (const char *const[]){ "rand", "random", "randomly", NULL })) {
 			set(at, EB_F_WORKLOAD, "rand");
-		} else if (in(w, (const char *const[]){ "randread", "randwrite", "seqread",
+		} else if (sheet_in(w, (const char *const[]){ "randread", "randwrite", "seqread",
 		    "seqwrite", NULL })) {
 			set(at, EB_F_WORKLOAD, w[0] == 'r' ? "rand" : "seq");
 			set(at, EB_F_OP, strstr(w, "read") ? "read" : "write");
 			t->op = 1;
-		} else if (in(w, (const char *const[]){ "mixed", "mix", NULL })) {
+		} else if (sheet_in(w, (const char *const[]){ "mixed", "mix", NULL })) {
 			set(at, EB_F_WORKLOAD, "mixed");
 		} else if (strcmp(w, "block") == 0 || strcmp(w, "blk") == 0) {
 			set(at, EB_F_WORKLOAD, "block");
-		} else if (in(w, (const char *const[]){ "char", "chr", "perchar", "putc",
+		} else if (sheet_in(w, (const char *const[]){ "char", "chr", "perchar", "putc",
 		    "getc", NULL })) {
 			set(at, EB_F_WORKLOAD, "per-char");
-		} else if (in(w, (const char *const[]){ "read", "reads", "reading", "rd", NULL })) {
+		} else if (sheet_in(w, (const char *const[]){ "read", "reads", "reading", "rd", NULL })) {
 			set(at, EB_F_OP, "read");
 			t->op = 1;
-		} else if (in(w, (const char *const[]){ "write", "writes", "writing", "wr", NULL })) {
+		} else if (sheet_in(w, (const char *const[]){ "write", "writes", "writing", "wr", NULL })) {
 			/* "re-write" splits in two. */
 			set(at, EB_F_OP, is(ws, i - 1, "re") ? "rewrite" : "write");
 			t->op = 1;
-		} else if (in(w, (const char *const[]){ "rewrite", "rewrites", NULL })) {
+		} else if (sheet_in(w, (const char *const[]){ "rewrite", "rewrites", NULL })) {
 			set(at, EB_F_OP, "rewrite");
 			t->op = 1;
-		} else if (in(w, (const char *const[]){ "create", "creates", "creation", NULL })) {
+		} else if (sheet_in(w, (const char *const[]){ "create", "creates", "creation", NULL })) {
 			set(at, EB_F_OP, "create");
 			t->op = 1;
-		} else if (in(w, (const char *const[]){ "stat", "stats", NULL })) {
+		} else if (sheet_in(w, (const char *const[]){ "stat", "stats", NULL })) {
 			set(at, EB_F_OP, "stat");
 			t->op = 1;
-		} else if (in(w, (const char *const[]){ "delete", "deletes", "del", "unlink", NULL })) {
+		} else if (sheet_in(w, (const char *const[]){ "delete", "deletes", "del", "unlink", NULL })) {
 			set(at, EB_F_OP, "delete");
 			t->op = 1;
-		} else if (in(w, (const char *const[]){ "seek", "seeks", NULL })) {
+		} else if (sheet_in(w, (const char *const[]){ "seek", "seeks", NULL })) {
 			set(at, EB_F_OP, "seek");
 			t->op = 1;
 		} else if ((strcmp(w, "r") == 0 || strcmp(w, "w") == 0) &&
@@ -326,38 +305,38 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			t->op = 1;
 		} else if (strcmp(w, "re") == 0 && is(ws, i + 1, "write")) {
 			;
-		} else if (in(w, (const char *const[]){ "throughput", "bandwidth", "bw",
+		} else if (sheet_in(w, (const char *const[]){ "throughput", "bandwidth", "bw",
 		    "rate", "transfer", NULL })) {
 			t->hint = 1;
 		} else if (strcmp(w, "iops") == 0) {
 			t->hint = 1;
-		} else if (in(w, (const char *const[]){ "latency", "lat", "clat", "response",
+		} else if (sheet_in(w, (const char *const[]){ "latency", "lat", "clat", "response",
 		    "resp", NULL })) {
 			t->hint = 1;
-		} else if (in(w, (const char *const[]){ "max", "maximum", "peak", NULL })) {
+		} else if (sheet_in(w, (const char *const[]){ "max", "maximum", "peak", NULL })) {
 			at->stat = EB_ST_MAX;
-		} else if (in(w, (const char *const[]){ "min", "minimum", NULL })) {
+		} else if (sheet_in(w, (const char *const[]){ "min", "minimum", NULL })) {
 			at->stat = EB_ST_MIN;
 		} else if (strcmp(w, "p") == 0 && i + 1 < ws->n && ws->v[i + 1].num == 99) {
 			;
-		} else if (in(w, (const char *const[]){ "cpu", "cp", "util", "utilization",
+		} else if (sheet_in(w, (const char *const[]){ "cpu", "cp", "util", "utilization",
 		    "utilisation", "usage", "load", NULL })) {
 			at->cpu = 1;
 			t->hint = 1;
 		} else if (strcmp(w, "%") == 0) {
 			eb_sheet_unit_parse("%", 1, &at->unit);
 			t->unit = 1;
-		} else if (in(w, derived_words)) {
+		} else if (sheet_in(w, derived_words)) {
 			t->derived = 1;
 		} else if (strcmp(w, "ubuntu") == 0) {
 			t->ubuntu = 1;
 			known = 0;
-		} else if (in(w, rep_words) || in(w, filler_words)) {
+		} else if (sheet_in(w, rep_words) || sheet_in(w, filler_words)) {
 			;
 		} else {
 			known = 0;
 		}
-		if (in(w, value_words))
+		if (sheet_in(w, value_words))
 			t->value = 1;
 		if (known)
 			t->known++;
@@ -376,6 +355,25 @@ eb_sheet_words(const char *text, struct eb_sheet_attrs *at, int *unknown)
 	read_words(&ws, at, &t);
 	*unknown = t.unknown;
 	return t.known + t.unit;
+}
+
+void
+eb_sheet_header_words(const char *text, char *words, char *shape, size_t n)
+{
+	struct words ws;
+	size_t kw = 0, ks = 0;
+
+	split(text, &ws);
+	words[0] = shape[0] = '\0';
+	for (int i = 0; i < ws.n; i++) {
+		const char *w = ws.v[i].w;
+		const char *sw = ws.v[i].num >= 0 ? "#" : w;
+
+		if (kw < n)
+			kw += (size_t)snprintf(words + kw, n - kw, "%s%s", kw > 0 ? " " : "", w);
+		if (ks < n)
+			ks += (size_t)snprintf(shape + ks, n - ks, "%s%s", ks > 0 ? " " : "", sw);
+	}
 }
 
 /* ---- key columns */
@@ -536,7 +534,7 @@ eb_sheet_metric_name(const char *text, struct eb_table *t)
 	for (int i = 0; i < ws.n; i++) {
 		const char *w = ws.v[i].w;
 
-		if (in(w, (const char *const[]){ "throughput", "bandwidth", "bw", "speed", NULL }))
+		if (sheet_in(w, (const char *const[]){ "throughput", "bandwidth", "bw", "speed", NULL }))
 			return "bw";
 		if (strcmp(w, "iops") == 0)
 			return "iops";
@@ -573,7 +571,7 @@ eb_sheet_block_size(const char *text, int64_t scale)
 		text += 3;
 		n -= 3;
 	}
-	while (i < n && isdig((unsigned char)text[i])) {
+	while (i < n && sheet_isdig((unsigned char)text[i])) {
 		if (v > 1099511627776LL)
 			return 0;
 		v = v * 10 + (text[i++] - '0');
@@ -585,7 +583,7 @@ eb_sheet_block_size(const char *text, int64_t scale)
 	for (; i < n; i++) {
 		if (k + 1 >= sizeof suf)
 			return 0;
-		suf[k++] = (char)lower((unsigned char)text[i]);
+		suf[k++] = (char)sheet_lower((unsigned char)text[i]);
 	}
 	suf[k] = '\0';
 	if (k == 0)
@@ -606,7 +604,7 @@ eb_sheet_rep(const char *text)
 	int i = 0;
 
 	split(text, &ws);
-	if (ws.n == 2 && in(ws.v[0].w, rep_words))
+	if (ws.n == 2 && sheet_in(ws.v[0].w, rep_words))
 		i = 1;
 	if (ws.n != i + 1 || ws.v[i].num < 1 || ws.v[i].num > 1000000)
 		return 0;
@@ -627,5 +625,5 @@ eb_sheet_is_summary(const char *text)
 	eb_sheet_fold(text, buf, sizeof buf);
 	if (buf[0] != '\0' && buf[strlen(buf) - 1] == ':')
 		buf[strlen(buf) - 1] = '\0';
-	return in(buf, names);
+	return sheet_in(buf, names);
 }

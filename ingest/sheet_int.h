@@ -94,6 +94,7 @@ struct sheet {
 	int pass;			/* 0: decimal votes only; 1: records */
 	char decimal;
 	long votes[2];			/* for '.' and ',' */
+	long namb;			/* cells such as 1,234 that either reads */
 	int ambiguous;
 	int yymm;			/* a release column holds YY.MM versions */
 	size_t nrecords;
@@ -150,6 +151,11 @@ cellkind(const char *s)
 	eb_sheet_cell_parse(s, strlen(s), &c);
 	return c.kind;
 }
+
+/* ---- the driver (sheet.c) */
+
+/* Why the sheet reads its decimal separator as it does, for messages. */
+const char *eb_sheet_decimal_why(const struct sheet *sh);
 
 /* ---- separator sniffing and the probe (sheet_sniff.c) */
 

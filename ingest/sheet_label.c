@@ -6,26 +6,6 @@
 #include "modes.h"
 #include "sheet.h"
 
-static int
-lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
-static int
-isdig(int c)
-{
-	return c >= '0' && c <= '9';
-}
-static int
-in(const char *s, const char *const *list)
-{
-	for (size_t i = 0; list[i] != NULL; i++)
-		if (strcmp(s, list[i]) == 0)
-			return 1;
-	return 0;
-}
-
 /* Copies s trimmed, with each run of blanks (newlines of multi-line
  * header cells included) made one space, lower-cased when fold is set. */
 static void
@@ -47,7 +27,7 @@ collapse(const char *s, char *buf, size_t n, int fold)
 		if (gap && k + 2 < n)
 			buf[k++] = ' ';
 		gap = 0;
-		buf[k++] = (char)(fold ? lower(c) : c);
+		buf[k++] = (char)(fold ? sheet_lower(c) : c);
 	}
 	buf[k] = '\0';
 }
@@ -83,12 +63,12 @@ is_version(const char *s, size_t n, int *dotted)
 
 	if (n > 0 && (s[0] == 'v' || s[0] == 'V'))
 		i++;
-	if (i >= n || !isdig((unsigned char)s[i]))
+	if (i >= n || !sheet_isdig((unsigned char)s[i]))
 		return 0;
 	for (; i < n; i++) {
-		if (s[i] == '.' && i + 1 < n && isdig((unsigned char)s[i + 1]))
+		if (s[i] == '.' && i + 1 < n && sheet_isdig((unsigned char)s[i + 1]))
 			dots++;
-		else if (!isdig((unsigned char)s[i]))
+		else if (!sheet_isdig((unsigned char)s[i]))
 			return 0;
 	}
 	*dotted = dots > 0;
@@ -156,12 +136,12 @@ release_token(void *ctx, const char *s, size_t n)
 		return 1;
 	}
 	for (size_t i = 0; i < n; i++)
-		w[i] = (char)lower((unsigned char)s[i]);
+		w[i] = (char)sheet_lower((unsigned char)s[i]);
 	w[n] = '\0';
-	if (in(w, os_words)) {
+	if (sheet_in(w, os_words)) {
 		rs->os++;
 		rs->ubuntu |= strstr(w, "ubuntu") != NULL;
-		rs->named |= strstr(w, "ubuntu") == NULL && !in(w, (const char *const[]){
+		rs->named |= strstr(w, "ubuntu") == NULL && !sheet_in(w, (const char *const[]){
 		    "release", "version", "lts", "rel", "v", NULL });
 	} else {
 		rs->other++;
@@ -192,7 +172,7 @@ eb_sheet_release(const char *text, int ubuntu, char *buf, size_t n)
 		len = strlen(rs.ver);
 		/* Excel takes "23.10" for the number 23.1 and exports it so;
 		 * Ubuntu versions are YY.MM, with MM 04 or 10. */
-		if ((ubuntu || rs.ubuntu) && len == 4 && isdig((unsigned char)rs.ver[0]) &&
+		if ((ubuntu || rs.ubuntu) && len == 4 && sheet_isdig((unsigned char)rs.ver[0]) &&
 		    rs.ver[2] == '.' && rs.ver[3] == '1')
 			snprintf(buf, n, "%s0", rs.ver);
 		else

@@ -1,6 +1,7 @@
 /* sheet_map.c - the --map file: what a spreadsheet's layout cannot say
  * (its release, the tool behind a column, a unit), as a small JSON object. */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -242,6 +243,56 @@ read_rows(struct loader *ld, size_t i, json_t *o)
 	return EB_OK;
 }
 
+/* The attribute two row ranges both give, with other values, or NULL. */
+static const char *
+conflict(const struct eb_sheet_attrs *a, const struct eb_sheet_attrs *b)
+{
+	static const char *const names[EB_NFIELDS] = {
+		"release", "host", "config", "mode", "tool", "job", "workload", "op",
+		"metric", "unit", "source",
+	};
+
+	for (int f = 0; f < EB_NFIELDS; f++)
+		if (a->f[f] != NULL && b->f[f] != NULL && *a->f[f] != '\0' &&
+		    *b->f[f] != '\0' && strcmp(a->f[f], b->f[f]) != 0)
+			return names[f];
+	if (a->unit.kind != EB_SK_NONE && b->unit.kind != EB_SK_NONE &&
+	    (a->unit.kind != b->unit.kind || a->unit.exp10 != b->unit.exp10 ||
+	    a->unit.exp2 != b->unit.exp2))
+		return "unit";
+	if (a->block_size != 0 && b->block_size != 0 && a->block_size != b->block_size)
+		return "block_size";
+	if (a->rep != 0 && b->rep != 0 && a->rep != b->rep)
+		return "rep";
+	return NULL;
+}
+
+/* Row ranges that overlap and label their common rows two ways would let
+ * the later silently win. */
+static enum eb_status
+overlapping_rows(const struct loader *ld)
+{
+	const struct eb_sheet_map *m = ld->m;
+
+	for (size_t j = 1; j < m->nrows; j++)
+		for (size_t i = 0; i < j; i++) {
+			const struct eb_sheet_map_rows *a = &m->rows[i], *b = &m->rows[j];
+			long aend = a->to ? a->to : LONG_MAX, bend = b->to ? b->to : LONG_MAX;
+			const char *what;
+			char where[32], msg[160];
+
+			if (a->from > bend || b->from > aend ||
+			    (what = conflict(&a->at, &b->at)) == NULL)
+				continue;
+			snprintf(where, sizeof where, "rows[%zu]", j);
+			snprintf(msg, sizeof msg, "its rows overlap those of rows[%zu] (row %ld) and "
+			    "give another %s; give each row one", i,
+			    a->from > b->from ? a->from : b->from, what);
+			return fail(ld, "rows", where, "%s", msg);
+		}
+	return EB_OK;
+}
+
 static enum eb_status
 read_root(struct loader *ld, json_t *root)
 {
@@ -274,6 +325,8 @@ read_root(struct loader *ld, json_t *root)
 				if (st != EB_OK)
 					return st;
 			}
+			if (!cols && (st = overlapping_rows(ld)) != EB_OK)
+				return st;
 		} else if (strcmp(key, "header_row") == 0) {
 			if (!json_is_integer(v) || json_integer_value(v) < 1 ||
 			    json_integer_value(v) > 100000000)

@@ -224,14 +224,35 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 	if (sh->pass == 0) {
 		if (v.kind == EB_SC_NUMBER && v.num.decimal != 0)
 			sh->votes[v.num.decimal == ','] += 1;
+		if (v.kind == EB_SC_NUMBER && v.num.amb_sep != 0)
+			sh->namb++;
 		return EB_OK;
 	}
 	eb_sheet_squeeze(s, shown, sizeof shown);
+	/* A number encbench cannot read ("300 foo", "0x10", "1_000") is a
+	 * measurement all the same: skipping it would lose a run with exit 0.
+	 * Words and spreadsheet markers stand for no number. */
+	if (v.kind == EB_SC_TEXT && (v.bad_unit || (shown[0] >= '0' && shown[0] <= '9')))
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s %s", shown, eb_sheet_colname(sh, c, name, sizeof name),
+		    v.bad_unit ? "has a unit encbench does not know" :
+		    "is not a number encbench reads");
+	/* A cell that proves the other decimal separator than the sheet's
+	 * ("1,100.5" where "1.234,5" and ';' chose ','), in a sheet of cells
+	 * such as "2,000" that either reads: those are then read a thousand
+	 * times off or not. Without such cells every number is certain. */
+	if (v.kind == EB_SC_NUMBER && v.num.decimal != 0 && v.num.decimal != sh->decimal &&
+	    sh->namb > 0 && (sh->map == NULL || sh->map->decimal == 0))
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s has '%c' as its decimal separator, but the sheet reads "
+		    "'%c' (%s) in cells like 1,234; set \"decimal\" in a --map file", shown,
+		    eb_sheet_colname(sh, c, name, sizeof name), v.num.decimal, sh->decimal,
+		    eb_sheet_decimal_why(sh));
 	if (v.kind == EB_SC_MARKER || v.kind == EB_SC_TEXT) {
 		eb_diag(sh->p->diag, EB_WARNING, loc_at(sh, r->num, c), "'%s' in %s %s; skipped",
 		    shown, eb_sheet_colname(sh, c, name, sizeof name),
 		    v.kind == EB_SC_MARKER ? "is a spreadsheet error or empty marker" :
-		    v.bad_unit ? "has a unit encbench does not know" : "is not a number");
+		    "is not a number");
 		return EB_OK;
 	}
 	/* A negative measurement is a damaged or hand-edited cell, or a
@@ -274,12 +295,10 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 		    eb_sheet_colname(sh, c, name, sizeof name));
 	if (v.num.amb_sep != 0)
 		sh->ambiguous = 1;
-	if (!eb_sheet_value(&v.num, sh->decimal, &u, &value)) {
-		eb_diag(sh->p->diag, EB_WARNING, loc_at(sh, r->num, c),
-		    "'%s' in %s is too large for a number; skipped", shown,
+	if (!eb_sheet_value(&v.num, sh->decimal, &u, &value))
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s is too large for a number", shown,
 		    eb_sheet_colname(sh, c, name, sizeof name));
-		return EB_OK;
-	}
 	metric = a.f[EB_F_METRIC] != NULL ? a.f[EB_F_METRIC] : eb_sheet_metric(&a, &u);
 	if (metric == NULL) {
 		if (!col->noted) {

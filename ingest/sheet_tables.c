@@ -334,16 +334,83 @@ eb_sheet_set_header(struct sheet *sh, size_t h)
 	}
 }
 
+/* A measurement column as the check for figures given twice sees it. */
+struct valcol {
+	size_t col;
+	size_t seg;			/* group-row segment: labels above start one */
+	struct eb_sheet_attrs at;
+	char words[128], shape[128];
+};
+
 static int
-same_text(const char *a, const char *b)
+text_cmp(const char *a, const char *b)
 {
 	size_t na = a != NULL ? strlen(a) : 0, nb = b != NULL ? strlen(b) : 0;
+	int d;
 
-	if (na == 0 || nb == 0)
-		return na == nb;
-	a = eb_sheet_trim(a, &na);
-	b = eb_sheet_trim(b, &nb);
-	return na == nb && memcmp(a, b, na) == 0;
+	a = na > 0 ? eb_sheet_trim(a, &na) : "";
+	b = nb > 0 ? eb_sheet_trim(b, &nb) : "";
+	if ((d = memcmp(a, b, na < nb ? na : nb)) != 0)
+		return d;
+	return na < nb ? -1 : na > nb;
+}
+
+#define CMP(x, y) do { if ((x) != (y)) return (x) < (y) ? -1 : 1; } while (0)
+
+/* Orders columns by what their records are keyed by: their attributes,
+ * with units of one kind alike (a scale such as MB/s against KB/s changes
+ * the number, not what it measures). */
+static int
+case_cmp(const struct valcol *a, const struct valcol *b)
+{
+	int d;
+
+	CMP(a->seg, b->seg);
+	for (int f = 0; f < EB_NFIELDS; f++)
+		if ((d = text_cmp(a->at.f[f], b->at.f[f])) != 0)
+			return d;
+	CMP(a->at.unit.kind, b->at.unit.kind);
+	CMP(a->at.block_size, b->at.block_size);
+	CMP(a->at.rep, b->at.rep);
+	CMP(a->at.stat, b->at.stat);
+	CMP(a->at.cpu, b->at.cpu);
+	return 0;
+}
+
+/* The same, then by shape, words and place. */
+static int
+valcol_cmp(const void *pa, const void *pb)
+{
+	const struct valcol *a = pa, *b = pb;
+	int d;
+
+	if ((d = case_cmp(a, b)) != 0)
+		return d;
+	if ((d = strcmp(a->shape, b->shape)) != 0)
+		return d;
+	if ((d = strcmp(a->words, b->words)) != 0)
+		return d;
+	CMP(a->col, b->col);
+	return 0;
+}
+
+/* "dd seq write bw": what a column measures, as a message shows it. */
+static void
+key_words(const struct eb_sheet_attrs *a, char *buf, size_t n)
+{
+	static const int shown[] = { EB_F_TOOL, EB_F_JOB, EB_F_WORKLOAD, EB_F_OP, EB_F_METRIC };
+	const char *metric = eb_sheet_metric(a, &a->unit);
+	size_t k = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
+		const char *w = a->f[shown[i]];
+
+		if (w != NULL && *w != '\0' && k < n)
+			k += (size_t)snprintf(buf + k, n - k, "%s%s", k > 0 ? " " : "", w);
+	}
+	if (a->f[EB_F_METRIC] == NULL && metric != NULL && k < n)
+		snprintf(buf + k, n - k, "%s%s", k > 0 ? " " : "", metric);
 }
 
 /* What a value column says of its records, header, units row, group rows
@@ -360,63 +427,102 @@ column_attrs(const struct column *col)
 	return a;
 }
 
+/* The first pair (by the later column, then the earlier) of columns of
+ * one case, sorted in v[0..n), that are one figure given twice: the same
+ * words, or other words than numbers where the header names a unit (with
+ * none, the cells name what each column measures). Returns 0 for none. */
 static int
-same_attrs(const struct eb_sheet_attrs *a, const struct eb_sheet_attrs *b)
+twice(const struct valcol *v, size_t n, size_t *first, size_t *second)
 {
-	for (int f = 0; f < EB_NFIELDS; f++)
-		if (!same_text(a->f[f], b->f[f]))
-			return 0;
-	return a->unit.kind == b->unit.kind && a->unit.exp10 == b->unit.exp10 &&
-	    a->unit.exp2 == b->unit.exp2 && a->block_size == b->block_size &&
-	    a->rep == b->rep && a->stat == b->stat && a->cpu == b->cpu;
+	int found = 0;
+
+	for (size_t i = 0, j; i < n; i = j) {
+		size_t lo = i;
+
+		for (j = i + 1; j < n && case_cmp(&v[i], &v[j]) == 0; j++)
+			if (v[j].col < v[lo].col)
+				lo = j;
+		for (size_t k = i + 1; k < j; k++) {
+			size_t a = SIZE_MAX, b = SIZE_MAX;
+
+			if (strcmp(v[k].words, v[k - 1].words) == 0) {
+				a = v[k - 1].col;
+				b = v[k].col;
+			}
+			if (found && b >= *second)
+				continue;
+			if (b != SIZE_MAX) {
+				*first = a;
+				*second = b;
+				found = 1;
+			}
+		}
+		if (v[i].at.unit.kind == EB_SK_NONE)
+			continue;
+		/* The first column whose shape is not the first column's. */
+		for (size_t k = i; k < j; k++)
+			if (strcmp(v[k].shape, v[lo].shape) != 0 &&
+			    (!found || v[k].col < *second ||
+			    (v[k].col == *second && v[lo].col < *first))) {
+				*first = v[lo].col;
+				*second = v[k].col;
+				found = 1;
+			}
+	}
+	return found;
 }
 
-/* Whether a group row above header h writes a label in columns (a, b]:
- * then b begins a group of its own, even where the labels fold into one
- * ("AES NI" and "aes-ni" are one config, and its columns its runs). */
-static int
-group_between(const struct sheet *sh, size_t h, size_t a, size_t b)
-{
-	for (size_t g = h; g > 0 && sh->rows[g - 1].kind == R_GROUP; g--)
-		for (size_t c = a + 1; c <= b; c++)
-			if (!empty(cell(sh, &sh->rows[g - 1], c)))
-				return 1;
-	return 0;
-}
-
-/* Two measurement columns of one header that nothing above or in a map
- * tells apart: counting them as runs would guess, since a copied column
- * looks the same. The layouts encbench reads give runs their own rows, a
- * "Run 2" in the header or a group label each. An error at the second. */
+/* Two measurement columns of one header, or of headers that differ only
+ * in case, blanks, unit or words encbench does not read ("DD Write (MB/s)"
+ * and "dd write (KB/s)"), that nothing above or in a map tells apart:
+ * they give records of one key, and counting them as runs would guess,
+ * since a copied column looks the same. The layouts encbench reads give
+ * runs their own rows, a "Run 2" or a run number in the header, or a
+ * group label each. An error at the second, naming the first. Sorting
+ * keeps a sheet of thousands of columns quick. */
 static enum eb_status
 repeated_value(struct sheet *sh, const struct row *r)
 {
-	size_t h = (size_t)(r - sh->rows);
+	size_t h = (size_t)(r - sh->rows), n = 0, seg = 0, a, b;
+	struct valcol *v = eb_xmalloc((sh->tw ? sh->tw : 1) * sizeof *v);
+	char na[96], nb[96], what[96];
+	enum eb_status st = EB_OK;
 
-	for (size_t a = 0; a < sh->tw; a++) {
-		struct eb_sheet_attrs aa;
-
-		if (sh->cols[a].head.key != EB_SH_VALUE || empty(sh->cols[a].text))
+	for (size_t c = 0; c < sh->tw; c++) {
+		for (size_t g = h; c > 0 && g > 0 && sh->rows[g - 1].kind == R_GROUP; g--)
+			if (!empty(cell(sh, &sh->rows[g - 1], c))) {
+				seg++;
+				break;
+			}
+		if (sh->cols[c].head.key != EB_SH_VALUE || sh->cols[c].head.derived)
 			continue;
-		aa = column_attrs(&sh->cols[a]);
-		for (size_t b = a + 1; b < sh->tw; b++) {
-			struct eb_sheet_attrs ab;
-			char na[96], nb[96];
-
-			if (sh->cols[b].head.key != EB_SH_VALUE ||
-			    !same_text(sh->cols[a].text, sh->cols[b].text))
-				continue;
-			ab = column_attrs(&sh->cols[b]);
-			if (!same_attrs(&aa, &ab) || group_between(sh, h, a, b))
-				continue;
-			eb_sheet_colname(sh, a, na, sizeof na);
-			eb_sheet_colname(sh, b, nb, sizeof nb);
-			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, b),
+		v[n].col = c;
+		v[n].seg = seg;
+		v[n].at = column_attrs(&sh->cols[c]);
+		eb_sheet_header_words(sh->cols[c].text != NULL ? sh->cols[c].text : "",
+		    v[n].words, v[n].shape, sizeof v[n].words);
+		n++;
+	}
+	qsort(v, n, sizeof *v, valcol_cmp);
+	if (twice(v, n, &a, &b)) {
+		eb_sheet_colname(sh, a, na, sizeof na);
+		eb_sheet_colname(sh, b, nb, sizeof nb);
+		if (!text_cmp(sh->cols[a].text, sh->cols[b].text)) {
+			st = eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, b),
 			    "%s has the same header as %s; name each run in its header "
 			    "(\"Run 2\") or give them rep in a --map file", nb, na);
+		} else {
+			for (size_t i = 0; i < n; i++)
+				if (v[i].col == b)
+					key_words(&v[i].at, what, sizeof what);
+			st = eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, b),
+			    "%s gives the same figure (%s) as %s at %ld:%zu; name each run "
+			    "in its header (\"Run 2\") or give them rep in a --map file", nb,
+			    what[0] != '\0' ? what : "one test and metric", na, r->num, a + 1);
 		}
 	}
-	return EB_OK;
+	free(v);
+	return st;
 }
 
 /* Two columns of one label (two "mode" columns) leave a record with two

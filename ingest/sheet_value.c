@@ -53,27 +53,6 @@ eb_sheet_trim(const char *s, size_t *n)
 	return s;
 }
 
-static int
-lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
-static int
-isdig(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int
-in(const char *s, const char *const *list)
-{
-	for (size_t i = 0; list[i] != NULL; i++)
-		if (strcmp(s, list[i]) == 0)
-			return 1;
-	return 0;
-}
-
 /* Decimal and binary prefixes, told apart exactly: MB/s is 10^6 bytes per
  * second and MiB/s 2^20, however the rest of the world rounds them. */
 static const struct prefix {
@@ -116,18 +95,23 @@ rate_unit(const char *low, const char *raw, struct eb_sheet_unit *u)
 
 		if (strncmp(low, p->p, k) != 0)
 			continue;
-		if (in(rest, byte_rates)) {
-			set_unit(u, EB_SK_BW, p->e10, p->e2);
-			return 1;
-		}
-		if (in(rest, bit_rates)) {
+		/* One rule for headers and cells: after a prefix, "B" is a
+		 * byte and "b" a bit ("MB/s", "MBps" bytes; "Mb/s", "Mbps",
+		 * "kb/s" bits). A lower-case m, g or t before a lower-case b
+		 * ("mb/s", "gbps") names no unit anyone agrees on: refused. */
+		if (k > 0 && (sheet_in(rest, byte_rates) || strcmp(rest, "bps") == 0) &&
+		    raw[k] == 'b' && strncmp(rest, "byte", 4) != 0) {
+			if (raw[0] == 'm' || raw[0] == 'g' || raw[0] == 't')
+				return 0;
 			set_unit(u, EB_SK_BW, p->e10, p->e2 - 3);
 			return 1;
 		}
-		/* "MBps" is bytes and "Mbps" bits: the one place where the
-		 * case of the B says something people agree on. */
-		if (strcmp(rest, "bps") == 0 && *p->p != '\0') {
-			set_unit(u, EB_SK_BW, p->e10, p->e2 - (raw[k] == 'B' ? 0 : 3));
+		if (sheet_in(rest, byte_rates) || (strcmp(rest, "bps") == 0 && k > 0)) {
+			set_unit(u, EB_SK_BW, p->e10, p->e2);
+			return 1;
+		}
+		if (sheet_in(rest, bit_rates)) {
+			set_unit(u, EB_SK_BW, p->e10, p->e2 - 3);
 			return 1;
 		}
 	}
@@ -174,16 +158,16 @@ eb_sheet_unit_parse(const char *s, size_t n, struct eb_sheet_unit *u)
 	}
 	raw[k] = '\0';
 	for (size_t i = 0; i <= k; i++)
-		low[i] = (char)lower((unsigned char)raw[i]);
+		low[i] = (char)sheet_lower((unsigned char)raw[i]);
 	if (k == 0)
 		return 0;
 	if (rate_unit(low, raw, u))
 		return 1;
-	if (in(low, iops) || strcmp(low, "1/s") == 0)
+	if (sheet_in(low, iops) || strcmp(low, "1/s") == 0)
 		set_unit(u, EB_SK_IOPS, 0, 0);
-	else if (in(low, kiops))
+	else if (sheet_in(low, kiops))
 		set_unit(u, EB_SK_IOPS, 3, 0);
-	else if (in(low, ops))
+	else if (sheet_in(low, ops))
 		set_unit(u, EB_SK_OPS, 0, 0);
 	else if (strcmp(low, "ns") == 0 || strcmp(low, "nsec") == 0)
 		set_unit(u, EB_SK_TIME, 0, 0);
@@ -218,16 +202,16 @@ is_marker(const char *s, size_t n)
 		return 1;
 	if (n > 4 && strncmp(s, "Err:", 4) == 0) {
 		for (size_t i = 4; i < n; i++)
-			if (!isdig((unsigned char)s[i]))
+			if (!sheet_isdig((unsigned char)s[i]))
 				return 0;
 		return 1;
 	}
 	if (n >= sizeof low)
 		return 0;
 	for (size_t i = 0; i < n; i++)
-		low[i] = (char)lower((unsigned char)s[i]);
+		low[i] = (char)sheet_lower((unsigned char)s[i]);
 	low[n] = '\0';
-	return in(low, words);
+	return sheet_in(low, words);
 }
 
 /* The length of a digit group separator at s that a digit follows: '.',
@@ -249,7 +233,7 @@ group_sep_at(const char *s, size_t n, char *kind)
 	} else {
 		return 0;
 	}
-	return k < n && isdig((unsigned char)s[k]) ? k : 0;
+	return k < n && sheet_isdig((unsigned char)s[k]) ? k : 0;
 }
 
 #define MAXGROUPS 16
@@ -272,7 +256,7 @@ scan_number(const char *s, size_t n, struct eb_sheet_num *num)
 		num->negative = 1;	/* U+2212 MINUS SIGN */
 		i += 3;
 	}
-	if (i >= n || !isdig((unsigned char)s[i]))
+	if (i >= n || !sheet_isdig((unsigned char)s[i]))
 		return 0;
 	sep[0] = 0;
 	glen[0] = 0;
@@ -280,7 +264,7 @@ scan_number(const char *s, size_t n, struct eb_sheet_num *num)
 		char kind;
 		size_t k;
 
-		if (isdig((unsigned char)s[i])) {
+		if (sheet_isdig((unsigned char)s[i])) {
 			if (ndig + 1 >= sizeof num->digits)
 				return 0;
 			num->digits[ndig++] = s[i++];
@@ -346,11 +330,11 @@ scan_number(const char *s, size_t n, struct eb_sheet_num *num)
 
 		if (j < n && (s[j] == '+' || s[j] == '-'))
 			esign = s[j++] == '-' ? -1 : 1;
-		while (j < n && isdig((unsigned char)s[j]) && edig < 4) {
+		while (j < n && sheet_isdig((unsigned char)s[j]) && edig < 4) {
 			e = e * 10 + (s[j++] - '0');
 			edig++;
 		}
-		if (edig > 0 && edig < 4 && !(j < n && isdig((unsigned char)s[j]))) {
+		if (edig > 0 && edig < 4 && !(j < n && sheet_isdig((unsigned char)s[j]))) {
 			num->exp = esign * e;
 			i = j;
 		}

@@ -112,6 +112,10 @@ int eb_chart_logs_begin(struct eb_chart_logs *cl, const char *path,
 /* A sample of the log begun last: ms since its job started, the value as
  * fio logged it, and the direction (0 read, 1 write, 2 trim). */
 void eb_chart_logs_add(struct eb_chart_logs *cl, double time_ms, double value, int dir);
+/* n samples of direction dir at once, as n calls of eb_chart_logs_add
+ * would add them. */
+void eb_chart_logs_add_run(struct eb_chart_logs *cl, int dir, const double *time_ms,
+    const double *value, size_t n);
 /* Adds what part holds of the log begun last to cl, as if cl had been
  * given those samples after its own: part is a sink begun on the same log
  * and fed a later range of it (one thread a range), neither ended yet. */

@@ -108,8 +108,17 @@ words(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note)
 	} else if (m->nsers > 1)
 		eb_buf_addf(sub, "%sreleases %s to %s", sub->len ? " · " : "", m->sers[0],
 		    m->sers[m->nsers - 1]);
-	m->title = eb_xasprintf("Cost of encryption: %s lost against %s", mw, o->baseline);
 	eb_buf_addf(sub, "%soverhead, %%", sub->len ? " · " : "");
+	/* A latency-like cell is the relative increase, as the overhead chart
+	 * draws it; only throughput is "lost". */
+	if (!eb_metric_higher_is_better(m->metric)) {
+		m->title = eb_xasprintf("Cost of encryption: %s increase against %s", mw,
+		    o->baseline);
+		eb_buf_addf(note, "Overhead: (mean with the mode ÷ mean with %s − 1) × 100 in "
+		    "the same release and test; below 0, the mode was faster", o->baseline);
+		return;
+	}
+	m->title = eb_xasprintf("Cost of encryption: %s lost against %s", mw, o->baseline);
 	eb_buf_addf(note, "Overhead: (1 − mean with the mode ÷ mean with %s) × 100 in "
 	    "the same release and test; below 0, the mode was faster", o->baseline);
 }

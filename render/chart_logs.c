@@ -147,21 +147,15 @@ new_series(struct eb_chart_logs *cl, int d)
 	return s;
 }
 
-void
-eb_chart_logs_add(struct eb_chart_logs *cl, double time_ms, double value, int dir)
+/* A sample of series i at t (not negative); returns t. */
+static inline __attribute__((always_inline)) double
+add_sample(struct eb_chart_logs *cl, size_t i, double t, double v)
 {
-	struct ts_series *s;
+	struct ts_series *s = &cl->ts[i];
 	struct ts_bin *b;
-	double t = time_ms > 0 ? time_ms : 0, v = value, lo, hi;
-	size_t i, bin;
-	int d = dir >= 0 && dir < 3 ? dir : 0;
+	double lo, hi;
+	size_t bin;
 
-	if (!cl->active)
-		return;
-	if (cl->series[d] < 0)
-		new_series(cl, d);
-	i = (size_t)cl->series[d];
-	s = &cl->ts[i];
 	if (s->samples < RAW_MAX) {
 		cl->raw[i].t[s->samples] = t;
 		cl->raw[i].v[s->samples] = v;
@@ -184,9 +178,93 @@ eb_chart_logs_add(struct eb_chart_logs *cl, double time_ms, double value, int di
 	s->raw_sum += v;
 	s->raw_n++;
 	s->samples++;
+	return t;
+}
+
+static inline size_t
+series_of(struct eb_chart_logs *cl, int dir)
+{
+	int d = dir >= 0 && dir < 3 ? dir : 0;
+
+	if (cl->series[d] < 0)
+		new_series(cl, d);
+	return (size_t)cl->series[d];
+}
+
+void
+eb_chart_logs_add(struct eb_chart_logs *cl, double time_ms, double value, int dir)
+{
+	double t = time_ms > 0 ? time_ms : 0;
+
+	if (!cl->active)
+		return;
+	add_sample(cl, series_of(cl, dir), t, value);
 	if (t > cl->t_max_ms)
 		cl->t_max_ms = t;
 	cl->nsamples++;
+}
+
+/* Samples in a row that fall in one bin are added up in registers: a run
+ * of a fio log of every I/O stays in a bin for thousands of samples. The
+ * sums are added in the same order, so they are those of one at a time. */
+void
+eb_chart_logs_add_run(struct eb_chart_logs *cl, int dir, const double *time_ms,
+    const double *value, size_t n)
+{
+	struct ts_series *s;
+	double t_max;
+	size_t i, k = 0;
+
+	if (!cl->active || n == 0)
+		return;
+	i = series_of(cl, dir);
+	s = &cl->ts[i];
+	t_max = cl->t_max_ms;
+	for (; k < n && s->samples < RAW_MAX; k++) {
+		double t = add_sample(cl, i, time_ms[k] > 0 ? time_ms[k] : 0, value[k]);
+
+		t_max = t > t_max ? t : t_max;
+	}
+	while (k < n) {
+		double t = time_ms[k] > 0 ? time_ms[k] : 0, lo_t, hi_t, mn, mx, sum, cnt, rsum;
+		struct ts_bin *b;
+		size_t bin, k0 = k;
+
+		while ((bin = (size_t)(t * s->inv_bin)) >= NBINS) {
+			merge_bins(s);
+			s->inv_bin = 1 / s->bin_ms;
+		}
+		b = &s->bins[bin];
+		lo_t = (double)bin * s->bin_ms;
+		hi_t = lo_t + s->bin_ms;
+		mn = b->cnt != 0 ? b->min : value[k];
+		mx = b->cnt != 0 ? b->max : value[k];
+		sum = b->sum;
+		cnt = b->cnt;
+		rsum = s->raw_sum;
+		for (; k < n; k++) {
+			double v = value[k];
+
+			t = time_ms[k] > 0 ? time_ms[k] : 0;
+			if (!(t >= lo_t && t < hi_t))
+				break;
+			mn = v < mn ? v : mn;
+			mx = v > mx ? v : mx;
+			sum += v;
+			cnt++;
+			rsum += v;
+			t_max = t > t_max ? t : t_max;
+		}
+		b->min = mn;
+		b->max = mx;
+		b->sum = sum;
+		b->cnt = cnt;
+		s->raw_sum = rsum;
+		s->raw_n += (double)(k - k0);
+		s->samples += k - k0;
+	}
+	cl->t_max_ms = t_max;
+	cl->nsamples += n;
 }
 
 /* Two bins as one. */

@@ -7,15 +7,20 @@
 
 /* A gnuplot string: single quotes, where neither backslash escapes nor
  * `command` substitution happen (double quotes would run backquoted
- * commands); a quote is doubled. Scene text has no newlines. */
+ * commands). gnuplot 5.4.4 does not take the doubled quote that should
+ * stand for one at the start of a string or beside another ('''' and
+ * 'a''''b' are "unrecognized token"), so a quote is joined in as the
+ * expression "\047", which holds no backquote: 'it'."\047".'s'. Scene
+ * text has no newlines. */
 void
 eb_gp_str(FILE *fp, const char *s)
 {
 	putc('\'', fp);
 	for (; *s != '\0'; s++) {
 		if (*s == '\'')
-			putc('\'', fp);
-		putc(*s, fp);
+			fputs("'.\"\\047\".'", fp);
+		else
+			putc(*s, fp);
 	}
 	putc('\'', fp);
 }

@@ -157,8 +157,9 @@ eb_pw_kinds_of(const struct eb_plan *p, const char *release, size_t *nhosts, siz
 
 /* "24.04", "24.04 (no-aesni)", "24.04 (default, server)": a run named as
  * the pages name it, with its config where the release has several or it
- * is not the default, and its host where the release has several. With
- * release "", the host and config alone ("default, server"). */
+ * is not the default, and its host where the data has several (a release
+ * measured on one host of two still says which). With release "", the
+ * host and config alone ("default, server"). */
 void
 eb_pw_run_label(const struct eb_plan *p, const char *release, const char *host,
     const char *config, char *buf, size_t n)
@@ -168,7 +169,7 @@ eb_pw_run_label(const struct eb_plan *p, const char *release, const char *host,
 
 	eb_pw_kinds_of(p, release, &nh, &nc);
 	c = config != NULL && *config && (nc > 1 || strcmp(config, "default") != 0);
-	h = host != NULL && *host && nh > 1;
+	h = host != NULL && *host && (nh > 1 || p->nhosts > 1);
 	if (*release == '\0')
 		snprintf(buf, n, "%s%s%s", c ? config : "", c && h ? ", " : "", h ? host : "");
 	else

@@ -217,7 +217,11 @@ else
 			n=$(awk -F, -v m=$m -v t=$tool -v w="$w" -v op=$op -v r=$r -v k=$metric \
 				'$1 == "X" && $4 == m && $5 == t && $7 == w && $8 == op && $10 == k && $12 == r' \
 				"$TMP/out" | wc -l)
-			[ "$n" -eq 1 ] || missing="$missing $m/$t-$op-r$r:$metric"
+			# A test shorter than a step of the fake counter (20 ms) can
+			# see it stand still: 0 J is no measurement, and the warning
+			# that names the file stands in for the record.
+			[ "$n" -eq 1 ] || { [ $metric = energy ] && grep -q "/$m/$t-$op-r$r\.sample:[0-9]*: warning: the package zones read 0 J while the test ran" "$TMP/err"; } ||
+				missing="$missing $m/$t-$op-r$r:$metric"
 		done
 	done; done; done; done
 	[ -z "$missing" ] && pass "cpu_busy, cpu_top_thread and energy for every mode, test, direction and rep" \

@@ -111,6 +111,39 @@ hostile "meta.json with a wrong type" 65 "$H/run2"
 # options
 eb ingest --set release= tests/data/dd/gnu-9.1-sigusr1.log
 expect_rc "an empty --set value is allowed (clears the column)" 0
+# --set relabels and checks nothing: a metric or unit set would turn a
+# bandwidth into a latency, and a set that makes two tests one would make
+# their runs repetitions of each other (the third audit's A23 and A26).
+eb ingest --set metric=lat_mean tests/data/dd/gnu-9.1-sigusr1.log
+expect_rc "--set metric is a usage error" 64
+grep -q "^encbench: error: --set cannot set 'metric': the metric and unit of a value come from the output that measured it" "$TMP/err" \
+	&& pass "--set metric says why it cannot be set" || fail "--set metric says why it cannot be set"
+eb ingest --set unit=ns tests/data/dd/gnu-9.1-sigusr1.log
+expect_rc "--set unit is a usage error" 64
+eb ingest --set op=write tests/data/fio/randrw-3.33.json
+expect_rc "--set op=write over a read and a write is a usage error" 64
+grep -q "^encbench: error: --set op would make two tests one, their runs repetitions of each other: tests/data/fio/randrw-3.33.json:27 has op 'read', tests/data/fio/randrw-3.33.json:89 has 'write' (ingest them apart, or leave that --set out)$" "$TMP/err" \
+	&& pass "the error names both records and their ops" || fail "the error names both records and their ops"
+eb ingest --set release=24.04 --set block_size=4096 tests/data/dd/gnu-9.1-11-locales.log tests/data/dd/gnu-9.1-tiny-and-failed.log
+expect_rc "--set block_size over two block sizes is a usage error" 64
+grep -q "^encbench: error: --set block_size would make two tests one.*has block_size '65536'.* has '1'" "$TMP/err" \
+	&& pass "the error names both block sizes" || fail "the error names both block sizes"
+eb ingest --set op=read --set mode=none tests/data/dd/gnu-9.1-11-locales.log
+expect_rc "--set over runs of one test is allowed" 0
+[ "$(grep -c ',none,dd,dd,,read,65536,bw,B/s,' "$TMP/out")" -eq 11 ] && pass "they stay its 11 repetitions" \
+	|| fail "they stay its 11 repetitions"
+
+# dd prints no direction: two files of no op are pooled, with a warning
+# (the third audit's A42: a write log and a read log as two runs).
+printf '1+0 records in\n1+0 records out\n1048576 bytes (1.0 MB, 1.0 MiB) copied, 0.5 s, 2.1 MB/s\n' > "$H/dd-w.log"
+printf '1+0 records in\n1+0 records out\n1048576 bytes (1.0 MB, 1.0 MiB) copied, 0.25 s, 4.2 MB/s\n' > "$H/dd-r.log"
+eb ingest "$H/dd-w.log" "$H/dd-r.log"
+expect_rc "two dd logs of no op ingest" 0
+grep -qxF "encbench: warning: the dd runs of $H/dd-w.log and $H/dd-r.log have no op (dd does not print its direction), so they are taken as repetitions of one test; ingest each with its own --set op=read or --set op=write" "$TMP/err" \
+	&& pass "two dd logs of no op are pooled with a warning" || fail "two dd logs of no op are pooled with a warning"
+eb ingest --set op=write "$H/dd-w.log"
+[ ! -s "$TMP/err" ] && pass "a dd log with its op gets no warning" || fail "a dd log with its op gets no warning"
+
 eb ingest -o "$TMP/no/such/dir/out.csv" tests/data/dd/gnu-9.1-sigusr1.log
 expect_rc "-o into a missing folder is an I/O error" 74
 grep -q "^$TMP/no/such/dir/out.csv: error: cannot create a file next to it" "$TMP/err" && pass "-o into a missing folder is named" || fail "-o into a missing folder is named"
@@ -477,11 +510,23 @@ expect_rc "a sheet of 5,000 columns is read" 0
 # test's repetitions once per mode, which a dataset refuses.
 eb report -q -o "$TMP/rep-md" --set release=24.04 --set 'mode=<script>alert(1)</script>_*' \
 	--set "host=$(printf 'evil\n# host')" samples/zfs-series/24.04/aes-256-gcm
+expect_rc "a --set value with a line break is a usage error" 64
+grep -q "^encbench: error: --set host: the value holds a control character (byte 0x0a), which no label may$" "$TMP/err" \
+	&& pass "the error names the --set and the byte" || fail "the error names the --set and the byte"
+# A line break, a tab or an escape in a label of a file (the third audit's
+# hostile2.csv, sheet-ctrl.csv) is written as a space, with a warning.
+eb ingest -q -o "$H/evil.csv" --set release=24.04 --set 'mode=<script>alert(1)</script>_*' \
+	samples/zfs-series/24.04/aes-256-gcm
+awk -F, 'NR == 1 { print; next } { OFS = ","; $2 = "\"evil\n# host\033[31m\""; print }' "$H/evil.csv" > "$H/evil-host.csv"
+eb report -q -o "$TMP/rep-md" "$H/evil-host.csv"
 expect_rc "report with hostile labels" 0
-if grep -q '<script' "$TMP/rep-md/report.md" || grep -q '^# host' "$TMP/rep-md/report.md"; then
-	fail "report.md escapes raw HTML and line breaks in labels"
-else pass "report.md escapes raw HTML and line breaks in labels"; fi
-grep -q '^# What disk encryption costs on evil # host in 24.04$' "$TMP/rep-md/report.md" \
+grep -q "^$H/evil-host.csv: warning: host 'evil # host \[31m' holds control characters (a newline, a tab, an escape); they, and those of every other such label of this input, are written as spaces$" "$TMP/err" \
+	&& pass "a control character in a label is named in a warning" || fail "a control character in a label is named in a warning"
+if grep -q '<script' "$TMP/rep-md/report.md" || grep -q '^# host' "$TMP/rep-md/report.md" ||
+	grep -q "$(printf '\033')" "$TMP/rep-md/report.md" "$TMP/rep-md/findings.md"; then
+	fail "report.md escapes raw HTML, line breaks and escapes in labels"
+else pass "report.md escapes raw HTML, line breaks and escapes in labels"; fi
+grep -qF '# What disk encryption costs on evil # host \[31m in 24.04' "$TMP/rep-md/report.md" \
 	&& pass "a line break in a label stays in its heading" || fail "a line break in a label stays in its heading"
 # The hostile mode beside a baseline, so that it stands in the tables.
 { echo 'release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source'

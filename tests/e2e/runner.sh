@@ -44,6 +44,25 @@ rc=$?
 expect_rc "a second run into the same directory is refused" 1
 grep -q "holds a run already; use --resume" "$TMP/err" && pass "it says why" || fail "it says why"
 
+# --resume continues the same method or nothing (the third audit's
+# resume-mix.sh: 64 MiB runs beside 16 MiB ones under a meta.json of 16).
+"$RUNNER" --backend dir --target none="$TMP/A" --out "$TMP/R3" --tests dd --size 1M --reps 1 2>"$TMP/err"
+rc=$?
+expect_rc "a dd run to resume" 0
+cp "$TMP/R3/meta.json" "$TMP/meta-before"
+"$RUNNER" --backend dir --target none="$TMP/A" --out "$TMP/R3" --tests dd --size 2M --reps 2 --resume 2>"$TMP/err"
+rc=$?
+expect_rc "--resume with another --size and --reps is refused" 1
+grep -q "^encbench-run: error: --resume: $TMP/R3 was run with other settings than these" "$TMP/err" &&
+	grep -q '^    was: "runner": {.*"size": 1048576, .*"reps": 1,' "$TMP/err" &&
+	grep -q '^    now: "runner": {.*"size": 2097152, .*"reps": 2,' "$TMP/err" \
+	&& pass "the refusal shows the settings recorded and the ones given" || fail "the refusal shows the settings recorded and the ones given"
+cmp -s "$TMP/meta-before" "$TMP/R3/meta.json" && [ ! -e "$TMP/R3/none/dd-write-r2.txt" ] && [ ! -e "$TMP/R3/meta.json.now" ] \
+	&& pass "the refused resume ran and changed nothing" || fail "the refused resume ran and changed nothing"
+"$RUNNER" --backend dir --target none="$TMP/A" --out "$TMP/R3" --tests dd --size 1M --reps 1 --resume 2>"$TMP/err"
+rc=$?
+expect_rc "--resume with the same settings runs" 0
+
 "$RUNNER" --backend dir --tests dd,bogus --target none="$TMP/A" 2>"$TMP/err"; rc=$?
 expect_rc "an unknown test is a usage error" 64
 

@@ -83,10 +83,25 @@ expect_file_is "the result in it is untouched" "$TMP/O/none/dd-write-r1.txt" "ol
 
 # ---- 5. no mode or label names a path outside --out
 
-for bad in . .. .hidden; do
+for bad in . .. .hidden meta.json; do
 	dir_run --target "$bad=$TMP/T" --out "$TMP/O5"
 	expect_rc "mode '$bad' is a usage error" 64
 done
+# Prerequisites found before anything is made, not at the first test (the
+# third audit's A27): a ':' fio would split a path at, a meter that is no
+# program, a configuration named twice.
+"$RUNNER" --backend dir --tests dd,fio --target "none=$TMP/a:b" --out "$TMP/O5" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+expect_rc "a ':' in a --target path with fio is a usage error" 64
+ENCBENCH_SAMPLE=${BUILD:-build}/encbench-sample "$RUNNER" --backend dir --tests dd --target "none=$TMP/T" \
+	--power-cmd '$(touch pwned)' --out "$TMP/O5" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+expect_rc "a --power-cmd that is no program is a usage error" 64
+grep -q "^encbench-run: error: --power-cmd '\$(touch pwned)' is no program to run" "$TMP/err" \
+	&& pass "it names the --power-cmd" || fail "it names the --power-cmd"
+"$RUNNER" --backend zfs --configs default,default --dry-run >"$TMP/out" 2>"$TMP/err"
+rc=$?
+expect_rc "--configs naming one twice is a usage error" 64
 [ ! -e "$TMP/O5" ] && pass "none of them created --out" || fail "none of them created --out"
 mkdir -p "$TMP/cwd"
 (cd "$TMP/cwd" && "$RUNNER" --backend dir --tests dd --size 1M --reps 1 --target none="$TMP/T" \

@@ -37,7 +37,12 @@ mkdir -p "$TMP/A" "$TMP/B"
 
 # ---- named by ENCBENCH_SAMPLE, with a power command full of shell syntax
 
-power='cat /sys/class/powercap/*/energy_uj; echo $(id) > /tmp/not-run'
+# A meter is a program run as named: one whose path holds shell syntax
+# reaches the sampler as it is, and runs nothing of it.
+mkdir -p "$TMP/meters"
+power=$TMP/meters/'meter; echo $(id) > not-run'
+printf '#!/bin/sh\necho 10\n' > "$power"
+chmod +x "$power"
 ENCBENCH_SAMPLE=$TMP/bin/encbench-sample "$RUNNER" --backend dir --target none="$TMP/A" \
 	--target b="$TMP/B" --tests dd,fio --size 1M --reps 1 --power-cmd "$power" --out "$TMP/R" >"$TMP/out" 2>"$TMP/err"
 rc=$?
@@ -61,7 +66,7 @@ grep -q "\"sampler\": \"$TMP/bin/encbench-sample\"" "$TMP/R/meta.json" && pass "
 eb ingest "$TMP/R"
 expect_rc "a sampled run directory still ingests" 0
 [ "$(awk -F, '$10 == "bw"' "$TMP/out" | wc -l)" -eq 12 ] && pass "its tests' records are all there" || fail "its tests' records are all there"
-[ ! -e /tmp/not-run ] && pass "the power command was never run by a shell of the runner's" || fail "the power command was run"
+[ ! -e /tmp/not-run ] && [ ! -e not-run ] && [ ! -e "$TMP/meters/not-run" ] && pass "the power command was never run by a shell of the runner's" || fail "the power command was run"
 
 # ---- a test that fails under the sampler fails with its own status
 

@@ -22,7 +22,7 @@ eb report -q samples -o "$R"
 expect_rc "report of samples/ exits 0" 0
 grep '^## ' "$R/report.md" | tr '\n' '|' > "$TMP/sections"
 expect_file_is "the samples report.md: headline, the newest release, across releases, setup, links" \
-	"$TMP/sections" "## Findings|## 24.04 (default) at a glance|## Across releases|## Setup|## More|"
+	"$TMP/sections" "## Findings|## 24.04 (default, framework-i5-1135g7) at a glance|## Across releases|## Setup|## More|"
 lines=$(wc -l < "$R/report.md")
 [ "$lines" -le 250 ] && pass "the samples report.md is $lines lines (at most 250)" ||
 	fail "the samples report.md is $lines lines (at most 250)"
@@ -37,7 +37,7 @@ expect_file_is "the samples report draws its charts, PNGs for the main page's" "
 # "illustrative numbers") and no other (the geli pair is measured).
 grep '^> \*\*Illustrative data' "$R/report.md" > "$TMP/banner"
 expect_file_is "the banner names exactly the illustrative runs" "$TMP/banner" \
-	"> **Illustrative data.** The runs of 20.04, 22.04, 23.10, 24.04 (default) and 24.04 (no-aesni) say in their meta.json or sheet that their numbers are made up, to show the formats and the report: they are not measurements. The other runs say nothing of the kind."
+	"> **Illustrative data.** The runs of 20.04, 22.04 (framework-i5-1135g7), 23.10 (framework-i5-1135g7), 24.04 (default, framework-i5-1135g7) and 24.04 (no-aesni, framework-i5-1135g7) say in their meta.json or sheet that their numbers are made up, to show the formats and the report: they are not measurements. The other runs say nothing of the kind."
 if grep -rq 'Illustrative data: not measurements' "$R"/*.md || grep -q 'FreeBSD' "$TMP/banner"; then
 	fail "no page calls the real geli pair illustrative"
 else
@@ -45,7 +45,7 @@ else
 fi
 grep -o 'Made-up numbers, by what their inputs say: .*' "$R/data.md" > "$TMP/footer"
 expect_file_is "data.md names the same runs" "$TMP/footer" \
-	"Made-up numbers, by what their inputs say: 20.04, 22.04, 23.10, 24.04 (default) and 24.04 (no-aesni)."
+	"Made-up numbers, by what their inputs say: 20.04, 22.04 (framework-i5-1135g7), 23.10 (framework-i5-1135g7), 24.04 (default, framework-i5-1135g7) and 24.04 (no-aesni, framework-i5-1135g7)."
 
 # The trend table tells 24.04's configs and the hosts apart, and says "ran
 # once" of the side that did.

@@ -804,8 +804,8 @@ def findings_faster():
     holm([("k", v)])
     assert v["word"] == "faster"
     c.args = ["findings"]
-    c.exp["contains"] = [f"- In 24.04, geli is {fmt1(-v['estimate'])} % faster on sequential "
-                         f"writes (1 comparison; ranges are the spread of the estimates; their "
+    c.exp["contains"] = [f"- In 24.04, geli is {fmt1(-v['estimate'])} % faster in throughput "
+                         f"on sequential writes (1 comparison; ranges are the spread of the estimates; their "
                          f"95 % intervals lie within {fmt1(-v['ci_high'])}–"
                          f"{fmt1(-v['ci_low'])} % faster)."]
     c.exp["lacks"] = ["costs -", "costs −", "within -"]
@@ -828,8 +828,8 @@ def findings_same_disk():
     hi = max(v["ci_high"] for _, v in items)
     assert all(v["word"] == "no measurable overhead" for _, v in items), items
     c.args = ["findings"]
-    c.exp["contains"] = [f"- In 24.04, AES-GCM shows no measurable overhead on sequential "
-                         f"writes and random writes (between {fmt1(-lo)} % faster and "
+    c.exp["contains"] = [f"- In 24.04, AES-GCM shows no measurable overhead of throughput "
+                         f"on sequential writes and random writes (between {fmt1(-lo)} % faster and "
                          f"{fmt1(hi)} % slower) (2 comparisons; ranges are the spread of the "
                          f"estimates; their 95 % intervals lie between {fmt1(-lo)} % faster "
                          f"and {fmt1(hi)} % slower, Holm over 2 tests)."]
@@ -1128,9 +1128,8 @@ def chart_overhead_latency():
     for mode, vals in modes.items():
         c.add(vals, mode=mode, metric="lat_mean")
         v = verdict_overhead(vals, base, "lat_mean")
-        # Bar labels have two significant digits, with a true minus sign.
-        labels.append(format(float(f"{v['estimate']:.2g}"), "+g").replace("-", "\u2212") +
-                      " %")
+        # Bar labels have one decimal, as tables do, with a true minus sign.
+        labels.append(f"{v['estimate']:+.1f}".replace("-", "\u2212") + " %")
     c.args = ["chart", "--kind", "overhead", "--metric", "lat_mean", "-o", "@OUT.svg"]
     c.exp["contains"] = ["Mean latency increase with encryption, against unencrypted",
                          "mean latency, % increase over none"] + labels

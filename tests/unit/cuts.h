@@ -88,4 +88,52 @@ cuts_check_file(const char *path, const char *format, size_t limit)
 	return bad;
 }
 
+/* The prefix property of table formats, whose records a cut line cannot
+ * stand for: the file at path cut after any byte fails, or gives exactly
+ * the records of its longest complete prefix, the file cut at the
+ * greatest of ends[0..nends) (ascending offsets after the newlines of
+ * lines that leave nothing half read) at or before the cut; a line whole
+ * but for its newline is whole. Returns the number of cuts that did
+ * neither, and prints the first. */
+static inline int
+cuts_check_prefixes(const char *path, const char *data, size_t n, const char *format,
+    const size_t *ends, size_t nends)
+{
+	char *complete = cuts_records(path, data, 0, format);
+	size_t e = 0;
+	int bad = 0;
+
+	for (size_t k = 1; k <= n; k++) {
+		char *cut;
+		int ok;
+
+		if (e < nends && ends[e] == k) {
+			free(complete);
+			complete = cuts_records(path, data, k, format);
+			e++;
+			continue;
+		}
+		cut = cuts_records(path, data, k, format);
+		ok = strcmp(cut, "error") == 0 || strcmp(cut, complete) == 0;
+		if (!ok && e < nends && ends[e] == k + 1 && data[k] == '\n') {
+			char *whole = cuts_records(path, data, k + 1, format);
+
+			ok = strcmp(cut, whole) == 0;
+			free(whole);
+		}
+		if (!ok && bad++ == 0) {
+			size_t from = k;
+
+			while (from > 0 && data[from - 1] != '\n')
+				from--;
+			print_message("%s cut after %zu bytes (\"%.*s\") gives\n%sits longest "
+			    "complete prefix (%zu bytes) gives\n%s", path, k, (int)(k - from),
+			    data + from, cut, e > 0 ? ends[e - 1] : 0, complete);
+		}
+		free(cut);
+	}
+	free(complete);
+	return bad;
+}
+
 #endif

@@ -87,12 +87,41 @@ test_ticks(void **state)
 	assert_string_equal(buf, "1.0");
 	eb_tick_text(buf, sizeof buf, 0.3 - 0.1 - 0.2, 0.1);	/* -2.8e-17 */
 	assert_string_equal(buf, "0.0");
+	/* Data near 1e-300 (the step of 0 to 1.2e-300 in 5 is 2e-301): each
+	 * tick in scientific notation, never a row of zeros; 0 stays 0. */
+	assert_true(eb_tick_step(0, 1.2e-300, 5) == 2e-301);
+	eb_tick_text(buf, sizeof buf, 8e-301, 2e-301);
+	assert_string_equal(buf, "8e-301");
+	eb_tick_text(buf, sizeof buf, 5 * 2e-301, 2e-301);
+	assert_string_equal(buf, "1e-300");
+	eb_tick_text(buf, sizeof buf, 6 * 2e-301, 2e-301);
+	assert_string_equal(buf, "1.2e-300");
+	eb_tick_text(buf, sizeof buf, -4e-301, 2e-301);
+	assert_string_equal(buf, "\xe2\x88\x92" "4e-301");
+	eb_tick_text(buf, sizeof buf, 0, 2e-301);
+	assert_string_equal(buf, "0");
+	eb_tick_text(buf, sizeof buf, 0.0005, 0.0005);
+	assert_string_equal(buf, "5e-4");
+	/* And near 1e300: no 301 digits. */
+	eb_tick_text(buf, sizeof buf, 3e300, 1e300);
+	assert_string_equal(buf, "3e300");
+	eb_tick_text(buf, sizeof buf, 2.5e7, 5e6);
+	assert_string_equal(buf, "25000000");
 	eb_pct_text(buf, sizeof buf, -4.12, 1);
 	assert_string_equal(buf, "\xe2\x88\x92" "4.1 %");
+	/* Chart value labels follow the tables' one-decimal rule: -10.6 % is
+	 * not "-11 %", and a 1.96 % change inside the default margin of 2 % is
+	 * not "2.0 %" on its edge. */
 	eb_pct_text(buf, sizeof buf, 12.4, 1);
-	assert_string_equal(buf, "+12 %");
+	assert_string_equal(buf, "+12.4 %");
 	eb_pct_text(buf, sizeof buf, 87.3, 0);
-	assert_string_equal(buf, "87 %");
+	assert_string_equal(buf, "87.3 %");
+	eb_pct_text(buf, sizeof buf, -10.6, 1);
+	assert_string_equal(buf, "\xe2\x88\x92" "10.6 %");
+	eb_pct_text(buf, sizeof buf, 1.96, 1);
+	assert_string_equal(buf, "+1.96 %");
+	eb_pct_text(buf, sizeof buf, 0.004, 0);
+	assert_string_equal(buf, "0.004 %");
 }
 
 /* The kind table answers to names, and names itself in messages. */
@@ -689,9 +718,18 @@ test_timeseries_reduce(void **state)
 	unlink(path);
 }
 
+static int
+take_points(void *ctx, const struct eb_fio_points *run)
+{
+	eb_chart_logs_add_run(ctx, run->dir, run->time_ms, run->value, run->n);
+	return 0;
+}
+
 /* A log read in two ranges on two threads, each into a sink of its own
- * joined in order, gives the bins, samples and kept samples of one read;
- * an error in the second range is at its line of the whole log. */
+ * joined in order, gives the bins, samples and kept samples of one read,
+ * whether the samples come one at a time or in runs (as "encbench chart"
+ * reads them); an error in the second range is at its line of the whole
+ * log. */
 static void
 test_parts(void **state)
 {
@@ -743,6 +781,37 @@ test_parts(void **state)
 	}
 	assert_int_equal(one->ts[1].samples, 1500);
 	assert_non_null(one->ts[1].t);
+	eb_chart_logs_free(two[0]);
+	eb_chart_logs_free(two[1]);
+
+	for (int k = 0; k < 2; k++) {
+		two[k] = eb_chart_logs_new(NULL, &err);
+		eb_chart_logs_begin(two[k], path, EB_CHART_LOG_CLAT);
+	}
+	assert_int_equal(eb_fio_log_scan_points(path, 2, take_points, (void *const *)two, &used,
+	    &err), EB_OK);
+	assert_int_equal(used, 2);
+	eb_chart_logs_join(two[0], two[1]);
+	eb_chart_logs_end(two[0]);
+	assert_int_equal(two[0]->nsamples, n);
+	assert_true(two[0]->t_max_ms == (n - 1) * 3);
+	assert_int_equal(two[0]->nts, 2);
+	for (size_t i = 0; i < 2; i++) {
+		const struct ts_series *a = &one->ts[i], *b = &two[0]->ts[i];
+
+		/* The series come as their first runs do, not as their first
+		 * samples: the same ones, matched by direction. */
+		if (b->dir != a->dir)
+			b = &two[0]->ts[1 - i];
+		assert_int_equal(a->samples, b->samples);
+		assert_int_equal(a->nbins, b->nbins);
+		assert_true(a->bin_ms == b->bin_ms);
+		assert_true(a->raw_sum == b->raw_sum && a->raw_n == b->raw_n);
+		assert_memory_equal(a->bins, b->bins, a->nbins * sizeof *a->bins);
+		assert_true((a->t == NULL) == (b->t == NULL));
+		if (a->t != NULL)
+			assert_memory_equal(a->t, b->t, a->samples * sizeof *a->t);
+	}
 	eb_chart_logs_free(one);
 	eb_chart_logs_free(two[0]);
 	eb_chart_logs_free(two[1]);

@@ -252,6 +252,11 @@ test_results_fields(void **state)
 		  "iops 20000000000 1/s is beyond the plausible limit of 10^10 IOPS (10000000000 1/s)" },
 		/* zero-energy-baseline.csv of the third audit: a baseline of 0 J
 		 * left every "J/GiB against none" of a report blank. */
+		/* cpus-tag-*.csv of the third audit: the tag multiplies CPU-s/GiB. */
+		{ ",,,,dd,dd,,,,cpu_busy,%,1,40,g:1 cpus=1e9\n", 14,
+		  "source tag 'cpus=1e9' is not a whole number of CPUs from 1 to 1000" },
+		{ ",,,,dd,dd,,,,cpu_busy,%,1,40,g:1 cpus=0 thread=dd\n", 14,
+		  "source tag 'cpus=0' is not a whole number of CPUs from 1 to 1000" },
 		{ ",,,,dd,dd,,,,energy,J,1,0.0,\n", 13,
 		  "energy of 0 J: no computer runs on nothing, so the meter or counter that gave it failed" },
 	};

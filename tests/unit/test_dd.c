@@ -267,6 +267,18 @@ test_text_forms(void **state)
 	tu_assert_close(r.t->rows[0].value, 1234567890123.0 / 1.23457e+06);
 	tu_free(&r);
 
+	/* A logger's level is no host (dd-info.txt of the third audit); a
+	 * pdsh host is one. */
+	tu_ingest_text(&r, "INFO: 1024+0 records in\nINFO: 1024+0 records out\nINFO: 1073741824 "
+	    "bytes (1.1 GB, 1.0 GiB) copied, 1.5 s, 716 MB/s\nnode1: 1+0 records in\nnode1: 1+0 "
+	    "records out\nnode1: 512 bytes copied, 0.5 s, 1.0 kB/s\n", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	assert_string_equal(r.t->rows[0].f[EB_F_HOST], "");
+	tu_assert_close(r.t->rows[0].value, 1073741824 / 1.5);
+	assert_string_equal(r.t->rows[1].f[EB_F_HOST], "node1");
+	tu_free(&r);
+
 	/* Zero time: dd prints "Infinity B/s"; there is no rate to keep. */
 	tu_ingest_text(&r, "0+0 records in\n0+0 records out\n"
 	    "512 bytes copied, 0 s, Infinity B/s\n", "dd");

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
+#include "tempfile.h"
 
 #include "../../ingest/fio.h"
 
@@ -58,33 +59,6 @@ assert_diag(const struct tu_run *r, const char *text)
 		print_error("no diagnostic containing \"%s\" in:\n%s\n", text, all);
 		fail();
 	}
-}
-
-/* A file of that name and content in a fresh directory; the caller
- * removes both with drop(). */
-static char *
-temp_file(const char *name, const char *content)
-{
-	char dir[] = "/tmp/encbench-fio-XXXXXX";
-	char *path;
-	FILE *fp;
-
-	assert_non_null(mkdtemp(dir));
-	path = eb_xasprintf("%s/%s", dir, name);
-	fp = fopen(path, "w");
-	assert_non_null(fp);
-	fputs(content, fp);
-	fclose(fp);
-	return path;
-}
-
-static void
-drop(char *path)
-{
-	unlink(path);
-	*strrchr(path, '/') = '\0';
-	rmdir(path);
-	free(path);
 }
 
 /* ---- the corpus */
@@ -255,7 +229,7 @@ test_units_and_names(void **state)
 	(void)state;
 	/* fio 2.x latency logs are us: a 4-column log whose mean no device
 	 * could complete in nanoseconds. */
-	path = temp_file("old_clat.1.log.host7", "0, 80, 0, 4096\n10, 90, 0, 4096\n"
+	path = tu_temp_file("old_clat.1.log.host7", "0, 80, 0, 4096\n10, 90, 0, 4096\n"
 	    "20, 100, 0, 4096\n30, 250, 0, 4096\n");
 	tu_ingest(&r, path, "auto");
 	assert_int_equal(r.st, EB_OK);
@@ -266,16 +240,16 @@ test_units_and_names(void **state)
 	assert_string_equal(TU_F(r, 0, HOST), "host7");
 	assert_diag(&r, "latencies read as microseconds (fio 2.x)");
 	tu_free(&r);
-	drop(path);
+	tu_drop(path);
 
 	/* With prio (3.18+) the unit is known to be ns. */
-	path = temp_file("new_clat.1.log", "0, 80, 1, 4096, 0, 1\n1, 90, 1, 4096, 4096, 1\n"
+	path = tu_temp_file("new_clat.1.log", "0, 80, 1, 4096, 0, 1\n1, 90, 1, 4096, 4096, 1\n"
 	    "2, 100, 1, 4096, 8192, 1\n");
 	tu_ingest(&r, path, "fio-log");
 	assert_int_equal(r.st, EB_OK);
 	EXPECT(r, "write", "lat_mean", 90, 4096, 1);
 	tu_free(&r);
-	drop(path);
+	tu_drop(path);
 
 	/* The samples do not say what they measure; the name must. */
 	tu_ingest_text(&r, "0, 1, 0, 0\n1, 2, 0, 0\n2, 3, 0, 0\n", "auto");
@@ -351,13 +325,13 @@ test_scan(void **state)
 	assert_int_equal(err.loc.line, 1);
 	assert_int_equal(u.n, 0);
 
-	path = temp_file("x_bw.1.log", "0, 1, 0, 0\r\n\n5, 2, 1, 0\r\nbad\n");
+	path = tu_temp_file("x_bw.1.log", "0, 1, 0, 0\r\n\n5, 2, 1, 0\r\nbad\n");
 	memset(&u, 0, sizeof u);
 	assert_int_equal(eb_fio_log_scan(path, add_sample, &u, &err), EB_ERR_DATA);
 	assert_int_equal(u.n, 2);
 	assert_int_equal(err.loc.line, 4);
 	assert_string_equal(err.loc.path, path);
-	drop(path);
+	tu_drop(path);
 
 	assert_int_equal(eb_fio_log_scan("/nonexistent/x_bw.1.log", add_sample, &u, &err),
 	    EB_ERR_IO);

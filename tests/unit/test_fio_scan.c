@@ -1,10 +1,11 @@
 /* test_fio_scan.c - the fio-log scanner read on several threads gives what a
- * line at a time gives: the same figures, sums, buckets and first error;
- * and its eight-bytes-at-a-time number reading is exact. */
+ * line at a time gives: the same figures, sums, buckets and first error, and
+ * the same points for charts; and its fast number reading is exact. */
 #include <fcntl.h>
 #include <unistd.h>
 
 #include "testutil.h"
+#include "tempfile.h"
 
 #include "../../ingest/fio_scan.h"
 
@@ -30,18 +31,13 @@ line_dir(long i)
 }
 
 /* A log of NLINES samples in a fresh directory, with line `bad` (1-based;
- * 0 for none) replaced by text; the caller removes it with drop(). */
+ * 0 for none) replaced by text; the caller removes it with tu_drop(). */
 static char *
 big_log(const char *name, long bad, const char *text)
 {
-	char dir[] = "/tmp/encbench-scan-XXXXXX";
 	char *path;
-	FILE *fp;
+	FILE *fp = tu_temp_open(name, &path);
 
-	assert_non_null(mkdtemp(dir));
-	path = eb_xasprintf("%s/%s", dir, name);
-	fp = fopen(path, "w");
-	assert_non_null(fp);
 	for (long i = 0; i < NLINES; i++) {
 		if (i + 1 == bad)
 			fputs(text, fp);
@@ -51,15 +47,6 @@ big_log(const char *name, long bad, const char *text)
 	}
 	fclose(fp);
 	return path;
-}
-
-static void
-drop(char *path)
-{
-	unlink(path);
-	*strrchr(path, '/') = '\0';
-	rmdir(path);
-	free(path);
 }
 
 /* The summary of path read a line at a time, as eb_lines would cut it. */
@@ -159,7 +146,7 @@ test_parts_as_lines(void **state)
 	assert_int_equal(parts.d[1].bs_varies, 0);
 	eb_fio_log_acc_free(&one);
 	eb_fio_log_acc_free(&parts);
-	drop(path);
+	tu_drop(path);
 }
 
 /* The first bad line of the whole log, in the last part, at its line. */
@@ -176,7 +163,7 @@ test_parts_error(void **state)
 	assert_string_equal(err.loc.path, path);
 	assert_string_equal(err.msg, "not a fio log sample (time, value, direction, block size)");
 	eb_fio_log_acc_free(&parts);
-	drop(path);
+	tu_drop(path);
 }
 
 /* One fraction makes the sum one of doubles in file order, which parts
@@ -204,7 +191,7 @@ test_parts_fraction(void **state)
 	assert_true(parts.d[0].max == 9007199254740992.0);
 	eb_fio_log_acc_free(&one);
 	eb_fio_log_acc_free(&parts);
-	drop(path);
+	tu_drop(path);
 }
 
 /* A line longer than any input may have fails as the driver words it. */
@@ -227,7 +214,7 @@ test_parts_long_line(void **state)
 	assert_string_equal(err.msg, "line longer than 1048576 bytes, the most encbench reads");
 	eb_fio_log_acc_free(&parts);
 	free(text);
-	drop(path);
+	tu_drop(path);
 }
 
 struct seen {
@@ -259,19 +246,11 @@ test_wide_numbers(void **state)
 	    "4, 12345678901234567, 0, 4096\n"
 	    "5, 99999999, 2, 4096, 1099511627776, 3\n"
 	    "6,  5 , 0, 4096\n";
-	char dir[] = "/tmp/encbench-scan-XXXXXX";
-	char *path;
-	FILE *fp;
+	char *path = tu_temp_file("w_bw.1.log", text);
 	struct seen k;
 	struct eb_err err;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
-	path = eb_xasprintf("%s/w_bw.1.log", dir);
-	fp = fopen(path, "w");
-	assert_non_null(fp);
-	fputs(text, fp);
-	fclose(fp);
 	memset(&k, 0, sizeof k);
 	assert_int_equal(eb_fio_log_scan(path, keep, &k, &err), EB_OK);
 	assert_int_equal(k.n, 7);
@@ -284,7 +263,148 @@ test_wide_numbers(void **state)
 	assert_int_equal(k.off[5], INT64_C(1099511627776));
 	assert_int_equal(k.off[4], -1);
 	assert_true(k.v[6] == 5);
-	drop(path);
+	tu_drop(path);
+}
+
+/* Per direction, what a sink was given, in the order given. */
+struct by_dir {
+	double t[3][16], v[3][16];
+	size_t n[3];
+	uint64_t count[3];
+	double sum[3];
+};
+
+static void
+by_dir_add(struct by_dir *b, int d, double t, double v)
+{
+	if (b->n[d] < 16) {
+		b->t[d][b->n[d]] = t;
+		b->v[d][b->n[d]++] = v;
+	}
+	b->count[d]++;
+	b->sum[d] += v;
+}
+
+static int
+keep_sample(void *ctx, const struct eb_fio_sample *s)
+{
+	by_dir_add(ctx, s->dir, s->time_ms, s->value);
+	return 0;
+}
+
+static int
+keep_points(void *ctx, const struct eb_fio_points *run)
+{
+	for (size_t i = 0; i < run->n; i++)
+		by_dir_add(ctx, run->dir, run->time_ms[i], run->value[i]);
+	return 0;
+}
+
+static void
+assert_same_dirs(const struct by_dir *a, const struct by_dir *b)
+{
+	for (int d = 0; d < 3; d++) {
+		assert_int_equal(a->n[d], b->n[d]);
+		assert_int_equal(a->count[d], b->count[d]);
+		assert_true(a->sum[d] == b->sum[d]);
+		assert_memory_equal(a->t[d], b->t[d], a->n[d] * sizeof a->t[d][0]);
+		assert_memory_equal(a->v[d], b->v[d], a->n[d] * sizeof a->v[d][0]);
+	}
+}
+
+/* The points of every line form fio writes, fio's own layout on the masks'
+ * path and the rest on the others: a BOM, a CRLF, a blank line, six and
+ * seven columns, decimals, a hex priority, padding, no spaces with a
+ * direction "00", 16 and 17 digits, a last line without a newline. Each
+ * direction gets the values of the text in its order, as one sample at a
+ * time gives them. */
+static void
+test_points_as_samples(void **state)
+{
+	static const char text[] =
+	    "\xef\xbb\xbf" "1000, 99556, 0, 4096\n"
+	    "2000, 92592, 1, 4096, 0\r\n"
+	    "\n"
+	    "3000, 21248, 0, 4096, 8192, 1\n"
+	    "4000.5, 12.25, 0, 4096\n"
+	    "5000, 77, 1, 0, 0x2\n"
+	    "  6000 ,  8 , 2 , 0\n"
+	    "7000,9,00,4096\n"
+	    "8000, 1234567890123456, 1, 4096, 1, 2, 3\n"
+	    "9000, 12345678901234567, 2, 4096\n"
+	    "10000, 5, 0, 4096";
+	static const double t0[] = { 1000, 3000, 4000.5, 7000, 10000 };
+	static const double v0[] = { 99556, 21248, 12.25, 9, 5 };
+	static const double t1[] = { 2000, 5000, 8000 }, v1[] = { 92592, 77, 1234567890123456.0 };
+	char *path = tu_temp_file("forms_bw.1.log", text);
+	struct by_dir one, pts;
+	struct eb_err err;
+	void *ctx = &pts;
+	int used = 0;
+
+	(void)state;
+	memset(&one, 0, sizeof one);
+	memset(&pts, 0, sizeof pts);
+	assert_int_equal(eb_fio_log_scan(path, keep_sample, &one, &err), EB_OK);
+	assert_int_equal(eb_fio_log_scan_points(path, 2, keep_points, &ctx, &used, &err), EB_OK);
+	assert_int_equal(used, 1);
+	assert_same_dirs(&one, &pts);
+	assert_int_equal(pts.n[0], 5);
+	assert_memory_equal(pts.t[0], t0, sizeof t0);
+	assert_memory_equal(pts.v[0], v0, sizeof v0);
+	assert_int_equal(pts.n[1], 3);
+	assert_memory_equal(pts.t[1], t1, sizeof t1);
+	assert_memory_equal(pts.v[1], v1, sizeof v1);
+	assert_int_equal(pts.n[2], 2);
+	assert_true(pts.t[2][0] == 6000 && pts.v[2][0] == 8);
+	assert_true(pts.t[2][1] == 9000 && pts.v[2][1] == (double)UINT64_C(12345678901234567));
+	tu_drop(path);
+}
+
+/* A large log in parts: every sample once, the sums of the lines'
+ * formulas; a bad line in the last part fails at its line of the log. */
+static void
+test_points_parts(void **state)
+{
+	char *path = big_log("big_clat.1.log", 0, NULL);
+	struct by_dir one, part[4];
+	void *ctx[4] = { &part[0], &part[1], &part[2], &part[3] };
+	struct eb_err err;
+	uint64_t n[2] = { 0, 0 };
+	double sum[2] = { 0, 0 };
+	int used = 0;
+
+	(void)state;
+	memset(&one, 0, sizeof one);
+	memset(part, 0, sizeof part);
+	assert_int_equal(eb_fio_log_scan_points(path, 4, keep_points, ctx, &used, &err), EB_OK);
+	/* A part each 4 MiB of the log at the most. */
+	assert_true(used > 1);
+	for (int k = 0; k < used; k++)
+		for (int d = 0; d < 3; d++) {
+			one.count[d] += part[k].count[d];
+			one.sum[d] += part[k].sum[d];
+		}
+	for (long i = 0; i < NLINES; i++) {
+		n[line_dir(i)]++;
+		sum[line_dir(i)] += (double)line_value(i);
+	}
+	assert_int_equal(one.count[0], n[0]);
+	assert_int_equal(one.count[1], n[1]);
+	assert_int_equal(one.count[2], 0);
+	assert_true(one.sum[0] == sum[0] && one.sum[1] == sum[1]);
+	/* The first part starts with the log: line 0 is a write at 0 ms. */
+	assert_true(part[0].t[1][0] == 0 && part[0].v[1][0] == 20000);
+	assert_true(part[0].t[0][0] == 0 && part[0].v[0][0] == 20000 + 7919);
+	tu_drop(path);
+
+	path = big_log("bad_clat.1.log", 350001, "1, 2, 3, 4096\n");
+	memset(part, 0, sizeof part);
+	assert_int_equal(eb_fio_log_scan_points(path, 4, keep_points, ctx, &used, &err),
+	    EB_ERR_DATA);
+	assert_int_equal(err.loc.line, 350001);
+	assert_string_equal(err.msg, "not a fio log sample (time, value, direction, block size)");
+	tu_drop(path);
 }
 
 int
@@ -296,6 +416,8 @@ main(void)
 		cmocka_unit_test(test_parts_fraction),
 		cmocka_unit_test(test_parts_long_line),
 		cmocka_unit_test(test_wide_numbers),
+		cmocka_unit_test(test_points_as_samples),
+		cmocka_unit_test(test_points_parts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -123,6 +123,33 @@ check(const struct run *r, const struct want *w, size_t n)
 	}
 }
 
+/* A sheet that must give exactly these records. */
+static void
+reads_as(const char *text, const struct want *w, size_t n)
+{
+	struct run r;
+
+	sheet(&r, text);
+	check(&r, w, n);
+	done(&r);
+}
+
+/* A sheet that must fail with exactly this located error. */
+static void
+fails_at(const char *text, long line, long col, const char *msg)
+{
+	struct run r;
+
+	sheet(&r, text);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.code, EB_ERR_DATA);
+	assert_string_equal(r.err.loc.path, "in.csv");
+	assert_int_equal(r.err.loc.line, line);
+	assert_int_equal(r.err.loc.col, col);
+	assert_string_equal(r.err.msg, msg);
+	done(&r);
+}
+
 /* ---- the five sheets of issue 5 */
 
 static void
@@ -369,13 +396,10 @@ test_bom_crlf_quotes(void **state)
 		{ "", "", "none", "sheet", "seq", "write", 0, "bw", "B/s", 1, 100000000, "in.csv:2:2" },
 		{ "", "", "luks-xts-512", "sheet", "seq", "write", 0, "bw", "B/s", 1, 90000000, "in.csv:3:2" },
 	};
-	struct run r;
 
 	(void)state;
-	sheet(&r, "\xef\xbb\xbfMode,\"Seq\r\nWrite, MB/s\",\"Notes, misc\"\r\n"
-	    "None,100,\"a, b\r\nc\"\r\nLUKS (512),90,x\r\n");
-	check(&r, w, 2);
-	done(&r);
+	reads_as("\xef\xbb\xbfMode,\"Seq\r\nWrite, MB/s\",\"Notes, misc\"\r\n"
+	    "None,100,\"a, b\r\nc\"\r\nLUKS (512),90,x\r\n", w, 2);
 }
 
 static void
@@ -388,13 +412,10 @@ test_empty_rows_columns(void **state)
 		{ "", "", "none", "sheet", "", "read", 0, "bw", "B/s", 1, 200000000, "in.csv:3:4" },
 		{ "", "", "aes-128-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 90000000, "in.csv:6:2" },
 	};
-	struct run r;
 
 	(void)state;
-	sheet(&r, ",,,,\nMode,Write (MB/s),,Read (MB/s),\nNone,100,,200,\n,,,,\n\n"
-	    "GCM 128,90\n   \n");
-	check(&r, w, 3);
-	done(&r);
+	reads_as(",,,,\nMode,Write (MB/s),,Read (MB/s),\nNone,100,,200,\n,,,,\n\n"
+	    "GCM 128,90\n   \n", w, 3);
 }
 
 static void
@@ -405,21 +426,14 @@ test_line_ends(void **state)
 		{ "", "", "none", "sheet", "", "read", 0, "bw", "B/s", 1, 2000000, "in.csv:2:3" },
 		{ "", "", "geli-xts-128", "sheet", "", "write", 0, "bw", "B/s", 1, 3000000, "in.csv:3:2" },
 	};
-	struct run r;
 
 	(void)state;
 	/* Excel 2011 for Mac: CR only. */
-	sheet(&r, "Mode,Write (MB/s),Read (MB/s)\rNone,1,2\rgeli,3\r");
-	check(&r, w, 3);
-	done(&r);
+	reads_as("Mode,Write (MB/s),Read (MB/s)\rNone,1,2\rgeli,3\r", w, 3);
 	/* A CRLF file converted once more: CR CR LF. */
-	sheet(&r, "Mode,Write (MB/s),Read (MB/s)\r\r\nNone,1,2\r\r\ngeli,3\r\r\n");
-	check(&r, w, 3);
-	done(&r);
+	reads_as("Mode,Write (MB/s),Read (MB/s)\r\r\nNone,1,2\r\r\ngeli,3\r\r\n", w, 3);
 	/* No newline at the end. */
-	sheet(&r, "Mode,Write (MB/s),Read (MB/s)\nNone,1,2\ngeli,3");
-	check(&r, w, 3);
-	done(&r);
+	reads_as("Mode,Write (MB/s),Read (MB/s)\nNone,1,2\ngeli,3", w, 3);
 }
 
 static void
@@ -471,9 +485,7 @@ test_number_forms(void **state)
 	done(&r);
 	/* ','-separated: "2,450.5" must be quoted, "2,450" is 2450, and a
 	 * lone "1.234" is a decimal. */
-	sheet(&r, "Mode,Write (MB/s)\nNone,\"2,450.5\"\nAES-256-GCM,\"2,450\"\nLUKS,1.234\n");
-	check(&r, comma, 3);
-	done(&r);
+	reads_as("Mode,Write (MB/s)\nNone,\"2,450.5\"\nAES-256-GCM,\"2,450\"\nLUKS,1.234\n", comma, 3);
 	/* The map decides where the cells cannot. */
 	ingest(&r, "in.csv", "Mode,Write (MB/s)\nNone,\"2,450\"\n", "sheet",
 	    write_map("decimal.json", "{\"decimal\": \",\"}\n"), NULL);
@@ -483,9 +495,7 @@ test_number_forms(void **state)
 	assert_contains(diag(&r), "(as the map says)");
 	done(&r);
 	/* Percent cells. */
-	sheet(&r, "Mode,CPU\nNone,12.5%\nAES-256-GCM,45 %\n");
-	check(&r, pct, 2);
-	done(&r);
+	reads_as("Mode,CPU\nNone,12.5%\nAES-256-GCM,45 %\n", pct, 2);
 }
 
 static void
@@ -494,18 +504,36 @@ test_bad_values(void **state)
 	struct run r;
 
 	(void)state;
-	sheet(&r, "Mode,Write (MB/s),Read (MB/s)\nNone,,1e999\nLUKS,fast,5 furlongs\ngeli,7,\n");
+	sheet(&r, "Mode,Write (MB/s),Read (MB/s)\nNone,,#N/A\nLUKS,fast,8\ngeli,7,\n");
 	assert_int_equal(r.st, EB_OK);
-	assert_int_equal(r.t->n, 1);
-	assert_true(r.t->rows[0].value == 7000000);
-	assert_int_equal(r.nwarnings, 3);
-	assert_contains(diag(&r), "warning in.csv:2:3: '1e999' in column C ('Read (MB/s)') "
-	    "is too large for a number; skipped\n");
+	assert_int_equal(r.t->n, 2);
+	assert_true(r.t->rows[0].value == 8000000);
+	assert_true(r.t->rows[1].value == 7000000);
+	assert_int_equal(r.nwarnings, 2);
+	assert_contains(diag(&r), "warning in.csv:2:3: '#N/A' in column C ('Read (MB/s)') "
+	    "is a spreadsheet error or empty marker; skipped\n");
 	assert_contains(diag(&r), "warning in.csv:3:2: 'fast' in column B ('Write (MB/s)') "
 	    "is not a number; skipped\n");
-	assert_contains(diag(&r), "warning in.csv:3:3: '5 furlongs' in column C ('Read "
-	    "(MB/s)') has a unit encbench does not know; skipped\n");
 	done(&r);
+	/* A number encbench cannot read is a measurement lost: an error where
+	 * it is, not a warning and exit 0 (audit A6). */
+	static const char *const unread[][2] = {
+		{ "5 furlongs", "'5 furlongs' in column C ('Read (MB/s)') has a unit encbench "
+		    "does not know" },
+		{ "300 foo", "'300 foo' in column C ('Read (MB/s)') has a unit encbench does "
+		    "not know" },
+		{ "1_000", "'1_000' in column C ('Read (MB/s)') has a unit encbench does not "
+		    "know" },
+		{ "1.2.3x", "'1.2.3x' in column C ('Read (MB/s)') is not a number encbench reads" },
+		{ "1e999", "'1e999' in column C ('Read (MB/s)') is too large for a number" },
+	};
+	for (size_t i = 0; i < sizeof unread / sizeof unread[0]; i++) {
+		char text[128];
+
+		snprintf(text, sizeof text, "Mode,Write (MB/s),Read (MB/s)\nNone,5,6\n"
+		    "LUKS,4,%s\n", unread[i][0]);
+		fails_at(text, 3, 3, unread[i][1]);
+	}
 	/* A negative cell is an error where it is, as in every other
 	 * parser: skipping it would drop a run without a word. */
 	static const char *const negatives[][2] = {
@@ -519,20 +547,102 @@ test_bad_values(void **state)
 
 		snprintf(text, sizeof text, "Mode,Write (MB/s),Read (MB/s)\nNone,5,6\n"
 		    "LUKS,4,%s\n", negatives[i][0]);
-		sheet(&r, text);
-		assert_int_equal(r.st, EB_ERR_DATA);
-		assert_int_equal(r.err.code, EB_ERR_DATA);
-		assert_string_equal(r.err.loc.path, "in.csv");
-		assert_int_equal(r.err.loc.line, 3);
-		assert_int_equal(r.err.loc.col, 3);
-		assert_string_equal(r.err.msg, negatives[i][1]);
-		done(&r);
+		fails_at(text, 3, 3, negatives[i][1]);
 	}
 	/* Every cell skipped: no records, an error. */
 	sheet(&r, "Mode,Write (MB/s)\nNone,#N/A\n");
 	assert_int_equal(r.st, EB_ERR_DATA);
 	assert_string_equal(r.err.msg, "no usable value in this sheet: every measurement "
 	    "cell was empty or skipped");
+	done(&r);
+}
+
+/* Two columns of one test and metric whose headers differ only in case,
+ * blanks or unit are one figure given twice, not two runs: each was a
+ * doubled n (audit N1). Numbered columns and cells that name their own
+ * units stay readable. */
+static void
+test_one_figure_twice(void **state)
+{
+	static const struct { const char *text, *msg; } twice[] = {
+		{ "Mode,DD Write (MB/s),dd write (MB/s)\nNone,100,100\nAES-256-GCM,90,90\n",
+		    "column C ('dd write (MB/s)') gives the same figure (dd write bw) as "
+		    "column B ('DD Write (MB/s)') at 1:2; name each run in its header "
+		    "(\"Run 2\") or give them rep in a --map file" },
+		{ "Mode,DD Write (MB/s),DD Write (KB/s)\nNone,100,100000\n",
+		    "column C ('DD Write (KB/s)') gives the same figure (dd write bw) as "
+		    "column B ('DD Write (MB/s)') at 1:2; name each run in its header "
+		    "(\"Run 2\") or give them rep in a --map file" },
+		{ "Mode,Read (MB/s),FIO  seq  write [GiB/s],fio Seq Write (MiB/s)\nNone,1,2,3\n",
+		    "column D ('fio Seq Write (MiB/s)') gives the same figure (fio seq write "
+		    "bw) as column C ('FIO seq write [GiB/s]') at 1:3; name each run in its "
+		    "header (\"Run 2\") or give them rep in a --map file" },
+		{ "Mode,Write,WRITE\nNone,1 MB/s,2 MB/s\n",
+		    "column C ('WRITE') gives the same figure (write) as column B ('Write') "
+		    "at 1:2; name each run in its header (\"Run 2\") or give them rep in a "
+		    "--map file" },
+	};
+	static const struct want runs[] = {
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 101e6, "in.csv:2:2" },
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 2, 102e3, "in.csv:2:3" },
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 3, 103e6, "in.csv:2:4" },
+		{ "", "", "none", "fio", "rand", "read", 0, "iops", "1/s", 1, 12000, "in.csv:2:2" },
+		{ "", "", "none", "fio", "rand", "read", 0, "lat_mean", "ns", 1, 250000, "in.csv:2:3" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof twice / sizeof twice[0]; i++)
+		fails_at(twice[i].text, 1, 3 + (i == 2), twice[i].msg);
+	reads_as("Mode,Write 1 (MB/s),Write 2 (KB/s),Write 3 (MB/s)\nNone,101,102,103\n", runs, 3);
+	reads_as("Mode,FIO Rand Read,fio rand read latency\nNone,12000 IOPS,250 us\n", runs + 3, 2);
+}
+
+/* Cells that prove the other decimal separator than the one the sheet's
+ * cells like 1,234 are read with, bits written with a lower-case b, and
+ * map row ranges that label a row twice (audit A4, A5, A13). */
+static void
+test_separators_bits_ranges(void **state)
+{
+	static const struct want bits[] = {
+		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 100e6, "in.csv:2:2" },
+		{ "", "", "none", "dd", "", "read", 0, "bw", "B/s", 1, 100e6, "in.csv:2:3" },
+		{ "", "", "none", "fio", "seq", "read", 0, "bw", "B/s", 1, 1e9, "in.csv:2:4" },
+		{ "", "", "aes-256-gcm", "dd", "", "write", 0, "bw", "B/s", 1, 1e6, "in.csv:3:2" },
+		{ "", "", "aes-256-gcm", "dd", "", "read", 0, "bw", "B/s", 1, 1e6, "in.csv:3:3" },
+		{ "", "", "aes-256-gcm", "fio", "seq", "read", 0, "bw", "B/s", 1, 1e9, "in.csv:3:4" },
+	};
+	static const struct want certain[] = {
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 500000, "in.csv:2:2" },
+		{ "", "", "none", "sheet", "", "read", 0, "bw", "B/s", 1, 700000, "in.csv:2:3" },
+	};
+	struct run r;
+
+	(void)state;
+	fails_at("mode;DD Write (MB/s);DD Read (MB/s)\nnone;1.234,5;2.345\n"
+	    "aes-256-gcm;1,100.5;2,000\n", 3, 2, "'1,100.5' in column B ('DD Write (MB/s)') "
+	    "has '.' as its decimal separator, but the sheet reads ',' (the sheet is "
+	    "separated by ';') in cells like 1,234; set \"decimal\" in a --map file");
+	/* With no cell that either separator reads, each number is certain. */
+	reads_as("Mode,Write (MB/s),Read (MB/s)\nNone,\"0,5\",0.7\n", certain, 2);
+	reads_as("mode,DD Write (Mb/s),DD Read (Mbps),FIO Seq Read (Gb/s)\n"
+	    "none,800,800,8\naes-256-gcm,8 Mbps,8 Mb/s,8 Gbps\n", bits, 6);
+	fails_at("Mode,Write (MB/s)\nNone,400 mb/s\n", 2, 2, "'400 mb/s' in column B "
+	    "('Write (MB/s)') has a unit encbench does not know");
+	ingest(&r, "in.csv", "mode,Seq Write\nnone,100\naes-256-gcm,90\nnone,110\n", "sheet",
+	    write_map("overlap.json", "{\"columns\": [{\"column\": \"Seq Write\", "
+	    "\"unit\": \"MB/s\"}],\n \"rows\": [{\"from\": 2, \"to\": 3, \"release\": "
+	    "\"23.10\"}, {\"from\": 3, \"release\": \"24.04\"}]}\n"), NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 2);
+	assert_string_equal(r.err.msg, "map: rows[1]: its rows overlap those of rows[0] "
+	    "(row 3) and give another release; give each row one");
+	done(&r);
+	ingest(&r, "in.csv", "mode,Seq Write\nnone,100\n", "sheet",
+	    write_map("beyond.json", "{\"columns\": [{\"column\": \"Seq Write\", "
+	    "\"unit\": \"MB/s\"}, {\"column\": 7, \"unit\": \"IOPS\"}]}\n"), NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_string_equal(r.err.msg, "map: columns[1]: column 7 is beyond the sheet's "
+	    "last, column 2");
 	done(&r);
 }
 
@@ -612,13 +722,10 @@ test_group_descriptors(void **state)
 		{ "24.04", "", "none", "fio", "rand", "write", 0, "iops", "1/s", 1, 3, "in.csv:5:4" },
 		{ "24.04", "", "none", "fio", "rand", "read", 0, "iops", "1/s", 1, 4, "in.csv:5:5" },
 	};
-	struct run r;
 
 	(void)state;
-	sheet(&r, ",Ubuntu 24.04 LTS,,,\n,DD,,FIO,\nMode,Write,Read,Rand Write,Rand Read\n"
-	    ",MB/s,MB/s,IOPS,IOPS\nNone,1,2,3,4\n");
-	check(&r, w, 4);
-	done(&r);
+	reads_as(",Ubuntu 24.04 LTS,,,\n,DD,,FIO,\nMode,Write,Read,Rand Write,Rand Read\n"
+	    ",MB/s,MB/s,IOPS,IOPS\nNone,1,2,3,4\n", w, 4);
 }
 
 static void
@@ -629,13 +736,10 @@ test_config_groups(void **state)
 		{ "", "aes-ni-off", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 500000, "in.csv:3:3" },
 		{ "", "2-cores", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 700000, "in.csv:3:4" },
 	};
-	struct run r;
 
 	(void)state;
-	sheet(&r, "Config,Default,AES-NI off,2 cores\nMode,Write (MB/s),Write (MB/s),Write (MB/s)\n"
-	    "None,1,\"0,5\",0.7\n");
-	check(&r, w, 3);
-	done(&r);
+	reads_as("Config,Default,AES-NI off,2 cores\nMode,Write (MB/s),Write (MB/s),Write (MB/s)\n"
+	    "None,1,\"0,5\",0.7\n", w, 3);
 }
 
 /* Labels stay as written, folded, wherever a sheet writes them: in a key
@@ -658,20 +762,16 @@ test_labels_as_written(void **state)
 	struct run r;
 
 	(void)state;
-	sheet(&r, "Config,Mode,Write (MB/s)\naes-ni,AES-256-GCM (ZFS),1\n"
-	    "no-aes-ni,None,2\nNo AES-NI,None,3\nAES NI,None,4\n");
-	check(&r, keys, 4);
-	done(&r);
+	reads_as("Config,Mode,Write (MB/s)\naes-ni,AES-256-GCM (ZFS),1\n"
+	    "no-aes-ni,None,2\nNo AES-NI,None,3\nAES NI,None,4\n", keys, 4);
 	sheet(&r, "Host,Mode,Write (MB/s)\nMy  Box,None,1\nmy box,LUKS,2\nMY BOX,geli,3\n");
 	assert_int_equal(r.st, EB_OK);
 	assert_int_equal(r.t->n, 3);
 	for (size_t i = 0; i < r.t->n; i++)
 		assert_string_equal(r.t->rows[i].f[EB_F_HOST], "my-box");
 	done(&r);
-	sheet(&r, "FreeBSD 14.0\nConfig,aes-ni,no-aes-ni,No AES-NI,AES NI\n"
-	    "Mode,Write (MB/s),Write (MB/s),Write (MB/s),Write (MB/s)\nNone,1,2,3,4\n");
-	check(&r, groups, 4);
-	done(&r);
+	reads_as("FreeBSD 14.0\nConfig,aes-ni,no-aes-ni,No AES-NI,AES NI\n"
+	    "Mode,Write (MB/s),Write (MB/s),Write (MB/s),Write (MB/s)\nNone,1,2,3,4\n", groups, 4);
 	/* A map's labels take the same spelling. */
 	ingest(&r, "in.csv", "Mode,Write (MB/s)\nNone,1\n", "sheet",
 	    write_map("labels.json", "{\"config\": \"No AES-NI\", \"host\": \"My Box\", "
@@ -695,13 +795,10 @@ test_stacked_tables(void **state)
 		{ "24.04", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 3000000, "in.csv:8:2" },
 		{ "24.04", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 4000000, "in.csv:9:2" },
 	};
-	struct run r;
 
 	(void)state;
-	sheet(&r, "Ubuntu 23.10,\nMode,Write (MB/s)\nNone,1\nAES-256-GCM,2\n,\n"
-	    "Release: 24.04,\nMode,Write (MB/s)\nNone,3\nAES-256-GCM,4\n");
-	check(&r, w, 4);
-	done(&r);
+	reads_as("Ubuntu 23.10,\nMode,Write (MB/s)\nNone,1\nAES-256-GCM,2\n,\n"
+	    "Release: 24.04,\nMode,Write (MB/s)\nNone,3\nAES-256-GCM,4\n", w, 4);
 }
 
 static void
@@ -714,12 +811,9 @@ test_wide_fill_down(void **state)
 		{ "", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 80000000, "in.csv:4:3" },
 		{ "", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 2, 81000000, "in.csv:5:3" },
 	};
-	struct run r;
 
 	(void)state;
-	sheet(&r, "Setup,Run,Write (MB/s)\nNone,1,100\n,2,101\nAES-256-GCM,1,80\n,,81\n");
-	check(&r, w, 4);
-	done(&r);
+	reads_as("Setup,Run,Write (MB/s)\nNone,1,100\n,2,101\nAES-256-GCM,1,80\n,,81\n", w, 4);
 }
 
 static void
@@ -732,15 +826,12 @@ test_long_synonyms(void **state)
 		{ "24.04", "default", "luks-xts-4k", "dd", "", "write", 1048576, "bw", "B/s", 1, 1048576, "in.csv:3:8" },
 		{ "24.04", "default", "luks-xts-4k", "bonnie", "", "write", 0, "lat_mean", "ns", 1, 1500, "in.csv:4:8" },
 	};
-	struct run r;
 
 	(void)state;
-	sheet(&r, "Version,Setup,Cipher,Benchmark,Direction,Iteration,bs,Result,Unit\n"
+	reads_as("Version,Setup,Cipher,Benchmark,Direction,Iteration,bs,Result,Unit\n"
 	    "23.1,AES-NI off,CCM 128,FIO,randread,2,4k,12000,IOPS\n"
 	    "24.04,default,LUKS 4K,dd,write,1,1M,1,MiB/s\n"
-	    "24.04,default,LUKS 4K,bonnie++,write,1,,1.5,us\n");
-	check(&r, w, 3);
-	done(&r);
+	    "24.04,default,LUKS 4K,bonnie++,write,1,,1.5,us\n", w, 3);
 }
 
 static void
@@ -998,6 +1089,8 @@ main(void)
 		cmocka_unit_test(test_sep_line_and_units_row),
 		cmocka_unit_test(test_number_forms),
 		cmocka_unit_test(test_bad_values),
+		cmocka_unit_test(test_one_figure_twice),
+		cmocka_unit_test(test_separators_bits_ranges),
 		cmocka_unit_test(test_unit_option),
 		cmocka_unit_test(test_modes_note),
 		cmocka_unit_test(test_summary_and_derived),

@@ -1,0 +1,167 @@
+# words.sh - the wording rules of findings and the report headline, word
+# for word on small adversarial datasets (tests/data/words): hosts named
+# whenever there are several, never pooled; throughput said of throughput,
+# with CPU use or latency beside it when they changed.
+. tests/e2e/lib.sh
+
+D=tests/data/words
+
+# headline_is NAME DIR EXPECTED: the Findings section of DIR/report.md
+# lists exactly EXPECTED, each a sentence of DIR/findings.md.
+headline_is() {
+	got=$(sed -n '/^## Findings$/,/^All /p' "$2/report.md" | sed -n 's/^- //p')
+	if [ "$got" = "$3" ]; then pass "$1"; else
+		fail "$1"; printf '%s\n' "$got" | sed 's/^/  got: /'
+		printf '%s\n' "$3" | sed 's/^/  wanted: /'; fi
+	if python3 tests/e2e/report_check.py headline "$2" >"$TMP/why"; then
+		pass "$1: every headline sentence is one of findings.md"
+	else
+		fail "$1: a headline sentence is not in findings.md"; cat "$TMP/why"
+	fi
+}
+
+# Two hosts with opposite changes: laptop's baseline rose 10 % (100 to 110
+# MB/s), server's fell 10 % (200 to 180); AES-GCM costs 5 % on laptop and
+# 40 % on server. Every sentence names its host; no range spans both.
+eb findings "$D/hosts-opposite.csv"
+expect_out "two hosts, opposite changes: each sentence names its host" \
+"- In 24.04 on laptop, AES-GCM costs 5.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 3.0–7.0 %).
+- In 24.04 on server, AES-GCM costs 40.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 39.0–41.0 %).
+- From 23.10 to 24.04 on laptop, the throughput of the unencrypted baseline (none) improved in 1 of 1 test, regressed in 0, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05).
+- From 23.10 to 24.04 on server, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 1, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05).
+- From 23.10 to 24.04 on laptop, the overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -2.5 to +2.5 pp).
+- From 23.10 to 24.04 on server, the overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -1.2 to +1.2 pp)."
+eb report -o "$TMP/opp" "$D/hosts-opposite.csv"
+headline_is "two hosts, opposite changes: the headline keeps the hosts" "$TMP/opp" \
+"In 24.04 on laptop, AES-GCM costs 5.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 3.0–7.0 %).
+From 23.10 to 24.04 on laptop, the throughput of the unencrypted baseline (none) improved in 1 of 1 test, regressed in 0, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05).
+From 23.10 to 24.04 on server, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 1, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05).
+From 23.10 to 24.04 on laptop, the overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -2.5 to +2.5 pp).
+From 23.10 to 24.04 on server, the overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -1.2 to +1.2 pp).
+In 24.04 on server, AES-GCM costs 40.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 39.0–41.0 %)."
+
+# Host and config confounded: host a ran the default config (AES-GCM 80
+# against 100 MB/s), host b only noaesni (50 against 100). The config
+# sentence must not read as host a's, nor the default one as b's.
+eb findings "$D/host-config.csv"
+expect_out "host and config confounded: host and config both named" \
+"- In 24.04 on a, AES-GCM costs 20.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 17.9–22.0 %).
+- In 24.04 on b (noaesni), AES-GCM costs 50.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 48.2–51.8 %)."
+eb report -o "$TMP/hc" "$D/host-config.csv"
+headline_is "host and config confounded: the headline names both hosts" "$TMP/hc" \
+"In 24.04 on a, AES-GCM costs 20.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 17.9–22.0 %).
+In 24.04 on b (noaesni), AES-GCM costs 50.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 48.2–51.8 %)."
+# The figures are the overhead table's: 17.9 to 22.0 % on a, 48.2 to 51.8 % on b.
+eb overhead "$D/host-config.csv"
+if grep -q '| default | a    | .*costs 20.0 % (17.9 to 22.0 %) |$' "$TMP/out" &&
+    grep -q '| noaesni | b    | .*costs 50.0 % (48.2 to 51.8 %) |$' "$TMP/out"; then
+	pass "host and config confounded: the sentences' figures are the overhead table's"
+else
+	fail "host and config confounded: the sentences' figures are the overhead table's"
+fi
+
+# Hosts disjoint by release: 23.10 only on alpha (AES-GCM 80 against 100),
+# 24.04 only on beta (45 against 50). Each host in its own newest release,
+# named; the headline (of the main host, alpha) is a sentence of
+# findings.md with its host.
+eb findings "$D/hosts-disjoint.csv"
+expect_out "hosts disjoint by release: each host in its own release, named" \
+"- In 24.04 on beta, AES-GCM costs 10.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 5.6–14.2 %).
+- In 23.10 on alpha, AES-GCM costs 20.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 17.9–22.0 %)."
+eb report -o "$TMP/dis" "$D/hosts-disjoint.csv"
+headline_is "hosts disjoint by release: the headline names its host" "$TMP/dis" \
+"In 23.10 on alpha, AES-GCM costs 20.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 17.9–22.0 %)."
+# The section after it says whose release it is too, though 23.10 has one host.
+grep '^## ' "$TMP/dis/report.md" | tr '\n' '|' > "$TMP/sections"
+expect_file_is "hosts disjoint by release: the glance heading names the host" "$TMP/sections" \
+	"## Findings|## 23.10 (c, alpha) at a glance|## Across releases|## More|"
+
+# One host: no sentence names it (there is no other to tell it from).
+eb findings "$D/single-host.csv"
+expect_out "one host: named nowhere" \
+"- In 24.04, AES-GCM costs 10.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 7.8–12.1 %).
+- From 23.10 to 24.04, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 1 (Welch's t test, alpha 0.05).
+- From 23.10 to 24.04, the overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -2.6 to +2.5 pp)."
+eb report -o "$TMP/one" "$D/single-host.csv"
+# (The page's title says whose runs they are; the sentences do not.)
+if [ "$(grep -c '^- ' "$TMP/one/findings.md")" -eq 3 ] &&
+    ! grep '^- ' "$TMP/one/findings.md" | grep -q solo &&
+    ! sed -n '/^## Findings$/,/^All /p' "$TMP/one/report.md" | grep -q solo; then
+	pass "one host: no sentence of findings.md or of the headline names it"
+else
+	fail "one host: no sentence of findings.md or of the headline names it"
+fi
+
+# Throughput unchanged (100 MB/s both), CPU use up from 20 to 40 % (+100 %),
+# latency 100 against 101 µs with a spread of 10 (no measurable change):
+# "no measurable overhead" is said of throughput, CPU use beside it, and
+# latency, which did not change measurably, is not.
+eb findings "$D/tput-flat-cpu-up.csv"
+expect_out "throughput flat, CPU up: said of throughput, CPU use beside it" \
+"- In 24.04, AES-GCM shows no measurable overhead of throughput on sequential writes (between 2.3 % faster and 2.2 % slower) (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie between 2.3 % faster and 2.2 % slower). With AES-GCM, CPU use rose by 100.0 % (95 % interval 83.3–119.3 %)."
+eb overhead "$D/tput-flat-cpu-up.csv"
+if grep -q '| CPU  *| aes-256-gcm | .* CPU +100.0 % (+83.3 to +119.3 %) |$' "$TMP/out" &&
+    grep -q '| mean latency | aes-256-gcm | .*no measurable overhead' "$TMP/out"; then
+	pass "throughput flat, CPU up: the CPU figures are the overhead table's"
+else
+	fail "throughput flat, CPU up: the CPU figures are the overhead table's"
+fi
+eb report -o "$TMP/cpu" "$D/tput-flat-cpu-up.csv"
+headline_is "throughput flat, CPU up: the headline keeps CPU use" "$TMP/cpu" \
+"In 24.04, AES-GCM shows no measurable overhead of throughput on sequential writes (between 2.3 % faster and 2.2 % slower) (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie between 2.3 % faster and 2.2 % slower). With AES-GCM, CPU use rose by 100.0 % (95 % interval 83.3–119.3 %)."
+
+# The audit's case: CPU +166.7 % and latency -20.0 % beside a throughput
+# that did not move (tests/data/words/lat-cpu.csv, 3 runs of each).
+eb findings "$D/lat-cpu.csv"
+expect_out "CPU up and latency down: both beside the throughput" \
+"- In 24.04, AES-GCM shows no measurable overhead of throughput on sequential writes (between 0.2 % faster and 0.2 % slower) (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie between 0.2 % faster and 0.2 % slower). With AES-GCM, CPU use rose by 166.7 % (95 % interval 132.8–210.2 %); latency fell by 20.0 % (95 % interval 19.8–20.2 %)."
+
+# A mode faster than none in throughput says so, and that it is throughput.
+eb findings "$D/faster.csv"
+expect_out "a faster mode: faster in throughput" \
+"- In 24.04, geli is 10.0 % faster in throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 7.6–12.4 % faster)."
+
+# A family whose cases part ways on one segment (sequential reads: 128-bit
+# keys 0.2 % faster with no measurable overhead, 256-bit 5.5 % faster, as
+# the overhead table gives them): the spread is said as speed-ups, never
+# as negative costs, and a kind no case has is left out. Latency rose in
+# two tests and fell in one: each direction with its own count.
+eb findings "$D/mixed-sign.csv"
+head -1 "$TMP/out" > "$TMP/first"
+expect_file_is "a family that parts ways: speed-ups in words, no zero counts" "$TMP/first" \
+"- In 24.04, AES-GCM costs 3.3–10.0 % of throughput on sequential writes; throughput on sequential reads: it is faster in 1 and shows no measurable overhead in 1 of 2 cases (estimates 0.2–5.5 % faster) (4 comparisons, 2 key sizes; ranges are the spread of the estimates; their 95 % intervals lie between 6.2 % faster and 10.7 % slower, Holm over 4 tests). With AES-GCM, latency rose by 3.0–11.0 % in 2 of 4 tests (95 % intervals within 2.4–11.6 %, Holm over 4 tests) and fell by 4.8 % in 1 of 4 tests (95 % interval 4.3–5.4 %, Holm over 4 tests)."
+if grep -q 'estimates -\|costs in 0\|faster in 0 ' "$TMP/out"; then
+	fail "a family that parts ways: no negative estimate, no count of 0"
+else
+	pass "a family that parts ways: no negative estimate, no count of 0"
+fi
+eb overhead "$D/mixed-sign.csv"
+if grep -q '| fio seq read 1 MiB  | throughput   | aes-256-gcm | .* 5.5 % faster (4.7 to 6.2 %) |$' "$TMP/out" &&
+    grep -q '| fio seq read 1 MiB  | throughput   | aes-128-gcm | .*1.002 (0.994–1.010) | no measurable overhead' "$TMP/out"; then
+	pass "a family that parts ways: the figures are the overhead table's"
+else
+	fail "a family that parts ways: the figures are the overhead table's"
+fi
+
+# Chart value labels print as the diff table does (one decimal, more where
+# needed): -10.6 %, not "-11 %", beside +9.9 %.
+eb diff "$D/diff-labels.csv"
+grep -o '[-+][0-9.]* % (' "$TMP/out" | sed 's/ ($//; s/^-/−/' | tr '\n' '|' > "$TMP/table"
+eb chart --kind diff "$D/diff-labels.csv" -o "$TMP/diff.svg"
+grep -o '<text[^>]*>[^<]*</text>' "$TMP/diff.svg" | sed 's/<[^>]*>//g' | grep '^[−+][0-9.]* %$' |
+    grep -v '^−*[0-9]* %$' | tr '\n' '|' > "$TMP/labels"
+expect_file_is "diff chart labels: the table's figures, one decimal" "$TMP/labels" "$(cat "$TMP/table")"
+expect_file_is "diff chart labels: as the table prints them" "$TMP/table" \
+	"+9.9 %|+8.7 %|+9.5 %|+9.6 %|−10.6 %|−9.8 %|−10.8 %|−10.5 %|"
+
+# A latency heat map says its cells are relative increases, as the
+# overhead chart does: +3.0 % is 103 against 100 µs, not "lost".
+eb chart --kind heatmap --metric lat_mean "$D/mixed-sign.csv" -o "$TMP/heat.svg"
+grep -o '<text[^>]*>[^<]*</text>' "$TMP/heat.svg" | sed 's/<[^>]*>//g' > "$TMP/texts"
+if grep -qxF "Cost of encryption: mean latency increase against none" "$TMP/texts" &&
+    grep -qF "Overhead: (mean with the mode ÷ mean with none − 1) × 100" "$TMP/texts" &&
+    grep -qxF "3.0 %" "$TMP/texts" && ! grep -q "lost" "$TMP/texts"; then
+	pass "latency heat map: titled and footnoted as a relative increase"
+else
+	fail "latency heat map: titled and footnoted as a relative increase"
+fi
