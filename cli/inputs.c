@@ -223,6 +223,7 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 	opts.map = in->map;
 	opts.unit = in->unit;
 	opts.verbose = in->verbose;
+	opts.seen = eb_run_seen_new();
 	for (int i = 0; i < npaths; i++) {
 		enum eb_status st = eb_path_named_before(paths, i, &diag) ? EB_OK :
 		    eb_ingest_path(t, paths[i], &opts, &err);
@@ -230,6 +231,7 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 		if (st != EB_OK && (worst == EB_OK || st == EB_ERR_USAGE))
 			worst = st;
 	}
+	eb_run_seen_free(opts.seen);
 	if (worst == EB_OK && set_merges_tests(t, in, &err) != EB_OK) {
 		eb_err_print(&err, stderr);
 		worst = EB_ERR_USAGE;

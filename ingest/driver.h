@@ -17,6 +17,7 @@ struct source {
 	const char *head;
 	size_t headlen;
 	int fd;			/* -1 when head is everything */
+	struct eb_runs *runs;	/* gets the runs the parse notes */
 };
 
 /* One parse under way: its format, what the parser is given, and whether
@@ -74,12 +75,39 @@ enum eb_status eb_feed_blocks(struct feed *f, struct eb_lines *lr, const struct 
 
 /* Reads the file at path into t (in_dir: as part of a folder, where an
  * unrecognised file is skipped); *sidecar is the map beside a sheet that
- * was used, for the caller to free once the diagnostics are told. */
+ * was used, for the caller to free once the diagnostics are told; runs
+ * gets the runs the parse noted. */
 enum eb_status eb_read_named_file(struct eb_table *t, const char *path, int in_dir,
-    const struct eb_ingest_opts *opts, char **sidecar, struct eb_err *err);
+    const struct eb_ingest_opts *opts, char **sidecar, struct eb_runs *runs,
+    struct eb_err *err);
 /* Whether a file name is a spreadsheet map's (NAME.map.json). */
 int eb_is_sidecar(const char *name);
 void eb_ingest_report(const struct eb_ingest_opts *opts, const struct eb_err *err);
+
+/* ---- runs.c */
+
+/* The runs one parse noted (eb_parse_run). */
+struct eb_run_note;
+struct eb_runs {
+	struct eb_run_note *v;
+	size_t n, cap;
+};
+
+/* Adds the runs of the input at path to seen, in order, and empties runs;
+ * fails, in err, at the first run seen already (in an earlier input or
+ * earlier in this one). A line of 0 names the whole input. */
+enum eb_status eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, const char *path,
+    struct eb_diag *diag, struct eb_err *err);
+void eb_runs_free(struct eb_runs *r);
+/* Notes a run as eb_parse_run does; a note with tell_only set is told to
+ * diag as a warning when met again, and the input is read. */
+void eb_runs_add(struct eb_runs *r, const void *id, size_t n, long lineno, const char *what,
+    int tell_only);
+/* eb_runs_take for the input at path, whose records are t's from first
+ * on, into seen or, when NULL, a set of its own (its runs against each
+ * other); the records go when it fails. */
+enum eb_status eb_runs_keep(struct eb_table *t, size_t first, const char *path,
+    struct eb_run_seen *seen, struct eb_runs *runs, struct eb_diag *diag, struct eb_err *err);
 
 /* ---- walk.c */
 

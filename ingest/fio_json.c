@@ -279,8 +279,38 @@ take_p99(struct jdoc *doc, json_t *lat, uint64_t h, double unit, double *out)
 	return found && *out > 0;
 }
 
+/* Fails the document where one direction's figures disagree with each
+ * other (fio_json_check.c): one of them was changed after fio wrote it. */
 static void
-take_dir(struct jdoc *doc, json_t *o, uint64_t h, struct eb_fio_dstat *s)
+check_figures(struct jdoc *doc, json_t *o, uint64_t h, double bs)
+{
+	struct eb_fio_json_figs f;
+	const char *key = NULL;
+	char why[sizeof doc->bad];
+
+	if (doc->bad_line != 0)
+		return;
+	f.io = figure(doc, o, h, "io_bytes", -1);
+	f.io_kib = get(doc, o, h, "io_kbytes") == NULL && get(doc, o, h, "bw_bytes") == NULL;
+	f.runtime = figure(doc, o, h, "runtime", -1);
+	f.bw_bytes = figure(doc, o, h, "bw_bytes", -1);
+	f.bw_kib = figure(doc, o, h, "bw", -1);
+	f.iops = figure(doc, o, h, "iops", -1);
+	f.total_ios = figure(doc, o, h, "total_ios", -1);
+	f.bs = bs;
+	/* A rate past the plausible limits (core/limits.c) is told as such,
+	 * with the limit, by the driver. */
+	if (doc->bad_line != 0 || f.bw_bytes > eb_metric_limit("bw", NULL) ||
+	    f.bw_kib * 1024 > eb_metric_limit("bw", NULL) ||
+	    f.iops > eb_metric_limit("iops", NULL) ||
+	    eb_fio_json_figs_agree(&f, &key, why, sizeof why))
+		return;
+	doc->bad_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(h, key), doc->line);
+	memcpy(doc->bad, why, sizeof doc->bad);
+}
+
+static void
+take_dir(struct jdoc *doc, json_t *o, uint64_t h, double bs, struct eb_fio_dstat *s)
 {
 	static const char *const lats[] = { "clat_ns", "clat", "lat_ns", "lat" };
 	double io = figure(doc, o, h, "io_bytes", 0), ios = figure(doc, o, h, "total_ios", -1);
@@ -315,6 +345,7 @@ take_dir(struct jdoc *doc, json_t *o, uint64_t h, struct eb_fio_dstat *s)
 	s->present = io > 0 || ios > 0 || bw > 0 || iops > 0;
 	if (!s->present)
 		return;
+	check_figures(doc, o, h, bs);
 	s->bw = bw;
 	s->iops = iops;
 	s->ios = ios;
@@ -385,6 +416,22 @@ option(struct jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts, const char *
 	return NULL;
 }
 
+/* The size of every I/O of direction d, 0 when it varies or is unknown:
+ * with bs_is_seq_rand, "bs=4k,64k" names sequential and random sizes, not
+ * read and write; "mixed" has one only when all directions share it. */
+static double
+fixed_bs(struct jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts,
+    const struct eb_fio_job *j, int d)
+{
+	const char *sr = option(doc, jopts, hj, gopts, "bs_is_seq_rand", "bs_is_seq_rand");
+
+	if (sr != NULL && strcmp(sr, "0") != 0)
+		return 0;
+	if (d < EB_FIO_MIXED)
+		return (double)j->bs[d];
+	return j->bs[0] == j->bs[1] && j->bs[1] == j->bs[2] ? (double)j->bs[0] : 0;
+}
+
 static void
 take_job(struct jdoc *doc, json_t *job, uint64_t h, int clients, struct eb_fio_run *run,
     json_t *gopts)
@@ -432,7 +479,8 @@ take_job(struct jdoc *doc, json_t *job, uint64_t h, int clients, struct eb_fio_r
 		json_t *o = get(doc, job, h, eb_fio_dir_names[d]);
 
 		if (json_is_object(o))
-			take_dir(doc, o, eb_fio_json_key(h, eb_fio_dir_names[d]), &j->d[d]);
+			take_dir(doc, o, eb_fio_json_key(h, eb_fio_dir_names[d]),
+			    fixed_bs(doc, jopts, hj, gopts, j, d), &j->d[d]);
 	}
 	usr = figure(doc, job, h, "usr_cpu", -1);
 	sys = figure(doc, job, h, "sys_cpu", -1);
@@ -462,6 +510,36 @@ jobs_of(json_t *root, const char **key)
 		*key = "client_stats";
 	}
 	return json_is_array(a) ? a : NULL;
+}
+
+/* Notes the run of the job entry at index k of a document (runs.c): the
+ * document's time, the place and every figure of the job, as jansson
+ * writes them back, so that spacing and key order do not count. fio 2.1+
+ * writes timestamp_ms (and timestamp, time); clones of a numjobs run have
+ * the same name and time but their own place. */
+static void
+note_run(struct eb_parse *p, struct jdoc *doc, json_t *job, size_t k, const struct eb_fio_job *j)
+{
+	static const char *const times[] = { "timestamp_ms", "timestamp", "time" };
+	json_t *when = NULL;
+	char *dump = json_dumps(job, JSON_COMPACT | JSON_SORT_KEYS);
+	char *stamp, *id, what[200];
+	size_t i = 0;
+
+	while (i < 3 && (when = json_object_get(doc->root, times[i])) == NULL)
+		i++;
+	if (json_is_number(when))
+		stamp = eb_xasprintf("%.17g", json_number_value(when));
+	else
+		stamp = json_is_string(when) ? eb_xstrdup(json_string_value(when)) : NULL;
+	id = eb_xasprintf("fio-json\n%s\n%zu\n%s", stamp ? stamp : "", k, dump ? dump : "");
+	snprintf(what, sizeof what, "the run of fio job '%.40s'%s%.40s%s (%s %.30s)", j->name,
+	    j->host[0] ? " of host '" : "", j->host, j->host[0] ? "'" : "",
+	    when != NULL ? times[i] : "no time", stamp ? stamp : "given");
+	eb_parse_run(p, id, strlen(id), j->line, what);
+	free(id);
+	free(stamp);
+	free(dump);
 }
 
 /* Whether a is a --status-interval snapshot of the run that b finishes:
@@ -638,6 +716,8 @@ finish(struct eb_parse *p, int ok)
 					continue;
 				take_job(d, job, hj, strcmp(key, "client_stats") == 0, &run,
 				    gopts);
+				if (did_io(&run.jobs[run.n - 1]))
+					note_run(p, d, job, k, &run.jobs[run.n - 1]);
 				if ((code = figure(d, job, hj, "error", 0)) == 0)
 					continue;
 				line = eb_fio_json_map_get(&d->map, eb_fio_json_key(hj, "error"), d->line);

@@ -1,5 +1,5 @@
-/* fio_json.h - the position index of fio JSON documents (fio_json_map.c),
- * which the fio-json parser consults for every line it names. */
+/* fio_json.h - what the fio-json parser uses: the position index of its
+ * documents (fio_json_map.c) and the cross-check of figures (fio_json_check.c). */
 #ifndef EB_FIO_JSON_H
 #define EB_FIO_JSON_H
 
@@ -56,6 +56,23 @@ struct eb_fio_json_bad {
 	long line, col;
 	unsigned char byte;
 };
+
+/* ---- the figures of one direction of a job (fio_json_check.c), each
+ * negative when the file has none. */
+struct eb_fio_json_figs {
+	double io;		/* io_bytes as printed */
+	int io_kib;		/* io_bytes counts KiB (fio up to 2.20: no io_kbytes, no bw_bytes) */
+	double runtime;		/* ms */
+	double bw_bytes;	/* B/s, fio 3.2+ */
+	double bw_kib;		/* "bw", KiB/s */
+	double iops, total_ios;
+	double bs;		/* the size of every I/O of the direction, 0 unknown */
+};
+
+/* Whether the figures agree as fio computes them from one run's counts;
+ * when not, *key is the figure to point at and why says what is wrong. */
+int eb_fio_json_figs_agree(const struct eb_fio_json_figs *f, const char **key, char *why,
+    size_t n);
 
 struct eb_buf;
 

@@ -32,7 +32,17 @@ struct normal_state {
 	long njobs;
 	int started;
 	long bad_line;		/* the first damaged figure, 0 for none */
-	char bad[160];
+	char bad[256];
+	/* A cut output must not read as a shorter run: every job's results
+	 * end with its "issued" line, and every run's jobs are followed by
+	 * their "Run status group" summary. */
+	int issued;		/* the current job's issued line was read */
+	long last_line;		/* the current job's last non-blank line */
+	long unsummed;		/* jobs since the last summary ("All clients" aside) */
+	long unsummed_line;	/* the first of them */
+	long end_line;		/* the input's last non-blank line */
+	struct eb_buf block;	/* the current job's lines, which identify its run */
+	char pid[80];		/* "pid=24785: Tue Dec  1 12:09:09 2026" of its header */
 };
 
 static int
@@ -233,6 +243,34 @@ cur_job(struct normal_state *st)
 	return st->cur >= 0 ? &st->run.jobs[st->cur] : NULL;
 }
 
+/* Where the current job's results end: fio prints the cpu, IO depths and
+ * issued lines of every job that did I/O (stat.c, show_thread_status_normal,
+ * every version from 1.50 to 3.42), issued last but for a latency target.
+ * Results without it are cut or damaged, and what they lost (latency, CPU,
+ * the I/O count that makes IOPS exact) would go missing in silence. */
+static void
+end_job(struct eb_parse *p, struct normal_state *st)
+{
+	const struct eb_fio_job *j = cur_job(st);
+
+	if (j != NULL && !st->issued && st->bad_line == 0) {
+		st->bad_line = st->last_line;
+		snprintf(st->bad, sizeof st->bad, "the results of fio job '%.40s' (line %ld) end "
+		    "here without the 'issued' line fio ends them with (a truncated or damaged "
+		    "output)", j->name, j->line);
+	} else if (j != NULL && st->issued) {
+		/* A job's results, with the pid and time of its header, are
+		 * its run's own (runs.c). */
+		char what[200];
+
+		snprintf(what, sizeof what, "the run of fio job '%.40s' (%s)", j->name,
+		    st->pid[0] ? st->pid : "the same results");
+		eb_parse_run(p, st->block.data, st->block.len, j->line, what);
+	}
+	eb_buf_reset(&st->block);
+	st->cur = -1;
+}
+
 /* Chooses among printed figures. From 2.17 every figure has 3 or 4
  * digits, and before 3.26 fio's num2str could print 11.99 MiB/s as
  * "11.0MiB/s" (fio 3.1 vps-comparison sample): the median of io/runtime,
@@ -350,6 +388,7 @@ take_header(struct eb_parse *p, struct normal_state *st, const char *line, size_
 	const char *ns, *ne, *q;
 	struct eb_fio_job *j;
 
+	end_job(p, st);
 	if (st->seen_summary && st->run.n > 0)
 		flush(p, st);
 	eb_fio_job_name(line, g, &ns, &ne);
@@ -376,6 +415,14 @@ take_header(struct eb_parse *p, struct normal_state *st, const char *line, size_
 	st->dir = -1;
 	st->pct_unit = 0;
 	st->njobs++;
+	st->issued = 0;
+	st->last_line = lineno;
+	eb_buf_add(&st->block, line, len);
+	q = eb_fio_memstr(g, len - (size_t)(g - line), " pid=");
+	snprintf(st->pid, sizeof st->pid, "%.*s", q != NULL ? (int)strcspn(q + 1, "\r\n") : 0,
+	    q != NULL ? q + 1 : "");
+	if (!j->all_clients && st->unsummed++ == 0)
+		st->unsummed_line = lineno;
 }
 
 /* "read : io=...", "  write: IOPS=...", "mixed: ..." */
@@ -503,6 +550,7 @@ take_issued(struct normal_state *st, const char *s)
 	for (int d = 0; d < 3; d++)
 		st->raw[st->cur][d].issued = v[d];
 	st->raw[st->cur][EB_FIO_MIXED].issued = v[0] + v[1] + v[2];
+	st->issued = 1;
 }
 
 static void
@@ -559,6 +607,15 @@ take_job_line(struct normal_state *st, const char *s, long lineno)
 		take_issued(st, s);
 }
 
+/* The error about the first damaged figure or cut job, once there is one. */
+static enum eb_status
+job_error(struct eb_parse *p, const struct normal_state *st)
+{
+	if (st->bad_line == 0)
+		return EB_OK;
+	return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, st->bad_line), "%s", st->bad);
+}
+
 static enum eb_status
 parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 {
@@ -569,6 +626,7 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 		st->started = 1;
 		st->cur = -1;
 		st->dir = -1;
+		eb_buf_init(&st->block, EB_MAX_LINE);
 	}
 	if (strncmp(s, "fio: ", 5) == 0) {
 		eb_fio_errors_take(&st->errors, s, len - (size_t)(s - line), lineno);
@@ -576,15 +634,18 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 	}
 	if ((g = eb_fio_memstr(line, len, ": (groupid=")) != NULL) {
 		take_header(p, st, line, len, g, lineno);
-		return EB_OK;
+		return job_error(p, st);
 	}
+	if (*s != '\0' && *s != '\r')
+		st->end_line = lineno;
 	if (eb_fio_memstr(line, len, ": (g=") != NULL &&
 	    eb_fio_memstr(line, len, " rw=") != NULL) {
 		/* A banner after results opens the next run. */
-		if (st->run.n > 0)
+		end_job(p, st);
+		if (st->run.n > 0 && st->bad_line == 0)
 			flush(p, st);
 		eb_fio_banners_take(&st->banners, line, len);
-		return EB_OK;
+		return job_error(p, st);
 	}
 	if (strncmp(s, "hostname=", 9) == 0) {
 		size_t n = strcspn(s + 9, ", ");
@@ -598,19 +659,23 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 		return EB_OK;
 	}
 	if (strncmp(s, "Run status group ", 17) == 0) {
+		end_job(p, st);
 		st->seen_summary = 1;
-		st->cur = -1;
-		return EB_OK;
+		st->unsummed = 0;
+		return job_error(p, st);
 	}
 	if (strncmp(s, "Disk stats", 10) == 0) {
-		st->cur = -1;
-		return EB_OK;
+		end_job(p, st);
+		return job_error(p, st);
 	}
-	if (st->cur >= 0)
+	if (st->cur >= 0) {
+		eb_buf_addc(&st->block, '\n');
+		eb_buf_add(&st->block, line, len);
 		take_job_line(st, s, lineno);
-	if (st->bad_line != 0)
-		return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, st->bad_line), "%s", st->bad);
-	return EB_OK;
+		if (*s != '\0' && *s != '\r')
+			st->last_line = lineno;
+	}
+	return job_error(p, st);
 }
 
 static enum eb_status
@@ -620,8 +685,18 @@ finish(struct eb_parse *p, int ok)
 	enum eb_status status = EB_OK;
 
 	if (ok) {
-		flush(p, st);
-		if (st->added == 0 && st->njobs > 0)
+		end_job(p, st);
+		if (st->bad_line == 0 && st->unsummed > 0) {
+			st->bad_line = st->end_line;
+			snprintf(st->bad, sizeof st->bad, "the output ends here, after the results "
+			    "of the fio job at line %ld, without the 'Run status group' summary fio "
+			    "prints after a run's jobs (a truncated output)", st->unsummed_line);
+		}
+		if (st->bad_line == 0)
+			flush(p, st);
+		if (st->bad_line != 0)
+			status = job_error(p, st);
+		else if (st->added == 0 && st->njobs > 0)
 			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, 0),
 			    "no fio job in this output did any I/O%s%s",
 			    st->errors.first ? "; fio said: " : "",
@@ -636,6 +711,7 @@ finish(struct eb_parse *p, int ok)
 	free(st->host);
 	free(st->common.name);
 	free(st->common.rw);
+	eb_buf_free(&st->block);
 	return status;
 }
 

@@ -175,6 +175,29 @@ bad_record(struct eb_parse *p, const char *line, const char *at, long lineno,
 	return eb_err_set(p->err, EB_ERR_DATA, loc, "fio terse record: %s", why);
 }
 
+/* Notes the run of a record that did I/O (runs.c). A terse record has no
+ * time or pid, but its figures (latencies to the picosecond, context
+ * switches, page faults) are its run's own; its place in the file keeps
+ * apart numjobs clones that a run without latency figures could print
+ * alike, and makes only a copy of the file, or of its part, one run twice. */
+static void
+note_run(struct eb_parse *p, const struct terse_state *st, const struct eb_fio_job *j,
+    const char *rec, size_t len, long lineno)
+{
+	char what[160], *id;
+	int io = 0;
+
+	for (int d = 0; d < EB_FIO_NDIRS; d++)
+		io |= j->d[d].present;
+	if (!io)
+		return;
+	snprintf(what, sizeof what, "the run of fio job '%.40s' (terse record %ld of its file, "
+	    "the same figures)", j->name, st->nrecords + 1);
+	id = eb_xasprintf("fio-terse\n%ld\n%.*s", st->nrecords, (int)len, rec);
+	eb_parse_run(p, id, strlen(id), lineno, what);
+	free(id);
+}
+
 static enum eb_status
 take_record(struct eb_parse *p, struct terse_state *st, const char *line, const char *rec,
     size_t len, long lineno)
@@ -301,6 +324,7 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 	if (fnum(error, 0) != 0)
 		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno),
 		    "fio job '%s' ended with error %.0f", j->name, fnum(error, 0));
+	note_run(p, st, j, rec, len, lineno);
 	st->nrecords++;
 	free(f);
 	return EB_OK;

@@ -62,6 +62,7 @@ run_parser(struct eb_table *t, const struct eb_format *fmt,
 	f.p.err = err;
 	f.p.path = src->path;
 	f.p.opts = opts;
+	f.p.runs = src->runs;
 	f.p.state = fmt->state_size ? eb_xcalloc(1, fmt->state_size) : NULL;
 	eb_lines_init(&lr, EB_MAX_LINE, eb_feed_line, &f);
 	lr.cr_only = eb_lines_cr_only(src->head, src->headlen);
@@ -90,8 +91,10 @@ run_parser(struct eb_table *t, const struct eb_format *fmt,
 		fmt->finish(&f.p, 0);
 	eb_lines_free(&lr);
 	free(f.p.state);
-	if (st != EB_OK)
+	if (st != EB_OK) {
 		t->n = first;
+		eb_runs_free(src->runs);
+	}
 	return st;
 }
 
@@ -217,6 +220,27 @@ say_and_keep(void *ctx, enum eb_severity sev, struct eb_loc loc, const char *msg
 	eb_diag(k->to, sev, loc, "%s", msg);
 }
 
+/* Notes the bytes of an input that gave records (runs.c), so that two
+ * inputs of one load with the same bytes, a copy under another name, do
+ * not count twice. The bytes are the probe's head, which holds a whole
+ * input of under 64 KiB (every dd, bonnie++ and fio summary seen); larger
+ * ones are fio logs, whose copies add no repetition, results.csv and
+ * sheets, whose rows carry their repetitions, and fio JSON and text,
+ * whose runs are noted one by one. results.csv is left to the check of
+ * measurements read twice (core/unique.c), which names the record. A
+ * copy of dd output is only told: dd names no run, and GNU dd's six
+ * digits of seconds make two real runs print the same figures now and
+ * then (once in about 10,000 pairs whose times spread by 1 %). */
+static void
+note_content(const struct source *src, const struct eb_format *fmt)
+{
+	if (src->runs == NULL || (src->fd >= 0 && src->headlen >= EB_PROBE_BYTES) ||
+	    strcmp(fmt->name, "results") == 0)
+		return;
+	eb_runs_add(src->runs, src->head, src->headlen, 0, "the same bytes",
+	    strcmp(fmt->name, "dd") == 0);
+}
+
 static enum eb_status
 ingest_source(struct eb_table *t, const struct source *src, int in_dir,
     const struct eb_ingest_opts *opts, struct eb_err *err)
@@ -254,6 +278,8 @@ ingest_source(struct eb_table *t, const struct source *src, int in_dir,
 	st = run_parser(t, fmt, src, &told, err);
 	if (st == EB_OK && (st = check_values(t, first, fmt, src->path, &last.diag, err)) != EB_OK)
 		t->n = first;
+	if (st == EB_OK && t->n > first)
+		note_content(src, fmt);
 	/* A file that is benchmark output but gives no record fails as an
 	 * empty one does; in a directory, its warning says why it adds none. */
 	if (st == EB_OK && t->n == first && !in_dir)
@@ -278,9 +304,9 @@ eb_ingest_report(const struct eb_ingest_opts *opts, const struct eb_err *err)
 
 static enum eb_status
 ingest_fd(struct eb_table *t, const char *path, int fd, int in_dir,
-    const struct eb_ingest_opts *opts, struct eb_err *err)
+    const struct eb_ingest_opts *opts, struct eb_runs *runs, struct eb_err *err)
 {
-	struct source src = { path, NULL, 0, fd };
+	struct source src = { path, NULL, 0, fd, runs };
 	char *head = eb_xmalloc(EB_PROBE_BYTES);
 	size_t len;
 	enum eb_status st;
@@ -328,7 +354,8 @@ eb_is_sidecar(const char *name)
  * diagnostics that may name it are told. */
 enum eb_status
 eb_read_named_file(struct eb_table *t, const char *path, int in_dir,
-    const struct eb_ingest_opts *opts, char **sidecar, struct eb_err *err)
+    const struct eb_ingest_opts *opts, char **sidecar, struct eb_runs *runs,
+    struct eb_err *err)
 {
 	struct eb_loc loc = { path, 0, 0 };
 	struct eb_ingest_opts with_map = *opts;
@@ -350,7 +377,7 @@ eb_read_named_file(struct eb_table *t, const char *path, int in_dir,
 	if (with_map.map == NULL && (*sidecar = sidecar_map(path)) != NULL)
 		with_map.map = *sidecar;
 	first = t->n;
-	st = ingest_fd(t, path, fd, in_dir, &with_map, err);
+	st = ingest_fd(t, path, fd, in_dir, &with_map, runs, err);
 	/* No output may replace a file records came from. */
 	if (st == EB_OK && t->n > first)
 		eb_input_note(path, &sb);
@@ -400,7 +427,12 @@ ingest_file(const char *path, struct eb_table *t, const struct eb_ingest_opts *o
 	const char *rel = NULL, *base = strrchr(path, '/');
 	size_t first = t->n, index;
 	int found = 0;
-	enum eb_status st = eb_read_named_file(t, path, 0, opts, &sidecar, err);
+	struct eb_runs runs = { 0 };
+	enum eb_status st = eb_read_named_file(t, path, 0, opts, &sidecar, &runs, err);
+
+	if (st == EB_OK)
+		st = eb_runs_keep(t, first, path, opts->seen, &runs, opts->diag, err);
+	eb_runs_free(&runs);
 
 	base = base != NULL ? base + 1 : path;
 	/* A file of a run directory named alone is labelled as the walk of
@@ -430,11 +462,15 @@ eb_ingest_path(struct eb_table *t, const char *path,
 	struct eb_loc loc = { path, 0, 0 };
 	struct stat sb;
 	enum eb_status st;
-	size_t nread = 0, first;
+	size_t nread = 0, first = t->n;
 
 	if (strcmp(path, "-") == 0) {
-		first = t->n;
-		st = ingest_fd(t, "-", STDIN_FILENO, 0, opts, err);
+		struct eb_runs runs = { 0 };
+
+		st = ingest_fd(t, "-", STDIN_FILENO, 0, opts, &runs, err);
+		if (st == EB_OK)
+			st = eb_runs_keep(t, first, path, opts->seen, &runs, opts->diag, err);
+		eb_runs_free(&runs);
 		/* A file redirected in is an input too (- < results.csv). */
 		if (st == EB_OK && t->n > first && fstat(STDIN_FILENO, &sb) == 0)
 			eb_input_note("-", &sb);
@@ -468,8 +504,13 @@ enum eb_status
 eb_ingest_buffer(struct eb_table *t, const char *path, const char *data,
     size_t len, const struct eb_ingest_opts *opts, struct eb_err *err)
 {
-	struct source src = { path, data, len, -1 };
+	struct eb_runs runs = { 0 };
+	struct source src = { path, data, len, -1, &runs };
+	size_t first = t->n;
 	enum eb_status st = ingest_source(t, &src, 0, opts, err);
 
+	if (st == EB_OK)
+		st = eb_runs_keep(t, first, path, opts->seen, &runs, opts->diag, err);
+	eb_runs_free(&runs);
 	return st == UNRECOGNISED || st == UNRECOGNISED_QUIET ? EB_ERR_DATA : st;
 }

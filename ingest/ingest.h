@@ -46,6 +46,7 @@ void eb_lines_free(struct eb_lines *lr);
 /* ---- formats */
 
 struct eb_ingest_opts;
+struct eb_runs;
 
 /* What a parser works with while it reads one input. */
 struct eb_parse {
@@ -55,6 +56,7 @@ struct eb_parse {
 	const char *path;	/* as the user named it; "-" for stdin */
 	void *state;		/* state_size zeroed bytes owned by the driver */
 	const struct eb_ingest_opts *opts;
+	struct eb_runs *runs;	/* where eb_parse_run notes runs (driver-owned) */
 	/* The line being read is the input's last and has no line end: a
 	 * figure at its end may be cut short. */
 	int unended;
@@ -110,6 +112,24 @@ void eb_parse_record(struct eb_parse *p, struct eb_record *r, const char *tool,
     const char *metric, const char *unit, long lineno);
 struct eb_loc eb_parse_loc(const struct eb_parse *p, long lineno);
 
+/* ---- one run read twice (runs.c). A parser notes each result whose run
+ * it can tell apart from every other: the n bytes of id identify it (fio
+ * JSON: the document's timestamp_ms, the job's place in it and all of the
+ * job's figures; normal text: a job's results, with its pid and time;
+ * terse: the record and its place), what names it in messages ("fio job
+ * 'seqw' ..."). One load that meets the same run twice, in two files or
+ * twice in one, fails where it meets it again: the copy would count as a
+ * second repetition. dd notes none: its output names no run, and GNU dd's
+ * six significant digits of seconds can repeat between real runs of the
+ * same size (one pair in a few thousand at 1 % spread); nor do results.csv
+ * and sheets, which number their repetitions. */
+void eb_parse_run(struct eb_parse *p, const void *id, size_t n, long lineno, const char *what);
+
+/* The runs one load has read so far. */
+struct eb_run_seen;
+struct eb_run_seen *eb_run_seen_new(void);
+void eb_run_seen_free(struct eb_run_seen *s);
+
 /* ---- the driver */
 
 struct eb_ingest_opts {
@@ -118,6 +138,9 @@ struct eb_ingest_opts {
 	const char *map;	/* --map: a spreadsheet mapping file, or NULL */
 	const char *unit;	/* --unit: the unit of unlabelled sheet values, or NULL */
 	int verbose;		/* -v: a note for each file a folder skips */
+	/* The runs of the load so far, so that one run given under two
+	 * names fails; NULL checks each path on its own. */
+	struct eb_run_seen *seen;
 };
 
 /* Reads a file, a directory (walked in name order, every recognisable file

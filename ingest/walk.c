@@ -31,8 +31,13 @@ skip_dotfiles(const struct dirent *d)
  * same whatever the number of threads. */
 
 /* STEP_SPECIAL: a FIFO, socket or device, which a walk does not open;
- * STEP_OWN: encbench's own results.csv (core/unique.c). */
-enum step_kind { STEP_FILE, STEP_RUN_CHECK, STEP_ERROR, STEP_SPECIAL, STEP_OWN };
+ * STEP_OWN: encbench's own results.csv (core/unique.c); STEP_AGAIN: a
+ * directory the walk has entered already, through a symbolic link;
+ * STEP_PART: an unfinished output of encbench-run, NAME.part, which it
+ * renames to NAME once its test has succeeded. */
+enum step_kind {
+	STEP_FILE, STEP_RUN_CHECK, STEP_ERROR, STEP_SPECIAL, STEP_OWN, STEP_AGAIN, STEP_PART
+};
 
 struct step {
 	enum step_kind kind;
@@ -46,6 +51,7 @@ struct step {
 	struct eb_err err;
 	char *sidecar;
 	struct eb_kept kept;	/* its diagnostics, told when it is merged */
+	struct eb_runs runs;	/* the runs it noted, checked when it is merged */
 };
 
 struct walker {
@@ -58,10 +64,18 @@ struct walker {
 	size_t run_index;
 	size_t root_len;
 	int next;		/* the next step a parsing thread takes */
+	struct eb_run_seen *seen;	/* the runs of the files merged so far */
 	/* Files skipped as not benchmark output, told in one note at the end
 	 * of the folder unless opts->verbose. */
 	size_t nskipped;
 	char *first_skipped;
+	/* The directories entered, so that a link back up ("latest -> .")
+	 * is read once and cannot make the walk loop. */
+	struct dir_id {
+		dev_t dev;
+		ino_t ino;
+	} *dirs;
+	size_t ndirs, capdirs;
 };
 
 static struct step *
@@ -97,7 +111,19 @@ walk(struct walker *w, const char *dir, int depth)
 	struct dirent **names;
 	struct eb_loc loc = { dir, 0, 0 };
 	int n, found = 0, run_root = 0;
+	struct stat ds;
 
+	if (stat(dir, &ds) == 0) {
+		for (size_t i = 0; i < w->ndirs; i++) {
+			if (w->dirs[i].dev == ds.st_dev && w->dirs[i].ino == ds.st_ino) {
+				add_step(w, STEP_AGAIN, dir);
+				return EB_OK;
+			}
+		}
+		eb_xgrow(&w->dirs, &w->capdirs, w->ndirs + 1, sizeof *w->dirs);
+		w->dirs[w->ndirs].dev = ds.st_dev;
+		w->dirs[w->ndirs++].ino = ds.st_ino;
+	}
 	if (depth > MAX_DEPTH) {
 		eb_err_set(w->err, EB_ERR_DATA, loc,
 		    "directories nested deeper than %d levels are not walked", MAX_DEPTH);
@@ -134,6 +160,9 @@ walk(struct walker *w, const char *dir, int depth)
 			walk(w, child, depth + 1);
 		else if (!S_ISREG(sb.st_mode))
 			add_step(w, STEP_SPECIAL, child);
+		else if (strlen(names[i]->d_name) > 5 &&
+		    strcmp(names[i]->d_name + strlen(names[i]->d_name) - 5, ".part") == 0)
+			add_step(w, STEP_PART, child);
 		else if (!eb_is_sidecar(names[i]->d_name) &&
 		    !(run_root && strcmp(names[i]->d_name, "meta.json") == 0))
 			add_step(w, eb_is_own_output(child) ? STEP_OWN : STEP_FILE, child);
@@ -157,7 +186,7 @@ parse_step(struct walker *w, struct step *s)
 	s->t = eb_table_new();
 	eb_kept_init(&s->kept, w->opts->diag);
 	opts.diag = &s->kept.diag;
-	s->st = eb_read_named_file(s->t, s->path, 1, &opts, &s->sidecar, &s->err);
+	s->st = eb_read_named_file(s->t, s->path, 1, &opts, &s->sidecar, &s->runs, &s->err);
 }
 
 static void *
@@ -224,6 +253,11 @@ merge_step(struct walker *w, struct step *s, size_t *nread)
 	}
 	if (s->st == UNRECOGNISED_QUIET)
 		return EB_OK;
+	/* In the walk's order, so that the first copy of a run is the one
+	 * that counts whatever the threads did. */
+	if (s->st == EB_OK)
+		s->st = eb_runs_keep(s->t, 0, s->path, w->seen, &s->runs, w->opts->diag,
+		    &s->err);
 	if (s->st != EB_OK) {
 		*w->err = s->err;
 		eb_ingest_report(w->opts, &s->err);
@@ -242,6 +276,7 @@ static void
 free_step(struct step *s)
 {
 	eb_kept_free(&s->kept);
+	eb_runs_free(&s->runs);
 	if (s->t != NULL)
 		eb_table_free(s->t);
 	free(s->sidecar);
@@ -259,6 +294,7 @@ eb_read_dir(struct eb_table *t, const char *path, const struct eb_ingest_opts *o
 	w->t = t;
 	w->opts = opts;
 	w->err = err;
+	w->seen = opts->seen != NULL ? opts->seen : eb_run_seen_new();
 
 	walk(w, path, 0);
 	parse_all(w);
@@ -275,6 +311,13 @@ eb_read_dir(struct eb_table *t, const char *path, const struct eb_ingest_opts *o
 			eb_diag(w->opts->diag, EB_NOTE, own, "skipped: encbench's own output (the "
 			    "datapackage.json or report manifest beside it names it); name it to "
 			    "read it");
+		} else if (s->kind == STEP_AGAIN || s->kind == STEP_PART) {
+			struct eb_loc at = { s->path, 0, 0 };
+
+			eb_diag(w->opts->diag, EB_NOTE, at, "%s", s->kind == STEP_AGAIN ?
+			    "skipped: a directory this walk has read already (a symbolic link "
+			    "back into it); read once" : "skipped: an unfinished output that "
+			    "encbench-run keeps as NAME.part when its test fails; name it to read it");
 		} else if (s->kind == STEP_FILE) {
 			st = merge_step(w, s, nread);
 		} else if (s->kind == STEP_RUN_CHECK) {
@@ -290,6 +333,9 @@ eb_read_dir(struct eb_table *t, const char *path, const struct eb_ingest_opts *o
 		free_step(s);
 	}
 	free(w->steps);
+	free(w->dirs);
+	if (w->seen != opts->seen)
+		eb_run_seen_free(w->seen);
 	if (w->nskipped == 1) {
 		struct eb_loc loc = { w->first_skipped, 0, 0 };
 

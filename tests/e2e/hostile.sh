@@ -313,21 +313,21 @@ expect_err_line "fio JSON: the repeated figure is located" \
 	"$H/dup.json:6:22: error: duplicate key \"bw_bytes\" with another value"
 # A read option repeated with another value, a repeated percentile that is
 # read, a whole direction given twice: each a located error.
-printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0,\n      "job options" : { "rw" : "read", "rw" : "write" },\n      "read" : { "io_bytes" : 1048576, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 } }\n  ]\n}\n' > "$H/dup-opt.json"
+printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0,\n      "job options" : { "rw" : "read", "rw" : "write" },\n      "read" : { "io_bytes" : 10, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 1 } }\n  ]\n}\n' > "$H/dup-opt.json"
 hostile "fio JSON: rw given twice" 65 "$H/dup-opt.json"
 expect_err_line "fio JSON: the repeated option is located" \
 	"$H/dup-opt.json:5:47: error: duplicate key \"rw\" with another value"
-printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read" },\n      "read" : { "io_bytes" : 1048576, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256,\n        "clat_ns" : { "mean" : 5e5, "max" : 1e6, "percentile" : { "99.000000" : 900000,\n          "99.000000" : 100 } } } }\n  ]\n}\n' > "$H/dup-p99.json"
+printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read" },\n      "read" : { "io_bytes" : 10, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 1,\n        "clat_ns" : { "mean" : 5e5, "max" : 1e6, "percentile" : { "99.000000" : 900000,\n          "99.000000" : 100 } } } }\n  ]\n}\n' > "$H/dup-p99.json"
 hostile "fio JSON: the 99th percentile given twice" 65 "$H/dup-p99.json"
 expect_err_line "fio JSON: the repeated percentile is located" \
 	"$H/dup-p99.json:7:25: error: duplicate key \"99.000000\" with another value"
-printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read" },\n      "read" : { "io_bytes" : 1048576, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 },\n      "read" : { "io_bytes" : 2097152, "bw_bytes" : 20, "iops" : 2.0, "runtime" : 1000, "total_ios" : 512 } }\n  ]\n}\n' > "$H/dup-dir.json"
+printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read" },\n      "read" : { "io_bytes" : 10, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 1 },\n      "read" : { "io_bytes" : 2097152, "bw_bytes" : 20, "iops" : 2.0, "runtime" : 1000, "total_ios" : 512 } }\n  ]\n}\n' > "$H/dup-dir.json"
 hostile "fio JSON: a direction given twice" 65 "$H/dup-dir.json"
 expect_err_line "fio JSON: the repeated direction is located" \
 	"$H/dup-dir.json:6:16: error: duplicate key \"read\" with another value"
 # The same text twice, and a key encbench does not read repeated with
 # another value (fio 2.17 repeats "filename"): read as if given once.
-printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0,\n      "job options" : { "rw" : "read", "filename" : "/a", "filename" : "/b", "rw" : "read" },\n      "read" : { "io_bytes" : 1048576, "bw_bytes" : 10, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 } }\n  ]\n}\n' > "$H/dup-same.json"
+printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0,\n      "job options" : { "rw" : "read", "filename" : "/a", "filename" : "/b", "rw" : "read" },\n      "read" : { "io_bytes" : 10, "bw_bytes" : 10, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 1 } }\n  ]\n}\n' > "$H/dup-same.json"
 eb ingest -q "$H/dup-same.json"
 expect_rc "fio JSON: a repetition of the same value, or of an unread key, is read" 0
 grep -q '^,,,,fio,x,seq,read,4096,bw,B/s,1,10,.*dup-same.json:6$' "$TMP/out" \
@@ -336,11 +336,11 @@ for v in 1e308 18446744073709551615 -0; do
 	printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read" }, "read" : { "io_bytes" : 1048576, "bw_bytes" : %s, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 } }\n  ]\n}\n' "$v" > "$H/bw-$v.json"
 	hostile "fio JSON: bw_bytes $v" 65 "$H/bw-$v.json"
 done
-printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read", "bs" : "-4k" }, "read" : { "io_bytes" : 1048576, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 } }\n  ]\n}\n' > "$H/bs.json"
+printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read", "bs" : "-4k" }, "read" : { "io_bytes" : 10, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 1 } }\n  ]\n}\n' > "$H/bs.json"
 hostile "fio JSON: bs -4k" 65 "$H/bs.json"
 # Bytes that are not UTF-8 in a job name: U+FFFD each, with a warning
 # at the first, and the records kept.
-printf "$FIOHEAD"'    { "jobname" : "se\377\376qw", "groupid" : 0, "error" : 0, "job options" : { "rw" : "write" },\n      "write" : { "io_bytes" : 1048576, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 } }\n  ]\n}\n' > "$H/badutf8.json"
+printf "$FIOHEAD"'    { "jobname" : "se\377\376qw", "groupid" : 0, "error" : 0, "job options" : { "rw" : "write" },\n      "write" : { "io_bytes" : 10, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 1 } }\n  ]\n}\n' > "$H/badutf8.json"
 eb ingest "$H/badutf8.json"
 expect_rc "fio JSON: a job name that is not UTF-8 is read" 0
 expect_err_line "fio JSON: the first stray byte is located" \

@@ -77,3 +77,27 @@ for f in json terse normal; do
 	q fio --client=127.0.0.1,8765 --output-format=$f --output="$out/client-server-$f.txt" cs.fio
 done
 kill "$(cat "$tmp/server.pid")"
+# One run of each of several modes as JSON and normal text, for the checks
+# that figures agree with each other and for the truncation property of
+# the normal text parser (test_fio_faults.c).
+m() {
+	name=$1
+	shift
+	q fio --name="$name" --filename="$tmp/testfile" --size=4M "$@" \
+	    --output-format=json,normal --output="$out/modes-$name-json-normal.txt"
+}
+m libaio --rw=randwrite --bs=4k --ioengine=libaio --iodepth=8
+m randrw-bs2 --rw=randrw --bs=4k,64k --ioengine=psync
+m rate --rw=write --bs=4k --rate=2m --time_based --runtime=1 --ioengine=psync
+m rate-iops --rw=randread --bs=4k --rate_iops=500 --time_based --runtime=1 --ioengine=psync
+m lat-pct --rw=randread --bs=4k --lat_percentiles=1 --time_based --runtime=1 --ioengine=psync
+m nj3 --rw=read --bs=128k --numjobs=3 --time_based --runtime=1 --ioengine=psync
+m nj4-group --rw=randrw --bs=4k --numjobs=4 --time_based --runtime=1 --group_reporting \
+    --ioengine=psync
+m bssplit --rw=randwrite --bssplit=4k/50:64k/50 --ioengine=psync
+m verify --rw=write --bs=4k --verify=crc32c --ioengine=psync
+# Two runs appended to one file with >>, as scripts that loop do.
+for k in 1 2; do
+	fio --name=app --filename="$tmp/testfile" --size=4M --rw=read --bs=64k --ioengine=psync \
+	    --output-format=json 2>/dev/null >>"$out/appended-2runs.json"
+done

@@ -1,0 +1,109 @@
+# fio_faults.sh - fio output changed or cut after fio wrote it, or one run
+# given twice: each a located error, exit 65, and -o left as it was.
+. tests/e2e/lib.sh
+
+D=tests/data/fio
+keep() { echo "previous output" > "$TMP/keep.csv"; }
+kept() { expect_file_is "$1 leaves -o as it was" "$TMP/keep.csv" "previous output"; }
+
+# One fio JSON run under two names, in a folder or named twice.
+mkdir "$TMP/copy"
+cp "$D/modes-libaio-json-normal.txt" "$TMP/copy/a.txt"
+cp "$D/modes-libaio-json-normal.txt" "$TMP/copy/b.txt"
+keep
+eb ingest -o "$TMP/keep.csv" "$TMP/copy"
+expect_rc "a folder with one fio run under two names fails" 65
+expect_err_line "the second copy is located and names the first" \
+	"$TMP/copy/b.txt:11: error: the run of fio job 'libaio' (timestamp_ms 1796138014650) was read already, from $TMP/copy/a.txt:11: one run read twice would count as a second repetition (a copy under another name?)"
+kept "one run under two names"
+eb ingest --format fio-json "$TMP/copy/a.txt" "$TMP/copy/b.txt"
+expect_rc "one fio run named twice under two names fails" 65
+eb ingest --format fio-normal "$TMP/copy/a.txt" "$TMP/copy/b.txt"
+expect_rc "one fio run's normal text under two names fails" 65
+expect_err_line "the normal text's copy names the job's pid and time" \
+	"$TMP/copy/b.txt:276: error: the run of fio job 'libaio' (pid=17410: Tue Dec  1 15:13:34 2026) was read already, from $TMP/copy/a.txt:276: one run read twice would count as a second repetition (a copy under another name?)"
+cp "$D/terse-v5.txt" "$TMP/copy/a.txt"
+cp "$D/terse-v5.txt" "$TMP/copy/b.txt"
+eb ingest "$TMP/copy"
+expect_rc "one fio terse run under two names fails" 65
+# Two real runs appended to one file are two repetitions.
+eb ingest "$D/appended-2runs.json"
+expect_rc "two fio runs appended to one file are read" 0
+[ "$(grep -c ',app,seq,read,65536,bw,B/s,[12],' "$TMP/out")" -eq 2 ] \
+	&& pass "two fio runs appended give two repetitions" || fail "two fio runs appended give two repetitions"
+# dd names no run, and real runs can print the same figures: two equal
+# dd logs are two repetitions.
+cp tests/data/dd/gnu-9.1-sigusr1.log "$TMP/dd1.log"
+cp tests/data/dd/gnu-9.1-sigusr1.log "$TMP/dd2.log"
+eb ingest -q "$TMP/dd1.log" "$TMP/dd2.log"
+expect_rc "two equal dd logs are read" 0
+[ "$(grep -c ',bw,B/s,[12],' "$TMP/out")" -eq 2 ] \
+	&& pass "two equal dd logs give two repetitions" || fail "two equal dd logs give two repetitions"
+eb ingest "$TMP/dd1.log" "$TMP/dd2.log"
+expect_err_line "two equal dd logs are told" \
+	"$TMP/dd2.log: warning: the same bytes as $TMP/dd1.log: if it is a copy, its records count as second repetitions; it is read, since two real dd runs can print the same figures"
+# Any other output under two names, bonnie++ here, fails by its bytes.
+mkdir "$TMP/bon"
+cp tests/data/bonnie/bonnie-2.00a_q.stdout.csv "$TMP/bon/a.csv"
+cp tests/data/bonnie/bonnie-2.00a_q.stdout.csv "$TMP/bon/b.csv"
+keep
+eb ingest -o "$TMP/keep.csv" "$TMP/bon"
+expect_rc "one bonnie++ output under two names fails" 65
+expect_err_line "the bonnie++ copy is named" \
+	"$TMP/bon/b.csv: error: the same bytes as $TMP/bon/a.csv, read already: a copy under another name would count as second repetitions"
+kept "a bonnie++ copy"
+
+# A figure of fio JSON changed: the outside audit's three flips of a real
+# fio 3.33 run (8 MiB in 3 ms as 128 I/Os of 64 KiB), made here on another.
+sed '72s/419430400/519430400/; 73s/409600/507256/' "$D/modes-libaio-json-normal.txt" > "$TMP/bw.json"
+sed '74s/102400.000000/92400.000000/' "$D/modes-libaio-json-normal.txt" > "$TMP/iops.json"
+sed '75s/"runtime" : 10,/"runtime" : 18,/' "$D/modes-libaio-json-normal.txt" > "$TMP/runtime.json"
+keep
+eb ingest --format fio-json -o "$TMP/keep.csv" "$TMP/bw.json"
+expect_rc "fio JSON: bw_bytes and bw changed together fail" 65
+expect_err_line "fio JSON: the changed bw_bytes is located, with both values" \
+	"$TMP/bw.json:72: error: fio JSON figures disagree: \"bw_bytes\" is 519430400 B/s but io_bytes 4194304 in a runtime of 10 ms is 419430400 B/s; fio writes bw_bytes = io_bytes * 1000 / runtime"
+kept "a changed bw_bytes"
+eb ingest --format fio-json "$TMP/iops.json"
+expect_err_line "fio JSON: a changed iops is located, with both values" \
+	"$TMP/iops.json:74: error: fio JSON figures disagree: \"iops\" is 92400.000000 but total_ios 1024 in a runtime of 10 ms is 102400.000000 per second; fio writes iops = total_ios * 1000 / runtime"
+eb ingest --format fio-json "$TMP/runtime.json"
+expect_rc "fio JSON: a changed runtime fails" 65
+grep -q "^$TMP/runtime.json:72: error: fio JSON figures disagree: \"bw_bytes\" is 419430400 B/s but io_bytes 4194304 in a runtime of 18 ms" "$TMP/err" \
+	&& pass "fio JSON: a changed runtime is named" || fail "fio JSON: a changed runtime is named"
+
+# fio normal text cut at a line boundary: the audit's cut after the write
+# line read IOPS 11.6k and lost latency and CPU.
+sed -n '/^libaio: (groupid=0/,/^  write:/p' "$D/modes-libaio-json-normal.txt" > "$TMP/cut.txt"
+keep
+eb ingest -o "$TMP/keep.csv" "$TMP/cut.txt"
+expect_rc "fio normal: cut after the write line fails" 65
+expect_err_line "fio normal: the cut is located where the job's results end" \
+	"$TMP/cut.txt:2: error: the results of fio job 'libaio' (line 1) end here without the 'issued' line fio ends them with (a truncated or damaged output)"
+kept "a cut fio normal output"
+sed -n '/^libaio: (groupid=0/,/^Run status group/p' "$D/modes-libaio-json-normal.txt" | sed '$d' > "$TMP/nosummary.txt"
+eb ingest "$TMP/nosummary.txt"
+expect_rc "fio normal: cut before the run's summary fails" 65
+expect_err_line "fio normal: the cut before the summary is located" \
+	"$TMP/nosummary.txt:19: error: the output ends here, after the results of the fio job at line 1, without the 'Run status group' summary fio prints after a run's jobs (a truncated output)"
+
+# A directory link back into the walk ("latest -> ..") is read once: three
+# such links once made the walk exponential.
+mkdir -p "$TMP/loop/runs"
+cp tests/data/dd/gnu-9.1-sigusr1.log "$TMP/loop/runs/dd.log"
+for k in 1 2 3; do ln -s "$TMP/loop/runs" "$TMP/loop/runs/latest$k"; done
+timeout 20 "$ENCBENCH" ingest "$TMP/loop/runs" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+expect_rc "a folder with three links back to itself is read" 0
+[ "$(grep -c ',bw,B/s,' "$TMP/out")" -eq 1 ] && pass "its file is read once" \
+	|| fail "its file is read once"
+expect_err_line "the link back is named" \
+	"$TMP/loop/runs/latest1: note: skipped: a directory this walk has read already (a symbolic link back into it); read once"
+# encbench-run's NAME.part, left by a failed test, is no measurement.
+cp tests/data/dd/gnu-9.1-sigusr1.log "$TMP/loop/runs/dd-write-r2.txt.part"
+rm "$TMP/loop/runs/latest1" "$TMP/loop/runs/latest2" "$TMP/loop/runs/latest3"
+eb ingest "$TMP/loop/runs"
+[ "$(grep -c ',bw,B/s,' "$TMP/out")" -eq 1 ] && pass "a .part file in a walk is skipped" \
+	|| fail "a .part file in a walk is skipped"
+expect_err_line "the .part file is named" \
+	"$TMP/loop/runs/dd-write-r2.txt.part: note: skipped: an unfinished output that encbench-run keeps as NAME.part when its test fails; name it to read it"

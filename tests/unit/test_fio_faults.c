@@ -1,0 +1,415 @@
+/* test_fio_faults.c - fio output that was changed or cut after fio wrote it:
+ * figures that disagree, outputs cut short, one run given twice. */
+#include "testutil.h"
+#include "cuts.h"
+
+#define DATA "tests/data/fio/"
+
+/* The whole of a small file, NUL-terminated; the caller frees it. */
+static char *
+slurp(const char *path, size_t *n)
+{
+	FILE *fp = fopen(path, "rb");
+	char *data = eb_xmalloc(1 << 20);
+
+	assert_non_null(fp);
+	*n = fread(data, 1, (1 << 20) - 1, fp);
+	data[*n] = '\0';
+	fclose(fp);
+	return data;
+}
+
+/* text with its first "from" replaced by "to"; the caller frees it. */
+static char *
+replaced(const char *text, const char *from, const char *to)
+{
+	const char *at = strstr(text, from);
+
+	assert_non_null(at);
+	return eb_xasprintf("%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+}
+
+/* ---- figures that disagree (fio_json_check.c) */
+
+/* One figure of a real fio 3.33 run changed: its write direction moved
+ * 4194304 bytes in 10 ms as 1024 I/Os of 4 KiB. */
+static void
+test_json_changed_figures(void **state)
+{
+	static const struct {
+		const char *from, *to;
+		long line;
+		const char *msg;
+	} cases[] = {
+		{ "\"bw_bytes\" : 419430400", "\"bw_bytes\" : 519430400", 73,
+		  "fio JSON figures disagree: \"bw\" is 409600 KiB/s but \"bw_bytes\" 519430400 is "
+		  "507256 KiB/s; fio writes bw = bw_bytes / 1024" },
+		{ "\"bw_bytes\" : 419430400,\n        \"bw\" : 409600",
+		  "\"bw_bytes\" : 519430400,\n        \"bw\" : 507256", 72,
+		  "fio JSON figures disagree: \"bw_bytes\" is 519430400 B/s but io_bytes 4194304 in "
+		  "a runtime of 10 ms is 419430400 B/s; fio writes bw_bytes = io_bytes * 1000 / "
+		  "runtime" },
+		{ "\"iops\" : 102400.000000", "\"iops\" : 92400.000000", 74,
+		  "fio JSON figures disagree: \"iops\" is 92400.000000 but total_ios 1024 in a "
+		  "runtime of 10 ms is 102400.000000 per second; fio writes iops = total_ios * 1000 "
+		  "/ runtime" },
+		{ "\"runtime\" : 10,", "\"runtime\" : 18,", 72,
+		  "fio JSON figures disagree: \"bw_bytes\" is 419430400 B/s but io_bytes 4194304 in "
+		  "a runtime of 18 ms is 233016888 B/s; fio writes bw_bytes = io_bytes * 1000 / "
+		  "runtime" },
+		{ "\"io_bytes\" : 4194304", "\"io_bytes\" : 4194304.5", 70,
+		  "fio JSON output is damaged: \"io_bytes\" is 4194304.5; fio writes a whole "
+		  "number there" },
+		/* bw and iops changed to agree with each other but not with the
+		 * job's 4 KiB blocks, and the counts that would expose them
+		 * gone, as before fio 2.21. */
+		{ "\"io_bytes\" : 4194304,\n        \"io_kbytes\" : 4096,\n"
+		  "        \"bw_bytes\" : 419430400,\n        \"bw\" : 409600,\n"
+		  "        \"iops\" : 102400.000000,",
+		  "\"bw\" : 409600,\n        \"iops\" : 51200.000000,", 70,
+		  "fio JSON figures disagree: \"bw\" 419430400 B/s at \"iops\" 51200.000000 is "
+		  "8192 bytes per I/O, more than the job's block size of 4096" },
+	};
+	size_t n;
+	char *text = slurp(DATA "modes-libaio-json-normal.txt", &n);
+	struct tu_run r;
+
+	(void)state;
+	/* As fio wrote it, the run reads. */
+	tu_ingest_text(&r, text, "fio-json");
+	assert_int_equal(r.st, EB_OK);
+	tu_free(&r);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *bad = replaced(text, cases[i].from, cases[i].to);
+
+		if (i == 5) {
+			/* total_ios is gone too. */
+			char *t = replaced(bad, "\"total_ios\" : 1024,", "\"x\" : 0,");
+
+			free(bad);
+			bad = t;
+		}
+		tu_ingest_text(&r, bad, "fio-json");
+		assert_int_equal(r.st, EB_ERR_DATA);
+		assert_string_equal(r.err.msg, cases[i].msg);
+		assert_int_equal(r.err.loc.line, cases[i].line);
+		assert_int_equal(r.t->n, 0);
+		tu_free(&r);
+		free(bad);
+	}
+	free(text);
+}
+
+/* fio up to 2.20 counts io_bytes in KiB and has no bw_bytes: bw is the
+ * KiB/s of 1024 * io_bytes plus an unknown last KiB. */
+static void
+test_json_changed_figures_kib(void **state)
+{
+	static const char doc[] =
+	    "{ \"fio version\" : \"fio-2.18\", \"jobs\" : [\n"
+	    "{ \"jobname\" : \"r\", \"groupid\" : 0, \"read\" : { \"io_bytes\" : 4096,\n"
+	    "  \"bw\" : %s, \"iops\" : 1024.000000, \"runtime\" : 1000, \"total_ios\" : 1024 } } ] }\n";
+	char *text;
+	struct tu_run r;
+
+	(void)state;
+	text = eb_xasprintf(doc, "4096");
+	tu_ingest_text(&r, text, "fio-json");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	tu_free(&r);
+	free(text);
+	text = eb_xasprintf(doc, "4196");
+	tu_ingest_text(&r, text, "fio-json");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 3);
+	assert_string_equal(r.err.msg, "fio JSON figures disagree: \"bw\" is 4196 KiB/s but "
+	    "io_bytes 4096 KiB in a runtime of 1000 ms is 4096 KiB/s; fio writes bw = io_bytes "
+	    "* 1000 / runtime / 1024");
+	tu_free(&r);
+	free(text);
+}
+
+/* Every fio JSON at hand passes the check: the runs of gen.sh in every
+ * mode it has, and the corpus's fio 2.1.4 to 3.36. */
+static void
+test_json_real_figures_agree(void **state)
+{
+	static const char *const files[] = {
+		DATA "modes-libaio-json-normal.txt", DATA "modes-randrw-bs2-json-normal.txt",
+		DATA "modes-rate-json-normal.txt", DATA "modes-rate-iops-json-normal.txt",
+		DATA "modes-lat-pct-json-normal.txt", DATA "modes-nj3-json-normal.txt",
+		DATA "modes-nj4-group-json-normal.txt", DATA "modes-bssplit-json-normal.txt",
+		DATA "modes-verify-json-normal.txt", DATA "same-run-json-terse-normal.txt",
+		DATA "numjobs2-json-terse-normal.txt", DATA "numjobs2-group-json-terse-normal.txt",
+		DATA "unified-json-terse-normal.txt", DATA "unified-both-json-terse.txt",
+		DATA "jsonplus-numjobs2.json", DATA "status-interval.json",
+		DATA "client-server-json.txt",
+	};
+	static const char *const corpus[] = {
+		"fio/fio-2.1.4-json-pkb-5jobs-seq-rand.json",
+		"fio/fio-2.17-json-pkb-hist-group_reporting.json",
+		"fio/fio-3.19-json-pbench.txt",
+		"fio/fio-3.33-json-leading-signal-msg-group_reporting.json",
+		"fio/fio-3.36-json-randrw-128k-1job.json",
+		"fio/fio-3.7-client-server-json-2hosts-pbench.txt",
+	};
+	struct tu_run r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+		tu_ingest(&r, files[i], "fio-json");
+		if (r.st != EB_OK)
+			print_error("%s: %s\n", files[i], r.err.msg);
+		assert_int_equal(r.st, EB_OK);
+		tu_free(&r);
+	}
+	if (tu_corpus(corpus[0]) == NULL) {
+		print_message("no shared corpus: its fio JSON is not checked\n");
+		return;
+	}
+	for (size_t i = 0; i < sizeof corpus / sizeof corpus[0]; i++) {
+		tu_ingest(&r, tu_corpus(corpus[i]), "fio-json");
+		if (r.st != EB_OK)
+			print_error("%s: %s\n", corpus[i], r.err.msg);
+		assert_int_equal(r.st, EB_OK);
+		tu_free(&r);
+	}
+}
+
+/* ---- normal text cut short (fio_normal.c) */
+
+/* The outside audit's cuts of a fio 3.33 output: after the write line it
+ * gave IOPS 11600 (the printed "11.6k") and no latency or CPU; inside the
+ * percentiles, no CPU. */
+static void
+test_normal_cut_at_line(void **state)
+{
+	static const char head[] =
+	    "seqw: (g=0): rw=write, bs=(R) 64.0KiB-64.0KiB, (W) 64.0KiB-64.0KiB, (T) 64.0KiB-64.0KiB, ioengine=psync, iodepth=1\n"
+	    "fio-3.33\n"
+	    "Starting 1 process\n"
+	    "\n"
+	    "seqw: (groupid=0, jobs=1): err= 0: pid=24785: Tue Dec  1 12:09:09 2026\n"
+	    "  write: IOPS=11.6k, BW=727MiB/s (763MB/s)(8192KiB/11msec); 0 zone resets\n";
+	static const char more[] =
+	    "    clat (usec): min=7, max=7928, avg=74.96, stdev=699.61\n"
+	    "     lat (usec): min=8, max=7928, avg=75.46, stdev=699.59\n"
+	    "    clat percentiles (usec):\n"
+	    "     |  1.00th=[    9],  5.00th=[   10], 10.00th=[   10], 20.00th=[   11],\n"
+	    "     | 99.00th=[   46], 99.50th=[ 7898], 99.90th=[ 7898], 99.95th=[ 7898],\n"
+	    "     | 99.99th=[ 7898]\n"
+	    "  cpu          : usr=0.00%, sys=20.00%, ctx=1, majf=0, minf=14\n"
+	    "  IO depths    : 1=100.0%, 2=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, >=64=0.0%\n"
+	    "     issued rwts: total=0,128,0,0 short=0,0,0,0 dropped=0,0,0,0\n"
+	    "     latency   : target=0, window=0, percentile=100.00%, depth=1\n"
+	    "\n";
+	static const char summary[] =
+	    "Run status group 0 (all jobs):\n"
+	    "  WRITE: bw=727MiB/s (763MB/s), 727MiB/s-727MiB/s (763MB/s-763MB/s), io=8192KiB (8389kB), run=11-11msec\n";
+	char *text;
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest_text(&r, head, "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 6);
+	assert_string_equal(r.err.msg, "the results of fio job 'seqw' (line 5) end here without "
+	    "the 'issued' line fio ends them with (a truncated or damaged output)");
+	tu_free(&r);
+	/* Everything of the job but its issued line and what follows. */
+	text = eb_xasprintf("%s%.*s", head, (int)(strstr(more, "     issued") - more), more);
+	tu_ingest_text(&r, text, "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 14);
+	tu_free(&r);
+	free(text);
+	/* The whole job without the summary after it. */
+	text = eb_xasprintf("%s%s", head, more);
+	tu_ingest_text(&r, text, "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 16);
+	assert_string_equal(r.err.msg, "the output ends here, after the results of the fio job at "
+	    "line 5, without the 'Run status group' summary fio prints after a run's jobs (a "
+	    "truncated output)");
+	tu_free(&r);
+	free(text);
+	/* Whole: IOPS is the issued count over the runtime, 128 in 11 ms. */
+	text = eb_xasprintf("%s%s%s", head, more, summary);
+	tu_ingest_text(&r, text, "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 5);
+	assert_string_equal(r.t->rows[1].f[EB_F_METRIC], "iops");
+	assert_true(fabs(r.t->rows[1].value - 128000.0 / 11) < 1e-9);
+	assert_string_equal(r.t->rows[4].f[EB_F_METRIC], "cpu");
+	assert_true(r.t->rows[4].value == 20);
+	tu_free(&r);
+	free(text);
+}
+
+/* The line a record came from (its source "path:LINE"). */
+static long
+record_line(const char *records, const char *rec_end)
+{
+	const char *p = rec_end;
+
+	/* A record line ends "...,SOURCE:LINE,BLOCK_SIZE,VALUE". */
+	for (int commas = 0; p > records && commas < 2; p--)
+		if (p[-1] == ',')
+			commas++;
+	while (p > records && p[-1] != ':')
+		p--;
+	return strtol(p, NULL, 10);
+}
+
+/* The records of whole whose source line is at most last. */
+static char *
+records_upto(const char *whole, long last)
+{
+	struct eb_buf b;
+	char *out;
+
+	eb_buf_init(&b, 0);
+	for (const char *s = whole; *s != '\0';) {
+		const char *nl = strchr(s, '\n');
+
+		if (record_line(s, nl) <= last)
+			eb_buf_add(&b, s, (size_t)(nl - s + 1));
+		s = nl + 1;
+	}
+	out = eb_xstrdup(eb_buf_cstr(&b));
+	eb_buf_free(&b);
+	return out;
+}
+
+/* The truncation property of fio's normal text: the output cut after
+ * any byte from its first job's results on either fails, or gives exactly
+ * the records of the whole output that precede the last place where its
+ * results are complete. fio prints a run's "Run status group" summary
+ * after all of its jobs, and a client/server "All clients" total after
+ * that, ending with its issued line: a run is complete with its summary,
+ * the total with its issued line. A cut inside such a line may read as the
+ * line whole or absent (cuts.h). Cuts before the first results hold none
+ * and fail as such a file does. A file longer than limit (0: none) is read
+ * up to the last summary before it, the whole output its property holds
+ * for. */
+static int
+normal_cut_property(const char *path, size_t limit)
+{
+	size_t n, first;
+	char *data = slurp(path, &n);
+	char *whole;
+	long line = 1, boundary = 0, bad = 0, errors = 0;
+	int in_all = 0;
+
+	if (limit > 0 && n > limit) {
+		const char *last = NULL;
+
+		for (const char *q = data; (q = strstr(q, "\nRun status group ")) != NULL &&
+		    (size_t)(q - data) < limit; q++)
+			last = q + 1;
+		assert_non_null(last);
+		n = (size_t)(strchr(last, '\n') + 1 - data);
+	}
+	first = (size_t)(strstr(data, ": (groupid=") - data);
+	while (first > 0 && data[first - 1] != '\n')
+		first--;
+	whole = cuts_records(path, data, n, "fio-normal");
+	assert_string_not_equal(whole, "error");
+	for (size_t start = 0; start < n; line++) {
+		const char *nl = memchr(data + start, '\n', n - start);
+		size_t end = nl != NULL ? (size_t)(nl - data) + 1 : n;
+		const char *s = data + start;
+		int is_boundary;
+		char *before, *after;
+
+		while (*s == ' ')
+			s++;
+		if (strstr(s, ": (groupid=") != NULL && (size_t)(strchr(s, '\n') - s) > 0)
+			in_all = strncmp(s, "All clients: (groupid=", 22) == 0;
+		is_boundary = strncmp(s, "Run status group ", 17) == 0 ||
+		    (in_all && strncmp(s, "issued", 6) == 0);
+		before = records_upto(whole, boundary);
+		after = is_boundary ? records_upto(whole, line) : NULL;
+		for (size_t k = start + 1; k <= end && start >= first; k++) {
+			char *cut = cuts_records(path, data, k, "fio-normal");
+
+			if (strcmp(cut, "error") == 0)
+				errors++;
+			else if (strcmp(cut, before) != 0 && (after == NULL || strcmp(cut, after) != 0) &&
+			    bad++ == 0)
+				print_message("%s cut after %zu bytes (line %ld) gives\n%s"
+				    "where the complete results before it are\n%s", path, k, line, cut,
+				    before);
+			free(cut);
+		}
+		if (is_boundary)
+			boundary = line;
+		free(before);
+		free(after);
+		start = end;
+	}
+	/* Cuts inside the results fail: the property is not met by reading
+	 * nothing. */
+	assert_true(errors > 0);
+	free(whole);
+	free(data);
+	return (int)bad;
+}
+
+static void
+test_normal_every_cut(void **state)
+{
+	static const char *const files[] = {
+		DATA "modes-libaio-json-normal.txt", DATA "modes-randrw-bs2-json-normal.txt",
+		DATA "modes-rate-json-normal.txt", DATA "modes-rate-iops-json-normal.txt",
+		DATA "modes-lat-pct-json-normal.txt", DATA "modes-nj3-json-normal.txt",
+		DATA "modes-nj4-group-json-normal.txt", DATA "modes-bssplit-json-normal.txt",
+		DATA "modes-verify-json-normal.txt", DATA "same-run-json-terse-normal.txt",
+		DATA "numjobs2-json-terse-normal.txt", DATA "unified-json-terse-normal.txt",
+		DATA "client-server-normal.txt",
+		"tests/golden/ingest-fio-normal-2/normal.txt",
+		"tests/golden/ingest-fio-normal-3/normal.txt",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+		assert_int_equal(normal_cut_property(files[i], 0), 0);
+}
+
+/* fio 2.1.11, 2.2.10 (five runs), 3.1 (24 runs in markdown) and 3.28. */
+static void
+test_normal_every_cut_corpus(void **state)
+{
+	static const char *const corpus[] = {
+		"fio/fio-2.2.10-normal-randwrite-8jobs-group_reporting-5runs.txt",
+		"fio/fio-3.1-normal-in-markdown-24runs.md",
+		"fio/fio-3.28-terse3-plus-normal-8groups.txt",
+	};
+	TU_CORPUS_OR_SKIP(first, "fio/fio-2.1.11-normal-12groups-group_reporting.txt");
+
+	(void)state;
+	assert_int_equal(normal_cut_property(first, 12288), 0);
+	for (size_t i = 0; i < sizeof corpus / sizeof corpus[0]; i++) {
+		const char *path = tu_corpus(corpus[i]);
+
+		assert_non_null(path);
+		/* 3.28 prints its eight summaries after all eight groups. */
+		assert_int_equal(normal_cut_property(path, i == 2 ? 0 : 12288), 0);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_json_changed_figures),
+		cmocka_unit_test(test_json_changed_figures_kib),
+		cmocka_unit_test(test_json_real_figures_agree),
+		cmocka_unit_test(test_normal_cut_at_line),
+		cmocka_unit_test(test_normal_every_cut),
+		cmocka_unit_test(test_normal_every_cut_corpus),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
