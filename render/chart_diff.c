@@ -71,6 +71,7 @@ build(struct cm_build *b, struct eb_err *err)
 		    rows[i].v.estimate, rows[i].v.lo, rows[i].v.hi,
 		    rows[i].a->s.n < rows[i].b->s.n ? rows[i].a->s.n : rows[i].b->s.n);
 		p->hollow = !eb_verdict_claims(&rows[i].v);
+		b->adjusted |= eb_verdict_interval_adjusted(&rows[i].v);
 		p->unbounded = rows[i].v.unbounded;
 		if (p->unbounded)
 			p->note = "interval unbounded";

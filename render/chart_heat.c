@@ -66,7 +66,7 @@ build(struct cm_build *b, struct eb_err *err)
 			ser = eb_model_release(b, k->f[EB_F_RELEASE], 1);
 		p = eb_model_point(b, k, eb_model_mode(b, k->f[EB_F_MODE], 0), ser,
 		    rows[i].overhead_pct, NAN, NAN, rows[i].g->s.n);
-		eb_model_tip_ratio(p, &rows[i], b->o->baseline);
+		eb_model_tip_ratio(b, p, &rows[i], b->o->baseline);
 		if (p->v > b->m->heat_hi)
 			b->m->heat_hi = p->v;
 		if (p->v < b->m->heat_lo)

@@ -201,6 +201,7 @@ struct cm_build {
 	size_t nhosts, nreleases, nconfigs;
 	size_t nmin, nmax;	/* runs behind the values */
 	int same_unit;		/* every row has one display unit */
+	int adjusted;		/* an interval drawn is at a Holm step level */
 };
 
 /* Readies m and b for a chart of the groups gs (NULL for fio logs). */
@@ -237,7 +238,7 @@ struct cm_point *eb_model_point(struct cm_build *b, const struct eb_record *key,
 /* Hover texts: a value with its interval, a ratio to the baseline. */
 void eb_model_tip_value(struct cm_build *b, struct cm_point *p, const struct eb_record *k,
     double v, double lo, double hi);
-void eb_model_tip_ratio(struct cm_point *p, const struct eb_overhead *r,
+void eb_model_tip_ratio(struct cm_build *b, struct cm_point *p, const struct eb_overhead *r,
     const char *baseline);
 /* An EB_ERR_DATA error without a place: nothing to draw. */
 enum eb_status eb_model_no_data(struct eb_err *err, const char *fmt, ...)
@@ -246,7 +247,8 @@ enum eb_status eb_model_no_data(struct eb_err *err, const char *fmt, ...)
 char *eb_model_source_words(const struct eb_chart_opts *o);
 /* " · kernel 6.8.0-31-generic · zfs-2.2.2" of the runs of release rel. */
 void eb_model_meta_words(const struct cm_build *b, const char *rel, struct eb_buf *out);
-/* "; whiskers: 95 % confidence interval" when some value has several runs. */
+/* "; whiskers: 95 % confidence interval" when some value has several runs;
+ * a Fieller one says "Holm-adjusted" once a drawn interval is (b->adjusted). */
 void eb_model_whiskers(const struct cm_build *b, struct eb_buf *note, const char *kind);
 
 static inline double

@@ -324,14 +324,18 @@ eb_model_no_data(struct eb_err *err, const char *fmt, ...)
 }
 
 void
-eb_model_tip_ratio(struct cm_point *p, const struct eb_overhead *r, const char *baseline)
+eb_model_tip_ratio(struct cm_build *b, struct cm_point *p, const struct eb_overhead *r,
+    const char *baseline)
 {
-	char test[160], phrase[256], pct[40], lo[40], hi[40];
+	char test[160], phrase[256], pct[40], lo[40], hi[40], level[48];
+	int adjusted = eb_verdict_interval_adjusted(&r->v);
 
 	eb_model_case_label(r->g->key, test, sizeof test);
 	/* The words are the verdict layer's; an unbounded interval is drawn
 	 * to the axis ends. */
 	eb_verdict_phrase(&r->v, phrase, sizeof phrase);
+	b->adjusted |= adjusted;
+	eb_interval_level_text(b->o->alpha, adjusted, level, sizeof level);
 	p->unbounded = r->v.unbounded;
 	if (p->unbounded)
 		p->note = "interval unbounded";
@@ -352,9 +356,9 @@ eb_model_tip_ratio(struct cm_point *p, const struct eb_overhead *r, const char *
 	else {
 		eb_figure_text(cm_pct(r->ci_low), 0, 100, lo, sizeof lo);
 		eb_figure_text(cm_pct(r->ci_high), 0, 100, hi, sizeof hi);
-		p->tip = eb_xasprintf("%s, %s %s: %s %% of %s, 95 %% CI %s to %s (%s)",
+		p->tip = eb_xasprintf("%s, %s %s: %s %% of %s, %s CI %s to %s (%s)",
 		    r->g->key->f[EB_F_MODE], test, r->g->key->f[EB_F_RELEASE], pct, baseline,
-		    lo, hi, phrase);
+		    level, lo, hi, phrase);
 	}
 }
 

@@ -36,7 +36,7 @@ build(struct cm_build *b, struct eb_err *err)
 			p = eb_model_point(b, k, eb_model_release(b, k->f[EB_F_RELEASE], 0),
 			    eb_model_mode(b, k->f[EB_F_MODE], 1), cm_pct(rows[i].ratio),
 			    cm_pct(rows[i].ci_low), cm_pct(rows[i].ci_high), rows[i].g->s.n);
-			eb_model_tip_ratio(p, &rows[i], b->o->baseline);
+			eb_model_tip_ratio(b, p, &rows[i], b->o->baseline);
 		}
 		free(rows);
 		b->m->percent = 1;

@@ -386,9 +386,9 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 	fprintf(fp, "\nratio < 1 means slower than the baseline (for latency and CPU, the "
 	    "baseline's over the mode's), with Fieller's %s interval%s; a throughput "
 	    "overhead is what the mode costs, a latency or CPU one its relative increase; "
-	    "\"costs\" and \"faster\" need an interval that excludes no overhead and, "
+	    "\"costs\" and \"faster\" need an interval that excludes no overhead and "
 	    "%sp < %g.\n", level, adjusted ? HOLM_LEVELS : "",
-	    n > 0 && vs[0].adjust == EB_ADJUST_HOLM ? "with Holm over the table's tests, " : "", alpha);
+	    n > 0 && vs[0].adjust == EB_ADJUST_HOLM ? "(with Holm over the table's tests) " : "", alpha);
 	eb_md_free(&md);
 	free(order);
 	free(vs);

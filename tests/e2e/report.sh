@@ -315,7 +315,7 @@ expect_file_is "the glance cells say ~ where the Holm verdict cannot tell, with 
 | aes-128-gcm | 1.056 (1.028–1.084) | ~ (-11.8 to +1.6) | ~ (-11.8 to +1.6) |
 | aes-256-gcm | 1.056 (1.028–1.084) | ~ (-11.8 to +1.6) | ~ (-11.8 to +1.6) |
 | geomean of the modes | | -5.3 (-7.8 to -2.7) | -5.3 (-7.8 to -2.7) |"
-grep -c 'no measurable overhead on sequential writes and sequential reads (between 1.6 % faster and 11.8 % slower)' "$TMP/holm/report.md" > "$TMP/n"
+grep -c 'no measurable overhead of throughput on sequential writes and sequential reads (between 1.6 % faster and 11.8 % slower)' "$TMP/holm/report.md" > "$TMP/n"
 expect_file_is "and the headline gives the same Holm-level interval" "$TMP/n" "1"
 
 # One mode: no geomean row repeating it; an unbounded cell makes the
