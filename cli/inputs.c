@@ -67,16 +67,6 @@ outputs_check(const struct eb_inputs *in)
 	return rc;
 }
 
-static int
-column_of(int field)
-{
-	int c = 0;
-
-	while (eb_column_field(c) != field)
-		c++;
-	return c;
-}
-
 static enum eb_status
 merge_error(struct eb_err *err, const char *column, const char *x, const char *y,
     const struct eb_record *a, const struct eb_record *b)
@@ -184,7 +174,7 @@ set_merges_tests(struct eb_table *t, const struct eb_inputs *in, struct eb_err *
 			while (f < EB_NFIELDS && !((mask & EB_FIELD_BIT(f)) && a->f[f] != r->f[f]))
 				f++;
 			if (f < EB_NFIELDS)
-				st = merge_error(err, eb_column_names[column_of(f)], a->f[f], r->f[f],
+				st = merge_error(err, eb_column_names[eb_field_column(f)], a->f[f], r->f[f],
 				    a, r);
 			else if (block_size != NULL && block_size[slot[j] - 1] != block_size[i]) {
 				char x[24], y[24];

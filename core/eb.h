@@ -121,6 +121,8 @@ extern const char *const eb_column_names[EB_NCOLUMNS];
 int eb_column_lookup(const char *name);
 /* The text field of a column, or -1 for block_size, rep and value. */
 int eb_column_field(int column);
+/* The column of a text field (EB_F_*), for naming it: eb_column_names. */
+int eb_field_column(int field);
 
 struct eb_record {
 	const char *f[EB_NFIELDS];	/* interned in the table; "" when unknown */

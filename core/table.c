@@ -32,6 +32,15 @@ eb_column_field(int column)
 	return column_field[column];
 }
 
+int
+eb_field_column(int field)
+{
+	for (int c = 0; c < EB_NCOLUMNS; c++)
+		if (column_field[c] == field)
+			return c;
+	return -1;
+}
+
 /* Strings live in large blocks and are found again through an open
  * addressing hash set, so a million records cost a few distinct strings. */
 #define POOL_BLOCK 65536

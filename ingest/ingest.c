@@ -131,16 +131,6 @@ is_control(unsigned char c)
 	return c < 0x20 || c == 0x7f;
 }
 
-static int
-column_of(int field)
-{
-	int c = 0;
-
-	while (eb_column_field(c) != field)
-		c++;
-	return c;
-}
-
 /* The label with its control bytes written as spaces. */
 static void
 controls_to_spaces(char *s)
@@ -190,12 +180,12 @@ eb_labels_utf8(struct eb_table *t, size_t first, const char *path, struct eb_dia
 				eb_diag(diag, EB_WARNING, loc,
 				    "%s '%s' is not UTF-8; its stray bytes, and those of every "
 				    "other such label of this input, are written as U+FFFD",
-				    eb_column_names[column_of(f)], fixed);
+				    eb_column_names[eb_field_column(f)], fixed);
 			if (control && !told_control++)
 				eb_diag(diag, EB_WARNING, loc,
 				    "%s '%s' holds control characters (a newline, a tab, an "
 				    "escape); they, and those of every other such label of this "
-				    "input, are written as spaces", eb_column_names[column_of(f)], fixed);
+				    "input, are written as spaces", eb_column_names[eb_field_column(f)], fixed);
 			r->f[f] = eb_intern(t, fixed, strlen(fixed));
 			free(fixed);
 		}
