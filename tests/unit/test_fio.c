@@ -1149,8 +1149,8 @@ test_normal_cut_figures(void **state)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char *text = eb_xasprintf("%s%s", head, cases[i].tail);
 		char *want = eb_xasprintf("input:%s", cases[i].msg);
-		char got[400];
 		struct tu_run r;
+		char got[sizeof r.err.msg + 64];
 
 		tu_ingest_text(&r, text, "fio-normal");
 		snprintf(got, sizeof got, "%s:%ld: %s", r.err.loc.path, r.err.loc.line, r.err.msg);
