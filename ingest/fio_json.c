@@ -425,6 +425,12 @@ fixed_bs(struct jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts,
 {
 	const char *sr = option(doc, jopts, hj, gopts, "bs_is_seq_rand", "bs_is_seq_rand");
 
+	/* "All clients" has no options of its own: the clients' bs comes to
+	 * it only once the run is read (eb_fio_run_name_all_clients), and the
+	 * global default of 4k is not theirs (fio 3.33, two --client runs of
+	 * bs=64k). */
+	if (j->all_clients)
+		return 0;
 	if (sr != NULL && strcmp(sr, "0") != 0)
 		return 0;
 	if (d < EB_FIO_MIXED)

@@ -107,3 +107,12 @@ eb ingest "$TMP/loop/runs"
 	|| fail "a .part file in a walk is skipped"
 expect_err_line "the .part file is named" \
 	"$TMP/loop/runs/dd-write-r2.txt.part: note: skipped: an unfinished output that encbench-run keeps as NAME.part when its test fails; name it to read it"
+
+# Client/server output of two --client runs of bs=64k (fio 3.33): "All
+# clients" has no job options, and its figures are held to the clients'
+# block size, not to fio's default of 4k (the fourth audit found it refused).
+eb ingest tests/data/fio/client-server-2clients-bs64k-3.33.json
+expect_rc "two clients of bs=64k ingest" 0
+grep -q '^,All clients,,,fio,cs,seq,write,65536,bw,B/s,1,1342177280,' "$TMP/out" \
+	&& pass "All clients has the clients' block size and its bw_bytes" \
+	|| fail "All clients has the clients' block size and its bw_bytes"
