@@ -46,6 +46,7 @@ build(struct cm_build *b, struct eb_err *err)
 		free(rels);
 	}
 	b->m->from = rel;
+	eb_model_adjust_overheads(b, rows, n, rel);
 	for (size_t i = 0; i < n; i++) {
 		const struct eb_record *k = rows[i].g->key;
 		struct cm_point *p;

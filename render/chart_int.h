@@ -240,6 +240,12 @@ void eb_model_tip_value(struct cm_build *b, struct cm_point *p, const struct eb_
     double v, double lo, double hi);
 void eb_model_tip_ratio(struct cm_build *b, struct cm_point *p, const struct eb_overhead *r,
     const char *baseline);
+/* Holm over the overheads a chart draws (those wanted, of release rel when
+ * it is not NULL), as a table adjusts over its rows: their verdicts and
+ * ratio intervals become the adjusted ones, so that a chart says what the
+ * tables beside it say. */
+void eb_model_adjust_overheads(const struct cm_build *b, struct eb_overhead *rows, size_t n,
+    const char *rel);
 /* An EB_ERR_DATA error without a place: nothing to draw. */
 enum eb_status eb_model_no_data(struct eb_err *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

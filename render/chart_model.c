@@ -324,6 +324,40 @@ eb_model_no_data(struct eb_err *err, const char *fmt, ...)
 }
 
 void
+eb_model_adjust_overheads(const struct cm_build *b, struct eb_overhead *rows, size_t n,
+    const char *rel)
+{
+	struct eb_verdict **vp = eb_xmalloc((n ? n : 1) * sizeof *vp);
+	const struct eb_record **ks = eb_xmalloc((n ? n : 1) * sizeof *ks);
+	size_t *drawn = eb_xmalloc((n ? n : 1) * sizeof *drawn);
+	struct eb_verdict_opts vo = EB_VERDICT_OPTS_DEFAULT;
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct eb_record *k = rows[i].g->key;
+
+		if (!eb_model_wanted(b, k) || (rel != NULL && strcmp(k->f[EB_F_RELEASE], rel) != 0))
+			continue;
+		drawn[m] = i;
+		vp[m] = &rows[i].v;
+		ks[m++] = k;
+	}
+	if (b->o->alpha > 0)
+		vo.alpha = b->o->alpha;
+	if (m > 0)
+		eb_verdict_adjust(vp, ks, m, &vo);
+	for (size_t j = 0; j < m; j++) {
+		struct eb_overhead *r = &rows[drawn[j]];
+
+		if (!isnan(r->ci_low))
+			eb_verdict_ratio_interval(&r->v, &r->ci_low, &r->ci_high);
+	}
+	free(drawn);
+	free(vp);
+	free(ks);
+}
+
+void
 eb_model_tip_ratio(struct cm_build *b, struct cm_point *p, const struct eb_overhead *r,
     const char *baseline)
 {

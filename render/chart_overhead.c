@@ -29,6 +29,8 @@ build(struct cm_build *b, struct eb_err *err)
 		free(rels);
 	}
 	b->m->from = rel;
+	if (rel != NULL)
+		eb_model_adjust_overheads(b, rows, n, rel);
 	for (size_t i = 0; rel != NULL && i < n; i++) {
 		const struct eb_record *k = rows[i].g->key;
 		struct cm_point *p;

@@ -317,6 +317,14 @@ expect_file_is "the glance cells say ~ where the Holm verdict cannot tell, with 
 | geomean of the modes | | -5.3 (-7.8 to -2.7) | -5.3 (-7.8 to -2.7) |"
 grep -c 'no measurable overhead of throughput on sequential writes and sequential reads (between 1.6 % faster and 11.8 % slower)' "$TMP/holm/report.md" > "$TMP/n"
 expect_file_is "and the headline gives the same Holm-level interval" "$TMP/n" "1"
+# The overhead chart of the same data says what its tables say: Holm over
+# the bars it draws, no "costs" that the glance above refuses (the fourth
+# audit found its tooltips and whiskers unadjusted).
+eb chart --kind overhead "$G" -o "$TMP/holm-chart.svg"
+[ "$(grep -c 'no measurable overhead: between 1.6 % faster and 11.8 % slower' "$TMP/holm-chart.svg")" -ge 4 ] &&
+	! grep -q 'costs' "$TMP/holm-chart.svg" && grep -q 'whiskers: Holm-adjusted 95 % Fieller interval' "$TMP/holm-chart.svg" \
+	&& pass "the overhead chart gives the Holm verdicts and names the level of its whiskers" \
+	|| fail "the overhead chart gives the Holm verdicts and names the level of its whiskers"
 
 # One mode: no geomean row repeating it; an unbounded cell makes the
 # mode's relative time unbounded (the write baseline's interval holds 0).
