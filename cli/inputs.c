@@ -34,7 +34,7 @@ eb_inputs_check(const struct eb_inputs *in, const struct eb_cmd *cmd)
 			return eb_cli_usage(cmd, "--set cannot set '%s' (columns: release, "
 			    "host, config, mode, tool, job, workload, op, block_size, rep)", name);
 		for (const char *v = eq + 1; *v != '\0'; v++)
-			if ((unsigned char)*v < 0x20 || *v == 0x7f)
+			if (eb_utf8_control(v) > 0)
 				return eb_cli_usage(cmd, "--set %s: the value holds a control "
 				    "character (byte 0x%02x), which no label may", name,
 				    (unsigned char)*v);

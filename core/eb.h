@@ -323,6 +323,9 @@ int eb_cpu_count(void);
 int eb_utf8_valid(const char *s, size_t n);
 /* The length of the UTF-8 sequence that starts s, or 0 when none does. */
 size_t eb_utf8_sequence(const char *s);
+/* The length of the control character that starts UTF-8 text s (C0, DEL,
+ * C1, or a bidirectional control), or 0 when none does. */
+size_t eb_utf8_control(const char *s);
 /* A copy of s[0, n), the caller's to free, with every byte that begins no
  * UTF-8 sequence replaced by U+FFFD. */
 char *eb_utf8_repair(const char *s, size_t n);

@@ -17,7 +17,7 @@ put_text(const char *s, FILE *fp)
 
 	while (*s != '\0') {
 		unsigned char c = (unsigned char)*s;
-		size_t n = c < 0x80 ? (c >= 0x20 && c != 0x7f) : eb_utf8_sequence(s);
+		size_t n = eb_utf8_control(s) > 0 ? 0 : c < 0x80 ? 1 : eb_utf8_sequence(s);
 
 		if (n > 0) {
 			s += n;

@@ -37,6 +37,25 @@ sequence(const unsigned char *s, size_t n)
 }
 
 size_t
+eb_utf8_control(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (p[0] < 0x20 || p[0] == 0x7f)
+		return 1;
+	/* C1 controls, U+0080-U+009F (U+009B is the 8-bit CSI some terminals
+	 * obey), and the bidirectional embeddings, overrides and isolates,
+	 * U+202A-U+202E and U+2066-U+2069, which reorder what follows. */
+	if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+		return 2;
+	if (p[0] == 0xe2 && p[1] == 0x80 && p[2] >= 0xaa && p[2] <= 0xae)
+		return 3;
+	if (p[0] == 0xe2 && p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9)
+		return 3;
+	return 0;
+}
+
+size_t
 eb_utf8_sequence(const char *s)
 {
 	return sequence((const unsigned char *)s, strnlen(s, 4));

@@ -123,21 +123,34 @@ check_values(struct eb_table *t, size_t first, const struct eb_format *fmt,
 	return EB_OK;
 }
 
-/* A byte no label may hold: C0 controls and DEL would move a terminal's
- * cursor, recolour it or split a markdown heading wherever the label goes. */
-static int
-is_control(unsigned char c)
-{
-	return c < 0x20 || c == 0x7f;
-}
-
-/* The label with its control bytes written as spaces. */
+/* The label with each control character (eb_utf8_control: C0, DEL, C1,
+ * bidirectional controls, which would move a terminal's cursor, recolour
+ * it, reorder a line or split a markdown heading wherever the label goes)
+ * written as a space. */
 static void
 controls_to_spaces(char *s)
 {
+	char *out = s;
+
+	while (*s != '\0') {
+		size_t k = eb_utf8_control(s);
+
+		if (k > 0) {
+			*out++ = ' ';
+			s += k;
+		} else
+			*out++ = *s++;
+	}
+	*out = '\0';
+}
+
+static int
+has_control(const char *s)
+{
 	for (; *s != '\0'; s++)
-		if (is_control((unsigned char)*s))
-			*s = ' ';
+		if (eb_utf8_control(s) > 0)
+			return 1;
+	return 0;
 }
 
 void
@@ -168,8 +181,7 @@ eb_labels_utf8(struct eb_table *t, size_t first, const char *path, struct eb_dia
 			}
 			n = strlen(r->f[f]);
 			utf8 = eb_utf8_valid(s, strlen(s));
-			for (; *s != '\0' && !control; s++)
-				control = is_control((unsigned char)*s);
+			control = has_control(s);
 			if (utf8 && !control) {
 				valid[f] = r->f[f];
 				continue;
@@ -184,7 +196,7 @@ eb_labels_utf8(struct eb_table *t, size_t first, const char *path, struct eb_dia
 			if (control && !told_control++)
 				eb_diag(diag, EB_WARNING, loc,
 				    "%s '%s' holds control characters (a newline, a tab, an "
-				    "escape); they, and those of every other such label of this "
+				    "escape, a reordering mark); they, and those of every other such label of this "
 				    "input, are written as spaces", eb_column_names[eb_field_column(f)], fixed);
 			r->f[f] = eb_intern(t, fixed, strlen(fixed));
 			free(fixed);

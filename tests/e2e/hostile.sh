@@ -520,7 +520,7 @@ eb ingest -q -o "$H/evil.csv" --set release=24.04 --set 'mode=<script>alert(1)</
 awk -F, 'NR == 1 { print; next } { OFS = ","; $2 = "\"evil\n# host\033[31m\""; print }' "$H/evil.csv" > "$H/evil-host.csv"
 eb report -q -o "$TMP/rep-md" "$H/evil-host.csv"
 expect_rc "report with hostile labels" 0
-grep -q "^$H/evil-host.csv: warning: host 'evil # host \[31m' holds control characters (a newline, a tab, an escape); they, and those of every other such label of this input, are written as spaces$" "$TMP/err" \
+grep -q "^$H/evil-host.csv: warning: host 'evil # host \[31m' holds control characters (a newline, a tab, an escape, a reordering mark); they, and those of every other such label of this input, are written as spaces$" "$TMP/err" \
 	&& pass "a control character in a label is named in a warning" || fail "a control character in a label is named in a warning"
 if grep -q '<script' "$TMP/rep-md/report.md" || grep -q '^# host' "$TMP/rep-md/report.md" ||
 	grep -q "$(printf '\033')" "$TMP/rep-md/report.md" "$TMP/rep-md/findings.md"; then
@@ -528,6 +528,19 @@ if grep -q '<script' "$TMP/rep-md/report.md" || grep -q '^# host' "$TMP/rep-md/r
 else pass "report.md escapes raw HTML, line breaks and escapes in labels"; fi
 grep -qF '# What disk encryption costs on evil # host \[31m in 24.04' "$TMP/rep-md/report.md" \
 	&& pass "a line break in a label stays in its heading" || fail "a line break in a label stays in its heading"
+# C1 controls (U+009B, the 8-bit CSI) and bidirectional overrides (U+202E)
+# are control characters too (the fourth audit's sheet-c1.csv).
+eb ingest --set "host=$(printf 'a\302\23331mb')" tests/data/dd/gnu-9.1-sigusr1.log
+expect_rc "a --set value with a C1 control is a usage error" 64
+awk -F, 'NR == 1 { print; next } { OFS = ","; $4 = "ev\302\2332J\342\200\256il"; print }' "$H/evil.csv" > "$H/c1.csv"
+eb ingest "$H/c1.csv"
+expect_rc "a results.csv with a C1 control and a bidi override in a label is read" 0
+if grep -q "$(printf '\302\233')\|$(printf '\342\200\256')" "$TMP/out" "$TMP/err"; then
+	fail "C1 controls and bidi overrides are written as spaces"
+else
+	grep -q ',ev 2J il,' "$TMP/out" && pass "C1 controls and bidi overrides are written as spaces" \
+		|| fail "C1 controls and bidi overrides are written as spaces"
+fi
 # The hostile mode beside a baseline, so that it stands in the tables.
 { echo 'release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source'
   for r in 1 2 3; do
