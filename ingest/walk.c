@@ -44,7 +44,7 @@ struct step {
 	char *path;		/* the file, or the run root to check */
 	int in_run;
 	size_t run_index;
-	size_t root_len;	/* length of the run root's path */
+	size_t rel_at;		/* where the path below the run root begins */
 	/* What parsing the file gave: */
 	struct eb_table *t;
 	enum eb_status st;
@@ -62,7 +62,7 @@ struct walker {
 	size_t nsteps, capsteps;
 	int in_run;
 	size_t run_index;
-	size_t root_len;
+	size_t rel_at;
 	int next;		/* the next step a parsing thread takes */
 	struct eb_run_seen *seen;	/* the runs of the files merged so far */
 	/* Files skipped as not benchmark output, told in one note at the end
@@ -90,7 +90,7 @@ add_step(struct walker *w, enum step_kind kind, const char *path)
 	s->path = path != NULL ? eb_xstrdup(path) : NULL;
 	s->in_run = w->in_run;
 	s->run_index = w->run_index;
-	s->root_len = w->root_len;
+	s->rel_at = w->rel_at;
 	return s;
 }
 
@@ -103,6 +103,34 @@ walk_error(struct walker *w)
 	s->err = *w->err;
 	s->err.loc.path = s->path;
 	s->st = w->err->code;
+}
+
+/* A mode's folder of a run named alone (runs/24.04/aes-256-gcm): its files
+ * are labelled as the walk of the whole run would label them, mode and op
+ * from their names, release and host from the run's meta.json; without it
+ * a dd read and a dd write, which name no direction, would be one test.
+ * The run's completeness is not checked: only one mode was asked for. */
+static enum eb_status
+mode_folder(struct walker *w, const char *dir)
+{
+	size_t len = strlen(dir), cut;
+	char *parent;
+	int found = 0;
+	enum eb_status st;
+
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	cut = len;
+	while (cut > 0 && dir[cut - 1] != '/')
+		cut--;
+	parent = cut == 0 ? eb_xstrdup(".") : eb_xstrndup(dir, cut > 1 ? cut - 1 : 1);
+	st = eb_rundir_load(w->t, parent, &w->run_index, &found, w->err);
+	free(parent);
+	if (st == EB_OK && found) {
+		w->in_run = 1;
+		w->rel_at = cut;
+	}
+	return st;
 }
 
 static enum eb_status
@@ -136,10 +164,15 @@ walk(struct walker *w, const char *dir, int depth)
 			return EB_OK;
 		}
 		if (found) {
+			size_t len = strlen(dir);
+
+			while (len > 1 && dir[len - 1] == '/')
+				len--;
 			w->in_run = run_root = 1;
-			w->root_len = strlen(dir);
-			while (w->root_len > 1 && dir[w->root_len - 1] == '/')
-				w->root_len--;
+			w->rel_at = len + 1;
+		} else if (depth == 0 && mode_folder(w, dir) != EB_OK) {
+			walk_error(w);
+			return EB_OK;
 		}
 	}
 	n = scandir(dir, &names, skip_dotfiles, alphasort);
@@ -266,7 +299,7 @@ merge_step(struct walker *w, struct step *s, size_t *nread)
 	(*nread)++;
 	eb_table_move(w->t, s->t);
 	if (s->in_run) {
-		eb_rundir_label(w->t, s->run_index, first, s->path + s->root_len + 1);
+		eb_rundir_label(w->t, s->run_index, first, s->path + s->rel_at);
 		eb_labels_utf8(w->t, first, s->path, w->opts->diag);
 	}
 	return EB_OK;

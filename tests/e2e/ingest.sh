@@ -125,3 +125,13 @@ grep 'aes-256-gcm/fio-seq-read-r2.json:' "$TMP/out" | sed 's|,[^,]*$||' > "$TMP/
 sed 1d "$TMP/lone" | sed 's|,[^,]*$||' > "$TMP/alone"
 [ -s "$TMP/walked" ] && cmp -s "$TMP/walked" "$TMP/alone" && pass "a lone run file named from inside its mode folder is labelled as in the walk" \
 	|| fail "a lone run file named from inside its mode folder is labelled as in the walk"
+
+# A mode's folder of a run named alone is labelled as the run's walk labels
+# it: op from the file names, release and host from the run's meta.json;
+# before, its dd reads and writes were one test of no op.
+eb ingest samples/zfs-series/24.04/aes-256-gcm
+expect_rc "a mode's folder named alone ingests" 0
+grep -q '^24.04,framework-i5-1135g7,default,aes-256-gcm,dd,dd,,read,1048576,bw,B/s,1,2581550755.0567527,samples/zfs-series/24.04/aes-256-gcm/dd-read-r1.txt:3$' "$TMP/out" &&
+	[ "$(grep -c ',dd,dd,,,' "$TMP/out")" -eq 0 ] && ! grep -q 'have no op' "$TMP/err" \
+	&& pass "its dd records have op, release and host from the run" \
+	|| fail "its dd records have op, release and host from the run"
