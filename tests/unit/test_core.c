@@ -58,7 +58,7 @@ test_unique(void **state)
 	(void)state;
 	/* Two tests interleaved, each repetition once: no error. */
 	for (int i = 0; i < 6; i++) {
-		char src[16];
+		char src[32];
 
 		snprintf(src, sizeof src, "%s.log:%d", i % 2 ? "b" : "a", i / 2 + 1);
 		add_run(t, i % 2 ? "b" : "a", i / 2 + 1, i, src);
