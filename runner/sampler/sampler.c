@@ -225,6 +225,25 @@ th_grow(struct eb_sampler *s)
 	free(old);
 }
 
+/* Whether the thread of an open stat file has exited: its stat no longer
+ * reads, or reads as Z (zombie) or X (dead), which still have a stat but
+ * no schedstat. Seen on 2 CPUs under load: a dd, or a short-lived thread
+ * of another program, read between its stat and its schedstat. */
+static int
+gone(int statfd)
+{
+	char buf[512];
+	ssize_t len = pread(statfd, buf, sizeof buf - 1, 0);
+	const char *close_paren;
+
+	if (len <= 0)
+		return 1;
+	buf[len] = '\0';
+	close_paren = strrchr(buf, ')');
+	return close_paren != NULL && close_paren[1] == ' ' &&
+	    (close_paren[2] == 'Z' || close_paren[2] == 'X');
+}
+
 /* One thread's stat line: "TID (COMM) STATE ..." where COMM may hold
  * spaces and parentheses, so the fields are counted from the last ')'.
  * Returns 0 when the line does not parse. */
@@ -358,7 +377,7 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 	const char *name;
 	size_t namelen;
 	uint64_t ticks, start, ns;
-	int ptid, fd, sfd, nt, ppid;
+	int ptid, fd, sfd, nt, ppid, exited = 0;
 	unsigned long flags;
 	char buf[1024], path[64];
 	ssize_t len;
@@ -419,13 +438,9 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 			sfd = -1;
 		}
 	}
-	if (sfd < 0) {
-		char again[64];
-
-		if (pread(fd, again, sizeof again, 0) <= 0) {
-			close(fd);
-			return;
-		}
+	if (sfd < 0 && gone(fd)) {
+		close(fd);
+		return;
 	}
 	if (t->tid != tid)
 		s->nth++;
@@ -441,12 +456,15 @@ thread_listed(struct eb_sampler *s, int procfd, int pid, int tid)
 	t->fd = fd;
 	t->sfd = sfd;
 	if (thread_time(s, t, ticks, &ns) != 0) {
-		/* schedstat stopped reading since it was checked: ticks, then. */
+		/* schedstat stopped reading since it was checked: ticks, then,
+		 * and a thread that exited in between says nothing of the
+		 * kernel's schedstat. */
 		close(t->sfd);
 		t->sfd = -1;
+		exited = gone(fd);
 		thread_time(s, t, ticks, &ns);
 	}
-	if (t->sfd < 0)
+	if (t->sfd < 0 && !exited)
 		s->ticks_only++;
 	t->acc = s->first_done ? ns : 0;
 	t->last = ns;
