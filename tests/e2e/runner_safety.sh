@@ -99,6 +99,14 @@ rc=$?
 expect_rc "a --power-cmd that is no program is a usage error" 64
 grep -q "^encbench-run: error: --power-cmd '\$(touch pwned)' is no program to run" "$TMP/err" \
 	&& pass "it names the --power-cmd" || fail "it names the --power-cmd"
+# Two modes on one folder, named twice or through a link, would measure one
+# unencrypted folder twice and call the difference encryption.
+mkdir -p "$TMP/same"
+ln -s "$TMP/same" "$TMP/same-link"
+dir_run --target "none=$TMP/same" --target "aes-256-gcm=$TMP/same-link" --out "$TMP/O5"
+expect_rc "two modes on one folder are a usage error" 64
+grep -q "^encbench-run: error: --target none and aes-256-gcm name the same folder" "$TMP/err" \
+	&& pass "it names both modes" || fail "it names both modes"
 "$RUNNER" --backend zfs --configs default,default --dry-run >"$TMP/out" 2>"$TMP/err"
 rc=$?
 expect_rc "--configs naming one twice is a usage error" 64
