@@ -400,7 +400,9 @@ trend_table(struct eb_pw *w, const char *host, const char *config)
 	}
 	eb_md_write(&md, eb_pw_mem_open(&m));
 	fputs("\nchange is against the previous release that measured the same case, with "
-	    "Welch's t test; overhead against the baseline of the same release.\n", m.fp);
+	    "Welch's t test; overhead against the baseline of the same release, an "
+	    "estimate without a test (for throughput what the mode costs, negative where "
+	    "it ran faster; the release pages test each).\n", m.fp);
 	eb_pw_mem_close(&m, w->b);
 	eb_md_free(&md);
 	free((void *)cells);

@@ -591,8 +591,10 @@ eb_md_trend(FILE *fp, const struct eb_trend_row *rows, size_t n, int iec)
 		eb_interval_level_text(alpha, adjusted, level, sizeof level);
 		fprintf(fp, "\nchange is against the previous release that measured the same "
 		    "case, with its %s interval%s and Welch's test%s; overhead against the "
-		    "baseline of the same release (for latency and CPU, the relative "
-		    "increase).\n", level, adjusted ? HOLM_LEVELS : "",
+		    "baseline of the same release, an estimate without a test (for "
+		    "throughput what the mode costs, negative where it ran faster; for "
+		    "latency and CPU, the relative increase; encbench overhead tests "
+		    "each).\n", level, adjusted ? HOLM_LEVELS : "",
 		    holm ? ", Holm-adjusted over the table" : "");
 	}
 	eb_md_free(&md);
