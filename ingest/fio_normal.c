@@ -403,8 +403,17 @@ take_header(struct eb_parse *p, struct normal_state *st, const char *line, size_
 	if ((q = after(g, "groupid=")) != NULL) {
 		double v;
 
-		if (eb_fio_num(q, strlen(q), &v) > 0)
-			j->groupid = (long)v;
+		if (eb_fio_num(q, strlen(q), &v) > 0) {
+			/* fio numbers groups from 0 in an int; beyond, the
+			 * header is damaged (a fuzzed "groupid=2.2e61"). */
+			if (v >= 0 && v <= 2147483647.0)
+				j->groupid = (long)v;
+			else if (st->bad_line == 0) {
+				st->bad_line = lineno;
+				snprintf(st->bad, sizeof st->bad, "groupid=%.*s is no fio group "
+				    "number (0 to 2147483647)", (int)strcspn(q, ",) "), q);
+			}
+		}
 	}
 	if ((q = after(g, "err=")) != NULL && *q != '0' && *q != '\0')
 		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno),

@@ -116,3 +116,10 @@ expect_rc "two clients of bs=64k ingest" 0
 grep -q '^,All clients,,,fio,cs,seq,write,65536,bw,B/s,1,1342177280,' "$TMP/out" \
 	&& pass "All clients has the clients' block size and its bw_bytes" \
 	|| fail "All clients has the clients' block size and its bw_bytes"
+
+# A groupid beyond fio's int is a damaged header, not a number to cast
+# (make fuzz found "groupid=2.2e61" cast to long).
+printf 'j: (groupid=2.2e61, jobs=1): err= 0: pid=1: Mon Jan  1 00:00:00 2024\n  read: IOPS=10, BW=40.0KiB/s (41.0kB/s)(40.0KiB/1000msec)\n' > "$TMP/groupid.txt"
+eb ingest --format fio-normal "$TMP/groupid.txt"
+expect_rc "a groupid beyond fio's int is a data error" 65
+expect_err_line "it names the groupid" "$TMP/groupid.txt:1: error: groupid=2.2e61 is no fio group number (0 to 2147483647)"
