@@ -399,6 +399,139 @@ test_normal_every_cut_corpus(void **state)
 	}
 }
 
+/* ---- one job twice in a terse file (fio_terse.c) */
+
+/* The value of the one record of job, op, metric and rep; fails unless
+ * there is exactly one. */
+static double
+value_of(const struct tu_run *r, const char *job, const char *op, const char *metric, int rep)
+{
+	long hit = -1;
+
+	for (size_t i = 0; i < r->t->n; i++) {
+		const struct eb_record *x = &r->t->rows[i];
+
+		if (strcmp(x->f[EB_F_JOB], job) == 0 && strcmp(x->f[EB_F_OP], op) == 0 &&
+		    strcmp(x->f[EB_F_METRIC], metric) == 0 && x->rep == rep) {
+			assert_int_equal(hit, -1);
+			hit = (long)i;
+		}
+	}
+	assert_true(hit >= 0);
+	return r->t->rows[hit].value;
+}
+
+/* Real fio 3.33 terse output (gen.sh): numjobs clones print the disk
+ * figures of their run, so figures that show disk I/O and agree make them
+ * clones, and figures that differ make the records runs of their own. */
+static void
+test_terse_clones_or_runs(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, DATA "terse-numjobs2.txt", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 4);
+	assert_true(value_of(&r, "job1", "read", "bw", 1) == (37577.0 + 32251) * 1024);
+	assert_true(value_of(&r, "job1", "read", "iops", 1) == 9394.0 + 8062);
+	tu_free(&r);
+
+	/* Two runs of jobs A and B, numjobs=2 each, appended with >>. */
+	tu_ingest(&r, DATA "terse-appended-2jobs-numjobs2.txt", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 16);
+	assert_true(value_of(&r, "A", "read", "bw", 1) == (22382.0 + 22140) * 1024);
+	assert_true(value_of(&r, "A", "read", "bw", 2) == (30567.0 + 30340) * 1024);
+	assert_true(value_of(&r, "B", "write", "iops", 1) == 5361.0 + 5505);
+	assert_true(value_of(&r, "B", "write", "iops", 2) == 7211.0 + 7314);
+	tu_free(&r);
+
+	/* Terse version 4, one job run twice: the first run's disks idle,
+	 * the second's busy, so two runs. */
+	tu_ingest(&r, DATA "terse-v4-appended.txt", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 10);
+	assert_true(value_of(&r, "job1", "read", "bw", 1) == 36247.0 * 1024);
+	assert_true(value_of(&r, "job1", "read", "bw", 2) == 26597.0 * 1024);
+	assert_true(value_of(&r, "job1", "read", "lat_p99", 2) > 0);
+	tu_free(&r);
+}
+
+/* Where nothing tells clones from appended runs (version 2 has no disk
+ * figures; reads the page cache served leave them zero), the file is
+ * refused at the second record, never summed. */
+static void
+test_terse_clones_or_runs_unknown(void **state)
+{
+	static const char *const files[] = {
+		DATA "terse-appended-cached.txt", DATA "terse-v2-appended.txt",
+	};
+	struct tu_run r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+		tu_ingest(&r, files[i], "auto");
+		assert_int_equal(r.st, EB_ERR_DATA);
+		assert_int_equal(r.err.loc.line, 2);
+		assert_int_equal(r.t->n, 0);
+		assert_string_equal(r.err.msg, "fio terse record of job 'job1' again, after line 1: "
+		    "terse output prints numjobs clones of one run and runs appended to one file "
+		    "alike, and no disk figures here tell them apart (none, or zeros), so they "
+		    "could be one run to sum or two runs; run fio with group_reporting, or write "
+		    "each run to a file of its own");
+		tu_free(&r);
+	}
+}
+
+/* A record given twice is one run read twice, even where its disk
+ * figures would make two records of one job clones. */
+static void
+test_terse_record_twice(void **state)
+{
+	size_t n;
+	char *one = slurp(DATA "terse-numjobs2.txt", &n), *twice;
+	struct tu_run r;
+
+	(void)state;
+	*strchr(one, '\n') = '\0';
+	twice = eb_xasprintf("%s\n%s\n", one, one);
+	tu_ingest_text(&r, twice, "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 2);
+	assert_string_equal(r.err.msg, "fio terse record of job 'job1' is the record of line 1 "
+	    "again, byte for byte: one run read twice would count twice");
+	tu_free(&r);
+	free(twice);
+	free(one);
+}
+
+/* Client/server records carry no disk figures, but the "All clients"
+ * record that sums them makes them one run's; one that does not sum them
+ * leaves the file unreadable. */
+static void
+test_terse_client_server_sum(void **state)
+{
+	size_t n;
+	char *text = slurp(DATA "client-server-terse.txt", &n);
+	char *off = replaced(text, "3;fio-3.33;All clients;0;0;373684;370350;",
+	    "3;fio-3.33;All clients;0;0;373684;370351;");
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest_text(&r, text, "fio-terse");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 8);
+	tu_free(&r);
+	tu_ingest_text(&r, off, "fio-terse");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 2);
+	assert_non_null(strstr(r.err.msg, "fio terse record of job 'cs' again, after line 1:"));
+	tu_free(&r);
+	free(off);
+	free(text);
+}
+
 int
 main(void)
 {
@@ -409,6 +542,10 @@ main(void)
 		cmocka_unit_test(test_normal_cut_at_line),
 		cmocka_unit_test(test_normal_every_cut),
 		cmocka_unit_test(test_normal_every_cut_corpus),
+		cmocka_unit_test(test_terse_clones_or_runs),
+		cmocka_unit_test(test_terse_clones_or_runs_unknown),
+		cmocka_unit_test(test_terse_record_twice),
+		cmocka_unit_test(test_terse_client_server_sum),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
