@@ -414,6 +414,16 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 	j->line = lineno;
 	j->groupid = (long)fnum(group, 0);
 	j->all_clients = name->n == 11 && memcmp(name->s, "All clients", 11) == 0;
+	if (eb_fio_run_name_taken(&st->run) != NULL) {
+		const struct eb_fio_job *o = eb_fio_run_name_taken(&st->run);
+
+		free(f);
+		return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, lineno), "fio terse "
+		    "record of job '%s' of group %ld has the name of the group %ld job at line "
+		    "%ld, and terse output prints no options (direct, size ...) that tell one "
+		    "test run twice from two: name the jobs apart, or read fio's JSON", j->name,
+		    j->groupid, o->groupid, o->line);
+	}
 	for (size_t b = 0; b < nb; b++)
 		take_block(f, s0 + b * width, &j->d[dirs[b]], lineno);
 	{

@@ -121,3 +121,18 @@ for k in 1 2; do
 	    --numjobs=2 --name=A --rw=randread --name=B --rw=randwrite \
 	    2>/dev/null >>"$out/terse-appended-2jobs-numjobs2.txt"
 done
+# Two stonewalled jobs of one name: with direct=0 and direct=1, as randread
+# and randrw, and twice alike.
+s() {
+	name=$1
+	shift
+	q fio --directory="$tmp" --size=4M --ioengine=psync --bs=4k --output-format=json \
+	    --output="$out/samename-$name.json" "$@"
+}
+s direct --rw=read --name=seq --direct=0 --name=seq --stonewall --direct=1
+s randrw --name=rr --rw=randread --name=rr --stonewall --rw=randrw
+s same --name=rr --rw=randread --name=rr --stonewall --rw=randread
+fio --directory="$tmp" --size=4M --ioengine=psync --bs=4k --rw=read --name=seq --direct=0 \
+    --name=seq --stonewall --direct=1 >"$out/samename-direct-normal.txt" 2>/dev/null
+fio --minimal --directory="$tmp" --size=4M --ioengine=psync --bs=4k --name=rr --rw=randread \
+    --name=rr --stonewall --rw=randrw >"$out/samename-randrw-terse.txt" 2>/dev/null
