@@ -34,15 +34,15 @@ expect_err_line "the dd copy with one more newline is named" \
 copy "a dd log holding one run twice" "$D/dd-twice.txt"
 expect_err_line "the dd run read twice in one file is named" \
 	"$D/dd-twice.txt:6: error: $DDWHAT, from $D/dd-twice.txt:3: one run read twice would count as a second repetition (a copy under another name?)"
-# In a run folder, cp r1 r4 no longer makes n=4.
+# In a run folder, a copy under a planned name (cp r1 r3) is no third run.
 R=$TMP/run
 mkdir -p "$R"
 cp -r samples/zfs-series/24.04/meta.json samples/zfs-series/24.04/none "$R/"
-cp "$R/none/dd-write-r1.txt" "$R/none/dd-write-r4.txt"
+cp "$R/none/dd-write-r1.txt" "$R/none/dd-write-r3.txt"
 keep
 eb ingest -q -o "$TMP/keep.csv" "$R"
 expect_rc "a dd copy in a run folder fails" 65
-grep -q "^$R/none/dd-write-r4.txt:[0-9]*: error: a dd run with the same figures" "$TMP/err" &&
+grep -q "^$R/none/dd-write-r3.txt:[0-9]*: error: a dd run with the same figures" "$TMP/err" &&
 	pass "the run folder's dd copy is located" || fail "the run folder's dd copy is located"
 kept "a dd copy in a run folder"
 
