@@ -19,7 +19,7 @@ struct field {
 struct layout {
 	const char *name;
 	int nfields;
-	int version, name_f, size, chunk, io0, nfiles, files0, lat0;
+	int version, name_f, size, chunk, io0, nfiles, files0, lat0, seed;
 };
 
 enum { L_10X, L_2, L_196, L_198 };
@@ -27,13 +27,15 @@ enum { L_10X, L_2, L_196, L_198 };
 static const struct layout layouts[] = {
 	/* 1.00-1.03e: no format field; a non-default chunk rides on the
 	 * size ("1G:4k"), and there are no latencies. */
-	{ "1.0x", 27, -1, 0, 1, -1, 2, 14, 15, -1 },
+	{ "1.0x", 27, -1, 0, 1, -1, 2, 14, 15, -1, -1 },
 	/* The 1.90-1.95 development series wrote a literal "2" first. */
-	{ "2", 45, 1, 2, 3, 4, 5, 17, 21, 33 },
-	{ "1.96/1.97", 48, 1, 2, 5, 6, 7, 19, 24, 36 },
+	{ "2", 45, 1, 2, 3, 4, 5, 17, 21, 33, -1 },
+	/* The seed (pid ^ time() of the bonnie++ process, or -z) tells a
+	 * run apart from every other but those of one -x. */
+	{ "1.96/1.97", 48, 1, 2, 5, 6, 7, 19, 24, 36, 4 },
 	/* 1.98 (bonnie++ 1.98, 2.00, 2.00a) put the seek count and the seeker
 	 * processes after the chunk, which 2.00a never writes. */
-	{ "1.98", 50, 1, 2, 5, 6, 9, 21, 26, 38 },
+	{ "1.98", 50, 1, 2, 5, 6, 9, 21, 26, 38, 4 },
 };
 
 static int
@@ -387,6 +389,8 @@ map_fields(int li, const struct field *f, struct eb_bonnie_run *r, int *bad)
 		memcpy(r->version, f[l->version].s, f[l->version].n);
 	if (f[l->name_f].n > 0)
 		r->name = eb_xstrndup(f[l->name_f].s, f[l->name_f].n);
+	if (l->seed >= 0 && f[l->seed].n < sizeof r->seed)
+		memcpy(r->seed, f[l->seed].s, f[l->seed].n);
 
 	r->chunk = r->has_io ? EB_BONNIE_DEFAULT_CHUNK : 0;
 	if (li == L_10X && sizelen < size->n) {

@@ -48,6 +48,7 @@ struct eb_bonnie_run {
 	char *name;		/* as printed, NULL when none; owned */
 	char size[32];		/* file size as printed ("63G"), "" when none */
 	char version[16];	/* bonnie++ version, "" when unknown */
+	char seed[24];		/* the CSV line's seed (1.96 on), "" when none */
 	int64_t chunk;		/* IO chunk in bytes, 0 when unknown */
 	int csv;		/* from a CSV line, so exact */
 	int kmg;		/* a table of bonnie++ >= 1.98 (k/m/g units) */

@@ -208,6 +208,92 @@ emit_run(struct eb_parse *p, struct emit *e, const struct eb_bonnie_run *r)
 	}
 }
 
+/* ---- one run read twice */
+
+static void
+add_cell(struct eb_buf *id, const struct eb_bonnie_cell *c, int *measured)
+{
+	eb_buf_addf(id, "%d:%.17g,", (int)c->st, c->st == EB_BONNIE_VALUE ? c->v : 0.0);
+	if (c->st == EB_BONNIE_VALUE)
+		(*measured)++;
+}
+
+/* A run as eb_parse_run_like keeps it: the run with its name inside. */
+struct like {
+	struct eb_bonnie_run r;	/* r.name unused */
+	char name[128];
+};
+
+/* Whether two runs met in two inputs are one run's text table and CSV
+ * line, as bonnie++ -q >out.csv 2>out.txt writes them (pair() does it
+ * within one input). Two tables or two CSV lines are compared by their
+ * figures exactly (note_run). */
+static int
+same_like(const void *seen, const void *now)
+{
+	struct like a = *(const struct like *)seen, b = *(const struct like *)now;
+
+	if (a.r.csv == b.r.csv)
+		return 0;
+	a.r.name = a.name[0] != '\0' ? a.name : NULL;
+	b.r.name = b.name[0] != '\0' ? b.name : NULL;
+	return a.r.csv ? same_run(&b.r, &a.r) : same_run(&a.r, &b.r);
+}
+
+/* Notes r (runs.c), so that one run read twice, under another name, with
+ * other line ends or twice in one file (bonnie++ >> log of one run, a log
+ * copied into itself), fails where it is met again. A run is all it
+ * printed, parsed: its name, size, chunk, version and every figure, and
+ * from 1.96 on the seed, which bonnie++ draws once per process from its
+ * pid and the time, so that a repeated CSV line is a copy for certain
+ * (the runs of one -x share a seed, but not their latencies). Without a
+ * seed (1.0x, the "2" format, text tables) four measured figures alike
+ * to the printed digit are no coincidence either; fewer (a run whose
+ * tests were nearly all too fast to measure) may be, and are only told. */
+static void
+note_run(struct eb_parse *p, const struct eb_bonnie_run *r)
+{
+	struct eb_buf id, what;
+	int measured = 0;
+
+	eb_buf_init(&id, 0);
+	eb_buf_init(&what, 0);
+	eb_buf_addf(&id, "bonnie%c%d%c%s%c%s%c%s%c%lld%c%s%c%d%d%d%d%c", 0, r->csv, 0,
+	    r->version, 0, r->name != NULL ? r->name : "", 0, r->size, 0,
+	    /* A CSV line's chunk may come from its table (pair()). */
+	    r->csv ? -1LL : (long long)r->chunk, 0,
+	    r->seed, 0, r->has_io, r->has_files, r->has_io_lat, r->has_file_lat, 0);
+	for (int i = 0; i < EB_BONNIE_NTESTS; i++) {
+		add_cell(&id, &r->rate[i], &measured);
+		add_cell(&id, &r->cpu[i], &measured);
+		add_cell(&id, &r->lat[i], &measured);
+	}
+	eb_buf_addf(&what, "bonnie++ run '%s'", r->name != NULL ? r->name : "");
+	if (r->seed[0] != '\0')
+		eb_buf_addf(&what, " of seed %s", r->seed);
+	else
+		eb_buf_addf(&what, " (a %s with the same %d figures)", r->csv ? "CSV line" :
+		    "text table", measured);
+	if (r->seed[0] != '\0' || measured >= 4)
+		eb_parse_run(p, id.data, id.len, r->line, eb_buf_cstr(&what));
+	else
+		eb_parse_run_alike(p, id.data, id.len, r->line, eb_buf_cstr(&what));
+	if (measured >= 4) {
+		struct like l;
+
+		memset(&l, 0, sizeof l);
+		l.r = *r;
+		l.r.name = NULL;
+		snprintf(l.name, sizeof l.name, "%s", r->name != NULL ? r->name : "");
+		eb_buf_reset(&what);
+		eb_buf_addf(&what, "the %s of bonnie++ run '%s'", r->csv ? "CSV line" :
+		    "text table", l.name);
+		eb_parse_run_like(p, &l, sizeof l, same_like, r->line, eb_buf_cstr(&what));
+	}
+	eb_buf_free(&id);
+	eb_buf_free(&what);
+}
+
 void
 eb_bonnie_free(struct eb_bonnie *b)
 {
@@ -248,9 +334,15 @@ eb_bonnie_finish(struct eb_parse *p, struct eb_bonnie *b, int ok, const char *wh
 	memset(&e, 0, sizeof e);
 	eb_buf_init(&e.fast, 0);
 	eb_buf_init(&e.garbage, 0);
-	for (size_t i = 0; i < b->nruns; i++)
-		if (!b->runs[i].paired)
-			emit_run(p, &e, &b->runs[i]);
+	for (size_t i = 0; i < b->nruns; i++) {
+		size_t before = p->t->n;
+
+		if (b->runs[i].paired)
+			continue;
+		emit_run(p, &e, &b->runs[i]);
+		if (p->t->n > before)
+			note_run(p, &b->runs[i]);
+	}
 	/* One note per file, so that a report can say "too fast to measure"
 	 * where it would otherwise draw nothing or, worse, a zero. */
 	if (e.fast.len > 0)

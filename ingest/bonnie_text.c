@@ -322,8 +322,11 @@ io_row(struct text_state *ts, const char *s, size_t n, long lineno)
 		;
 	snprintf(r->size, sizeof r->size, "%.*s", (int)sizelen, size->s);
 	/* "Size:chnk" shows a chunk only when it is not the default; 1.98
-	 * and later may show the default empty ("512M::2" for -c 2). */
-	r->chunk = EB_BONNIE_DEFAULT_CHUNK;
+	 * and later may show the default empty ("512M::2" for -c 2). The
+	 * CSV line of 1.98 to 2.00a never holds the chunk (bonnie.c), so
+	 * that their tables give a default chunk as it does, unknown: the
+	 * table and the CSV line of one run are then one test. */
+	r->chunk = r->kmg ? 0 : EB_BONNIE_DEFAULT_CHUNK;
 	if (sizelen < size->n) {
 		const char *c = size->s + sizelen + 1;
 		size_t cn = 0;

@@ -91,6 +91,8 @@ struct dd_result {
 	long long out_full, out_part, in_full, in_part;
 	int have_records;
 	int dropped;		/* interim statistics of a later result */
+	int digits;		/* significant digits of its time's format */
+	char secs_text[32];	/* the seconds as printed, with a '.' */
 	char prefix[64];	/* pdsh/clush "host: " prefix, or "" */
 	char *error;		/* a "dd: ..." line of the same block */
 };
@@ -331,7 +333,8 @@ is_interim(const struct dd_result *a, const struct dd_result *b)
 
 static void
 add_result(struct dd_state *st, struct eb_parse *p, struct dd_block *b,
-    double bytes, double secs, long lineno)
+    double bytes, double secs, const char *secs_text, size_t secslen, int digits,
+    long lineno)
 {
 	struct dd_result *r;
 
@@ -357,6 +360,12 @@ add_result(struct dd_state *st, struct eb_parse *p, struct dd_block *b,
 	r->first_line = b->first_line ? b->first_line : lineno;
 	r->bytes = bytes;
 	r->secs = secs;
+	r->digits = digits;
+	snprintf(r->secs_text, sizeof r->secs_text, "%.*s", (int)(secslen < 31 ? secslen : 31),
+	    secs_text);
+	for (char *c = r->secs_text; *c != '\0'; c++)
+		if (*c == ',')
+			*c = '.';
 	r->have_records = b->have_out;
 	r->in_full = b->in_full;
 	r->in_part = b->in_part;
@@ -373,9 +382,18 @@ add_result(struct dd_state *st, struct eb_parse *p, struct dd_block *b,
 				continue;
 			if (is_interim(prev, r)) {
 				prev->dropped = 1;
-				eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, prev->line),
-				    "interim statistics (SIGUSR1/SIGINFO) of the run ending "
-				    "at line %ld; only its final figure is kept", lineno);
+				/* dd prints its SIGUSR1 and SIGINFO figures as it
+				 * prints a run's last, so that runs appended to one
+				 * log that each move more bytes (a size sweep, a
+				 * warm-up) look the same: a warning, which -q keeps
+				 * (outside audit C14). */
+				eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, prev->line),
+				    "taken as interim statistics (SIGUSR1/SIGINFO) of the run "
+				    "ending at line %ld, which goes on from them (more bytes and "
+				    "time, the same block size), so only that line's figure is "
+				    "kept; runs appended to one log that grow so (a size sweep, a "
+				    "warm-up) look the same: give each run a file of its own",
+				    lineno);
 			}
 			break;
 		}
@@ -455,7 +473,8 @@ take_summary(struct dd_state *st, struct eb_parse *p, struct dd_block *b, const 
 		damaged(st, lineno, why, "", 0);
 		return;
 	}
-	add_result(st, p, b, bytes, secs, lineno);
+	add_result(st, p, b, bytes, secs, secs_text, secslen,
+	    eb_dd_time_digits(secs_text, secslen, rate), lineno);
 }
 
 static int
@@ -603,6 +622,38 @@ release_state(struct dd_state *st)
 	eb_buf_free(&st->norm);
 }
 
+/* Notes the run of r (runs.c), so that one run read twice, a copy under
+ * another name, with other line ends or appended to its own log, fails
+ * where it is met again. dd prints no name, date or seed: a run is its
+ * host prefix, byte count, records and time. Two real runs of one command
+ * share all but the time, and print the same time when they fall in one
+ * step of its last digit: for a six-digit time (GNU's %g, BusyBox's and
+ * FreeBSD's %f from 0.1 s and 1 s on) and times that spread by 1 %, about
+ * once in 5,000 pairs (the step over the spread of two runs' difference,
+ * 1e-5 / (0.01 x 1.34 x 3.5) for GNU's 1.33963 s), which is rare enough to
+ * call a repeat a copy: the error names both places. A time of fewer
+ * digits (OpenBSD's milliseconds, BusyBox below 0.1 s) repeats too often
+ * for that, and a repeat is only told. */
+static void
+note_run(struct eb_parse *p, const struct dd_result *r)
+{
+	char id[200], what[200];
+	int n;
+
+	n = snprintf(id, sizeof id, "dd%c%s%c%.0f%c%s%c%lld+%lld%c%lld+%lld%c%d", 0, r->prefix,
+	    0, r->bytes, 0, r->secs_text, 0, r->in_full, r->in_part, 0, r->out_full,
+	    r->out_part, 0, r->have_records);
+	snprintf(what, sizeof what, "a dd run with the same figures (%s%s%.0f bytes in %s s%s)",
+	    r->prefix, r->prefix[0] != '\0' ? ": " : "", r->bytes, r->secs_text,
+	    r->have_records ? ", the same records" : "");
+	if (n <= 0 || (size_t)n >= sizeof id)
+		return;
+	if (r->digits >= 6)
+		eb_parse_run(p, id, (size_t)n, r->line, what);
+	else
+		eb_parse_run_alike(p, id, (size_t)n, r->line, what);
+}
+
 static enum eb_status
 emit(struct eb_parse *p, const struct dd_result *r, int infer_bs)
 {
@@ -634,6 +685,7 @@ emit(struct eb_parse *p, const struct dd_result *r, int infer_bs)
 	    fmod(r->bytes, (double)r->out_full) == 0)
 		rec.block_size = (int64_t)(r->bytes / (double)r->out_full);
 	eb_table_add(p->t, &rec);
+	note_run(p, r);
 	return EB_OK;
 }
 

@@ -1,5 +1,5 @@
 /* dd.h - what the dd parser's files share: the check of one summary line's
- * figures against each other (dd_figures.c). */
+ * figures against each other and the digits of its time (dd_figures.c). */
 #ifndef EB_DD_H
 #define EB_DD_H
 
@@ -13,5 +13,11 @@
  * are not checked. When they disagree, why (n bytes) says how. */
 int eb_dd_figures_agree(double bytes, const char *secs, size_t secslen,
     const char *human, size_t humanlen, const char *rate, char *why, size_t n);
+
+/* The significant digits the format of a summary line's time carries: 6
+ * for GNU's %g, whatever trailing zeros it dropped, else as many as are
+ * printed (BusyBox's and FreeBSD's %f, OpenBSD's milliseconds); rate is
+ * the text after the seconds, as for eb_dd_figures_agree. */
+int eb_dd_time_digits(const char *secs, size_t secslen, const char *rate);
 
 #endif

@@ -230,18 +230,17 @@ say_and_keep(void *ctx, enum eb_severity sev, struct eb_loc loc, const char *msg
  * ones are fio logs, whose copies add no repetition, results.csv and
  * sheets, whose rows carry their repetitions, and fio JSON and text,
  * whose runs are noted one by one. results.csv is left to the check of
- * measurements read twice (core/unique.c), which names the record. A
- * copy of dd output is only told: dd names no run, and GNU dd's six
- * digits of seconds make two real runs print the same figures now and
- * then (once in about 10,000 pairs whose times spread by 1 %). */
+ * measurements read twice (core/unique.c), which names the record; dd and
+ * bonnie++ note each run by its figures (dd.c, bonnie_runs.c), whatever
+ * the line ends or the file around it. */
 static void
 note_content(const struct source *src, const struct eb_format *fmt)
 {
 	if (src->runs == NULL || (src->fd >= 0 && src->headlen >= EB_PROBE_BYTES) ||
-	    strcmp(fmt->name, "results") == 0)
+	    strcmp(fmt->name, "results") == 0 || strcmp(fmt->name, "dd") == 0 ||
+	    strncmp(fmt->name, "bonnie", 6) == 0)
 		return;
-	eb_runs_add(src->runs, src->head, src->headlen, 0, "the same bytes",
-	    strcmp(fmt->name, "dd") == 0);
+	eb_runs_add(src->runs, src->head, src->headlen, 0, "the same bytes", 0);
 }
 
 static enum eb_status

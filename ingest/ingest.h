@@ -119,11 +119,20 @@ struct eb_loc eb_parse_loc(const struct eb_parse *p, long lineno);
  * terse: the record and its place), what names it in messages ("fio job
  * 'seqw' ..."). One load that meets the same run twice, in two files or
  * twice in one, fails where it meets it again: the copy would count as a
- * second repetition. dd notes none: its output names no run, and GNU dd's
- * six significant digits of seconds can repeat between real runs of the
- * same size (one pair in a few thousand at 1 % spread); nor do results.csv
- * and sheets, which number their repetitions. */
+ * second repetition. dd notes each run by its figures (host prefix, byte
+ * count, seconds as printed, records), bonnie++ by its CSV line or table,
+ * seed included; results.csv and sheets note none, since they number
+ * their repetitions. */
 void eb_parse_run(struct eb_parse *p, const void *id, size_t n, long lineno, const char *what);
+/* The same for a run whose figures two real runs may print alike (a dd
+ * time of few digits): met again, it is told as a warning and read. */
+void eb_parse_run_alike(struct eb_parse *p, const void *id, size_t n, long lineno,
+    const char *what);
+/* A run known by likeness rather than by its bytes (bonnie++'s text table
+ * rounds what the run's CSV line gives exactly): same tells whether the n
+ * bytes of data, copied, and those of a run met before are one run. */
+void eb_parse_run_like(struct eb_parse *p, const void *data, size_t n,
+    int (*same)(const void *seen, const void *now), long lineno, const char *what);
 
 /* The runs one load has read so far. */
 struct eb_run_seen;

@@ -14,6 +14,10 @@ struct eb_run_note {
 	long line;
 	char *what;
 	int tell_only;
+	/* A run known by likeness instead (eb_parse_run_like): its data, and
+	 * what tells whether two such are one run; NULL for the others. */
+	void *like;
+	int (*same)(const void *seen, const void *now);
 };
 
 struct eb_run_seen {
@@ -22,6 +26,12 @@ struct eb_run_seen {
 		char *where;	/* "path:line" */
 	} *slots;
 	size_t cap, n;
+	struct seen_like {
+		void *data;
+		int (*same)(const void *seen, const void *now);
+		char *where, *what;
+	} *likes;
+	size_t nlikes, caplikes;
 };
 
 static void
@@ -52,6 +62,8 @@ eb_runs_add(struct eb_runs *r, const void *id, size_t n, long lineno, const char
 	note->line = lineno;
 	note->what = eb_xstrdup(what);
 	note->tell_only = tell_only;
+	note->like = NULL;
+	note->same = NULL;
 }
 
 void
@@ -62,10 +74,34 @@ eb_parse_run(struct eb_parse *p, const void *id, size_t n, long lineno, const ch
 }
 
 void
+eb_parse_run_alike(struct eb_parse *p, const void *id, size_t n, long lineno, const char *what)
+{
+	if (p->runs != NULL)
+		eb_runs_add(p->runs, id, n, lineno, what, 1);
+}
+
+void
+eb_parse_run_like(struct eb_parse *p, const void *data, size_t n,
+    int (*same)(const void *seen, const void *now), long lineno, const char *what)
+{
+	struct eb_run_note *note;
+
+	if (p->runs == NULL)
+		return;
+	eb_runs_add(p->runs, "", 0, lineno, what, 0);
+	note = &p->runs->v[p->runs->n - 1];
+	note->like = eb_xmalloc(n);
+	memcpy(note->like, data, n);
+	note->same = same;
+}
+
+void
 eb_runs_free(struct eb_runs *r)
 {
-	for (size_t i = 0; i < r->n; i++)
+	for (size_t i = 0; i < r->n; i++) {
 		free(r->v[i].what);
+		free(r->v[i].like);
+	}
 	free(r->v);
 	memset(r, 0, sizeof *r);
 }
@@ -84,6 +120,12 @@ eb_run_seen_free(struct eb_run_seen *s)
 	for (size_t i = 0; i < s->cap; i++)
 		free(s->slots[i].where);
 	free(s->slots);
+	for (size_t i = 0; i < s->nlikes; i++) {
+		free(s->likes[i].data);
+		free(s->likes[i].where);
+		free(s->likes[i].what);
+	}
+	free(s->likes);
 	free(s);
 }
 
@@ -96,6 +138,42 @@ find_slot(struct seen_slot *slots, size_t cap, const uint64_t h[2])
 	    (slots[i].h[0] != h[0] || slots[i].h[1] != h[1]))
 		i = (i + 1) & (cap - 1);
 	return &slots[i];
+}
+
+static char *
+where_of(const char *path, long line)
+{
+	return line > 0 ? eb_xasprintf("%s:%ld", path, line) : eb_xstrdup(path);
+}
+
+/* A run known by likeness: one whose likeness was met before fails, else
+ * it joins them (taking note->like). Runs of this kind are few (one per
+ * bonnie++ run), so each is held against all before it. */
+static enum eb_status
+take_like(struct eb_run_seen *seen, struct eb_run_note *note, const char *path,
+    struct eb_err *err)
+{
+	struct seen_like *l;
+
+	for (size_t i = 0; i < seen->nlikes; i++) {
+		l = &seen->likes[i];
+		if (l->same == note->same && note->same(l->data, note->like)) {
+			struct eb_loc loc = { path, note->line, 0 };
+
+			return eb_err_set(err, EB_ERR_DATA, loc, "%s gives the figures of %.80s, "
+			    "read already at %.120s, within their rounding: the two are one run, "
+			    "which read twice would count as a second repetition", note->what,
+			    l->what, l->where);
+		}
+	}
+	eb_xgrow(&seen->likes, &seen->caplikes, seen->nlikes + 1, sizeof *seen->likes);
+	l = &seen->likes[seen->nlikes++];
+	l->data = note->like;
+	l->same = note->same;
+	l->where = where_of(path, note->line);
+	l->what = eb_xstrdup(note->what);
+	note->like = NULL;
+	return EB_OK;
 }
 
 static void
@@ -122,15 +200,19 @@ eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, const char *path,
 		struct eb_run_note *note = &runs->v[i];
 		struct seen_slot *sl;
 
+		if (note->like != NULL) {
+			st = take_like(seen, note, path, err);
+			continue;
+		}
 		if ((seen->n + 1) * 2 > seen->cap)
 			grow(seen);
 		sl = find_slot(seen->slots, seen->cap, note->h);
 		if (sl->where != NULL && note->tell_only) {
 			struct eb_loc loc = { path, note->line, 0 };
 
-			eb_diag(diag, EB_WARNING, loc, "%s as %.120s: if it is a copy, its records "
-			    "count as second repetitions; it is read, since two real dd runs can "
-			    "print the same figures", note->what, sl->where);
+			eb_diag(diag, EB_WARNING, loc, "%s, as at %.120s: if it is a copy, its "
+			    "records count as second repetitions; it is read, since two real runs "
+			    "may print figures this coarse alike", note->what, sl->where);
 			continue;
 		}
 		if (sl->where != NULL) {
@@ -148,8 +230,7 @@ eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, const char *path,
 		}
 		sl->h[0] = note->h[0];
 		sl->h[1] = note->h[1];
-		sl->where = note->line > 0 ? eb_xasprintf("%s:%ld", path, note->line) :
-		    eb_xstrdup(path);
+		sl->where = where_of(path, note->line);
 		seen->n++;
 	}
 	eb_runs_free(runs);

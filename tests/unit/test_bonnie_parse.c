@@ -375,7 +375,9 @@ table_198_columns(void **state)
 	assert_int_equal(r.t->n, 12 + 15);
 	for (size_t i = 0; i < r.t->n; i++) {
 		assert_string_equal(r.t->rows[i].f[EB_F_HOST], i < 12 ? "" : "blankbox");
-		assert_int_equal(r.t->rows[i].block_size, i < 12 ? 65536 : 8192);
+		/* 2.00a's table shows no default chunk, and its CSV line
+		 * never one: the default is as unknown in both (audit A15). */
+		assert_int_equal(r.t->rows[i].block_size, i < 12 ? 65536 : 0);
 	}
 	tu_assert_close(r.t->rows[0].value, 123.0 * 1024 * 1024);
 	tu_assert_close(r.t->rows[2].value, 885e3);
@@ -476,6 +478,61 @@ table_no_result(void **state)
 #define LAT200 "Latency             33998us   12070us    4426us   56723us   12065us   36250us\n"
 #define CSV103 "3po,6G,44154,96,138415,55,63486,19,52127,97,193807,23,311.3,1,16," \
 	"+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++"
+/* Another run of the same machine: the same line twice is one run read
+ * twice, an error of its own. */
+#define CSV103_NEXT "3po,6G,44061,96,139022,55,63118,19,52090,97,194311,23,309.8,1,16," \
+	"+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++"
+
+/* Outside audit B1: one bonnie++ run twice in one input (bonnie++ >> log
+ * of one run, a log copied into itself), whatever its line ends, is an
+ * error at the second: the seed of 1.96 on makes it a copy for certain,
+ * and so do four measured figures alike without one (1.0x); fewer are
+ * only told. */
+static void
+run_read_twice(void **state)
+{
+	static const char line198[] = "1.98,2.00a,vm,1,1796126380,64M,,8192,5,822,47,+++++,+++,"
+	    "+++++,+++,932,38,+++++,+++,+++++,+++,1,,,,,777,35,+++++,+++,+++++,+++,1161,46,+++++,"
+	    "+++,+++++,+++,36437us,12073us,16061us,132ms,3018us,28079us,12124us,75us,340us,"
+	    "16808us,16us,8050us";
+	static const char few[] = "3po,6G,,,,,,,,,,,311.3,1,16,+++++,+++,+++++,+++,+++++,+++,"
+	    "+++++,+++,+++++,+++,+++++,+++";
+	struct tu_run r;
+	char text[1024];
+
+	(void)state;
+	snprintf(text, sizeof text, "%s\n%s\r\n", line198, line198);
+	tu_ingest_text(&r, text, "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 2);
+	assert_string_equal(r.err.msg, "bonnie++ run 'vm' of seed 1796126380 was read already, "
+	    "from input:1: one run read twice would count as a second repetition (a copy under "
+	    "another name?)");
+	assert_int_equal(r.t->n, 0);
+	tu_free(&r);
+	snprintf(text, sizeof text, "%s\n%s\n", CSV103, CSV103);
+	tu_ingest_text(&r, text, "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 2);
+	assert_string_equal(r.err.msg, "bonnie++ run '3po' (a CSV line with the same 12 figures) "
+	    "was read already, from input:1: one run read twice would count as a second "
+	    "repetition (a copy under another name?)");
+	tu_free(&r);
+	snprintf(text, sizeof text, "%s\n%s\n", CSV103, CSV103_NEXT);
+	tu_ingest_text(&r, text, "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 24);
+	tu_free(&r);
+	snprintf(text, sizeof text, "%s\n%s\n", few, few);
+	tu_ingest_text(&r, text, "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 4);
+	assert_non_null(strstr(eb_buf_cstr(&r.diag), "warning: 2: bonnie++ run '3po' (a CSV "
+	    "line with the same 2 figures), as at input:1: if it is a copy, its records count "
+	    "as second repetitions; it is read, since two real runs may print figures this "
+	    "coarse alike"));
+	tu_free(&r);
+}
 
 /* bonnie++ output that stops inside a table fails where the table ends,
  * whichever line it stops on; before, each of these kept the records of
@@ -573,7 +630,7 @@ table_cut_short(void **state)
 		/* With a line end, a last figure is whole. */
 		if (i > 0)
 			continue;
-		snprintf(text, sizeof text, "%s\n%s\n", cut_csv[i][0], CSV103);
+		snprintf(text, sizeof text, "%s\n%s\n", cut_csv[i][0], CSV103_NEXT);
 		tu_ingest_text(&r, text, "bonnie-csv");
 		assert_int_equal(r.st, EB_OK);
 		assert_int_equal(r.t->n, 24);
@@ -677,6 +734,7 @@ main(void)
 		cmocka_unit_test(table_and_other_csv),
 		cmocka_unit_test(table_no_result),
 		cmocka_unit_test(table_cut_short),
+		cmocka_unit_test(run_read_twice),
 		cmocka_unit_test(probes),
 		cmocka_unit_test(mail_quoting),
 		cmocka_unit_test(fuzz_regressions),

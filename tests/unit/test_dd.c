@@ -136,8 +136,10 @@ test_corpus_sources_and_warnings(void **state)
 
 	path = tu_corpus("dd/ocz-ssd-clone_forum_gnu-dd-old_usr1-stats-bbcode_excerpt.md");
 	tu_ingest(&r, path, "dd");
-	assert_non_null(strstr(r.diag.data, "note: 17: interim statistics"));
-	assert_non_null(strstr(r.diag.data, "note: 20: interim statistics"));
+	assert_non_null(strstr(r.diag.data, "warning: 17: taken as interim statistics "
+	    "(SIGUSR1/SIGINFO) of the run ending at line 20, which goes on from them"));
+	assert_non_null(strstr(r.diag.data, "warning: 20: taken as interim statistics "
+	    "(SIGUSR1/SIGINFO) of the run ending at line 23"));
 	tu_free(&r);
 }
 
@@ -367,6 +369,146 @@ test_whole_seconds(void **state)
 	tu_free(&r);
 }
 
+/* Outside audit B4: the printed rate holds the byte count over the time
+ * to what its digits allow, as each dd rounds it. GNU's "1.6 GB/s" is
+ * 1.55-1.65 GB/s (human_readable, nearest, SI), so a seconds digit
+ * flipped from 1.33963 to 1.23963 (1.73 GB/s) is damage. */
+static void
+test_rate_rounding(void **state)
+{
+	static const char *const good[] = {
+		/* GNU 9.1: 1.603 GB/s; 4.3 MB/s; 40.1 MB/s (one decimal
+		 * below 100); 386 MB/s. */
+		"2147483648 bytes (2.1 GB, 2.0 GiB) copied, 1.33963 s, 1.6 GB/s\n",
+		"1310720 bytes (1.3 MB, 1.2 MiB) copied, 0.306329 s, 4.3 MB/s\n",
+		"13107200 bytes (13 MB, 12 MiB) copied, 0.32664 s, 40.1 MB/s\n",
+		"131072000 bytes (131 MB, 125 MiB) copied, 0.339624 s, 386 MB/s\n",
+		/* 1.6499 GB/s, just inside "1.6". */
+		"2147483648 bytes (2.1 GB, 2.0 GiB) copied, 1.30156 s, 1.6 GB/s\n",
+		/* BusyBox: 1.7801 GiB/s; and 1.8506 GiB/s, whose tenth
+		 * comes from the last division alone (1894 MiB, 870/1024 of
+		 * a GiB), so that up to 1/1024 GiB above 1.85 is "1.8" too. */
+		"104857600 bytes (100.0MB) copied, 0.054862 seconds, 1.8GB/s\n",
+		"104857600 bytes (100.0MB) copied, 0.052771 seconds, 1.8GB/s\n",
+		/* OpenBSD cuts the time to a millisecond: 1.2349 s prints
+		 * 1.234, its rate from the exact time. */
+		"1073741824 bytes transferred in 1.234 secs (869496983 bytes/sec)\n",
+	};
+	static const struct {
+		const char *line, *msg;
+	} bad[] = {
+		{ "2147483648 bytes (2.1 GB, 2.0 GiB) copied, 1.23963 s, 1.6 GB/s\n",
+		  "2147483648 bytes in 1.23963 s are 1.7324 GB/s, outside the 1.55-1.65 GB/s that "
+		  "this dd line's '1.6 GB/s' stands for (a damaged figure)" },
+		{ "2147483648 bytes (2.1 GB, 2.0 GiB) copied, 1.29963 s, 1.6 GB/s\n",
+		  "2147483648 bytes in 1.29963 s are 1.6524 GB/s, outside the 1.55-1.65 GB/s that "
+		  "this dd line's '1.6 GB/s' stands for (a damaged figure)" },
+		{ "2147483648 bytes (2.1 GB, 2.0 GiB) copied, 1.38963 s, 1.6 GB/s\n",
+		  "2147483648 bytes in 1.38963 s are 1.5454 GB/s, outside the 1.55-1.65 GB/s that "
+		  "this dd line's '1.6 GB/s' stands for (a damaged figure)" },
+		/* GNU's rate is SI: "1.6" is no 1.6 GiB/s (1.72 GB/s). */
+		{ "2147483648 bytes (2.1 GB, 2.0 GiB) copied, 1.24832 s, 1.6 GB/s\n",
+		  "2147483648 bytes in 1.24832 s are 1.7203 GB/s, outside the 1.55-1.65 GB/s that "
+		  "this dd line's '1.6 GB/s' stands for (a damaged figure)" },
+		/* A size rounds to its last digit: 2147483648 is 2.1 GB. */
+		{ "2147483648 bytes (2.2 GB, 2.0 GiB) copied, 1.33963 s, 1.6 GB/s\n",
+		  "the byte count 2147483648 is not the (2.2 GB, 2.0 GiB) this dd line gives for "
+		  "it (a damaged figure)" },
+		{ "104857600 bytes (100.0MB) copied, 0.050000 seconds, 1.8GB/s\n",
+		  "104857600 bytes in 0.050000 s are 1.9531 GiB/s, outside the 1.75-1.85098 GiB/s "
+		  "that this dd line's '1.8GB/s' stands for (a damaged figure)" },
+	};
+	struct tu_run r;
+	char text[256];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+		snprintf(text, sizeof text, "%s", good[i]);
+		tu_ingest_text(&r, text, "dd");
+		assert_int_equal(r.st, EB_OK);
+		assert_int_equal(r.t->n, 1);
+		tu_free(&r);
+	}
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		tu_ingest_text(&r, bad[i].line, "dd");
+		assert_int_equal(r.st, EB_ERR_DATA);
+		assert_int_equal(r.err.loc.line, 1);
+		assert_string_equal(r.err.msg, bad[i].msg);
+		tu_free(&r);
+	}
+}
+
+/* Outside audits A8 and B1: one dd run read twice, in one file (a log
+ * appended to itself) or with other line ends, is an error at the second
+ * that names the first, as its six-digit time makes a repeat a copy; a
+ * time of fewer digits (BusyBox below 0.1 s) is only told. */
+static void
+test_run_read_twice(void **state)
+{
+	static const char run[] = "2048+0 records in\n2048+0 records out\n"
+	    "2147483648 bytes (2.1 GB, 2.0 GiB) copied, 1.33963 s, 1.6 GB/s\n";
+	static const char run_crlf[] = "2048+0 records in\r\n2048+0 records out\r\n"
+	    "2147483648 bytes (2.1 GB, 2.0 GiB) copied, 1.33963 s, 1.6 GB/s\r\n";
+	static const char other[] = "2048+0 records in\n2048+0 records out\n"
+	    "2147483648 bytes (2.1 GB, 2.0 GiB) copied, 1.33964 s, 1.6 GB/s\n";
+	static const char bb[] = "100+0 records in\n100+0 records out\n"
+	    "104857600 bytes (100.0MB) copied, 0.054862 seconds, 1.8GB/s\n";
+	struct tu_run r;
+	char text[1024];
+
+	(void)state;
+	snprintf(text, sizeof text, "%s%s", run, run_crlf);
+	tu_ingest_text(&r, text, "dd");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 6);
+	assert_string_equal(r.err.msg, "a dd run with the same figures (2147483648 bytes in "
+	    "1.33963 s, the same records) was read already, from input:3: one run read twice "
+	    "would count as a second repetition (a copy under another name?)");
+	assert_int_equal(r.t->n, 0);
+	tu_free(&r);
+	/* One digit of time apart: two runs. */
+	snprintf(text, sizeof text, "%s\n%s", run, other);
+	tu_ingest_text(&r, text, "dd");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	tu_free(&r);
+	snprintf(text, sizeof text, "%s%s", bb, bb);
+	tu_ingest_text(&r, text, "dd");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	assert_int_equal(r.nwarnings, 1);
+	assert_non_null(strstr(eb_buf_cstr(&r.diag), "warning: 6: a dd run with the same "
+	    "figures (104857600 bytes in 0.054862 s, the same records), as at input:3: if it "
+	    "is a copy, its records count as second repetitions; it is read, since two real "
+	    "runs may print figures this coarse alike"));
+	tu_free(&r);
+}
+
+/* Outside audit C14: runs appended to one log that each move more bytes
+ * than the one before print what SIGUSR1 statistics of one run print, so
+ * taking them as one run is said in a warning, which -q keeps. */
+static void
+test_growing_runs_warned(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest_text(&r, "1024+0 records in\n1024+0 records out\n"
+	    "1073741824 bytes (1.1 GB, 1.0 GiB) copied, 1.2 s, 895 MB/s\n"
+	    "2048+0 records in\n2048+0 records out\n"
+	    "2147483648 bytes (2.1 GB, 2.0 GiB) copied, 2.3 s, 934 MB/s\n", "dd");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	tu_assert_close(r.t->rows[0].value, 2147483648.0 / 2.3);
+	assert_int_equal(r.nwarnings, 1);
+	assert_non_null(strstr(r.diag.data, "warning: 3: taken as interim statistics "
+	    "(SIGUSR1/SIGINFO) of the run ending at line 6, which goes on from them (more "
+	    "bytes and time, the same block size), so only that line's figure is kept; runs "
+	    "appended to one log that grow so (a size sweep, a warm-up) look the same: give "
+	    "each run a file of its own"));
+	tu_free(&r);
+}
+
 static const char *const cut_corpus[] = {
 	"dd/ocz-ssd-clone_forum_gnu-dd-old_usr1-stats-bbcode_excerpt.md",
 	"dd/openstack-cpu-quota-zh_notes_gnu-dd-old_oflag-direct_multi-run_excerpt.md",
@@ -424,6 +566,9 @@ main(void)
 		cmocka_unit_test(test_older_translations),
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_whole_seconds),
+		cmocka_unit_test(test_rate_rounding),
+		cmocka_unit_test(test_run_read_twice),
+		cmocka_unit_test(test_growing_runs_warned),
 		cmocka_unit_test(test_every_cut),
 		cmocka_unit_test(test_every_cut_corpus),
 	};

@@ -1,0 +1,80 @@
+# copies.sh - dd and bonnie++ runs read twice whatever their bytes: other
+# line ends, a trailing newline, one run twice in one file, a text table and
+# the CSV line of one run (outside audits A8, A15 and B1).
+. tests/e2e/lib.sh
+D=$TMP/copies
+mkdir -p "$D"
+keep() { echo "previous output" > "$TMP/keep.csv"; }
+kept() { expect_file_is "$1 leaves -o as it was" "$TMP/keep.csv" "previous output"; }
+
+# copy NAME FILE... : ingest with -o, which fails with exit 65 and keeps -o.
+copy() {
+	name=$1
+	shift
+	keep
+	eb ingest -q --set op=write -o "$TMP/keep.csv" "$@"
+	expect_rc "$name fails" 65
+	kept "$name"
+}
+
+# GNU dd 9.1, one run, and the same run with CRLF line ends, with one more
+# newline, and twice in one file.
+DDRUN='2048+0 records in\n2048+0 records out\n2147483648 bytes (2.1 GB, 2.0 GiB) copied, 1.33963 s, 1.6 GB/s\n'
+printf "$DDRUN" > "$D/dd-a.txt"
+printf "$DDRUN" | sed 's/$/\r/' > "$D/dd-crlf.txt"
+{ printf "$DDRUN"; echo; } > "$D/dd-nl.txt"
+{ printf "$DDRUN"; printf "$DDRUN"; } > "$D/dd-twice.txt"
+DDWHAT='a dd run with the same figures (2147483648 bytes in 1.33963 s, the same records) was read already'
+copy "a dd copy with CRLF line ends" "$D/dd-a.txt" "$D/dd-crlf.txt"
+expect_err_line "the CRLF dd copy is named" \
+	"$D/dd-crlf.txt:3: error: $DDWHAT, from $D/dd-a.txt:3: one run read twice would count as a second repetition (a copy under another name?)"
+copy "a dd copy with one more newline" "$D/dd-a.txt" "$D/dd-nl.txt"
+expect_err_line "the dd copy with one more newline is named" \
+	"$D/dd-nl.txt:3: error: $DDWHAT, from $D/dd-a.txt:3: one run read twice would count as a second repetition (a copy under another name?)"
+copy "a dd log holding one run twice" "$D/dd-twice.txt"
+expect_err_line "the dd run read twice in one file is named" \
+	"$D/dd-twice.txt:6: error: $DDWHAT, from $D/dd-twice.txt:3: one run read twice would count as a second repetition (a copy under another name?)"
+# In a run folder, a copy under a planned name (cp r1 r3) is no third run.
+R=$TMP/run
+mkdir -p "$R"
+cp -r samples/zfs-series/24.04/meta.json samples/zfs-series/24.04/none "$R/"
+cp "$R/none/dd-write-r1.txt" "$R/none/dd-write-r3.txt"
+keep
+eb ingest -q -o "$TMP/keep.csv" "$R"
+expect_rc "a dd copy in a run folder fails" 65
+grep -q "^$R/none/dd-write-r3.txt:[0-9]*: error: a dd run with the same figures" "$TMP/err" &&
+	pass "the run folder's dd copy is located" || fail "the run folder's dd copy is located"
+kept "a dd copy in a run folder"
+
+# bonnie++ 2.00a: its CSV line carries the seed, so a repeat is a copy.
+B=tests/data/bonnie/bonnie-2.00a_q.stdout.csv
+sed 's/$/\r/' "$B" > "$D/bonnie-crlf.csv"
+cat "$B" "$B" > "$D/bonnie-twice.csv"
+copy "a bonnie++ CSV copy with CRLF line ends" "$B" "$D/bonnie-crlf.csv"
+expect_err_line "the CRLF bonnie++ copy is named" \
+	"$D/bonnie-crlf.csv:1: error: bonnie++ run 'vm' of seed 1796021859 was read already, from $B:1: one run read twice would count as a second repetition (a copy under another name?)"
+copy "a bonnie++ CSV line twice in one file" "$D/bonnie-twice.csv"
+expect_err_line "the bonnie++ line read twice is named" \
+	"$D/bonnie-twice.csv:2: error: bonnie++ run 'vm' of seed 1796021859 was read already, from $D/bonnie-twice.csv:1: one run read twice would count as a second repetition (a copy under another name?)"
+
+# bonnie++ -q >out.csv 2>out.txt: the table and the CSV line of one run
+# give the same tests (2.00a's CSV line never holds the chunk, so neither
+# does a table that shows the default), and read together they are one run.
+T=tests/data/bonnie/bonnie-2.00a_q.stderr.txt
+eb ingest -q "$T"
+cut -d, -f1-12 "$TMP/out" | sort > "$D/table.keys"
+eb ingest -q "$B"
+cut -d, -f1-12 "$TMP/out" | sort > "$D/csv.keys"
+if cmp -s "$D/table.keys" "$D/csv.keys"; then pass "a bonnie++ table and its CSV line give the same tests"
+else fail "a bonnie++ table and its CSV line give the same tests"; diff "$D/table.keys" "$D/csv.keys" | head; fi
+grep -q ',block,write,,bw,B/s,1$' "$D/csv.keys" && pass "2.00a's CSV line gives no chunk" ||
+	fail "2.00a's CSV line gives no chunk"
+copy "a bonnie++ table and its CSV line in two files" "$T" "$B"
+expect_err_line "the CSV line of the table read before is named" \
+	"$B:1: error: the CSV line of bonnie++ run 'vm' gives the figures of the text table of bonnie++ run 'vm', read already at $T:4, within their rounding: the two are one run, which read twice would count as a second repetition"
+# A chunk the table shows is kept, and its CSV line in the same file gets it.
+eb ingest -q tests/data/bonnie/bonnie-2.00a_direct-f-chunk4k-longname.log
+expect_rc "a table with a 4k chunk is read" 0
+[ "$(grep -c ',block,write,4096,bw,B/s,1,' "$TMP/out")" -eq 1 ] &&
+	pass "the 4k chunk the table shows is the block size" ||
+	fail "the 4k chunk the table shows is the block size"
