@@ -44,6 +44,12 @@ eb_plan_select(struct eb_table *t, const char *const *releases, size_t n, struct
 	return EB_OK;
 }
 
+static int
+cmp_release(const void *a, const void *b)
+{
+	return eb_release_cmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 struct eb_groups *
 eb_plan_view(const struct eb_plan *p, const char *release, const char *host,
     const char *config, const char *metric)
@@ -430,6 +436,11 @@ eb_plan_compute(struct eb_plan *p, const struct eb_table *t, const struct eb_pla
 		p->releases = eb_xcalloc(o->nreleases ? o->nreleases : 1, sizeof *p->releases);
 		for (size_t i = 0; i < o->nreleases; i++)
 			p->releases[i] = eb_intern_lookup(t, o->releases[i]);
+		/* In the one order of releases, whatever the order named: the
+		 * last two are diffed from older to newer, as the findings
+		 * speak of them. */
+		if (p->nreleases > 1)
+			qsort(p->releases, p->nreleases, sizeof *p->releases, cmp_release);
 	} else
 		p->releases = eb_releases(p->gs, &p->nreleases);
 	for (size_t i = 0; i < p->bw->n; i++) {

@@ -68,7 +68,9 @@ const struct eb_cmd eb_cmd_report = {
 	"  -o DIR             the report folder (required)\n"
 	"  --title T          the title (default: from hosts and releases)\n"
 	"  --baseline MODE    the unencrypted mode (default none)\n"
-	"  --releases A,B,... only these releases; the last two are diffed\n"
+	"  --releases A,B,... only these releases, each once; the newest two\n"
+	"                     (in release order, whatever the order named) are\n"
+	"                     diffed\n"
 	"  --units si|iec     MB/s (default) or MiB/s\n"
 	"  --format md|html   report.md (default), or report.md and report.html\n"
 	"  --full             every page's content on the main page as well\n"
@@ -119,6 +121,12 @@ report_options(const struct eb_args *a, struct eb_plan_opts *po, struct eb_repor
 	if (eb_args_has(a, EB_O_RELEASES)) {
 		*releases = split(eb_args_get(a, EB_O_RELEASES), &po->nreleases);
 		po->releases = (const char *const *)*releases;
+		/* A release diffed with itself shows no change whatever it holds. */
+		for (size_t i = 0; i < po->nreleases; i++)
+			for (size_t j = 0; j < i; j++)
+				if (strcmp(po->releases[i], po->releases[j]) == 0)
+					return eb_cli_usage(a->cmd, "--releases names '%s' twice",
+					    po->releases[i]);
 	}
 	for (size_t i = 0; i < sections->n; i++)
 		if (eb_report_sections(sections->v[i], bad, sizeof bad) == 0)

@@ -375,8 +375,10 @@ trend_table(struct eb_pw *w, const char *host, const char *config)
 		eb_case_label(key, test, sizeof test);
 		snprintf(num, sizeof num, "%zu", r->g->s.n);
 		eb_value_text(mean, sizeof mean, key, r->g->s.mean, w->r->o.iec);
+		/* A cost, or "N % faster", as the overhead tables say it. */
 		if (!isnan(r->overhead_pct))
-			snprintf(oh, sizeof oh, "%.1f %%", r->overhead_pct);
+			eb_cost_text(r->overhead_pct, !eb_metric_higher_is_better(key->f[EB_F_METRIC]),
+			    oh, sizeof oh);
 		else
 			oh[0] = '\0';
 		if (r->prev != NULL)
@@ -401,8 +403,8 @@ trend_table(struct eb_pw *w, const char *host, const char *config)
 	eb_md_write(&md, eb_pw_mem_open(&m));
 	fputs("\nchange is against the previous release that measured the same case, with "
 	    "Welch's t test; overhead against the baseline of the same release, an "
-	    "estimate without a test (for throughput what the mode costs, negative where "
-	    "it ran faster; the release pages test each).\n", m.fp);
+	    "estimate without a test (for throughput what the mode costs, or how much "
+	    "faster it ran; the release pages test each).\n", m.fp);
 	eb_pw_mem_close(&m, w->b);
 	eb_md_free(&md);
 	free((void *)cells);

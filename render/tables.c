@@ -495,8 +495,9 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 	    "the delta method on the log of the ratio of ratios).\n",
 	    median ? "p from the Mann-Whitney U test, interval Moses's" : "p from Welch's t "
 	    "test, interval from Fieller's theorem at the same degrees of freedom",
-	    holm ? "adjusted by Holm within each metric class (the metrics of one test "
-	    "count once)" : "unadjusted", level, adjusted ? HOLM_LEVELS : "", alpha);
+	    holm ? "adjusted by Holm within each host and metric class, over every mode "
+	    "and config (the metrics of one test count once)" : "unadjusted", level,
+	    adjusted ? HOLM_LEVELS : "", alpha);
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].v.kind == EB_VERDICT_TOO_FEW_RUNS) {
 			fprintf(fp, "\nToo few runs for a rank test at %g: %u per side needed.\n",
@@ -553,11 +554,13 @@ eb_md_trend(FILE *fp, const struct eb_trend_row *rows, size_t n, int iec)
 		eb_case_label(k, test, sizeof test);
 		snprintf(num, sizeof num, "%zu", r->g->s.n);
 		eb_value_text(mean, sizeof mean, k, r->g->s.mean, iec);
-		if (!isnan(r->overhead_pct)) {
-			eb_figure_text(r->overhead_pct, !eb_metric_higher_is_better(k->f[EB_F_METRIC]),
-			    0, oh, sizeof oh - 2);
-			strcat(oh, " %");
-		} else
+		/* As the overhead tables say it: a cost, or "N % faster"
+		 * where the mode ran faster, never a negative cost; latency
+		 * and CPU as a signed relative increase. */
+		if (!isnan(r->overhead_pct))
+			eb_cost_text(r->overhead_pct, !eb_metric_higher_is_better(k->f[EB_F_METRIC]),
+			    oh, sizeof oh);
+		else
 			oh[0] = '\0';
 		if (r->prev != NULL)
 			eb_verdict_interval_text(&r->v, change, sizeof change);
@@ -592,10 +595,10 @@ eb_md_trend(FILE *fp, const struct eb_trend_row *rows, size_t n, int iec)
 		fprintf(fp, "\nchange is against the previous release that measured the same "
 		    "case, with its %s interval%s and Welch's test%s; overhead against the "
 		    "baseline of the same release, an estimate without a test (for "
-		    "throughput what the mode costs, negative where it ran faster; for "
+		    "throughput what the mode costs, or how much faster it ran; for "
 		    "latency and CPU, the relative increase; encbench overhead tests "
 		    "each).\n", level, adjusted ? HOLM_LEVELS : "",
-		    holm ? ", Holm-adjusted over the table" : "");
+		    holm ? ", Holm-adjusted within each pair of releases and host, as diff" : "");
 	}
 	eb_md_free(&md);
 	free((void *)order);

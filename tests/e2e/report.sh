@@ -78,8 +78,8 @@ expect_file_is "the headline of two hosts names the host of each sentence" "$TMP
 "- In 2.0 on alpha, AES-GCM costs 20.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 19.3–20.7 %).
 - From 1.0 to 2.0 on alpha, the overhead of AES-GCM on writes fell by 20.0 percentage points in 1 comparison: encryption got cheaper (95 % interval -20.9 to -19.2 pp by the ratio of ratios).
 - From 1.0 to 2.0 on beta, the overhead of AES-GCM on writes rose by 22.2 percentage points in 1 comparison: encryption got dearer (95 % interval +21.6 to +22.8 pp by the ratio of ratios).
-- From 1.0 to 2.0 on alpha, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 1 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05).
-- From 1.0 to 2.0 on beta, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 1 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05).
+- From 1.0 to 2.0 on alpha, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 1 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases on this host).
+- From 1.0 to 2.0 on beta, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 1 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases on this host).
 - In 2.0 on beta, AES-GCM costs 44.4 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 43.9–45.0 %)."
 python3 tests/e2e/report_check.py headline "$TMP/two-hosts" > "$TMP/heads" &&
 	pass "each headline sentence of two hosts is one of findings.md's" ||
@@ -96,6 +96,20 @@ expect_rc "a refresh with one release exits 0" 0
 [ "$(cat "$R/notes.txt" 2>/dev/null)" = "my notes" ] && pass "a refresh keeps the user's files" || fail "a refresh keeps the user's files"
 ls "$R/charts" | grep -q '^diff-' && fail "a refresh left a stale diff chart" || pass "a refresh leaves no stale chart"
 ls -a "$TMP" | grep -q '^\.report\.tmp-' && fail "a temporary folder was left" || pass "no temporary folder is left"
+
+# --releases in any order: the one release order decides which is older,
+# so the diff page and the findings speak of one direction.
+eb report -q --releases 24.04,23.10 $TWO -o "$TMP/backwards"
+expect_rc "--releases newest first exits 0" 0
+ls "$TMP/backwards" | grep '^diff-' | tr '\n' ' ' | grep -qx 'diff-23.10-24.04.md ' &&
+	pass "--releases newest first diffs 23.10 to 24.04" || fail "--releases newest first diffs 23.10 to 24.04"
+[ "$(head -1 "$TMP/backwards/diff-23.10-24.04.md" 2>/dev/null)" = "# 23.10 → 24.04" ] &&
+	grep -q '^- From 23.10 to 24.04, the throughput of the unencrypted baseline (none) improved in 1 of 2 tests' "$TMP/backwards/report.md" &&
+	pass "the diff page and the findings go from 23.10 to 24.04" || fail "the diff page and the findings go one way"
+eb report -q --releases 24.04,23.10,24.04 $TWO -o "$TMP/twice"
+expect_rc "a release named twice in --releases is a usage error" 64
+expect_err_line "and the message names it" "encbench: error: --releases names '24.04' twice"
+[ ! -e "$TMP/twice" ] && pass "a refused report writes nothing" || fail "a refused report writes nothing"
 
 # A failed report leaves the previous one as it was.
 cp "$R/report.md" "$TMP/before.md"
