@@ -114,12 +114,14 @@ tally_add(struct tally *t, const char *s)
 	t->count[j]++;
 }
 
-/* A stable sort by count, few values: insertion. */
+/* Most first, a tie by name, so that the main host of two alike is the
+ * same whichever was read first; few values: insertion. */
 static const char **
 tally_sorted(struct tally *t, size_t *n)
 {
 	for (size_t i = 1; i < t->n; i++)
-		for (size_t j = i; j > 0 && t->count[j] > t->count[j - 1]; j--) {
+		for (size_t j = i; j > 0 && (t->count[j] > t->count[j - 1] ||
+		    (t->count[j] == t->count[j - 1] && strcmp(t->v[j], t->v[j - 1]) < 0)); j--) {
 			const char *s = t->v[j];
 			size_t c = t->count[j];
 

@@ -103,11 +103,47 @@ split(const char *list, size_t *n)
 	return v;
 }
 
+/* The title as the label rule has labels: stray bytes as U+FFFD, each
+ * control character (an escape, a bell, a newline, a reordering mark) as
+ * a space, said once; NULL when it is clean. */
+static char *
+clean_title(const char *title)
+{
+	size_t n = strlen(title);
+	int utf8 = eb_utf8_valid(title, n), control = 0;
+	char *fixed, *out;
+
+	for (const char *q = title; *q != '\0' && !control; q++)
+		control = eb_utf8_control(q) > 0;
+	if (utf8 && !control)
+		return NULL;
+	fixed = utf8 ? eb_xstrdup(title) : eb_utf8_repair(title, n);
+	out = fixed;
+	for (const char *q = fixed; *q != '\0';) {
+		size_t k = eb_utf8_control(q);
+
+		if (k > 0) {
+			*out++ = ' ';
+			q += k;
+			control = 1;
+		} else
+			*out++ = *q++;
+	}
+	*out = '\0';
+	if (!utf8)
+		fprintf(stderr, "encbench: warning: --title is not UTF-8; its stray bytes are "
+		    "written as U+FFFD\n");
+	if (control)
+		fprintf(stderr, "encbench: warning: --title holds control characters (a newline, "
+		    "a tab, an escape, a reordering mark); they are written as spaces\n");
+	return fixed;
+}
+
 /* The plan's and the pages' options from the command line; EB_EXIT_USAGE
  * after saying why, or 0. --full and --sections: the last one given. */
 static int
 report_options(const struct eb_args *a, struct eb_plan_opts *po, struct eb_report_opts *ro,
-    char ***releases)
+    char ***releases, char **title)
 {
 	const struct eb_arglist *sections = &a->opt[EB_O_SECTIONS];
 	char bad[64];
@@ -116,6 +152,8 @@ report_options(const struct eb_args *a, struct eb_plan_opts *po, struct eb_repor
 	ro->png_scale = 2;
 	ro->meta_get = eb_rundir_meta_get;
 	ro->title = eb_args_get(a, EB_O_TITLE);
+	if (ro->title != NULL && (*title = clean_title(ro->title)) != NULL)
+		ro->title = *title;
 	ro->iec = eb_args_is(a, EB_O_UNITS, "iec");
 	po->baseline = a->baseline;
 	if (eb_args_has(a, EB_O_RELEASES)) {
@@ -153,12 +191,12 @@ exec_report(const struct eb_args *a)
 	struct eb_err err;
 	struct eb_report_files f;
 	const char *out = a->out.path;
-	char **releases = NULL, *tmp = NULL;
+	char **releases = NULL, *tmp = NULL, *title = NULL;
 	int rc = 0, html = eb_args_is(a, EB_O_PAGE_FORMAT, "html"), planned = 0;
 
 	memset(&f, 0, sizeof f);
 	memset(&rep, 0, sizeof rep);
-	if ((rc = report_options(a, &po, &ro, &releases)) != 0)
+	if ((rc = report_options(a, &po, &ro, &releases, &title)) != 0)
 		goto done;
 	if ((rc = eb_inputs_load(&a->in, a->operands, a->noperands, &t)) != 0)
 		goto done;
@@ -208,6 +246,7 @@ done:
 	eb_buf_free(&f.list);
 	eb_buf_free(&f.pages);
 	free(releases);
+	free(title);
 	free(tmp);
 	eb_chart_release();
 	return rc;

@@ -178,6 +178,7 @@ eb_md_absolute(FILE *fp, const struct eb_grid *w, const char *release, int iec)
 	const char **cells = eb_xcalloc(nc, sizeof *cells);
 	char **owned = eb_xcalloc(nc, sizeof *owned);
 	struct eb_md md;
+	int unbounded = 0;
 
 	eb_md_init(&md, nc);
 	cells[0] = "mode";
@@ -228,8 +229,11 @@ eb_md_absolute(FILE *fp, const struct eb_grid *w, const char *release, int iec)
 				    g->s.sd == 0 ? 0 : (g->s.ci_high - g->s.mean) / units[c].div);
 				owned[c + 1] = eb_xstrdup(cell);
 			} else {
+				/* A mean without its interval says why it has
+				 * none, as the report's glance table does. */
 				eb_format_display(cell, sizeof cell, g->s.mean / units[c].div);
-				owned[c + 1] = eb_xstrdup(cell);
+				owned[c + 1] = eb_xasprintf("%s (n=%zu)", cell, g->s.n);
+				unbounded = 1;
 			}
 			cells[c + 1] = owned[c + 1];
 		}
@@ -237,7 +241,8 @@ eb_md_absolute(FILE *fp, const struct eb_grid *w, const char *release, int iec)
 	}
 	fputs("Release ", fp);
 	put_label(fp, release != NULL && *release ? release : "(none)");
-	fputs(": mean of the runs ± half-width of the 95 % confidence interval.\n\n", fp);
+	fputs(": mean of the runs ± half-width of the 95 % confidence interval", fp);
+	fputs(unbounded ? "; a mean with no interval says how many runs it has: (n=1) is a single run.\n\n" : ".\n\n", fp);
 	eb_md_write(&md, fp);
 	for (size_t c = 0; c < nc; c++)
 		free(owned[c]);
@@ -455,7 +460,7 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 		eb_p_text(d->v.p_adj, d->v.alpha, p, sizeof p);
 		holm |= d->v.adjust == EB_ADJUST_HOLM && d->v.family_size > 1;
 		if (d->has_overhead) {
-			char oh_from[40], oh_to[40];
+			char oh_from[48], oh_to[48];
 
 			eb_verdict_interval_text(&d->oh, ohv, sizeof ohv);
 			/* A throughput overhead is a cost, a speed-up "faster"; a
@@ -464,6 +469,16 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 
 			eb_cost_text(d->overhead_from_pct, up, oh_from, sizeof oh_from);
 			eb_cost_text(d->overhead_to_pct, up, oh_to, sizeof oh_to);
+			/* A cost turned speed-up, or back, says which side is
+			 * the cost: "costs 5.0 % → 5.0 % faster". */
+			if (!up && (strstr(oh_from, "faster") != NULL) != (strstr(oh_to, "faster") != NULL)) {
+				char *cost = strstr(oh_from, "faster") != NULL ? oh_to : oh_from;
+
+				if (strcmp(cost, "0.0 %") != 0) {
+					memmove(cost + 6, cost, strlen(cost) + 1);
+					memcpy(cost, "costs ", 6);
+				}
+			}
 			snprintf(oh, sizeof oh, "%s → %s: %s%s%s", oh_from, oh_to, ohv, eb_verdict_claims(&d->oh) ? ", " : "",
 			    eb_verdict_claims(&d->oh) ? eb_verdict_word(&d->oh) : "");
 		} else
