@@ -23,6 +23,11 @@ struct eb_sample {
 /* Summarises n values (sorts a copy for the median). */
 void eb_sample_summarize(const double *v, size_t n, struct eb_sample *out);
 
+/* Says that the calling thread is not the one the tails' and quantiles'
+ * memos belong to: it keeps a small memo of its own, the values the same
+ * bit for bit. For the threads that share a command's tests among CPUs. */
+void eb_stats_unshared(void);
+
 struct eb_welch {
 	double t, df, p;	/* p is NAN when either side has n < 2 */
 };
@@ -71,6 +76,10 @@ void eb_groups_free(struct eb_groups *gs);
  * then points to, and gives back the memory of the other records: for a
  * command that needs nothing of the records but their groups. */
 void eb_groups_keys_only(struct eb_groups *gs, struct eb_table *t);
+/* The groups of keys->rows (one a group), their values group after group
+ * (count[g] each) in values, which they take over: what eb_aggregate and
+ * eb_groups_keys_only make of the table of all their records. */
+struct eb_groups *eb_groups_adopt(struct eb_table *keys, double *values, const size_t *count);
 
 /* A hash index of groups by key with some columns left out. */
 struct eb_group_index;
