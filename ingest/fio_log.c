@@ -2,6 +2,7 @@
  * from its name, how one line reads, and one summary record per log and
  * direction from the samples fio_scan.c reads. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -209,6 +210,10 @@ struct log_state {
 	struct eb_fio_log_acc acc;
 	enum eb_fio_log_kind kind;
 	int started;
+	/* Read a line at a time: the first line of each direction's largest
+	 * sample, which a file read whole finds again only when it fails. */
+	int whole;
+	long max_line[3];
 };
 
 static int
@@ -279,10 +284,17 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 {
 	struct log_state *st = p->state;
 
+	double max[3];
+
 	start(p, st);
+	for (int d = 0; d < 3; d++)
+		max[d] = st->acc.d[d].n > 0 ? st->acc.d[d].max : -1;
 	if (eb_fio_log_acc_line(&st->acc, line, len, lineno) != 0)
 		return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, lineno),
 		    "not a fio log sample (time, value, direction, block size)");
+	for (int d = 0; d < 3; d++)
+		if (st->acc.d[d].n > 0 && st->acc.d[d].max > max[d])
+			st->max_line[d] = lineno;
 	return EB_OK;
 }
 
@@ -407,6 +419,7 @@ read_file(struct eb_parse *p, int fd, int nthreads)
 	struct log_state *st = p->state;
 
 	start(p, st);
+	st->whole = 1;
 	return eb_fio_log_acc_file(&st->acc, fd, p->path, nthreads, p->err);
 }
 
@@ -481,6 +494,92 @@ add_record(struct eb_parse *p, const char *job, const char *host, int dir, int64
 	eb_table_add(p->t, &rec);
 }
 
+/* The first sample of direction dir that equals value, found again in a
+ * log read whole. */
+struct find_max {
+	int dir;
+	double value;
+	long line;
+};
+
+static int
+found_max(void *ctx, const struct eb_fio_sample *s)
+{
+	struct find_max *f = ctx;
+
+	if (s->dir != f->dir || s->value != f->value)
+		return 0;
+	f->line = s->line;
+	return 1;
+}
+
+/* A value as the log wrote it: the shortest digits that read back the same. */
+static void
+exact(char *buf, size_t n, double v)
+{
+	if (v == floor(v) && v < 1e21)
+		snprintf(buf, n, "%.0f", v);
+	else
+		snprintf(buf, n, "%.15g", v);
+	if (strtod(buf, NULL) != v)
+		snprintf(buf, n, "%.17g", v);
+}
+
+/* Every sample, not only the mean, is held to its metric's limit: one
+ * damaged sample of 10^11 KiB/s among twenty real ones moves the mean of
+ * a log 200 000-fold and stays under the limit itself. The largest sample
+ * of each direction is checked, so a failing log names the line of its
+ * largest sample; unit turns the log's values into the record's. */
+static enum eb_status
+check_samples(struct eb_parse *p, struct log_state *st, const char *kind_name, double unit_ns)
+{
+	const char *metric, *unit, *shown;
+	double scale, limit;
+
+	switch (st->kind) {
+	case EB_FIO_LOG_BW:
+		metric = "bw", unit = "KiB/s", scale = 1024;
+		break;
+	case EB_FIO_LOG_IOPS:
+		metric = "iops", unit = "IOPS", scale = 1;
+		break;
+	case EB_FIO_LOG_LAT:
+	case EB_FIO_LOG_CLAT:
+	case EB_FIO_LOG_SLAT:
+		metric = "lat_mean", unit = unit_ns == 1 ? "ns" : "us", scale = unit_ns;
+		break;
+	default:
+		return EB_OK;
+	}
+	limit = eb_metric_limit(metric, &shown);
+	for (int d = 0; d < 3; d++) {
+		const struct eb_fio_dir_acc *a = &st->acc.d[d];
+		struct find_max f = { d, a->max, st->max_line[d] };
+		char v[40], canon[40], lim[40];
+
+		if (a->n == 0 || !(a->max * scale > limit))
+			continue;
+		if (st->whole) {
+			struct eb_err ignored;
+
+			f.line = a->first_line;
+			eb_fio_log_scan(p->path, found_max, &f, &ignored);
+		}
+		exact(v, sizeof v, a->max);
+		eb_format_double(canon, sizeof canon, a->max * scale);
+		eb_format_double(lim, sizeof lim, limit);
+		if (scale == 1)
+			return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, f.line),
+			    "fio %s log sample %s %s is beyond the limit of %s (%s %s)",
+			    kind_name, v, unit, shown, lim, unit);
+		return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, f.line),
+		    "fio %s log sample %s %s (%s %s) is beyond the limit of %s (%s %s)",
+		    kind_name, v, unit, canon, scale == 1024 ? EB_UNIT_BPS : EB_UNIT_NS,
+		    shown, lim, scale == 1024 ? EB_UNIT_BPS : EB_UNIT_NS);
+	}
+	return EB_OK;
+}
+
 static enum eb_status
 summarise(struct eb_parse *p, struct log_state *st)
 {
@@ -492,6 +591,7 @@ summarise(struct eb_parse *p, struct log_state *st)
 	char *job, *host;
 	double unit = 1;
 	int maybe_us;
+	enum eb_status status;
 
 	if (st->acc.nhist > 0) {
 		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, st->acc.hist_line),
@@ -507,6 +607,8 @@ summarise(struct eb_parse *p, struct log_state *st)
 		return eb_err_set(p->err, EB_ERR_DATA, loc0,
 		    "a fio log, but its name does not say of what; name it as fio "
 		    "does (NAME_bw.1.log, NAME_iops.1.log, NAME_clat.1.log)");
+	if (st->kind != EB_FIO_LOG_CLAT && (status = check_samples(p, st, kind_names[st->kind], 1)) != EB_OK)
+		return status;
 	if (st->kind == EB_FIO_LOG_LAT || st->kind == EB_FIO_LOG_SLAT) {
 		eb_diag(p->diag, EB_NOTE, loc0,
 		    "fio %s log: no summary record (lat_mean is completion latency, "
@@ -531,6 +633,11 @@ summarise(struct eb_parse *p, struct log_state *st)
 			    "latencies read as microseconds (fio 2.x): their mean, %.1f, "
 			    "is too small for nanoseconds", sum / n);
 		}
+	}
+	if (st->kind == EB_FIO_LOG_CLAT && (status = check_samples(p, st, kind_names[st->kind], unit)) != EB_OK) {
+		free(job);
+		free(host);
+		return status;
 	}
 	for (int d = 0; d < 3; d++) {
 		struct eb_fio_dir_acc *a = &st->acc.d[d];

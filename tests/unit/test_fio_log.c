@@ -425,6 +425,79 @@ test_probe(void **state)
 	assert_int_equal(f->probe(mixed, sizeof mixed - 1), 0);
 }
 
+/* ---- every sample within its metric's limit */
+
+static char *
+read_all(const char *path, size_t *n)
+{
+	FILE *fp = fopen(path, "rb");
+	char *s = calloc(1, 1 << 20);
+
+	assert_non_null(fp);
+	*n = fread(s, 1, (1 << 20) - 1, fp);
+	fclose(fp);
+	return s;
+}
+
+/* A real fio 3.33 bandwidth log (log_avg_msec=10, 21 samples of about
+ * 20 000 KiB/s) whose 5th sample is 1e+11 KiB/s: its mean, 4.9 TB/s, is
+ * under the 10 TB/s limit, the sample is not. */
+static void
+test_sample_limits(void **state)
+{
+	static const char clat[] = "536, 54607, 1, 0, 0\n1028, 33425, 1, 0, 0\n"
+	    "1522, 10800000000001, 1, 0, 0\n2023, 4902, 1, 0, 0\n";
+	static const char iops[] = "508, 968, 1, 0, 0\n1021, 10000000001, 1, 0, 0\n"
+	    "1521, 1032, 1, 0, 0\n1521, 20000000000, 0, 0, 0\n";
+	struct tu_run r;
+	char *text, *path;
+	size_t n;
+
+	(void)state;
+	tu_ingest(&r, DATA "../fio-log/damaged_bw.1.log", "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 5);
+	assert_string_equal(r.err.msg, "fio bandwidth log sample 100000000000 KiB/s "
+	    "(102400000000000 B/s) is beyond the limit of 10 TB/s (10000000000000 B/s)");
+	assert_int_equal(r.t->n, 0);
+	tu_free(&r);
+	/* Read a line at a time (a stream), the same line. */
+	text = read_all(DATA "../fio-log/damaged_bw.1.log", &n);
+	tu_ingest_opts(&r, "damaged_bw.1.log", text, "auto", NULL, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 5);
+	assert_string_equal(r.err.msg, "fio bandwidth log sample 100000000000 KiB/s "
+	    "(102400000000000 B/s) is beyond the limit of 10 TB/s (10000000000000 B/s)");
+	tu_free(&r);
+	free(text);
+	/* A latency 1 ns beyond 3 hours, in a real clat log of fio 3.33. */
+	path = tu_temp_file("nj_clat.1.log", clat);
+	tu_ingest(&r, path, "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 3);
+	assert_string_equal(r.err.msg, "fio completion latency log sample 10800000000001 ns "
+	    "is beyond the limit of 3 hours (10800000000000 ns)");
+	tu_free(&r);
+	tu_drop(path);
+	/* The limit itself is a sample still. */
+	path = tu_temp_file("nj_clat.1.log", "536, 54607, 1, 0, 0\n1028, 33425, 1, 0, 0\n"
+	    "1522, 10800000000000, 1, 0, 0\n2023, 4902, 1, 0, 0\n");
+	tu_ingest(&r, path, "auto");
+	assert_int_equal(r.st, EB_OK);
+	EXPECT(r, "write", "lat_mean", (54607.0 + 33425 + 10800000000000.0 + 4902) / 4, 0, 1);
+	tu_free(&r);
+	tu_drop(path);
+	/* Of two directions beyond, the first checked (reads) is named. */
+	path = tu_temp_file("nj_iops.1.log", iops);
+	tu_ingest(&r, path, "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 4);
+	assert_string_equal(r.err.msg, "fio IOPS log sample 20000000000 IOPS is beyond the "
+	    "limit of 10^10 IOPS (10000000000 IOPS)");
+	tu_free(&r);
+	tu_drop(path);
+}
+
 int
 main(void)
 {
@@ -441,6 +514,7 @@ main(void)
 		cmocka_unit_test(test_scan_corpus),
 		cmocka_unit_test(test_parse_line),
 		cmocka_unit_test(test_probe),
+		cmocka_unit_test(test_sample_limits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
