@@ -136,6 +136,11 @@ struct eb_fio_job *eb_fio_run_add(struct eb_fio_run *r, const char *name, size_t
  * records it added. */
 size_t eb_fio_run_emit(struct eb_parse *p, struct eb_fio_run *r, struct eb_fio_notes *notes);
 void eb_fio_run_free(struct eb_fio_run *r);
+/* A job of the run in another group than its last job but of that job's
+ * name, or NULL. Normal and terse output print too few of a job's options
+ * (direct, size, runtime ...) to tell one test run twice from two tests
+ * that share a name, whose records would be repetitions of one test. */
+const struct eb_fio_job *eb_fio_run_name_taken(const struct eb_fio_run *r);
 /* Gives client/server "All clients" entries the host "All clients" and the
  * job name, rw and bs of the clients they sum, when those agree. */
 void eb_fio_run_name_all_clients(struct eb_fio_run *r);

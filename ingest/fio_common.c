@@ -387,6 +387,18 @@ eb_fio_run_name_all_clients(struct eb_fio_run *run)
 	}
 }
 
+const struct eb_fio_job *
+eb_fio_run_name_taken(const struct eb_fio_run *r)
+{
+	const struct eb_fio_job *last = r->n > 0 ? &r->jobs[r->n - 1] : NULL;
+
+	for (size_t i = 0; last != NULL && !last->all_clients && i + 1 < r->n; i++)
+		if (r->jobs[i].groupid != last->groupid && !r->jobs[i].all_clients &&
+		    strcmp(r->jobs[i].name, last->name) == 0)
+			return &r->jobs[i];
+	return NULL;
+}
+
 static int
 same_job(const struct eb_fio_job *a, const struct eb_fio_job *b)
 {

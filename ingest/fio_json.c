@@ -686,6 +686,10 @@ finish(struct eb_parse *p, int ok)
 	long err_line = 0, nfailed = 0;
 	double err_code = 0;
 	const char *err_job = NULL;
+	struct eb_fio_json_job_opts *opts = NULL;
+	size_t nopts = 0, capopts = 0;
+	char why[400];
+	long clash;
 
 	if (ok && st->text.len > 0)
 		status = load_docs(p, st, &docs, &ndocs);
@@ -722,6 +726,14 @@ finish(struct eb_parse *p, int ok)
 					continue;
 				take_job(d, job, hj, strcmp(key, "client_stats") == 0, &run,
 				    gopts);
+				if (!run.jobs[run.n - 1].all_clients) {
+					json_t *jo = json_object_get(job, "job options");
+
+					eb_xgrow(&opts, &capopts, nopts + 1, sizeof *opts);
+					opts[nopts++] = (struct eb_fio_json_job_opts){
+						str(d, job, hj, "jobname"), str(d, job, hj, "hostname"),
+						json_is_object(jo) ? jo : NULL, gopts, run.jobs[run.n - 1].line };
+				}
 				if (did_io(&run.jobs[run.n - 1]))
 					note_run(p, d, job, k, &run.jobs[run.n - 1]);
 				if ((code = figure(d, job, hj, "error", 0)) == 0)
@@ -747,6 +759,10 @@ finish(struct eb_parse *p, int ok)
 			if (docs[i].bad_line != 0)
 				status = eb_err_set(p->err, EB_ERR_DATA, loc, "%s", docs[i].bad);
 		}
+		if (status == EB_OK &&
+		    (clash = eb_fio_json_opts_clash(opts, nopts, why, sizeof why)) >= 0)
+			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, opts[clash].line),
+			    "%s", why);
 		if (status != EB_OK)
 			;
 		else if (added > 0 && nfailed > 0)
@@ -771,6 +787,7 @@ finish(struct eb_parse *p, int ok)
 		eb_fio_json_map_free(&docs[i].map);
 	}
 	free(docs);
+	free(opts);
 	eb_buf_free(&st->text);
 	eb_fio_errors_free(&st->errors);
 	return status;

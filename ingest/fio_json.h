@@ -74,6 +74,22 @@ struct eb_fio_json_figs {
 int eb_fio_json_figs_agree(const struct eb_fio_json_figs *f, const char **key, char *why,
     size_t n);
 
+/* ---- jobs of one name run with other options (fio_json_opts.c) */
+struct json_t;
+
+struct eb_fio_json_job_opts {
+	const char *name, *host;	/* NULL when not named */
+	struct json_t *jopts, *gopts;	/* "job options", "global options", or NULL */
+	long line;
+};
+
+/* The index of the first job of v[0, n) that shares its name and host with
+ * an earlier one but ran with another value of an option that changes what
+ * it measures (rw, bs, direct, ioengine, iodepth, numjobs, size, runtime,
+ * rate ...), why saying which and where; -1 when there is none. */
+long eb_fio_json_opts_clash(const struct eb_fio_json_job_opts *v, size_t n, char *why,
+    size_t len);
+
 struct eb_buf;
 
 /* Replaces each byte of text that begins no UTF-8 sequence with U+FFFD,

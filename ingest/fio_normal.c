@@ -415,6 +415,15 @@ take_header(struct eb_parse *p, struct normal_state *st, const char *line, size_
 			}
 		}
 	}
+	if (eb_fio_run_name_taken(&st->run) != NULL && st->bad_line == 0) {
+		const struct eb_fio_job *o = eb_fio_run_name_taken(&st->run);
+
+		st->bad_line = lineno;
+		snprintf(st->bad, sizeof st->bad, "fio job '%.40s' of group %ld has the name of the "
+		    "group %ld job at line %ld, and normal output omits options (direct, size ...) "
+		    "that tell one test run twice from two: name the jobs apart, or read fio's "
+		    "JSON", j->name, j->groupid, o->groupid, o->line);
+	}
 	if ((q = after(g, "err=")) != NULL && *q != '0' && *q != '\0')
 		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno),
 		    "fio job '%s' ended with an error (err=%.*s)", j->name,

@@ -18,6 +18,13 @@ struct terse_state {
 	struct eb_fio_notes notes;
 	char *last_key;		/* "group;name" of the previous record */
 	char *last_disks;	/* its disk util fields */
+	char *last_rec;		/* and the whole record */
+	long last_line;
+	/* The first record of the current run that repeats the job of the
+	 * record before it with nothing to tell a numjobs clone from a run
+	 * appended to the file (line), and that record's line (prev). */
+	long unsure_line, unsure_prev;
+	char unsure_job[64];
 	size_t added;
 	long nrecords;
 };
@@ -141,17 +148,85 @@ take_block(const struct field *f, size_t s, struct eb_fio_dstat *d, long lineno)
 	d->bw_line = d->iops_line = d->lat_line = d->p99_line = lineno;
 }
 
+/* Whether the clients' records of the current run sum to its "All
+ * clients" record, direction by direction: then they are one run's
+ * concurrent jobs, whatever else the file holds. */
+static int
+all_clients_sum(const struct eb_fio_run *run)
+{
+	int found = 0;
+
+	for (size_t i = 0; i < run->n; i++) {
+		const struct eb_fio_job *a = &run->jobs[i];
+
+		if (!a->all_clients)
+			continue;
+		found = 1;
+		for (int d = 0; d < EB_FIO_NDIRS; d++) {
+			double sum = 0;
+
+			for (size_t k = 0; k < run->n; k++) {
+				const struct eb_fio_job *c = &run->jobs[k];
+
+				if (!c->all_clients && c->groupid == a->groupid && c->d[d].present)
+					sum += c->d[d].bw;
+			}
+			if (sum != (a->d[d].present ? a->d[d].bw : 0))
+				return 0;
+		}
+	}
+	return found;
+}
+
 static void
+forget_last(struct terse_state *st)
+{
+	free(st->last_key);
+	free(st->last_disks);
+	free(st->last_rec);
+	st->last_key = st->last_disks = st->last_rec = NULL;
+}
+
+static enum eb_status
 flush(struct eb_parse *p, struct terse_state *st)
 {
+	if (st->unsure_line != 0 && !all_clients_sum(&st->run))
+		return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, st->unsure_line),
+		    "fio terse record of job '%s' again, after line %ld: terse output "
+		    "prints numjobs clones of one run and runs appended to one file "
+		    "alike, and no disk figures here tell them apart (none, or zeros), "
+		    "so they could be one run to sum or two runs; run fio with "
+		    "group_reporting, or write each run to a file of its own",
+		    st->unsure_job, st->unsure_prev);
+	st->unsure_line = 0;
 	for (size_t i = 0; i < st->run.n; i++)
 		if (!st->run.jobs[i].all_clients)
 			eb_fio_banners_apply(&st->banners, &st->run.jobs[i]);
 	eb_fio_run_name_all_clients(&st->run);
 	st->added += eb_fio_run_emit(p, &st->run, &st->notes);
-	free(st->last_key);
-	free(st->last_disks);
-	st->last_key = st->last_disks = NULL;
+	forget_last(st);
+	return EB_OK;
+}
+
+/* Whether a record's disk util fields, 9 a disk (its name, then read and
+ * write I/Os, merges and ticks, time in queue and utilisation; a
+ * device-mapper disk adds 9 of its slaves), show that a disk did I/O. */
+static int
+disks_busy(const char *disks)
+{
+	const char *s = disks;
+
+	for (size_t k = 0; *s != '\0'; k++) {
+		size_t n = strcspn(s, ";");
+		double v;
+
+		if (k % 9 != 0 && eb_fio_num(s, n, &v) > 0 && v > 0)
+			return 1;
+		s += n;
+		if (*s == ';')
+			s++;
+	}
+	return 0;
 }
 
 /* A record that does not line up is a cut or damaged line, whose figures
@@ -176,10 +251,9 @@ bad_record(struct eb_parse *p, const char *line, const char *at, long lineno,
 }
 
 /* Notes the run of a record that did I/O (runs.c). A terse record has no
- * time or pid, but its figures (latencies to the picosecond, context
- * switches, page faults) are its run's own; its place in the file keeps
- * apart numjobs clones that a run without latency figures could print
- * alike, and makes only a copy of the file, or of its part, one run twice. */
+ * time or pid, but its figures (latencies to the nanosecond, context
+ * switches, page faults) are its run's own: the same record twice, in one
+ * file or two, wherever it stands, is one run read twice. */
 static void
 note_run(struct eb_parse *p, const struct terse_state *st, const struct eb_fio_job *j,
     const char *rec, size_t len, long lineno)
@@ -193,7 +267,7 @@ note_run(struct eb_parse *p, const struct terse_state *st, const struct eb_fio_j
 		return;
 	snprintf(what, sizeof what, "the run of fio job '%.40s' (terse record %ld of its file, "
 	    "the same figures)", j->name, st->nrecords + 1);
-	id = eb_xasprintf("fio-terse\n%ld\n%.*s", st->nrecords, (int)len, rec);
+	id = eb_xasprintf("fio-terse\n%.*s", (int)len, rec);
 	eb_parse_run(p, id, strlen(id), lineno, what);
 	free(id);
 }
@@ -208,7 +282,7 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 	int dirs[4];
 	const struct field *name, *group, *error;
 	struct eb_fio_job *j;
-	char *key, *disks;
+	char *key, *disks, *rec_text;
 
 	for (size_t i = 0; i <= len && nf < MAX_FIELDS;) {
 		size_t n = 0;
@@ -282,10 +356,12 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 	error = &f[ver == 2 ? 3 : 4];
 	/* Disk util fields (9 per disk) follow the 34 CPU, depth and
 	 * latency fields; the same run prints the same ones on every job. */
+	rec_text = eb_xstrndup(rec, len);
 	disks = c + 34 < nf ? eb_xstrndup(f[c + 34].s, (size_t)(rec + len - f[c + 34].s)) :
 	    eb_xstrdup("");
 	key = eb_xasprintf("%.0f;%.*s", fnum(group, 0), (int)name->n, name->s);
 	if (st->last_key != NULL && st->run.n > 0) {
+		enum eb_status next = EB_OK;
 		int seen = 0;
 
 		for (size_t i = 0; i < st->run.n && !seen; i++) {
@@ -294,23 +370,60 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 			seen = o->groupid == (long)fnum(group, 0) &&
 			    strlen(o->name) == name->n && memcmp(o->name, name->s, name->n) == 0;
 		}
-		/* numjobs clones follow each other and share the disk
-		 * figures; a job seen before after another one, or with other
-		 * disk figures, starts the next run of the same job file. */
-		if (seen && (strcmp(key, st->last_key) != 0 ||
-		    (disks[0] != '\0' && st->last_disks[0] != '\0' &&
-		    strcmp(disks, st->last_disks) != 0)))
-			flush(p, st);
+		/* fio prints a job's numjobs clones one after another, each
+		 * with the disk figures of the whole run: a job seen before
+		 * after another one, or with other disk figures, starts the
+		 * next run of the file. Nothing else in a record tells a clone
+		 * from the same job run again and appended (fio 3.33, terse
+		 * versions 2 to 5): no time, no pid, no thread number. And the
+		 * disk figures often cannot tell either: version 2 prints none,
+		 * a job on tmpfs or client/server output has none, and reads
+		 * the page cache served print the same zeros in every run. */
+		if (seen && strcmp(key, st->last_key) != 0) {
+			next = flush(p, st);
+		} else if (seen && disks[0] != '\0' && st->last_disks[0] != '\0' &&
+		    strcmp(disks, st->last_disks) != 0) {
+			next = flush(p, st);
+		} else if (seen && strcmp(st->last_rec, rec_text) == 0) {
+			next = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, lineno),
+			    "fio terse record of job '%.*s' is the record of line %ld again, "
+			    "byte for byte: one run read twice would count twice", (int)name->n,
+			    name->s, st->last_line);
+		} else if (seen && !(disks[0] != '\0' && disks_busy(disks)) &&
+		    st->unsure_line == 0) {
+			st->unsure_line = lineno;
+			st->unsure_prev = st->last_line;
+			snprintf(st->unsure_job, sizeof st->unsure_job, "%.*s",
+			    (int)(name->n > 40 ? 40 : name->n), name->s);
+		}
+		if (next != EB_OK) {
+			free(key);
+			free(disks);
+			free(rec_text);
+			free(f);
+			return next;
+		}
 	}
-	free(st->last_key);
-	free(st->last_disks);
+	forget_last(st);
 	st->last_key = key;
 	st->last_disks = disks;
+	st->last_rec = rec_text;
+	st->last_line = lineno;
 
 	j = eb_fio_run_add(&st->run, name->s, name->n);
 	j->line = lineno;
 	j->groupid = (long)fnum(group, 0);
 	j->all_clients = name->n == 11 && memcmp(name->s, "All clients", 11) == 0;
+	if (eb_fio_run_name_taken(&st->run) != NULL) {
+		const struct eb_fio_job *o = eb_fio_run_name_taken(&st->run);
+
+		free(f);
+		return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, lineno), "fio terse "
+		    "record of job '%s' of group %ld has the name of the group %ld job at line "
+		    "%ld, and terse output prints no options (direct, size ...) that tell one "
+		    "test run twice from two: name the jobs apart, or read fio's JSON", j->name,
+		    j->groupid, o->groupid, o->line);
+	}
 	for (size_t b = 0; b < nb; b++)
 		take_block(f, s0 + b * width, &j->d[dirs[b]], lineno);
 	{
@@ -341,8 +454,12 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 		s++;
 	/* A banner after results opens the next run. */
 	if (st->run.n > 0 && eb_fio_memstr(line, len, ": (g=") != NULL &&
-	    eb_fio_memstr(line, len, " rw=") != NULL)
-		flush(p, st);
+	    eb_fio_memstr(line, len, " rw=") != NULL) {
+		enum eb_status next = flush(p, st);
+
+		if (next != EB_OK)
+			return next;
+	}
 	if (eb_fio_banners_take(&st->banners, line, len))
 		return EB_OK;
 	if (strncmp(s, "fio: ", 5) == 0) {
@@ -361,8 +478,9 @@ finish(struct eb_parse *p, int ok)
 	struct terse_state *st = p->state;
 	enum eb_status status = EB_OK;
 
-	if (ok) {
-		flush(p, st);
+	if (ok)
+		status = flush(p, st);
+	if (ok && status == EB_OK) {
 		if (st->added == 0 && st->nrecords > 0)
 			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, 0),
 			    "no fio job in this terse output did any I/O%s%s",
@@ -374,8 +492,7 @@ finish(struct eb_parse *p, int ok)
 	eb_fio_run_free(&st->run);
 	eb_fio_banners_free(&st->banners);
 	eb_fio_errors_free(&st->errors);
-	free(st->last_key);
-	free(st->last_disks);
+	forget_last(st);
 	return status;
 }
 

@@ -203,6 +203,7 @@ static int
 out_open(struct out *o, const char *prefix)
 {
 	size_t n = strlen(prefix) + sizeof ".sample.part";
+	int fd;
 
 	o->path = malloc(n);
 	o->part = malloc(n);
@@ -212,9 +213,16 @@ out_open(struct out *o, const char *prefix)
 	}
 	snprintf(o->path, n, "%s.sample", prefix);
 	snprintf(o->part, n, "%s.sample.part", prefix);
-	o->fp = fopen(o->part, "we");
-	if (o->fp == NULL) {
+	/* A new file only: the runner runs this as root in a folder that a
+	 * link planted at PREFIX.sample.part must not redirect. */
+	fd = open(o->part, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0 || (o->fp = fdopen(fd, "w")) == NULL) {
 		fail(o->part, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(o->part);
+		}
+		o->fp = NULL;
 		return -1;
 	}
 	return 0;

@@ -29,6 +29,26 @@ replaced(const char *text, const char *from, const char *to)
 	return eb_xasprintf("%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
 }
 
+/* Asserts that the file at path, or text read as a file named "input"
+ * when text is not NULL, is refused at line, with msg unless it is NULL,
+ * and gives no record. */
+static void
+refused(const char *path, const char *text, const char *format, long line, const char *msg)
+{
+	struct tu_run r;
+
+	if (text != NULL)
+		tu_ingest_text(&r, text, format);
+	else
+		tu_ingest(&r, path, format);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, line);
+	if (msg != NULL)
+		assert_string_equal(r.err.msg, msg);
+	assert_int_equal(r.t->n, 0);
+	tu_free(&r);
+}
+
 /* ---- figures that disagree (fio_json_check.c) */
 
 /* One figure of a real fio 3.33 run changed: its write direction moved
@@ -89,12 +109,7 @@ test_json_changed_figures(void **state)
 			free(bad);
 			bad = t;
 		}
-		tu_ingest_text(&r, bad, "fio-json");
-		assert_int_equal(r.st, EB_ERR_DATA);
-		assert_string_equal(r.err.msg, cases[i].msg);
-		assert_int_equal(r.err.loc.line, cases[i].line);
-		assert_int_equal(r.t->n, 0);
-		tu_free(&r);
+		refused(NULL, bad, "fio-json", cases[i].line, cases[i].msg);
 		free(bad);
 	}
 	free(text);
@@ -120,13 +135,9 @@ test_json_changed_figures_kib(void **state)
 	tu_free(&r);
 	free(text);
 	text = eb_xasprintf(doc, "4196");
-	tu_ingest_text(&r, text, "fio-json");
-	assert_int_equal(r.st, EB_ERR_DATA);
-	assert_int_equal(r.err.loc.line, 3);
-	assert_string_equal(r.err.msg, "fio JSON figures disagree: \"bw\" is 4196 KiB/s but "
+	refused(NULL, text, "fio-json", 3, "fio JSON figures disagree: \"bw\" is 4196 KiB/s but "
 	    "io_bytes 4096 KiB in a runtime of 1000 ms is 4096 KiB/s; fio writes bw = io_bytes "
 	    "* 1000 / runtime / 1024");
-	tu_free(&r);
 	free(text);
 }
 
@@ -211,28 +222,17 @@ test_normal_cut_at_line(void **state)
 	struct tu_run r;
 
 	(void)state;
-	tu_ingest_text(&r, head, "auto");
-	assert_int_equal(r.st, EB_ERR_DATA);
-	assert_int_equal(r.err.loc.line, 6);
-	assert_string_equal(r.err.msg, "the results of fio job 'seqw' (line 5) end here without "
+	refused(NULL, head, "auto", 6, "the results of fio job 'seqw' (line 5) end here without "
 	    "the 'issued' line fio ends them with (a truncated or damaged output)");
-	tu_free(&r);
 	/* Everything of the job but its issued line and what follows. */
 	text = eb_xasprintf("%s%.*s", head, (int)(strstr(more, "     issued") - more), more);
-	tu_ingest_text(&r, text, "auto");
-	assert_int_equal(r.st, EB_ERR_DATA);
-	assert_int_equal(r.err.loc.line, 14);
-	tu_free(&r);
+	refused(NULL, text, "auto", 14, NULL);
 	free(text);
 	/* The whole job without the summary after it. */
 	text = eb_xasprintf("%s%s", head, more);
-	tu_ingest_text(&r, text, "auto");
-	assert_int_equal(r.st, EB_ERR_DATA);
-	assert_int_equal(r.err.loc.line, 16);
-	assert_string_equal(r.err.msg, "the output ends here, after the results of the fio job at "
-	    "line 5, without the 'Run status group' summary fio prints after a run's jobs (a "
+	refused(NULL, text, "auto", 16, "the output ends here, after the results of the fio job "
+	    "at line 5, without the 'Run status group' summary fio prints after a run's jobs (a "
 	    "truncated output)");
-	tu_free(&r);
 	free(text);
 	/* Whole: IOPS is the issued count over the runtime, 128 in 11 ms. */
 	text = eb_xasprintf("%s%s%s", head, more, summary);
@@ -399,6 +399,258 @@ test_normal_every_cut_corpus(void **state)
 	}
 }
 
+/* ---- one job twice in a terse file (fio_terse.c) */
+
+/* The value of the one record of job, op, metric and rep; fails unless
+ * there is exactly one. */
+static double
+value_of(const struct tu_run *r, const char *job, const char *op, const char *metric, int rep)
+{
+	long hit = -1;
+
+	for (size_t i = 0; i < r->t->n; i++) {
+		const struct eb_record *x = &r->t->rows[i];
+
+		if (strcmp(x->f[EB_F_JOB], job) == 0 && strcmp(x->f[EB_F_OP], op) == 0 &&
+		    strcmp(x->f[EB_F_METRIC], metric) == 0 && x->rep == rep) {
+			assert_int_equal(hit, -1);
+			hit = (long)i;
+		}
+	}
+	assert_true(hit >= 0);
+	return r->t->rows[hit].value;
+}
+
+/* Real fio 3.33 terse output (gen.sh): numjobs clones print the disk
+ * figures of their run, so figures that show disk I/O and agree make them
+ * clones, and figures that differ make the records runs of their own. */
+static void
+test_terse_clones_or_runs(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, DATA "terse-numjobs2.txt", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 4);
+	assert_true(value_of(&r, "job1", "read", "bw", 1) == (37577.0 + 32251) * 1024);
+	assert_true(value_of(&r, "job1", "read", "iops", 1) == 9394.0 + 8062);
+	tu_free(&r);
+
+	/* Two runs of jobs A and B, numjobs=2 each, appended with >>. */
+	tu_ingest(&r, DATA "terse-appended-2jobs-numjobs2.txt", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 16);
+	assert_true(value_of(&r, "A", "read", "bw", 1) == (22382.0 + 22140) * 1024);
+	assert_true(value_of(&r, "A", "read", "bw", 2) == (30567.0 + 30340) * 1024);
+	assert_true(value_of(&r, "B", "write", "iops", 1) == 5361.0 + 5505);
+	assert_true(value_of(&r, "B", "write", "iops", 2) == 7211.0 + 7314);
+	tu_free(&r);
+
+	/* Terse version 4, one job run twice: the first run's disks idle,
+	 * the second's busy, so two runs. */
+	tu_ingest(&r, DATA "terse-v4-appended.txt", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 10);
+	assert_true(value_of(&r, "job1", "read", "bw", 1) == 36247.0 * 1024);
+	assert_true(value_of(&r, "job1", "read", "bw", 2) == 26597.0 * 1024);
+	assert_true(value_of(&r, "job1", "read", "lat_p99", 2) > 0);
+	tu_free(&r);
+}
+
+/* Where nothing tells clones from appended runs (version 2 has no disk
+ * figures; reads the page cache served leave them zero), the file is
+ * refused at the second record, never summed. */
+static void
+test_terse_clones_or_runs_unknown(void **state)
+{
+	static const char *const files[] = {
+		DATA "terse-appended-cached.txt", DATA "terse-v2-appended.txt",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+		refused(files[i], NULL, "auto", 2, "fio terse record of job 'job1' again, after "
+		    "line 1: terse output prints numjobs clones of one run and runs appended to one "
+		    "file alike, and no disk figures here tell them apart (none, or zeros), so they "
+		    "could be one run to sum or two runs; run fio with group_reporting, or write "
+		    "each run to a file of its own");
+}
+
+/* A record given twice is one run read twice, even where its disk
+ * figures would make two records of one job clones. */
+static void
+test_terse_record_twice(void **state)
+{
+	size_t n;
+	char *one = slurp(DATA "terse-numjobs2.txt", &n), *twice;
+
+	(void)state;
+	*strchr(one, '\n') = '\0';
+	twice = eb_xasprintf("%s\n%s\n", one, one);
+	refused(NULL, twice, "auto", 2, "fio terse record of job 'job1' is the record of line 1 "
+	    "again, byte for byte: one run read twice would count twice");
+	free(twice);
+	free(one);
+}
+
+/* Client/server records carry no disk figures, but the "All clients"
+ * record that sums them makes them one run's; one that does not sum them
+ * leaves the file unreadable. */
+static void
+test_terse_client_server_sum(void **state)
+{
+	size_t n;
+	char *text = slurp(DATA "client-server-terse.txt", &n);
+	char *off = replaced(text, "3;fio-3.33;All clients;0;0;373684;370350;",
+	    "3;fio-3.33;All clients;0;0;373684;370351;");
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest_text(&r, text, "fio-terse");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 8);
+	tu_free(&r);
+	refused(NULL, off, "fio-terse", 2, "fio terse record of job 'cs' again, after line 1: "
+	    "terse output prints numjobs clones of one run and runs appended to one file alike, "
+	    "and no disk figures here tell them apart (none, or zeros), so they could be one run "
+	    "to sum or two runs; run fio with group_reporting, or write each run to a file of "
+	    "its own");
+	free(off);
+	free(text);
+}
+
+/* ---- jobs of one name run two ways (fio_json_opts.c) */
+
+/* Real fio 3.33 runs of two stonewalled jobs of one name: run with other
+ * options they are two tests under one name, an error at the second; run
+ * alike they are two repetitions. */
+static void
+test_json_same_name_other_options(void **state)
+{
+	static const struct {
+		const char *file;
+		long line;
+		const char *msg;
+	} cases[] = {
+		{ DATA "samename-direct.json", 257, "fio job 'seq' ran with direct=1 here but with "
+		  "direct=0 at line 14: the records of one job name would be repetitions of one "
+		  "test measured two ways; give the jobs names of their own" },
+		{ DATA "samename-randrw.json", 256, "fio job 'rr' ran with rw=randrw here but with "
+		  "rw=randread at line 13: the records of one job name would be repetitions of one "
+		  "test measured two ways; give the jobs names of their own" },
+	};
+	struct tu_run r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		refused(cases[i].file, NULL, "auto", cases[i].line, cases[i].msg);
+	tu_ingest(&r, DATA "samename-same.json", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_true(value_of(&r, "rr", "read", "bw", 1) == 12122265);
+	assert_true(value_of(&r, "rr", "read", "bw", 2) == 15592208);
+	tu_free(&r);
+}
+
+/* An option set in the job or in the global section, under its alias, or
+ * left at fio's default is one setting; a size is one however written. */
+static void
+test_json_options_compared(void **state)
+{
+	static const char *const head = "{\"fio version\":\"fio-3.33\",\"timestamp\":1,"
+	    "\"global options\":{\"bs\":\"4k\"%s},\"jobs\":[";
+	static const char *const job = "{\"jobname\":\"j\",\"groupid\":%d,\"error\":0,"
+	    "\"job options\":{%s},\"read\":{\"io_bytes\":4096,\"bw_bytes\":409600,"
+	    "\"bw\":400,\"iops\":100.0,\"runtime\":10,\"total_ios\":1}}";
+	static const struct {
+		const char *global, *a, *b;
+		const char *msg;	/* NULL: read */
+	} cases[] = {
+		{ "", "\"rw\":\"read\"", "", NULL },
+		{ "", "\"readwrite\":\"read\",\"direct\":\"0\"", "\"bs\":\"4096\"", NULL },
+		{ ",\"direct\":\"1\"", "", "\"direct\":\"1\"", NULL },
+		{ ",\"size\":\"1m\"", "\"size\":\"1024k\"", "", NULL },
+		{ ",\"direct\":\"1\"", "", "\"direct\":\"0\"", "direct=0 here but with direct=1" },
+		{ "", "\"bs\":\"8k\"", "", "bs=4k here but with bs=8k" },
+		{ "", "\"iodepth\":\"8\"", "\"iodepth\":\"16\"", "iodepth=16 here but with iodepth=8" },
+		{ "", "\"ioengine\":\"libaio\"", "", "ioengine=psync here but with ioengine=libaio" },
+		{ "", "\"size\":\"1m\"", "", "size=(unset) here but with size=1m" },
+	};
+	struct tu_run r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *h = eb_xasprintf(head, cases[i].global);
+		char *a = eb_xasprintf(job, 0, cases[i].a), *b = eb_xasprintf(job, 1, cases[i].b);
+		char *text = eb_xasprintf("%s%s,\n%s]}\n", h, a, b);
+
+		tu_ingest_text(&r, text, "fio-json");
+		if (cases[i].msg == NULL) {
+			assert_int_equal(r.st, EB_OK);
+			assert_true(value_of(&r, "j", "read", "bw", 2) == 409600);
+		} else {
+			assert_int_equal(r.st, EB_ERR_DATA);
+			assert_int_equal(r.err.loc.line, 2);
+			assert_non_null(strstr(r.err.msg, cases[i].msg));
+		}
+		tu_free(&r);
+		free(text);
+		free(a);
+		free(b);
+		free(h);
+	}
+}
+
+/* Normal and terse output print too few options to tell a test run twice
+ * from two tests of one name: one name in two groups of a run is refused. */
+static void
+test_text_same_name_two_groups(void **state)
+{
+	(void)state;
+	refused(DATA "samename-direct-normal.txt", NULL, "auto", 26, "fio job 'seq' of group 1 "
+	    "has the name of the group 0 job at line 6, and normal output omits options (direct, "
+	    "size ...) that tell one test run twice from two: name the jobs apart, or read fio's "
+	    "JSON");
+	refused(DATA "samename-randrw-terse.txt", NULL, "auto", 2, "fio terse record of job 'rr' "
+	    "of group 1 has the name of the group 0 job at line 1, and terse output prints no "
+	    "options (direct, size ...) that tell one test run twice from two: name the jobs "
+	    "apart, or read fio's JSON");
+}
+
+/* Runs appended to one JSON file are repetitions only when run alike. */
+static void
+test_json_appended_other_options(void **state)
+{
+	size_t n;
+	char *text = slurp(DATA "appended-2runs.json", &n);
+	char *bs = strstr(strstr(text, "\"bs\" : \"64k\"") + 1, "\"bs\" : \"64k\"");
+	char *engine = strstr(strstr(text, "\"ioengine\" : \"psync\"") + 1,
+	    "\"ioengine\" : \"psync\"");
+	char *tail, *other;
+	struct tu_run r;
+
+	(void)state;
+	assert_non_null(bs);
+	assert_non_null(engine);
+	memcpy(bs, "\"bs\" : \"64K\"", 12);
+	tu_ingest_text(&r, text, "fio-json");
+	assert_int_equal(r.st, EB_OK);
+	assert_true(value_of(&r, "app", "read", "bw", 2) == 72315586);
+	tu_free(&r);
+	tail = replaced(engine, "\"psync\"", "\"libaio\"");
+	*engine = '\0';
+	other = eb_xasprintf("%s%s", text, tail);
+	tu_ingest_text(&r, other, "fio-json");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 276);
+	assert_non_null(strstr(r.err.msg, "fio job 'app' ran with ioengine=libaio here but with "
+	    "ioengine=psync at line 7:"));
+	tu_free(&r);
+	free(other);
+	free(tail);
+	free(text);
+}
+
 int
 main(void)
 {
@@ -409,6 +661,14 @@ main(void)
 		cmocka_unit_test(test_normal_cut_at_line),
 		cmocka_unit_test(test_normal_every_cut),
 		cmocka_unit_test(test_normal_every_cut_corpus),
+		cmocka_unit_test(test_terse_clones_or_runs),
+		cmocka_unit_test(test_terse_clones_or_runs_unknown),
+		cmocka_unit_test(test_terse_record_twice),
+		cmocka_unit_test(test_terse_client_server_sum),
+		cmocka_unit_test(test_json_same_name_other_options),
+		cmocka_unit_test(test_json_options_compared),
+		cmocka_unit_test(test_text_same_name_two_groups),
+		cmocka_unit_test(test_json_appended_other_options),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -101,3 +101,38 @@ for k in 1 2; do
 	fio --name=app --filename="$tmp/testfile" --size=4M --rw=read --bs=64k --ioengine=psync \
 	    --output-format=json 2>/dev/null >>"$out/appended-2runs.json"
 done
+# Terse records of one job twice: numjobs clones, and runs appended with >>
+# (the disk figures are /tmp's disk's; the page cache served the cached runs).
+t() {
+	name=$1
+	shift
+	fio --minimal --name=job1 --directory="$tmp" --size=4M --bs=4k --ioengine=psync \
+	    --rw=randread "$@" 2>/dev/null >>"$out/$name"
+}
+t terse-numjobs2.txt --numjobs=2
+t terse-appended-cached.txt
+t terse-appended-cached.txt
+for v in 2 4; do
+	t terse-v$v-appended.txt --output-format=terse --terse-version=$v
+	t terse-v$v-appended.txt --output-format=terse --terse-version=$v
+done
+for k in 1 2; do
+	fio --minimal --directory="$tmp" --size=4M --bs=4k --ioengine=psync --direct=1 \
+	    --numjobs=2 --name=A --rw=randread --name=B --rw=randwrite \
+	    2>/dev/null >>"$out/terse-appended-2jobs-numjobs2.txt"
+done
+# Two stonewalled jobs of one name: with direct=0 and direct=1, as randread
+# and randrw, and twice alike.
+s() {
+	name=$1
+	shift
+	q fio --directory="$tmp" --size=4M --ioengine=psync --bs=4k --output-format=json \
+	    --output="$out/samename-$name.json" "$@"
+}
+s direct --rw=read --name=seq --direct=0 --name=seq --stonewall --direct=1
+s randrw --name=rr --rw=randread --name=rr --stonewall --rw=randrw
+s same --name=rr --rw=randread --name=rr --stonewall --rw=randread
+fio --directory="$tmp" --size=4M --ioengine=psync --bs=4k --rw=read --name=seq --direct=0 \
+    --name=seq --stonewall --direct=1 >"$out/samename-direct-normal.txt" 2>/dev/null
+fio --minimal --directory="$tmp" --size=4M --ioengine=psync --bs=4k --name=rr --rw=randread \
+    --name=rr --stonewall --rw=randrw >"$out/samename-randrw-terse.txt" 2>/dev/null

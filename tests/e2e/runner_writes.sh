@@ -1,0 +1,176 @@
+# runner_writes.sh - encbench-run, run as root, writes results only as new
+# files in folders of its own: a link planted where a result goes is
+# refused, never written through; and its numbers are decimal and bounded,
+# never read as octal or wrapped by the shell's arithmetic.
+. tests/e2e/lib.sh
+RUNNER=${RUNNER:-$(pwd)/runner/encbench-run}
+SAMPLER=$(pwd)/${BUILD:-build}/encbench-sample
+TMPDIR=$TMP
+export TMPDIR
+
+run_dir() { # extra args: a dir-backend dd run of two modes into $TMP/o
+	ENCBENCH_SAMPLE=$SAMPLER "$RUNNER" --backend dir --tests dd --size 1M --reps 2 \
+		--target none="$TMP/n" --target aes-256-gcm="$TMP/e" --out "$TMP/o" "$@" \
+		>"$TMP/out" 2>"$TMP/err"
+	rc=$?
+}
+
+mkdir -p "$TMP/n" "$TMP/e"
+echo "precious user data" > "$TMP/victim"
+
+# ---- 1. --resume never writes through a planted link
+
+run_dir
+expect_rc "a two-mode dd run exits 0" 0
+[ -f "$TMP/o/none/dd-write-r2.txt" ] && [ -f "$TMP/o/none/dd-write-r2.sample" ] &&
+	pass "it wrote dd-write-r2.txt and its samples" || fail "it wrote dd-write-r2.txt and its samples"
+
+# An interrupted run: one result missing, and a link where it is written.
+rm "$TMP/o/none/dd-write-r2.txt"
+ln -s "$TMP/victim" "$TMP/o/none/dd-write-r2.txt.part"
+run_dir --resume
+expect_rc "--resume with a link at a result's temporary name is refused" 1
+expect_err_line "it names the link" "  $TMP/o/none/dd-write-r2.txt.part"
+expect_file_is "the file the link points to is untouched" "$TMP/victim" "precious user data"
+[ ! -e "$TMP/o/none/dd-write-r2.txt" ] && pass "no result was moved into place through it" ||
+	fail "no result was moved into place through it"
+rm "$TMP/o/none/dd-write-r2.txt.part"
+
+# The same for the sampler's temporary name and for a result's final name.
+ln -s "$TMP/victim" "$TMP/o/none/dd-write-r2.sample.part"
+run_dir --resume
+expect_rc "--resume with a link at a sample file's temporary name is refused" 1
+expect_file_is "the sample link's target is untouched" "$TMP/victim" "precious user data"
+rm "$TMP/o/none/dd-write-r2.sample.part"
+ln -s "$TMP/victim" "$TMP/o/none/dd-write-r2.txt"
+run_dir --resume
+expect_rc "--resume with a link as a finished result is refused" 1
+expect_file_is "a linked result is neither read as done nor overwritten" "$TMP/victim" "precious user data"
+rm "$TMP/o/none/dd-write-r2.txt"
+
+# A mode folder that is a link would send every result elsewhere.
+mkdir "$TMP/elsewhere"
+mv "$TMP/o/aes-256-gcm" "$TMP/o-aes"
+ln -s "$TMP/elsewhere" "$TMP/o/aes-256-gcm"
+run_dir --resume
+expect_rc "--resume with a mode folder that is a link is refused" 1
+[ -z "$(ls -A "$TMP/elsewhere")" ] && pass "nothing was written where the link points" ||
+	fail "nothing was written where the link points"
+rm "$TMP/o/aes-256-gcm"
+mv "$TMP/o-aes" "$TMP/o/aes-256-gcm"
+
+# A mode folder others may write into could be given links at any time.
+chmod 0777 "$TMP/o/none"
+run_dir --resume
+expect_rc "--resume into a mode folder anyone may write into is refused" 1
+grep -q "others may write into it" "$TMP/err" && pass "it says why" || fail "it says why"
+chmod 0755 "$TMP/o/none"
+
+# A regular file of this user at the temporary name is an interrupted run's
+# own leftover: it is replaced, and the run completes.
+echo "half a dd output" > "$TMP/o/none/dd-write-r2.txt.part"
+run_dir --resume
+expect_rc "--resume over its own leftover .part completes" 0
+grep -q '^1+0 records out$' "$TMP/o/none/dd-write-r2.txt" && ! grep -q "half a dd" "$TMP/o/none/dd-write-r2.txt" &&
+	pass "the result is the new dd output" || fail "the result is the new dd output"
+[ ! -L "$TMP/o/none/dd-write-r2.txt" ] && [ ! -e "$TMP/o/none/dd-write-r2.txt.part" ] &&
+	pass "it is a plain file, and no .part is left" || fail "it is a plain file, and no .part is left"
+
+# A hard link at the temporary name is not the run's to truncate.
+rm "$TMP/o/none/dd-write-r2.txt"
+ln "$TMP/victim" "$TMP/o/none/dd-write-r2.txt.part"
+run_dir --resume
+expect_rc "--resume with a hard link at a temporary name is refused" 1
+expect_file_is "the hard-linked file is untouched" "$TMP/victim" "precious user data"
+rm "$TMP/o/none/dd-write-r2.txt.part"
+
+# The sampler itself opens a new file only.
+ln -s "$TMP/victim" "$TMP/s.sample.part"
+"$SAMPLER" -o "$TMP/s" -- true >"$TMP/out" 2>"$TMP/err"
+rc=$?
+[ "$rc" -ne 0 ] && pass "encbench-sample refuses a link at its temporary name" ||
+	fail "encbench-sample refuses a link at its temporary name"
+expect_file_is "encbench-sample wrote nothing through the link" "$TMP/victim" "precious user data"
+
+# ---- 2. numbers are decimal, bounded, and checked before anything runs
+
+plan() { # extra args: the dry-run plan of one dd run
+	"$RUNNER" --backend dir --tests dd --reps 1 --target none="$TMP/n" --out "$TMP/dry" --dry-run "$@" \
+		>"$TMP/out" 2>"$TMP/err"
+	rc=$?
+}
+plan --size 010M --bs 1M
+expect_rc "--size 010M is a size" 0
+grep -q ' bs=1048576 count=10 ' "$TMP/out" && pass "--size 010M is 10 MiB, not octal 8" || fail "--size 010M is 10 MiB, not octal 8"
+plan --size 1M --bs 010K
+grep -q ' bs=10240 count=102 ' "$TMP/out" && pass "--bs 010K is 10 KiB" || fail "--bs 010K is 10 KiB"
+plan --size 08M
+expect_rc "--size 08M is a size" 0
+grep -q ' count=8 ' "$TMP/out" && [ ! -s "$TMP/err" ] && pass "--size 08M is 8 MiB, with no shell error" ||
+	fail "--size 08M is 8 MiB, with no shell error"
+"$RUNNER" --backend zfs --dry-run --tests dd --reps 1 --size 4M --ramdisk-size 0100M --out "$TMP/dry" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+grep -q 'size=104857600' "$TMP/out" && pass "--ramdisk-size 0100M is 100 MiB" || fail "--ramdisk-size 0100M is 100 MiB"
+
+for bad in "--reps 99999999999999999999" "--reps 00" "--reps 1001" "--size 18446744073709551617" \
+	"--size 99999999999999G" "--size 1025T" "--bs 0x10" "--vdevs 1001" "--cpus 10000"; do
+	# shellcheck disable=SC2086
+	plan $bad
+	expect_rc "$bad is a usage error" 64
+	grep -q "^encbench-run: error: ${bad%% *} takes" "$TMP/err" &&
+		pass "$bad: the error names the option" || fail "$bad: the error names the option"
+	grep -q "Illegal number\|arithmetic" "$TMP/err" && fail "$bad: a raw shell error" || pass "$bad: no raw shell error"
+done
+[ ! -e "$TMP/dry" ] && pass "no dry run created its --out" || fail "no dry run created its --out"
+
+# ---- 3. bonnie++ stopped by a signal leaves nothing in the target
+
+# The stub makes what bonnie++ makes in -d DIR (its file Bonnie.PID and,
+# for the file tests, a folder of that name's kind) and then waits.
+mkdir -p "$TMP/slowbonnie" "$TMP/B"
+cat > "$TMP/slowbonnie/bonnie++" <<STUBEOF
+#!/bin/sh
+while [ \$# -gt 0 ]; do [ "\$1" = -d ] && d=\$2; shift; done
+echo scratch > "\$d/Bonnie.\$\$" && mkdir "\$d/Bonnie.\$\$.d" && echo f > "\$d/Bonnie.\$\$.d/f"
+echo \$\$ > "$TMP/slowbonnie/pid"
+exec sleep 60
+STUBEOF
+chmod +x "$TMP/slowbonnie/bonnie++"
+bonnie_run() { # runs the stub bonnie++ and sends signal $1 once it has made its files
+	rm -f "$TMP/slowbonnie/pid"
+	PATH="$TMP/slowbonnie:$PATH" "$RUNNER" --backend dir --tests bonnie --size 4M --reps 1 \
+		--target none="$TMP/B" --out "$TMP/ob-$1" >"$TMP/out" 2>"$TMP/err" &
+	rpid=$!
+	i=0
+	while [ ! -s "$TMP/slowbonnie/pid" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	kill "-$1" "$rpid"
+	wait "$rpid" 2>/dev/null
+	rc=$?
+	kill "$(cat "$TMP/slowbonnie/pid")" 2>/dev/null
+}
+bonnie_run TERM
+expect_rc "SIGTERM during bonnie++ stops the run" 143
+[ -z "$(ls -A "$TMP/B")" ] && pass "bonnie++'s scratch files and the test folder are gone" ||
+	{ fail "bonnie++'s scratch files and the test folder are gone"; find "$TMP/B"; }
+grep -q "cleanup failed" "$TMP/err" && fail "the cleanup says it failed" || pass "the cleanup did not fail"
+
+# After a kill -9 the next run names the leftover with a command that works.
+bonnie_run KILL
+PATH="$TMP/slowbonnie:$PATH" "$RUNNER" --backend dir --tests bonnie --size 4M --reps 1 \
+	--target none="$TMP/B" --out "$TMP/ob-next" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+expect_rc "after a kill -9 the next run refuses" 1
+sed -n 's/^  test folder [^:]*: //p' "$TMP/err" > "$TMP/fix.sh"
+[ -s "$TMP/fix.sh" ] && sh "$TMP/fix.sh" && [ -z "$(ls -A "$TMP/B")" ] &&
+	pass "the printed command removes the test folder and bonnie++'s files" ||
+	{ fail "the printed command removes the test folder and bonnie++'s files"; cat "$TMP/fix.sh"; find "$TMP/B"; }
+
+# ---- 4. fio's job files are checked before anything is made
+
+mkdir -p "$TMP/lib"
+ENCBENCH_RUNNER_LIB=$TMP/lib "$RUNNER" --backend dir --tests fio --size 1M --reps 1 \
+	--target none="$TMP/n" --out "$TMP/of" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+expect_rc "a runner without its fio job files refuses" 1
+expect_err_line "it names the missing job file" "encbench-run: error: the fio job file $TMP/lib/fio/seq-write.fio is missing or unreadable (install the runner with its fio/ folder, or name the folder holding fio/ with ENCBENCH_RUNNER_LIB)"
+[ ! -e "$TMP/of" ] && pass "nothing was created for it" || fail "nothing was created for it"
