@@ -344,6 +344,13 @@ job_free(struct eb_fio_job *j)
 }
 
 void
+eb_fio_run_drop_last(struct eb_fio_run *r)
+{
+	if (r->n > 0)
+		job_free(&r->jobs[--r->n]);
+}
+
+void
 eb_fio_run_free(struct eb_fio_run *r)
 {
 	for (size_t i = 0; i < r->n; i++)

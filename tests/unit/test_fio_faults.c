@@ -651,6 +651,36 @@ test_json_appended_other_options(void **state)
 	free(text);
 }
 
+/* ---- --status-interval output: snapshots of one run, not runs */
+
+/* Real fio 3.33 runs with --status-interval=1 whose last snapshot falls in
+ * the run's last second (eta 0 in JSON, 117 ms before the end in terse):
+ * only the final result is read. */
+static void
+test_status_interval_last_second(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, DATA "status-interval-rate.json", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_true(value_of(&r, "st", "write", "bw", 1) == 4223871);
+	assert_int_equal(r.t->n, 5);
+	assert_non_null(strstr(r.diag.data, "note: 1: 2 --status-interval snapshots of a run; "
+	    "only its final result is read"));
+	tu_free(&r);
+	tu_ingest(&r, DATA "status-interval-terse.txt", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_true(value_of(&r, "st", "write", "bw", 1) == 4124.0 * 1024);
+	assert_int_equal(r.t->n, 5);
+	assert_non_null(strstr(r.diag.data, "note: 1: 2 --status-interval snapshots of a run; "
+	    "only its final result is read"));
+	tu_free(&r);
+	refused(DATA "status-interval-nj2-terse.txt", NULL, "auto", 3, "fio terse record of job "
+	    "'st': --status-interval snapshots of numjobs clones, which terse output prints "
+	    "alike; read fio's JSON, or run it with group_reporting");
+}
+
 int
 main(void)
 {
@@ -669,6 +699,7 @@ main(void)
 		cmocka_unit_test(test_json_options_compared),
 		cmocka_unit_test(test_text_same_name_two_groups),
 		cmocka_unit_test(test_json_appended_other_options),
+		cmocka_unit_test(test_status_interval_last_second),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
