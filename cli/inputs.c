@@ -5,6 +5,46 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "../ingest/modes.h"
+#include "../ingest/rundir.h"
+
+/* The tools whose outputs encbench reads, as their records name them. */
+static const char *const tools[] = { "dd", "fio", "bonnie", "sheet" };
+
+/* The column a --set names, its value after the '=' (name gets the name). */
+static int
+set_column(const char *set, char *name, size_t n, const char **value)
+{
+	const char *eq = strchr(set, '=');
+
+	if (eq == NULL || eq == set || (size_t)(eq - set) >= n)
+		return -2;
+	memcpy(name, set, (size_t)(eq - set));
+	name[eq - set] = '\0';
+	*value = eq + 1;
+	return eb_column_lookup(name);
+}
+
+/* A --set value spelt as a reader spells the same label: release, host,
+ * config and mode as a sheet's or a run folder's (ingest/modes.c), any
+ * other trimmed of blanks. */
+static void
+set_canonical(int c, const char *value, char *buf, size_t n)
+{
+	int field = eb_column_field(c);
+	size_t len;
+
+	if (field == EB_F_RELEASE || field == EB_F_HOST || field == EB_F_CONFIG ||
+	    field == EB_F_MODE) {
+		eb_label_normalize(field, value, buf, n);
+		return;
+	}
+	value += strspn(value, " \t");
+	len = strlen(value);
+	while (len > 0 && (value[len - 1] == ' ' || value[len - 1] == '\t'))
+		len--;
+	snprintf(buf, n, "%.*s", (int)len, value);
+}
 
 int
 eb_inputs_check(const struct eb_inputs *in, const struct eb_cmd *cmd)
@@ -14,15 +54,12 @@ eb_inputs_check(const struct eb_inputs *in, const struct eb_cmd *cmd)
 		return eb_cli_usage(cmd, "unknown format '%s' (formats: auto, %s)",
 		    in->format, eb_format_names());
 	for (size_t i = 0; i < in->nsets; i++) {
-		const char *eq = strchr(in->sets[i], '=');
-		char name[32];
-		int c;
+		char name[32], canon[EB_MODE_MAX * 2];
+		const char *value;
+		int c = set_column(in->sets[i], name, sizeof name, &value);
 
-		if (eq == NULL || eq == in->sets[i] || (size_t)(eq - in->sets[i]) >= sizeof name)
+		if (c == -2)
 			return eb_cli_usage(cmd, "--set takes COLUMN=VALUE, not '%s'", in->sets[i]);
-		memcpy(name, in->sets[i], (size_t)(eq - in->sets[i]));
-		name[eq - in->sets[i]] = '\0';
-		c = eb_column_lookup(name);
 		/* A value's metric and unit are what measured it: relabelling a
 		 * bandwidth "lat_mean" or its B/s "ns" makes a wrong number that
 		 * no check downstream can see. */
@@ -33,11 +70,33 @@ eb_inputs_check(const struct eb_inputs *in, const struct eb_cmd *cmd)
 		if (c < 0 || c == EB_C_VALUE || c == EB_C_SOURCE)
 			return eb_cli_usage(cmd, "--set cannot set '%s' (columns: release, "
 			    "host, config, mode, tool, job, workload, op, block_size, rep)", name);
-		for (const char *v = eq + 1; *v != '\0'; v++)
+		for (const char *v = value; *v != '\0'; v++)
 			if (eb_utf8_control(v) > 0)
 				return eb_cli_usage(cmd, "--set %s: the value holds a control "
 				    "character (byte 0x%02x), which no label may", name,
 				    (unsigned char)*v);
+		for (size_t j = 0; j < i; j++) {
+			char other[32];
+			const char *was;
+
+			if (set_column(in->sets[j], other, sizeof other, &was) == c)
+				return eb_cli_usage(cmd, "--set %s given twice ('%s' and '%s'): a "
+				    "column takes one value", name, was, value);
+		}
+		/* An empty value clears the column. */
+		set_canonical(c, value, canon, sizeof canon);
+		if (c == EB_C_OP && canon[0] != '\0' && !eb_op_known(canon))
+			return eb_cli_usage(cmd, "--set op: unknown op '%s' (ops: %s)", value,
+			    eb_op_names());
+		if (c == EB_C_TOOL && canon[0] != '\0') {
+			size_t k = 0;
+
+			while (k < sizeof tools / sizeof tools[0] && strcmp(tools[k], canon) != 0)
+				k++;
+			if (k == sizeof tools / sizeof tools[0])
+				return eb_cli_usage(cmd, "--set tool: unknown tool '%s' (tools: dd, "
+				    "fio, bonnie, sheet)", value);
+		}
 	}
 	return 0;
 }
@@ -194,6 +253,79 @@ set_merges_tests(struct eb_table *t, const struct eb_inputs *in, struct eb_err *
 	return st;
 }
 
+/* A --set of a column a record's input gives a value of its own: --set
+ * fills in what an output does not say. For what was measured (tool, job,
+ * workload, op, block size) another value is an error, for it would make
+ * a wrong number (a fio read job's figure written as a write); for a label
+ * (release, host, config, mode, rep) it is a warning naming both, once. */
+static enum eb_status
+set_contradicts(const struct eb_table *t, const char *name, int c, const char *value,
+    struct eb_diag *diag, struct eb_err *err)
+{
+	int field = eb_column_field(c);
+	int label = field == EB_F_RELEASE || field == EB_F_HOST || field == EB_F_CONFIG ||
+	    field == EB_F_MODE || c == EB_C_REP;
+	long long number = strtoll(value, NULL, 10);
+
+	for (size_t i = 0; i < t->n; i++) {
+		const struct eb_record *r = &t->rows[i];
+		char own[32];
+		const char *has = own;
+
+		own[0] = '\0';
+		if (field >= 0)
+			has = r->f[field];
+		else if (c == EB_C_BLOCK_SIZE && r->block_size != 0 && r->block_size != number)
+			snprintf(own, sizeof own, "%lld", (long long)r->block_size);
+		else if (c == EB_C_REP && r->rep != 0 && r->rep != number)
+			snprintf(own, sizeof own, "%d", r->rep);
+		if (has[0] == '\0' || (field >= 0 && strcmp(has, value) == 0))
+			continue;
+		if (!label)
+			return eb_err_set(err, EB_ERR_USAGE, (struct eb_loc){ 0 }, "--set %s=%s "
+			    "contradicts %s, whose %s is '%s': --set fills in what an output does "
+			    "not say, and cannot change what it measured (leave it out)", name, value,
+			    r->f[EB_F_SOURCE], name, has);
+		eb_diag(diag, EB_WARNING, (struct eb_loc){ 0 }, "--set %s=%s replaces the %s "
+		    "'%s' that %s gives (and any other record's own %s)", name, value, name, has,
+		    r->f[EB_F_SOURCE], name);
+		return EB_OK;
+	}
+	return EB_OK;
+}
+
+/* Whether paths[i] lies inside a folder named after it (ingest FILE DIR
+ * with FILE in DIR): it is read there, once, as when the folder comes
+ * first, and a note says so. */
+static int
+inside_later(char *const *paths, int i, int npaths, struct eb_diag *diag)
+{
+	char *real = strcmp(paths[i], "-") == 0 ? NULL : realpath(paths[i], NULL);
+	int inside = 0;
+
+	for (int k = i + 1; real != NULL && k < npaths && !inside; k++) {
+		char *dir = strcmp(paths[k], "-") == 0 ? NULL : realpath(paths[k], NULL);
+		struct stat sb;
+		size_t n = dir != NULL ? strlen(dir) : 0;
+
+		/* Only where the walk reads it: not below a dot name, not an
+		 * unfinished .part, not encbench's own output. */
+		inside = dir != NULL && stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode) &&
+		    strncmp(real, dir, n) == 0 && (real[n] == '/' || (n == 1 && real[1] != '\0')) &&
+		    strstr(real + n - (n == 1), "/.") == NULL &&
+		    !(strlen(real) > 5 && strcmp(real + strlen(real) - 5, ".part") == 0) &&
+		    !eb_is_own_output(real);
+		if (inside) {
+			struct eb_loc loc = { paths[i], 0, 0 };
+
+			eb_diag(diag, EB_NOTE, loc, "named again (in %s): read once", paths[k]);
+		}
+		free(dir);
+	}
+	free(real);
+	return inside;
+}
+
 int
 eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
     struct eb_table **out)
@@ -215,7 +347,8 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 	opts.verbose = in->verbose;
 	opts.seen = eb_run_seen_new();
 	for (int i = 0; i < npaths; i++) {
-		enum eb_status st = eb_path_named_before(paths, i, &diag) ? EB_OK :
+		enum eb_status st = eb_path_named_before(paths, i, &diag) ||
+		    inside_later(paths, i, npaths, &diag) ? EB_OK :
 		    eb_ingest_path(t, paths[i], &opts, &err);
 
 		if (st != EB_OK && (worst == EB_OK || st == EB_ERR_USAGE))
@@ -227,14 +360,16 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 		worst = EB_ERR_USAGE;
 	}
 	for (size_t i = 0; worst == EB_OK && i < in->nsets; i++) {
-		char *eq = strchr(in->sets[i], '=');
+		char name[32], canon[EB_MODE_MAX * 2];
+		const char *value;
+		int c = set_column(in->sets[i], name, sizeof name, &value);
 
-		*eq = '\0';
-		if (eb_table_set(t, 0, in->sets[i], eq + 1, &err) != EB_OK) {
+		set_canonical(c, value, canon, sizeof canon);
+		if (set_contradicts(t, name, c, canon, &diag, &err) != EB_OK ||
+		    eb_table_set(t, 0, name, canon, &err) != EB_OK) {
 			eb_err_print(&err, stderr);
 			worst = EB_ERR_USAGE;
 		}
-		*eq = '=';
 	}
 	if (worst != EB_OK) {
 		eb_table_free(t);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "driver.h"
+#include "rundir.h"
 
 
 #define CHUNK 65536
@@ -289,8 +290,12 @@ ingest_source(struct eb_table *t, const struct source *src, int in_dir,
 		    fmt->name, last.msg[0] ? ": " : "", last.msg);
 	/* Inside a directory, a file that only looked tabular (any CSV does
 	 * to the spreadsheet reader) is somebody's other file, not a broken
-	 * benchmark output: it is skipped, with the reason. */
-	if (st == EB_ERR_DATA && in_dir && score < EB_PROBE_WEAK) {
+	 * benchmark output: it is skipped, with the reason. A weak guess of
+	 * another reader (dd's records lines without their summary, a fio
+	 * error line) is benchmark output, cut or failed: an error, as when
+	 * the file is named. */
+	if (st == EB_ERR_DATA && in_dir && score < EB_PROBE_WEAK &&
+	    strcmp(fmt->name, "sheet") == 0) {
 		eb_diag(opts->diag, EB_WARNING, err->loc, "skipped: read as %s, %s", fmt->name,
 		    err->msg);
 		return UNRECOGNISED_QUIET;
@@ -443,6 +448,7 @@ ingest_file(const char *path, struct eb_table *t, const struct eb_ingest_opts *o
 	    (real = realpath(path, NULL)) != NULL && (root = run_root_of(real, &rel)) != NULL) {
 		st = eb_rundir_load(t, root, &index, &found, err);
 		if (st == EB_OK && found) {
+			eb_rundir_host(t, index, first, path, opts->diag);
 			eb_rundir_label(t, index, first, rel);
 			eb_labels_utf8(t, first, path, opts->diag);
 		} else if (st != EB_OK) {

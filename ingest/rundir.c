@@ -11,6 +11,7 @@
 
 #include "ingest.h"
 #include "modes.h"
+#include "rundir.h"
 
 /* A meta.json is a few kilobytes; more is somebody else's file. */
 #define META_MAX (16 << 20)
@@ -210,18 +211,25 @@ eb_rundir_load(struct eb_table *t, const char *dir, size_t *index, int *found,
 	return EB_OK;
 }
 
-static int
-is_op(const char *s)
-{
-	static const char *const ops[] = {
-		"read", "write", "rewrite", "mixed", "trim", "seek", "create",
-		"stat", "delete", "rw", "randrw", "readwrite",
-	};
+static const char *const ops[] = {
+	"read", "write", "rewrite", "mixed", "trim", "seek", "create",
+	"stat", "delete", "rw", "randrw", "readwrite",
+};
 
+int
+eb_op_known(const char *s)
+{
 	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
 		if (strcmp(s, ops[i]) == 0)
 			return 1;
 	return 0;
+}
+
+const char *
+eb_op_names(void)
+{
+	return "read, write, rewrite, mixed, trim, seek, create, stat, delete, rw, randrw, "
+	    "readwrite";
 }
 
 static void
@@ -292,7 +300,7 @@ eb_rundir_label(struct eb_table *t, size_t index, size_t first, const char *rel)
 			ntok--;
 		}
 	}
-	if (ntok >= 2 && is_op(tok[ntok - 1])) {
+	if (ntok >= 2 && eb_op_known(tok[ntok - 1])) {
 		fill(t, first, EB_F_OP, tok[ntok - 1]);
 		ntok--;
 	}
@@ -379,4 +387,156 @@ eb_rundir_meta_get(const struct eb_run_meta *m, const char *key, char *buf, size
 	}
 	json_decref(doc);
 	return found;
+}
+
+/* The part of a path up to the first dot of its last name. */
+static size_t
+stem_len(const char *rel)
+{
+	const char *base = strrchr(rel, '/');
+	const char *dot = strchr(base != NULL ? base + 1 : rel, '.');
+
+	return dot != NULL ? (size_t)(dot - rel) : strlen(rel);
+}
+
+/* Whether the comma-separated list holds the n bytes at s. */
+static int
+in_list(const char *list, const char *s, size_t n)
+{
+	for (const char *p = list; *p != '\0';) {
+		size_t len = strcspn(p, ",");
+
+		if (len == n && strncmp(p, s, n) == 0)
+			return 1;
+		p += len + (p[len] == ',');
+	}
+	return 0;
+}
+
+/* What the plan is, for the message: its runner's settings, or the
+ * number of outputs it lists. */
+static void
+describe_plan(const json_t *doc, size_t nexpected, struct eb_buf *b)
+{
+	const json_t *runner = json_object_get(doc, "runner");
+	const json_t *reps = json_object_get(runner, "reps");
+	const json_t *tests = json_object_get(runner, "tests");
+	const json_t *modes = json_object_get(runner, "modes");
+
+	if (nexpected > 0)
+		eb_buf_addf(b, "%zu outputs under \"expected\"", nexpected);
+	if (json_is_integer(reps) || json_is_string(tests) || json_is_string(modes)) {
+		eb_buf_addf(b, "%s", nexpected > 0 ? ": " : "");
+		if (json_is_integer(reps))
+			eb_buf_addf(b, "%lld repetitions", (long long)json_integer_value(reps));
+		if (json_is_string(tests))
+			eb_buf_addf(b, "%sof %s", json_is_integer(reps) ? " " : "",
+			    json_string_value(tests));
+		if (json_is_string(modes))
+			eb_buf_addf(b, "%sin %s", json_is_integer(reps) || json_is_string(tests) ?
+			    " " : "", json_string_value(modes));
+	}
+}
+
+/* Why the runner's settings do not plan rel, or NULL. */
+static const char *
+outside_settings(const json_t *doc, const char *rel)
+{
+	const json_t *runner = json_object_get(doc, "runner");
+	const json_t *reps = json_object_get(runner, "reps");
+	const json_t *tests = json_object_get(runner, "tests");
+	const json_t *modes = json_object_get(runner, "modes");
+	const char *slash = strchr(rel, '/'), *base = strrchr(rel, '/');
+	const char *name = base != NULL ? base + 1 : rel;
+	size_t stem = strcspn(name, "."), tool = strcspn(name, "-_.");
+	const char *r = NULL;
+
+	for (size_t i = stem; i-- > 1;)
+		if (name[i - 1] == '-' || name[i - 1] == '_') {
+			r = name + i;
+			break;
+		}
+	if (json_is_integer(reps) && r != NULL && r[0] == 'r' && r[1] >= '1' && r[1] <= '9') {
+		char *end;
+		long rep = strtol(r + 1, &end, 10);
+
+		if (end == name + stem && rep > json_integer_value(reps))
+			return "its repetition is beyond runner.reps";
+	}
+	if (json_is_string(modes) && slash != NULL &&
+	    !in_list(json_string_value(modes), rel, (size_t)(slash - rel)))
+		return "its mode folder is not in runner.modes";
+	if (json_is_string(tests) && tool > 0 && !in_list(json_string_value(tests), name, tool) &&
+	    !(tool == 6 && strncmp(name, "bonnie", 6) == 0 &&
+	    in_list(json_string_value(tests), "bonnie++", 8)))
+		return "its tool is not in runner.tests";
+	return NULL;
+}
+
+enum eb_status
+eb_rundir_planned(const struct eb_table *t, size_t index, const char *rel, const char *path,
+    struct eb_err *err)
+{
+	const struct eb_run_meta *m = &t->meta[index];
+	json_t *doc = json_loads(m->json, 0, NULL), *expected, *v;
+	struct eb_loc loc = { path, 0, 0 };
+	const char *why = NULL;
+	size_t i, n = stem_len(rel), nexpected = 0;
+	enum eb_status st = EB_OK;
+	int listed = 0;
+
+	if (doc == NULL)
+		return EB_OK;
+	expected = json_object_get(doc, "expected");
+	if (json_is_array(expected) && json_array_size(expected) > 0) {
+		nexpected = json_array_size(expected);
+		json_array_foreach(expected, i, v) {
+			const char *e = json_string_value(v);
+
+			if (e != NULL && stem_len(e) == n && strncmp(e, rel, n) == 0)
+				listed = 1;
+		}
+		if (!listed)
+			why = "meta.json does not list it";
+	} else
+		why = outside_settings(doc, rel);
+	if (why != NULL) {
+		struct eb_buf plan;
+
+		eb_buf_init(&plan, 0);
+		describe_plan(doc, nexpected, &plan);
+		st = eb_err_set(err, EB_ERR_DATA, loc, "an output this run did not plan (%s; "
+		    "%s plans %s); a file from another run? Move it out of the run folder, or "
+		    "name it alone to read it", why, m->path, plan.len ? eb_buf_cstr(&plan) :
+		    "nothing more");
+		eb_buf_free(&plan);
+	}
+	json_decref(doc);
+	return st;
+}
+
+void
+eb_rundir_host(struct eb_table *t, size_t index, size_t first, const char *path,
+    struct eb_diag *diag)
+{
+	const struct eb_run_meta *m = &t->meta[index];
+	const char *told = NULL;
+
+	if (m->host[0] == '\0')
+		return;
+	for (size_t i = first; i < t->n; i++) {
+		const char *host = t->rows[i].f[EB_F_HOST];
+
+		if (host[0] == '\0' || strcmp(host, m->host) == 0)
+			continue;
+		if (told == NULL || strcmp(told, host) != 0) {
+			struct eb_loc loc = { path, 0, 0 };
+
+			eb_diag(diag, EB_WARNING, loc, "the output names host '%s', its run's "
+			    "meta.json (%s) '%s': every record of a run is of meta.json's host",
+			    host, m->path, m->host);
+			told = host;
+		}
+		t->rows[i].f[EB_F_HOST] = m->host;
+	}
 }

@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "driver.h"
+#include "rundir.h"
 
 #define MAX_DEPTH 16
 #define MAX_THREADS 8
@@ -288,6 +289,14 @@ merge_step(struct walker *w, struct step *s, size_t *nread)
 		return EB_OK;
 	/* In the walk's order, so that the first copy of a run is the one
 	 * that counts whatever the threads did. */
+	/* An output the run did not plan (a stray copy from another run)
+	 * would join its repetitions unseen. A results.csv names the sources
+	 * of its records itself: it is no output of the run, and the check of
+	 * measurements read twice names it when it copies the run's. */
+	if (s->st == EB_OK && s->in_run && s->t->n > 0 &&
+	    strncmp(s->t->rows[0].f[EB_F_SOURCE], s->path, strlen(s->path)) == 0)
+		s->st = eb_rundir_planned(w->t, s->run_index, s->path + s->rel_at, s->path,
+		    &s->err);
 	if (s->st == EB_OK)
 		s->st = eb_runs_keep(s->t, 0, s->path, w->seen, &s->runs, w->opts->diag,
 		    &s->err);
@@ -299,6 +308,7 @@ merge_step(struct walker *w, struct step *s, size_t *nread)
 	(*nread)++;
 	eb_table_move(w->t, s->t);
 	if (s->in_run) {
+		eb_rundir_host(w->t, s->run_index, first, s->path, w->opts->diag);
 		eb_rundir_label(w->t, s->run_index, first, s->path + s->rel_at);
 		eb_labels_utf8(w->t, first, s->path, w->opts->diag);
 	}

@@ -42,6 +42,7 @@ python3
 gnuplot-nox
 shellcheck
 fio
+strace
 "
 
 fuzz="

@@ -230,7 +230,10 @@ mkdir -p "$TMP/stale"
 sleep 60 & alive=$!
 sh -c 'exit 0' & dead=$!; wait $dead
 mkdir "$TMP/stale/.rep.tmp-$dead-abcdef" "$TMP/stale/.rep.tmp-$alive-abcdef"
-touch "$TMP/stale/.rep.tmp-$dead-abcdef/report.md" "$TMP/stale/.out.csv.tmp-$dead-ghijkl" \
+# A report's built folder carries its journal (empty: nothing of the
+# user's was moved into it); one without is kept (report_kill.sh).
+touch "$TMP/stale/.rep.tmp-$dead-abcdef/report.md" "$TMP/stale/.rep.tmp-$dead-abcdef/.encbench-swap" \
+	"$TMP/stale/.out.csv.tmp-$dead-ghijkl" \
 	"$TMP/stale/.out.csv.tmp-$alive-ghijkl" "$TMP/stale/.out.csv.tmp-x-ghijkl"
 eb ingest -q -o "$TMP/stale/out.csv" samples/geli-freebsd
 eb report -q -o "$TMP/stale/rep" samples/geli-freebsd

@@ -1,0 +1,120 @@
+# report_kill.sh - a report killed at any step of its folder swap loses
+# no file of the user's, and the next report puts back or removes what the
+# killed one left, removing a folder only when nothing of the user's is in it.
+. tests/e2e/lib.sh
+TWO=tests/data/analyze/two-releases.csv
+W=$TMP/w
+R=$W/rep
+
+# user_files DIR: the user's files under DIR, wherever they are, with
+# their contents, in name order.
+user_files() {
+	(cd "$1" && find . -type f \( -name mine.txt -o -name p.jpg -o -name n.md \) \
+		-exec sh -c 'printf "%s %s\n" "$(basename "$1")" "$(cat "$1")"' _ {} \; | sort)
+}
+# dead_pid: the id of a process that has exited.
+dead_pid() { sh -c 'echo $$'; }
+
+mkdir -p "$W"
+eb report -q -o "$R" "$TWO"
+echo mine > "$R/mine.txt"
+mkdir -p "$R/charts/my" "$R/releases/notes"
+echo photo > "$R/charts/my/p.jpg"
+echo note > "$R/releases/notes/n.md"
+cp -a "$W" "$TMP/pristine"
+wanted="mine.txt mine
+n.md note
+p.jpg photo"
+
+# B12: SIGKILL at the N-th call of each call that changes the folders
+# (N from 1 to one past the last), then a report run again.
+if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then
+	points=0 lost="" left="" rerun=""
+	for call in rename mkdir rmdir unlink flock; do
+		calls=$(strace -o "$TMP/count" -e trace=$call "$ENCBENCH" report -q -o "$R" "$TWO" \
+			2>/dev/null; grep -c "^$call(" "$TMP/count")
+		rm -rf "$W"; cp -a "$TMP/pristine" "$W"
+		n=1
+		while [ "$n" -le $((calls + 1)) ]; do
+			rm -rf "$W"; cp -a "$TMP/pristine" "$W"
+			strace -o /dev/null -e trace=$call -e inject=$call:signal=KILL:when=$n \
+				"$ENCBENCH" report -q -o "$R" "$TWO" >/dev/null 2>&1
+			points=$((points + 1))
+			[ "$(user_files "$W")" = "$wanted" ] || lost="$lost $call#$n"
+			"$ENCBENCH" report -q -o "$R" "$TWO" >/dev/null 2>"$TMP/rerun.err"
+			[ $? -eq 0 ] && [ "$(user_files "$R")" = "$wanted" ] || rerun="$rerun $call#$n"
+			if ls -A "$W" | grep -q '^\.rep\.' || [ -e "$R/.encbench-swap" ]; then
+				left="$left $call#$n"; fi
+			n=$((n + 1))
+		done
+	done
+	rc=0
+	[ "$points" -ge 30 ] && pass "the swap was killed at $points points (30 or more)" ||
+		fail "the swap was killed at $points points (30 or more)"
+	[ -z "$lost" ] && pass "no kill loses a file of the user's" ||
+		fail "no kill loses a file of the user's (lost at:$lost)"
+	[ -z "$rerun" ] && pass "after every kill the next report exits 0 with every file of the user's back in place" ||
+		fail "after every kill the next report exits 0 with every file of the user's back in place (not at:$rerun)"
+	[ -z "$left" ] && pass "after every kill the next report leaves no folder or journal of the killed one" ||
+		fail "after every kill the next report leaves no folder or journal of the killed one (left at:$left)"
+else
+	skip "the swap killed at every step (needs strace and ptrace)"
+fi
+
+# Between the swap's two renames: the report folder is gone, the built one
+# holds the new report and the user's files; the next run puts it in place.
+rm -rf "$W"; cp -a "$TMP/pristine" "$W"
+P=$(dead_pid)
+B=$W/.rep.tmp-$P-aaaaaa
+mkdir "$B"
+cp -a "$R/." "$B/"
+rm -r "$B/mine.txt" "$B/charts/my" "$B/releases/notes" "$B/.encbench-report"
+mkdir "$B/charts/my"
+mv "$R" "$W/.rep.old-$P-bbbbbb"
+mv "$W/.rep.old-$P-bbbbbb/mine.txt" "$B/"
+mv "$W/.rep.old-$P-bbbbbb/charts/my/p.jpg" "$B/charts/my/"
+mv "$W/.rep.old-$P-bbbbbb/releases/notes" "$B/releases/"
+cp "$W/.rep.old-$P-bbbbbb/.encbench-report" "$B/"
+printf 'mmine.txt\0dcharts/my\0mcharts/my/p.jpg\0mreleases/notes\0' > "$B/.encbench-swap"
+eb report -o "$R" "$TWO"
+expect_rc "a report after a kill between the swap's renames exits 0" 0
+expect_err_line "it says it put the built folder in place" \
+	"encbench: note: $R: put in place from $B, where an interrupted refresh left it"
+expect_err_line "and that it removed the old report" \
+	"encbench: note: removed $W/.rep.old-$P-bbbbbb, the old report an interrupted or concurrent refresh left"
+[ "$(user_files "$R")" = "$wanted" ] && [ "$(ls -A "$W")" = rep ] &&
+	pass "the user's files are in the report folder and nothing is left beside it" ||
+	fail "the user's files are in the report folder and nothing is left beside it"
+
+# A killed run's folder from before the journal, holding a file encbench
+# did not write, is kept and named; an old folder holding one too.
+rm -rf "$W"; cp -a "$TMP/pristine" "$W"
+P=$(dead_pid)
+mkdir "$W/.rep.tmp-$P-cccccc" "$W/.rep.old-$P-dddddd"
+echo mine > "$W/.rep.tmp-$P-cccccc/mine.txt"
+cp "$R/report.md" "$R/.encbench-report" "$W/.rep.old-$P-dddddd/"
+echo mine > "$W/.rep.old-$P-dddddd/n.md"
+eb report -o "$R" "$TWO"
+expect_rc "a report beside folders of killed runs holding files of the user's exits 0" 0
+expect_err_line "a built folder with no journal is kept, and named" \
+	"encbench: warning: $W/.rep.tmp-$P-cccccc is kept: an interrupted run of encbench left it, and it cannot tell which files in it are yours"
+expect_err_line "an old folder with a file its manifest does not list is kept, and named" \
+	"encbench: warning: $W/.rep.old-$P-dddddd is kept: it holds files encbench did not write (made while a report was built?)"
+if [ "$(cat "$W/.rep.tmp-$P-cccccc/mine.txt" "$W/.rep.old-$P-dddddd/n.md")" = "mine
+mine" ] && [ ! -e "$W/.rep.old-$P-dddddd/report.md" ]; then
+	pass "their files of the user's stay, the old report's listed file goes"
+else fail "their files of the user's stay, the old report's listed file goes"; fi
+
+# B14: concurrent refreshes take turns; none fails, none leaves a folder.
+rm -rf "$W"; cp -a "$TMP/pristine" "$W"
+for i in 1 2 3 4 5 6; do
+	( "$ENCBENCH" report -q -o "$R" "$TWO" >/dev/null 2>"$TMP/cc$i.err"; echo $? > "$TMP/cc$i.rc" ) &
+done
+wait
+rc=0
+codes=$(cat "$TMP"/cc?.rc | tr -d '\n')
+[ "$codes" = 000000 ] && pass "six concurrent refreshes of one report all exit 0" ||
+	fail "six concurrent refreshes of one report all exit 0 (exits $codes)"
+[ "$(ls -A "$W")" = rep ] && [ "$(user_files "$R")" = "$wanted" ] &&
+	pass "they leave nothing beside the report and keep the user's files" ||
+	fail "they leave nothing beside the report and keep the user's files ($(ls -A "$W" | tr '\n' ' '))"
