@@ -235,34 +235,286 @@ fscrypt_mode(const struct words *ws, char *buf, size_t n)
 }
 
 static int
-known(const char *name, char *buf, size_t n)
+known_words(const struct words *ws, char *buf, size_t n)
 {
-	struct words ws;
 	int luks, geli, gcm, ccm;
 
-	if (strlen(name) > 200 || !split(name, &ws) || ws.n == 0)
+	if (ws->n == 0)
 		return 0;
-	if (is_none(&ws)) {
+	if (is_none(ws)) {
 		snprintf(buf, n, "none");
 		return 1;
 	}
 	/* Before the foreign ciphers: Adiantum is one of fscrypt's modes. */
-	if (has(&ws, "fscrypt") || (word_is(&ws, 0, "e") && has(&ws, "crypt")))
-		return fscrypt_mode(&ws, buf, n);
+	if (has(ws, "fscrypt") || (word_is(ws, 0, "e") && has(ws, "crypt")))
+		return fscrypt_mode(ws, buf, n);
 	for (size_t i = 0; i < sizeof foreign / sizeof foreign[0]; i++)
-		if (has(&ws, foreign[i]))
+		if (has(ws, foreign[i]))
 			return 0;
-	luks = has(&ws, "luks");
-	geli = has(&ws, "geli");
-	gcm = has(&ws, "gcm");
-	ccm = has(&ws, "ccm");
+	luks = has(ws, "luks");
+	geli = has(ws, "geli");
+	gcm = has(ws, "gcm");
+	ccm = has(ws, "ccm");
 	if (luks + geli + gcm + ccm != 1)
 		return 0;
 	if (luks)
-		return luks_mode(&ws, buf, n);
+		return luks_mode(ws, buf, n);
 	if (geli)
-		return geli_mode(&ws, buf, n);
-	return zfs_mode(&ws, gcm ? "gcm" : "ccm", buf, n);
+		return geli_mode(ws, buf, n);
+	return zfs_mode(ws, gcm ? "gcm" : "ccm", buf, n);
+}
+
+/* ---- configurations: the runner's labels (encbench-run --config) */
+
+static int
+in_list(const char *w, const char *const *list)
+{
+	for (size_t i = 0; list[i] != NULL; i++)
+		if (strcmp(w, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* What the words of a label say of the runner's configuration: ZFS's ICP
+ * without AES-NI (--aes-impl generic, "no-aesni"), with it, and a CPU
+ * count (--cpus N, "N-cores"). used[i] is set for each word that says so. */
+struct cfg {
+	int aesni;		/* 0 unsaid, 1 on, -1 off */
+	long cores;		/* 0 unsaid */
+	int clash;		/* two readings of one setting */
+};
+
+static const char *const negations[] = {
+	"no", "without", "non", "sans", "ohne", "kein", "keine", "disable",
+	"disabled", "deactivated", NULL,
+};
+static const char *const offs[] = {
+	"off", "disabled", "deactivated", "false", "no", "none", "aus", NULL,
+};
+static const char *const ons[] = { "on", "enabled", "yes", "true", "an", NULL };
+static const char *const cpu_words[] = {
+	"core", "cores", "cpu", "cpus", "vcpu", "vcpus", NULL,
+};
+
+static void
+cfg_aesni(struct cfg *c, int v)
+{
+	if (c->aesni != 0 && c->aesni != v)
+		c->clash = 1;
+	c->aesni = v;
+}
+
+static void
+cfg_cores(struct cfg *c, long v)
+{
+	if (c->cores != 0 && c->cores != v)
+		c->clash = 1;
+	c->cores = v;
+}
+
+static void
+cfg_scan(const struct words *ws, unsigned char *used, struct cfg *c)
+{
+	memset(c, 0, sizeof *c);
+	for (int i = 0; i < ws->n; i++) {
+		int len = strcmp(ws->w[i], "aesni") == 0 ? 1 :
+		    word_is(ws, i, "aes") && word_is(ws, i + 1, "ni") ? 2 : 0;
+
+		if (used[i])
+			continue;
+		if (strcmp(ws->w[i], "noaesni") == 0) {
+			used[i] = 1;
+			cfg_aesni(c, -1);
+		} else if (len > 0) {
+			int v = 1;
+
+			used[i] = 1;
+			if (len == 2)
+				used[i + 1] = 1;
+			/* "w/o AES-NI" is the words w, o. */
+			if (i >= 2 && word_is(ws, i - 2, "w") && word_is(ws, i - 1, "o")) {
+				used[i - 2] = used[i - 1] = 1;
+				v = -1;
+			} else if (i >= 1 && in_list(ws->w[i - 1], negations)) {
+				used[i - 1] = 1;
+				v = -1;
+			}
+			if (i + len < ws->n && in_list(ws->w[i + len], offs)) {
+				used[i + len] = 1;
+				v = v == -1 ? 0 : -1;	/* "no AES-NI off" says nothing */
+			} else if (i + len < ws->n && in_list(ws->w[i + len], ons)) {
+				used[i + len] = 1;
+				v = v == -1 ? 0 : 1;	/* "no AES-NI on" neither */
+			}
+			if (v == 0)
+				c->clash = 1;
+			else
+				cfg_aesni(c, v);
+			i += len - 1;
+		} else if (strcmp(ws->w[i], "generic") == 0 && i >= 1 &&
+		    (word_is(ws, i - 1, "icp") || word_is(ws, i - 1, "impl"))) {
+			/* --aes-impl generic, icp_aes_impl=generic */
+			used[i] = used[i - 1] = 1;
+			for (int k = i - 2; k >= 0 && k >= i - 3; k--)
+				if (word_is(ws, k, "icp") || word_is(ws, k, "aes"))
+					used[k] = 1;
+			cfg_aesni(c, -1);
+		} else if (ws->num[i] >= 1 && ws->num[i] <= 9999 && i + 1 < ws->n &&
+		    in_list(ws->w[i + 1], cpu_words)) {
+			used[i] = used[i + 1] = 1;
+			cfg_cores(c, ws->num[i]);
+			i++;
+		} else if (in_list(ws->w[i], cpu_words) && i + 1 < ws->n &&
+		    ws->num[i + 1] >= 1 && ws->num[i + 1] <= 9999) {
+			used[i] = used[i + 1] = 1;
+			cfg_cores(c, ws->num[i + 1]);
+			i++;
+		}
+	}
+}
+
+static void
+cfg_write(const struct cfg *c, char *buf, size_t n)
+{
+	const char *a = c->aesni < 0 ? "no-aesni" : c->aesni > 0 ? "aes-ni" : "";
+
+	if (c->cores > 0)
+		snprintf(buf, n, "%s%s%ld-cores", a, *a ? "-" : "", c->cores);
+	else
+		snprintf(buf, n, "%s", a);
+}
+
+int
+eb_config_canonical(const char *text, char *buf, size_t n)
+{
+	static const char *const filler[] = {
+		"config", "configuration", "cfg", "with", "and", "only", "zfs",
+		"limited", "to", NULL,
+	};
+	unsigned char used[MAXTOK] = { 0 };
+	struct words ws;
+	struct cfg c;
+	int defaults = 0;
+
+	if (n == 0 || strlen(text) > 200 || !split(text, &ws) || ws.n == 0)
+		return 0;
+	cfg_scan(&ws, used, &c);
+	for (int i = 0; i < ws.n; i++) {
+		if (used[i])
+			continue;
+		if (strcmp(ws.w[i], "default") == 0 || strcmp(ws.w[i], "defaults") == 0)
+			defaults++;
+		else if (!in_list(ws.w[i], filler))
+			return 0;
+	}
+	if (c.clash)
+		return 0;
+	/* "default" beside a setting names nothing more. */
+	if (c.aesni == 0 && c.cores == 0) {
+		if (defaults == 0)
+			return 0;
+		snprintf(buf, n, "default");
+		return 1;
+	}
+	cfg_write(&c, buf, n);
+	return 1;
+}
+
+/* ---- a mode label with what it says beside the mode */
+
+/* Words a name of each kind may hold beside the mode that say nothing
+ * more: "ZFS native AES-256-GCM", "LUKS2 aes-xts-plain64, 4096 sectors". */
+static const char *const mode_filler[] = {
+	"aes", "zfs", "openzfs", "native", "encryption", "encrypted", "enc",
+	"crypto", "cipher", "mode", "key", "keylen", "keysize", "bit", "bits",
+	"b", "default", "with", "and", "algorithm", "algo", "on", NULL,
+};
+static const char *const luks_words[] = {
+	"luks", "dm", "crypt", "dmcrypt", "cryptsetup", "xts", "plain",
+	"sector", "sectors", "size", "sz", "k", "kb", "kib", "kn", "byte",
+	"bytes", NULL,
+};
+static const char *const geli_words[] = {
+	"geli", "xts", "sector", "sectors", "size", "freebsd", "k", "kb", "kib",
+	"byte", "bytes", NULL,
+};
+
+static int
+k_after(const struct words *ws, int i)
+{
+	return word_is(ws, i + 1, "k") || word_is(ws, i + 1, "kb") ||
+	    word_is(ws, i + 1, "kib") || word_is(ws, i + 1, "kn");
+}
+
+/* Whether word i of a name read as mode is one the mode reads or one
+ * that says nothing more. */
+static int
+mode_word(const struct words *ws, int i, const char *mode)
+{
+	long v = ws->num[i];
+
+	if (strncmp(mode, "luks-", 5) == 0) {
+		if (v >= 0)
+			return ((v == 1 || v == 2 || v == 4) && k_after(ws, i)) ||
+			    ((v == 1 || v == 2) && word_is(ws, i - 1, "luks")) ||
+			    (v == 64 && word_is(ws, i - 1, "plain")) || v == 256 ||
+			    v == 512 || v == 1024 || v == 2048 || v == 4096;
+		return in_list(ws->w[i], luks_words) || in_list(ws->w[i], mode_filler);
+	}
+	if (strncmp(mode, "geli-", 5) == 0) {
+		if (v >= 0)
+			return ((v == 1 || v == 2 || v == 4) && k_after(ws, i)) || v == 128 ||
+			    v == 256 || v == 512 || v == 1024 || v == 2048 || v == 4096;
+		return in_list(ws->w[i], geli_words) || in_list(ws->w[i], mode_filler);
+	}
+	if (strncmp(mode, "aes-", 4) == 0) {
+		if (v >= 0)
+			return v == 128 || v == 192 || v == 256;
+		return strcmp(ws->w[i], "gcm") == 0 || strcmp(ws->w[i], "ccm") == 0 ||
+		    in_list(ws->w[i], mode_filler);
+	}
+	/* none and fscrypt read every word of their names. */
+	return 1;
+}
+
+static void
+append(char *buf, size_t n, const char *w)
+{
+	size_t k = strlen(buf);
+
+	if (k + 1 < n)
+		snprintf(buf + k, n - k, "%s%s", k > 0 ? " " : "", w);
+}
+
+int
+eb_mode_read(const char *label, struct eb_mode_label *out)
+{
+	unsigned char used[MAXTOK] = { 0 };
+	struct words ws, rest;
+	struct cfg c;
+
+	memset(out, 0, sizeof *out);
+	if (strlen(label) > 200 || !split(label, &ws) || ws.n == 0) {
+		eb_label_normalize(EB_F_HOST, label, out->mode, sizeof out->mode);
+		return EB_MODE_UNKNOWN;
+	}
+	cfg_scan(&ws, used, &c);
+	rest.n = 0;
+	for (int i = 0; i < ws.n; i++)
+		if (!used[i]) {
+			memcpy(rest.w[rest.n], ws.w[i], TOKLEN);
+			rest.num[rest.n++] = ws.num[i];
+		}
+	if (c.clash || !known_words(&rest, out->mode, sizeof out->mode)) {
+		eb_label_normalize(EB_F_HOST, label, out->mode, sizeof out->mode);
+		return EB_MODE_UNKNOWN;
+	}
+	if (c.aesni != 0 || c.cores != 0)
+		cfg_write(&c, out->config, sizeof out->config);
+	for (int i = 0; i < rest.n; i++)
+		if (!mode_word(&rest, i, out->mode))
+			append(out->extra, sizeof out->extra, rest.w[i]);
+	return out->extra[0] != '\0' ? EB_MODE_EXTRA : EB_MODE_KNOWN;
 }
 
 static int
@@ -277,6 +529,20 @@ eb_mode_canonical(const char *name, char *buf, size_t n)
 	return eb_label_normalize(EB_F_MODE, name, buf, n);
 }
 
+/* A mode name that says more than its mode (a configuration, words no
+ * mode reads) is kept as written: dropping the rest would make two
+ * setups one. */
+static int
+mode_alone(const char *name, char *buf, size_t n)
+{
+	struct eb_mode_label m;
+
+	if (eb_mode_read(name, &m) != EB_MODE_KNOWN || m.config[0] != '\0')
+		return 0;
+	snprintf(buf, n, "%s", m.mode);
+	return 1;
+}
+
 int
 eb_label_normalize(int field, const char *name, char *buf, size_t n)
 {
@@ -285,7 +551,9 @@ eb_label_normalize(int field, const char *name, char *buf, size_t n)
 
 	if (n == 0)
 		return 0;
-	if (field == EB_F_MODE && known(name, buf, n))
+	if (field == EB_F_MODE && mode_alone(name, buf, n))
+		return 1;
+	if (field == EB_F_CONFIG && eb_config_canonical(name, buf, n))
 		return 1;
 	while (s < e && blank((unsigned char)*s))
 		s++;

@@ -123,6 +123,10 @@ struct eb_sheet_head {
 	enum eb_sheet_key key;
 	struct eb_sheet_attrs at;	/* for EB_SH_VALUE: what the header says */
 	int derived;		/* an overhead, ratio or spread, not a measurement */
+	int summary;		/* a measurement header naming an average, median
+				 * or total: no run beside the runs it sums up */
+	int other_pct;		/* a percentile encbench keeps no metric for */
+	int two_units;		/* two units that disagree ("99% (ms)") */
 	int ubuntu;		/* says "Ubuntu": releases are YY.MM */
 	int64_t bs_scale;	/* block size column: bytes per unit, or 0 */
 };
@@ -154,13 +158,21 @@ int eb_sheet_is_release(const char *text);
  * Ubuntu, where Excel's "23.1" was typed as 23.10. Any other text is the
  * label as written, through eb_label_normalize ("FreeBSD 14" -> "freebsd-14"). */
 void eb_sheet_release(const char *text, int ubuntu, char *buf, size_t n);
+/* A release title that names a configuration too ("Ubuntu 24.04 No AES-NI",
+ * "24.04 (2 cores)"): returns 1 and writes both, as eb_sheet_release and
+ * eb_config_canonical spell them; 0 for any other text. */
+int eb_sheet_release_config(const char *text, int ubuntu, char *rel, size_t rn,
+    char *config, size_t cn);
 /* A block size ("4k", "1M", "128 KiB", "4096"), with scale the bytes of a
  * bare number; returns 0 when it is none. */
 int64_t eb_sheet_block_size(const char *text, int64_t scale);
 /* A repetition number ("3", "Run 3", "#3", "r3"); 0 when it is none. */
 int eb_sheet_rep(const char *text);
-/* Rows that summarise others (Average, Median, Stddev ...). */
+/* Rows that summarise others (Average, Median, Stddev, Ø ...). */
 int eb_sheet_is_summary(const char *text);
+/* Labels of rows computed from others: "Overhead (%)", "Slowdown", "GCM vs
+ * none", "Δ", "Speed-up". */
+int eb_sheet_is_derived(const char *text);
 
 /* ---- the --map file (sheet_map.c) */
 

@@ -19,6 +19,8 @@ struct word {
 	char w[24];
 	long num;		/* a run of digits, or -1 */
 	int paren;		/* inside parentheses or brackets */
+	int glued;		/* digits right after letters: "QD32", "T8", "r2" */
+	int frac;		/* digits with a fraction: "99.9" (num -1) */
 };
 
 struct words {
@@ -27,6 +29,7 @@ struct words {
 	int nunits;
 	struct eb_sheet_unit unit;	/* the first unit seen */
 	int unit_paren;
+	int unit_clash;		/* a second unit other than the first */
 };
 
 static int
@@ -45,6 +48,7 @@ add_word(struct words *ws, const char *s, size_t n, int paren)
 	if (ws->n == MAXWORDS || n == 0)
 		return;
 	w = &ws->v[ws->n++];
+	w->glued = w->frac = 0;
 	if (n >= sizeof w->w)
 		n = sizeof w->w - 1;
 	for (size_t i = 0; i < n; i++)
@@ -75,9 +79,26 @@ split_chunk(struct words *ws, const char *s, size_t n, int paren)
 				j++;
 			add_word(ws, s + i, j - i, paren);
 		} else if (sheet_isdig(c)) {
+			int frac = 0, glued = i > 0 && isalpha_((unsigned char)s[i - 1]);
+			int before;
+
 			while (j < n && sheet_isdig((unsigned char)s[j]))
 				j++;
+			/* "p99.9", "99.9th": a percentile, not 99 and 9. */
+			if (j + 1 < n && s[j] == '.' && sheet_isdig((unsigned char)s[j + 1])) {
+				for (j++; j < n && sheet_isdig((unsigned char)s[j]); j++)
+					;
+				frac = 1;
+			}
+			before = ws->n;
 			add_word(ws, s + i, j - i, paren);
+			if (ws->n > before) {
+				ws->v[ws->n - 1].glued = glued;
+				if (frac) {
+					ws->v[ws->n - 1].frac = 1;
+					ws->v[ws->n - 1].num = -1;
+				}
+			}
 		} else if (c >= 0x80) {
 			/* Non-ASCII letters: one unknown word. */
 			while (j < n && (unsigned char)s[j] >= 0x80)
@@ -149,6 +170,9 @@ split(const char *text, struct words *ws)
 				if (ws->nunits++ == 0) {
 					ws->unit = u;
 					ws->unit_paren = ch[i].paren;
+				} else if (u.kind != ws->unit.kind || u.exp10 != ws->unit.exp10 ||
+				    u.exp2 != ws->unit.exp2) {
+					ws->unit_clash = 1;
 				}
 				take = k;
 			}
@@ -182,6 +206,14 @@ static const char *const derived_words[] = {
 	"std", "sd", "deviation", "sigma", "variance", "cv", "ci",
 	"confidence", "error", "err", "baseline", NULL,
 };
+/* Words of a summary of runs: the average, median or total of columns or
+ * rows beside it ("Ø" and "∅" as German sheets write the mean). */
+static const char *const summary_words[] = {
+	"average", "avg", "mean", "median", "geomean", "geometric", "total",
+	"sum", "overall", "typical", "mittelwert", "durchschnitt", "schnitt",
+	"moyenne", "media", "promedio", "mediana", "gesamt", "summe",
+	"\xc3\x98", "\xc3\xb8", "\xe2\x88\x85", NULL,
+};
 static const char *const filler_words[] = {
 	"test", "tests", "the", "in", "of", "per", "second", "seconds", "sec",
 	"s", "io", "i", "o", "direct", "buffered", "cached", "sync", "async",
@@ -199,7 +231,18 @@ static const char *const rep_words[] = {
 
 struct tally {
 	int known, unknown;
-	int op, unit, tool, hint, value, derived, ubuntu;
+	int op, unit, tool, hint, value, derived, ubuntu, summary;
+	int other_pct;		/* a percentile but the 99th: p95, p99.9, 50th */
+	int median;
+	int two_units;
+};
+
+/* Words that give a number beside them another meaning than a run's:
+ * "QD32", "iodepth=32", "T8", "8 jobs", "numjobs=4" name a test. */
+static const char *const param_words[] = {
+	"qd", "iodepth", "depth", "t", "thread", "threads", "numjobs", "jobs",
+	"job", "j", "streams", "stream", "clients", "client", "procs",
+	"processes", "files", "disks", "drives", "vdevs", "queue", NULL,
 };
 
 static void
@@ -246,13 +289,22 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			} else if (i > 0 && sheet_in(ws->v[i - 1].w, rep_words) && num >= 1 &&
 			    num <= 1000000) {
 				at->rep = (int)num;
-			} else if (num == 99 && (is(ws, i - 1, "p") || is(ws, i + 1, "th") ||
-			    is(ws, i + 1, "percentile"))) {
-				at->stat = EB_ST_P99;
+			} else if (is(ws, i - 1, "p") || is(ws, i + 1, "th") ||
+			    is(ws, i + 1, "percentile") || is(ws, i + 1, "pct")) {
+				if (num == 99)
+					at->stat = EB_ST_P99;
+				else
+					t->other_pct = 1;
 				t->hint = 1;
 			} else {
 				known = 0;
 			}
+		} else if (ws->v[i].frac) {
+			/* "p99.9", "99.9th percentile" */
+			if (is(ws, i - 1, "p") || is(ws, i + 1, "th") || is(ws, i + 1, "percentile"))
+				t->other_pct = 1;
+			else
+				known = 0;
 		} else if (strcmp(w, "dd") == 0 || strcmp(w, "fio") == 0) {
 			set(at, EB_F_TOOL, w[0] == 'd' ? "dd" : "fio");
 			t->tool = 1;
@@ -317,13 +369,17 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			at->stat = EB_ST_MAX;
 		} else if (sheet_in(w, (const char *const[]){ "min", "minimum", NULL })) {
 			at->stat = EB_ST_MIN;
-		} else if (strcmp(w, "p") == 0 && i + 1 < ws->n && ws->v[i + 1].num == 99) {
+		} else if (strcmp(w, "p") == 0 && i + 1 < ws->n &&
+		    (ws->v[i + 1].num >= 0 || ws->v[i + 1].frac)) {
 			;
 		} else if (sheet_in(w, (const char *const[]){ "cpu", "cp", "util", "utilization",
 		    "utilisation", "usage", "load", NULL })) {
 			at->cpu = 1;
 			t->hint = 1;
 		} else if (strcmp(w, "%") == 0) {
+			/* "Latency 99% (ms)": two units, of which one is wrong. */
+			if (ws->nunits > 0 && ws->unit.kind != EB_SK_PCT)
+				t->two_units = 1;
 			eb_sheet_unit_parse("%", 1, &at->unit);
 			t->unit = 1;
 		} else if (sheet_in(w, derived_words)) {
@@ -338,6 +394,10 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 		}
 		if (sheet_in(w, value_words))
 			t->value = 1;
+		if (sheet_in(w, summary_words))
+			t->summary = 1;
+		if (strcmp(w, "median") == 0 || strcmp(w, "mediana") == 0)
+			t->median = 1;
 		if (known)
 			t->known++;
 		else
@@ -367,7 +427,12 @@ eb_sheet_header_words(const char *text, char *words, char *shape, size_t n)
 	words[0] = shape[0] = '\0';
 	for (int i = 0; i < ws.n; i++) {
 		const char *w = ws.v[i].w;
-		const char *sw = ws.v[i].num >= 0 ? "#" : w;
+		/* A number is a run's ("Write 2", "r2") unless it names a test
+		 * ("QD32", "T8", "8 jobs"). */
+		int param = (ws.v[i].glued && i > 0 && !sheet_in(ws.v[i - 1].w, rep_words)) ||
+		    (i > 0 && sheet_in(ws.v[i - 1].w, param_words)) ||
+		    (i + 1 < ws.n && sheet_in(ws.v[i + 1].w, param_words));
+		const char *sw = ws.v[i].num >= 0 && !param ? "#" : w;
 
 		if (kw < n)
 			kw += (size_t)snprintf(words + kw, n - kw, "%s%s", kw > 0 ? " " : "", w);
@@ -458,6 +523,7 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 		if (strcmp(key, keynames[i].name) != 0)
 			continue;
 		h->key = keynames[i].key;
+		h->summary = h->key == EB_SH_VALUE && sheet_in(key, summary_words);
 		if (h->key == EB_SH_VALUE && ws.nunits > 0)
 			h->at.unit = ws.unit;
 		if (h->key == EB_SH_BLOCK_SIZE) {
@@ -469,7 +535,13 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 		return;
 	}
 	read_words(&ws, &h->at, &t);
-	if (t.derived) {
+	h->two_units = ws.unit_clash || t.two_units;
+	/* A latency's median is its 50th percentile, of which encbench keeps
+	 * no metric; a median of runs beside them is a summary. */
+	h->other_pct = t.other_pct || (t.median && h->at.unit.kind == EB_SK_TIME);
+	/* A percentage is CPU use ("%CPU", "CPU %") or a share of another
+	 * figure ("Write % of none"), which encbench computes itself. */
+	if (!h->two_units && (t.derived || (h->at.unit.kind == EB_SK_PCT && !h->at.cpu))) {
 		h->key = EB_SH_VALUE;
 		h->derived = 1;
 		return;
@@ -477,6 +549,7 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 	if ((t.op || t.unit || t.tool || t.hint || t.value) &&
 	    (t.unknown == 0 || t.op || t.unit))
 		h->key = EB_SH_VALUE;
+	h->summary = h->key == EB_SH_VALUE && t.summary;
 }
 
 void
@@ -618,7 +691,10 @@ eb_sheet_is_summary(const char *text)
 		"average", "avg", "avg.", "mean", "median", "total", "sum", "min",
 		"minimum", "max", "maximum", "stddev", "stdev", "std dev", "std",
 		"std. dev.", "sd", "standard deviation", "overhead", "ratio",
-		"geomean", "geometric mean", "variance", "cv", NULL,
+		"geomean", "geometric mean", "variance", "cv", "best", "worst",
+		"overall", "typical", "mittelwert", "durchschnitt", "moyenne",
+		"media", "promedio", "mediana", "gesamt", "summe", "totals",
+		"grand total", "\xc3\x98", "\xe2\x88\x85", "\xcf\x83", NULL,
 	};
 	char buf[32];
 
@@ -626,4 +702,29 @@ eb_sheet_is_summary(const char *text)
 	if (buf[0] != '\0' && buf[strlen(buf) - 1] == ':')
 		buf[strlen(buf) - 1] = '\0';
 	return sheet_in(buf, names);
+}
+
+int
+eb_sheet_is_derived(const char *text)
+{
+	/* Words that make a row a figure computed from other rows. A mode is
+	 * never called so, but "baseline" may be one (the unencrypted run). */
+	static const char *const words[] = {
+		"overhead", "ratio", "relative", "slowdown", "speedup", "vs",
+		"versus", "diff", "difference", "delta", "change", "penalty",
+		"normalized", "normalised", "loss", "gain", "cost", "factor",
+		"improvement", "regression", "degradation", "percent", "pct",
+		"stddev", "stdev", "deviation", "variance", "sigma", "%",
+		"\xce\x94", "\xe2\x88\x86", "\xc2\xb1", NULL,
+	};
+	struct words ws;
+
+	split(text, &ws);
+	if (ws.nunits > 0 && ws.unit.kind == EB_SK_PCT)
+		return 1;
+	for (int i = 0; i < ws.n; i++)
+		if (sheet_in(ws.v[i].w, words) ||
+		    (strcmp(ws.v[i].w, "speed") == 0 && is(&ws, i + 1, "up")))
+			return 1;
+	return 0;
 }

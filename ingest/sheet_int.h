@@ -7,6 +7,7 @@
 
 #include <csv.h>
 
+#include "modes.h"
 #include "sheet.h"
 
 /* Hard ceilings, so that a hostile file is an error and not an exhaustion:
@@ -91,6 +92,9 @@ struct sheet {
 	int beyond_noted;		/* numbers right of the header were noted */
 	int modecol, in_table, nheaders;
 	struct eb_sheet_attrs section;	/* from label rows between tables */
+	int section_titled;		/* its config came with its release title */
+	int derived_title;		/* a title "Overhead (%)" waits for its table */
+	int skip_table;			/* the current table is such a one */
 	int pass;			/* 0: decimal votes only; 1: records */
 	char decimal;
 	long votes[2];			/* for '.' and ',' */
@@ -98,6 +102,8 @@ struct sheet {
 	int ambiguous;
 	int yymm;			/* a release column holds YY.MM versions */
 	size_t nrecords;
+	const char *row_config;		/* the configuration a row's mode cell names */
+	size_t row_config_col;
 	const char **unknown;		/* unknown mode names, interned */
 	size_t nunknown, capunknown;
 };
@@ -141,6 +147,15 @@ nonempty(const struct sheet *sh, const struct row *r)
 	for (size_t c = 0; c < r->n; c++)
 		n += !empty(cell(sh, r, c));
 	return n;
+}
+
+/* Whether a cell names a mode encbench knows, perhaps with more words. */
+static inline int
+is_mode_name(const char *s)
+{
+	struct eb_mode_label m;
+
+	return eb_mode_read(s, &m) != EB_MODE_UNKNOWN;
 }
 
 static inline enum eb_sheet_cellkind

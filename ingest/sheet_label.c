@@ -181,3 +181,108 @@ eb_sheet_release(const char *text, int ubuntu, char *buf, size_t n)
 	}
 	eb_label_normalize(EB_F_RELEASE, text, buf, n);
 }
+
+/* The tokens of a title outside parentheses, to be told apart into a
+ * release and the rest ("No AES-NI" of "Ubuntu 24.04 No AES-NI"). */
+struct tokens {
+	const char *at[16];
+	size_t len[16];
+	int n, over;
+};
+
+static int
+collect(void *ctx, const char *s, size_t n)
+{
+	struct tokens *t = ctx;
+
+	if (t->n == 16) {
+		t->over = 1;
+		return 0;
+	}
+	t->at[t->n] = s;
+	t->len[t->n++] = n;
+	return 1;
+}
+
+static void
+add_to(char *buf, size_t n, const char *s, size_t len)
+{
+	size_t k = strlen(buf);
+
+	if (k + len + 2 < n) {
+		if (k > 0)
+			buf[k++] = ' ';
+		memcpy(buf + k, s, len);
+		buf[k + len] = '\0';
+	}
+}
+
+static int
+cpu_word(const char *s, size_t n)
+{
+	static const char *const w[] = { "core", "cores", "cpu", "cpus", "vcpu", "vcpus", NULL };
+	char b[8];
+
+	if (n >= sizeof b)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		b[i] = (char)sheet_lower((unsigned char)s[i]);
+	b[n] = '\0';
+	return sheet_in(b, w);
+}
+
+int
+eb_sheet_release_config(const char *text, int ubuntu, char *rel, size_t rn,
+    char *config, size_t cn)
+{
+	struct release_scan rs;
+	struct tokens t;
+	char inside[128], relt[128], rest[128];
+	size_t k = 0;
+	int depth = 0;
+
+	memset(&t, 0, sizeof t);
+	memset(&rs, 0, sizeof rs);
+	relt[0] = rest[0] = '\0';
+	each_token(text, collect, &t);
+	if (t.over)
+		return 0;
+	for (int i = 0; i < t.n; i++) {
+		int other = rs.other, dotted = 0;
+
+		/* "2 cores": a count, not a version. */
+		if ((i + 1 < t.n && cpu_word(t.at[i + 1], t.len[i + 1]) &&
+		    is_version(t.at[i], t.len[i], &dotted) && !dotted) ||
+		    (i > 0 && cpu_word(t.at[i - 1], t.len[i - 1]))) {
+			add_to(rest, sizeof rest, t.at[i], t.len[i]);
+			continue;
+		}
+		release_token(&rs, t.at[i], t.len[i]);
+		add_to(rs.other != other ? rest : relt, sizeof rest, t.at[i], t.len[i]);
+	}
+	if (rs.version != 1 || !(rs.dotted || rs.os > 0))
+		return 0;
+	/* Words in parentheses ("(ZFS 0.8.3, illustrative numbers)") are
+	 * notes unless the whole of them is a configuration. */
+	for (const char *c = text; *c != '\0'; c++) {
+		if (*c == ')' || *c == ']') {
+			if (depth == 1) {
+				char buf[64];
+
+				inside[k] = '\0';
+				if (eb_config_canonical(inside, buf, sizeof buf))
+					add_to(rest, sizeof rest, inside, k);
+				k = 0;
+			}
+			depth -= depth > 0;
+		} else if (*c == '(' || *c == '[') {
+			depth++;
+		} else if (depth > 0 && k + 1 < sizeof inside) {
+			inside[k++] = *c;
+		}
+	}
+	if (rest[0] == '\0' || !eb_config_canonical(rest, config, cn))
+		return 0;
+	eb_sheet_release(relt, ubuntu, rel, rn);
+	return 1;
+}

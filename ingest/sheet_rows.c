@@ -11,6 +11,22 @@
 
 /* ---- rows */
 
+/* A release title for the rows below; one that names a configuration
+ * too ("Ubuntu 24.04 (no AES-NI)") sets it until the next release title,
+ * so that a later "Ubuntu 24.04" is not read in that configuration; it
+ * ends a table of computed figures. */
+static void
+titled(struct sheet *sh, const char *release, const char *config)
+{
+	sh->section.f[EB_F_RELEASE] = intern(sh, release);
+	sh->derived_title = sh->skip_table = 0;
+	if (config != NULL)
+		sh->section.f[EB_F_CONFIG] = intern(sh, config);
+	else if (sh->section_titled)
+		sh->section.f[EB_F_CONFIG] = NULL;
+	sh->section_titled = config != NULL;
+}
+
 /* A row with one label in its first cell and nothing else: a mode with no
  * values, or a title naming the release ("Ubuntu 24.04") or a
  * configuration ("Config: 2 cores") of what follows. */
@@ -19,9 +35,9 @@ label_row(struct sheet *sh, const struct row *r)
 {
 	const char *s = cell(sh, r, 0);
 	const char *sep = strpbrk(s, ":=");
-	char buf[128], mode[EB_MODE_MAX];
+	char buf[128], cfg[EB_MODE_MAX];
 
-	if (eb_mode_canonical(s, mode, sizeof mode))
+	if (is_mode_name(s))
 		return;
 	if (sep != NULL) {
 		char key[64];
@@ -31,19 +47,44 @@ label_row(struct sheet *sh, const struct row *r)
 		snprintf(key, sizeof key, "%.*s", (int)(k < sizeof key ? k : sizeof key - 1), s);
 		eb_sheet_header_parse(key, &h);
 		if (h.key == EB_SH_RELEASE) {
-			eb_sheet_release(sep + 1, h.ubuntu, buf, sizeof buf);
-			sh->section.f[EB_F_RELEASE] = intern(sh, buf);
+			if (eb_sheet_release_config(sep + 1, h.ubuntu, buf, sizeof buf, cfg,
+			    sizeof cfg))
+				titled(sh, buf, cfg);
+			else {
+				eb_sheet_release(sep + 1, h.ubuntu, buf, sizeof buf);
+				titled(sh, buf, NULL);
+			}
 			return;
 		}
 		if (h.key == EB_SH_CONFIG) {
 			eb_label_normalize(EB_F_CONFIG, sep + 1, buf, sizeof buf);
 			sh->section.f[EB_F_CONFIG] = intern(sh, buf);
+			sh->section_titled = 0;
+			sh->derived_title = sh->skip_table = 0;
 			return;
 		}
 	}
+	if (eb_sheet_release_config(s, 0, buf, sizeof buf, cfg, sizeof cfg)) {
+		titled(sh, buf, cfg);
+		return;
+	}
 	if (eb_sheet_is_release(s)) {
 		eb_sheet_release(s, 0, buf, sizeof buf);
-		sh->section.f[EB_F_RELEASE] = intern(sh, buf);
+		titled(sh, buf, NULL);
+		return;
+	}
+	/* "Overhead (%)" over a table says what its numbers are, whatever
+	 * its header says. */
+	if (eb_sheet_is_derived(s) && !eb_sheet_is_summary(s)) {
+		sh->derived_title = 1;
+		sh->skip_table |= sh->in_table;
+		if (sh->pass == 1) {
+			eb_sheet_squeeze(s, buf, 48);
+			eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, 0),
+			    "'%s' titles figures computed from others (an overhead, ratio or "
+			    "difference); the rows below it, up to the next title or table, are "
+			    "skipped", buf);
+		}
 		return;
 	}
 	if (sh->pass == 1 && sh->in_table && !eb_sheet_is_summary(s)) {
@@ -86,8 +127,43 @@ note_unknown_mode(struct sheet *sh, const char *mode)
 	sh->unknown[sh->nunknown++] = mode;
 }
 
+/* A mode cell: the mode, and the configuration its other words name
+ * ("AES-256-GCM (no AES-NI)"), kept for the row's values. Words that are
+ * neither would be dropped, so they are an error. */
+static enum eb_status
+mode_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
+    struct eb_sheet_attrs *ra)
+{
+	struct eb_mode_label m;
+	char name[96], shown[64];
+
+	switch (eb_mode_read(s, &m)) {
+	case EB_MODE_UNKNOWN:
+		if (sh->pass == 1)
+			note_unknown_mode(sh, intern(sh, m.mode));
+		break;
+	case EB_MODE_EXTRA:
+		if (sh->pass == 0)
+			break;
+		eb_sheet_squeeze(s, shown, sizeof shown);
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s is the mode %s, but also says '%s', which is no mode or "
+		    "configuration encbench reads; write the mode alone and the rest in a "
+		    "config column, a group row or a --map file", shown,
+		    eb_sheet_colname(sh, c, name, sizeof name), m.mode, m.extra);
+	case EB_MODE_KNOWN:
+		if (m.config[0] != '\0') {
+			sh->row_config = intern(sh, m.config);
+			sh->row_config_col = c;
+		}
+		break;
+	}
+	ra->f[EB_F_MODE] = intern(sh, m.mode);
+	return EB_OK;
+}
+
 /* Reads a key cell into the row's attributes; 0 when it is unusable
- * (after a warning). */
+ * (after a warning), -1 after an error. */
 static int
 key_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
     struct eb_sheet_attrs *ra)
@@ -114,9 +190,8 @@ key_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
 		ra->f[EB_F_HOST] = intern(sh, buf);
 		break;
 	case EB_SH_MODE:
-		if (!eb_label_normalize(EB_F_MODE, s, buf, sizeof buf) && sh->pass == 1)
-			note_unknown_mode(sh, intern(sh, buf));
-		ra->f[EB_F_MODE] = intern(sh, buf);
+		if (mode_cell(sh, r, c, s, ra) != EB_OK)
+			return -1;
 		break;
 	case EB_SH_TOOL:
 	case EB_SH_WORKLOAD:
@@ -204,6 +279,33 @@ kind_phrase(enum eb_sheet_kind k)
 	return "a number without a unit";
 }
 
+/* The configuration of a value whose row's mode cell names one: that one,
+ * or with the one its column, title, config cell or map gives when the two
+ * are settings of the runner that add up ("2 cores" over "AES-256-GCM (no
+ * AES-NI)" is no-aesni-2-cores); two that do not are an error. */
+static enum eb_status
+row_config(struct sheet *sh, const struct row *r, struct eb_sheet_attrs *a)
+{
+	const char *other = a->f[EB_F_CONFIG];
+	char both[2 * EB_MODE_MAX + 2], buf[EB_MODE_MAX], name[96], shown[64];
+
+	if (other == NULL || *other == '\0' || strcmp(other, sh->row_config) == 0) {
+		a->f[EB_F_CONFIG] = sh->row_config;
+		return EB_OK;
+	}
+	snprintf(both, sizeof both, "%s %s", other, sh->row_config);
+	if (eb_config_canonical(other, buf, sizeof buf) && strcmp(buf, "default") != 0 &&
+	    eb_config_canonical(both, buf, sizeof buf)) {
+		a->f[EB_F_CONFIG] = intern(sh, buf);
+		return EB_OK;
+	}
+	eb_sheet_squeeze(cell(sh, r, sh->row_config_col), shown, sizeof shown);
+	return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, sh->row_config_col),
+	    "'%s' in %s names the configuration %s, but the sheet gives this row %s; "
+	    "name the configuration in one place", shown,
+	    eb_sheet_colname(sh, sh->row_config_col, name, sizeof name), sh->row_config, other);
+}
+
 static enum eb_status
 value_cell(struct sheet *sh, const struct row *r, size_t c,
     const struct eb_sheet_attrs *ra, const struct eb_sheet_attrs *mr)
@@ -217,6 +319,7 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 	const char *metric, *tool;
 	char name[96], shown[48];
 	double value;
+	enum eb_status st;
 
 	eb_sheet_cell_parse(s, strlen(s), &v);
 	if (v.kind == EB_SC_EMPTY)
@@ -274,6 +377,8 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 		if (col->map != NULL)
 			eb_sheet_attrs_merge(&a, &col->map->at);
 	}
+	if (sh->row_config != NULL && (st = row_config(sh, r, &a)) != EB_OK)
+		return st;
 	/* A cell's own unit may rescale its column's ("1.2 GB/s" under
 	 * "(MB/s)"), never change what it measures: "100%" under a bandwidth
 	 * is a CPU figure pasted into the wrong column, or a typo. */
@@ -282,6 +387,13 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 		    "'%s' in %s is %s, but the column holds %s", shown,
 		    eb_sheet_colname(sh, c, name, sizeof name), kind_phrase(v.unit.kind),
 		    kind_phrase(a.unit.kind));
+	/* "90%" under "Write" is a share of another figure, not CPU use. */
+	if (v.has_unit && v.unit.kind == EB_SK_PCT && !a.cpu && a.f[EB_F_METRIC] == NULL)
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s is a percentage, but nothing names it CPU use (a header "
+		    "\"CPU %%\", a metric column or a --map file); a share of another "
+		    "figure is for encbench to compute", shown,
+		    eb_sheet_colname(sh, c, name, sizeof name));
 	if (v.has_unit)
 		u = v.unit;
 	else if (a.unit.kind != EB_SK_NONE)
@@ -333,20 +445,46 @@ data_row(struct sheet *sh, const struct row *r)
 {
 	struct eb_sheet_attrs ra, mr;
 	const char *modetext = NULL;
-	int usable = 1, fresh = 0;
+	int usable = 1, fresh = 0, got;
 	char name[96];
 	enum eb_status st;
 
+	if (sh->skip_table)
+		return EB_OK;
 	memset(&ra, 0, sizeof ra);
 	memset(&mr, 0, sizeof mr);
+	sh->row_config = NULL;
 	if (sh->modecol >= 0) {
 		modetext = cell(sh, r, (size_t)sh->modecol);
-		if (!empty(modetext) && eb_sheet_is_summary(modetext)) {
-			if (sh->pass == 1)
+		struct eb_mode_label m;
+
+		/* "GCM overhead" is no mode, though it names one. */
+		if (!empty(modetext) && eb_sheet_is_derived(modetext) &&
+		    eb_mode_read(modetext, &m) != EB_MODE_KNOWN && !eb_sheet_is_summary(modetext)) {
+			if (sh->pass == 1) {
+				eb_sheet_squeeze(modetext, name, 48);
 				eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, (size_t)sh->modecol),
-				    "'%.40s' summarises other rows; skipped", modetext);
+				    "'%s' is computed from other rows (an overhead, ratio or "
+				    "difference), not a mode; skipped, encbench computes these "
+				    "itself", name);
+			}
 			return EB_OK;
 		}
+	}
+	/* A summary row: its mode, run or other label cell says Average,
+	 * Median, Total, Ø ... */
+	for (size_t k = 0; k < sh->nkeys; k++) {
+		size_t c = sh->keys[k];
+		const char *s = cell(sh, r, c);
+
+		if (empty(s) || !eb_sheet_is_summary(s))
+			continue;
+		if (sh->pass == 1) {
+			eb_sheet_squeeze(s, name, 48);
+			eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, c),
+			    "'%s' summarises other rows; skipped", name);
+		}
+		return EB_OK;
 	}
 	for (size_t k = 0; k < sh->nkeys; k++) {
 		size_t c = sh->keys[k];
@@ -368,7 +506,9 @@ data_row(struct sheet *sh, const struct row *r)
 		}
 		if (s == NULL)
 			continue;
-		usable &= key_cell(sh, r, c, s, &ra);
+		if ((got = key_cell(sh, r, c, s, &ra)) < 0)
+			return EB_ERR_DATA;
+		usable &= got;
 	}
 	if (!usable)
 		return EB_OK;
@@ -418,6 +558,8 @@ eb_sheet_walk(struct sheet *sh)
 	sh->nheaders = 0;
 	sh->modecol = -1;
 	memset(&sh->section, 0, sizeof sh->section);
+	sh->section_titled = 0;
+	sh->derived_title = sh->skip_table = 0;
 	for (size_t i = 0; i < sh->nrows; i++) {
 		const struct row *r = &sh->rows[i];
 

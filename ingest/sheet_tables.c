@@ -13,18 +13,38 @@
 
 /* ---- finding the tables */
 
-/* A header row names at least one measurement and holds no number, no
- * spreadsheet error and no mode name, which data rows do. */
+static int is_units(struct sheet *sh, const struct row *r);
+
+/* A row of merged labels over the header that name what its columns
+ * measure (",DD Write (MB/s),,,DD Read (MB/s)"). */
+static int
+measure_group(struct sheet *sh, const struct row *g)
+{
+	if (g->n == 0 || !empty(cell(sh, g, 0)))
+		return 0;
+	for (size_t c = 1; c < g->n; c++) {
+		struct eb_sheet_head h;
+
+		eb_sheet_header_parse(cell(sh, g, c), &h);
+		if (h.key == EB_SH_VALUE && !h.derived)
+			return 1;
+	}
+	return 0;
+}
+
+/* A header row names at least one measurement (or, under a row that does,
+ * runs: "Run 1", "Run 2") and holds no number, no spreadsheet error and no
+ * mode name, which data rows do. A computed column ("Overhead (%)") alone
+ * makes no header: as a title it says what the table below it is. */
 static int
 is_header(struct sheet *sh, const struct row *r)
 {
-	int measure = 0;
+	int measure = 0, runs = 0;
 
 	for (size_t c = 0; c < r->n; c++) {
 		const char *s = cell(sh, r, c);
 		struct eb_sheet_map_col *mc;
 		struct eb_sheet_head h;
-		char mode[EB_MODE_MAX];
 		enum eb_sheet_cellkind k = cellkind(s);
 
 		if (k == EB_SC_EMPTY)
@@ -35,12 +55,14 @@ is_header(struct sheet *sh, const struct row *r)
 			measure += mc->role == EB_SH_VALUE;
 			continue;
 		}
-		if (eb_mode_canonical(s, mode, sizeof mode))
+		if (is_mode_name(s))
 			return 0;
 		eb_sheet_header_parse(s, &h);
-		measure += h.key == EB_SH_VALUE;
+		measure += h.key == EB_SH_VALUE && !h.derived;
+		runs += h.key == EB_SH_NONE && eb_sheet_rep(s) > 0;
 	}
-	return measure > 0;
+	return measure > 0 || (runs > 0 && ((r > sh->rows && measure_group(sh, r - 1)) ||
+	    (r + 1 < sh->rows + sh->nrows && is_units(sh, r + 1))));
 }
 
 static int
@@ -175,9 +197,15 @@ group_label(struct sheet *sh, struct eb_sheet_attrs *at, const char *text, int k
     int ubuntu)
 {
 	struct eb_sheet_attrs w;
-	char buf[128];
+	char buf[128], cfg[EB_MODE_MAX];
 	int unknown = 0;
 
+	if (key != EB_SH_CONFIG && eb_sheet_release_config(text, ubuntu, buf, sizeof buf,
+	    cfg, sizeof cfg)) {
+		at->f[EB_F_RELEASE] = intern(sh, buf);
+		at->f[EB_F_CONFIG] = intern(sh, cfg);
+		return;
+	}
 	if (key == EB_SH_RELEASE || (key != EB_SH_CONFIG && eb_sheet_is_release(text))) {
 		eb_sheet_release(text, ubuntu, buf, sizeof buf);
 		at->f[EB_F_RELEASE] = intern(sh, buf);
@@ -230,6 +258,10 @@ apply_group(struct sheet *sh, const struct row *g)
 
 		if (!empty(s))
 			label = s;
+		/* Merged "Overhead (%)" over columns: what they hold is computed. */
+		if (label != NULL && key == 0 && eb_sheet_is_derived(label) &&
+		    sh->cols[c].head.key == EB_SH_VALUE && sh->cols[c].map == NULL)
+			sh->cols[c].head.derived = 1;
 		if (label != NULL) {
 			group_label(sh, &sh->cols[c].at, label, key,
 			    h.ubuntu || sh->cols[c].head.ubuntu);
@@ -253,12 +285,11 @@ modes_in_first(struct sheet *sh, size_t h)
 		return 1;
 	for (size_t i = h + 1; i < sh->nrows && sh->rows[i].kind != R_HEADER; i++) {
 		const char *s = cell(sh, &sh->rows[i], 0);
-		char mode[EB_MODE_MAX];
 
 		if (empty(s))
 			continue;
 		total++;
-		known += eb_mode_canonical(s, mode, sizeof mode);
+		known += is_mode_name(s);
 	}
 	return known > 0 && 2 * known >= total;
 }
@@ -271,6 +302,8 @@ eb_sheet_set_header(struct sheet *sh, size_t h)
 
 	sh->in_table = 1;
 	sh->nheaders++;
+	sh->skip_table = sh->derived_title;
+	sh->derived_title = 0;
 	sh->modecol = -1;
 	sh->nkeys = 0;
 	sh->beyond_noted = 0;
@@ -291,6 +324,7 @@ eb_sheet_set_header(struct sheet *sh, size_t h)
 			col->map->used = 1;
 			col->head.key = col->map->role;
 			col->head.derived = 0;
+			col->head.summary = 0;
 		}
 		if (col->head.key == EB_SH_MODE && sh->modecol < 0)
 			sh->modecol = (int)c;
@@ -321,6 +355,20 @@ eb_sheet_set_header(struct sheet *sh, size_t h)
 
 			if (!empty(s))
 				eb_sheet_unit_parse(s, strlen(s), &sh->cols[c].at.unit);
+		}
+	}
+	/* "Run 1", "Run 2" under a merged "DD Write (MB/s)" (LibreOffice and
+	 * Excel export its text in the first cell) or over a units row are
+	 * runs of what the group row or the unit says. */
+	for (size_t c = 1; c < sh->tw; c++) {
+		struct column *col = &sh->cols[c];
+		int rep = eb_sheet_rep(col->text);
+
+		if (col->head.key == EB_SH_NONE && col->map == NULL && rep > 0 &&
+		    (col->at.unit.kind != EB_SK_NONE || col->at.f[EB_F_OP] != NULL ||
+		    col->at.f[EB_F_TOOL] != NULL)) {
+			col->head.key = EB_SH_VALUE;
+			col->at.rep = rep;
 		}
 	}
 	for (size_t c = 0; sh->pass == 1 && c < sh->tw; c++) {
@@ -472,6 +520,39 @@ twice(const struct valcol *v, size_t n, size_t *first, size_t *second)
 	return found;
 }
 
+/* A summary column (an average, median or total, "DD Write Average") that
+ * measures what other columns of the table measure, whatever run number
+ * each has: read as one more run it would narrow every interval. The
+ * first such (by its column, then the run's) in *first (a run) and
+ * *second (the summary). Sorts v by its case with run numbers set aside. */
+static int
+summary_beside(struct sheet *sh, struct valcol *v, size_t n, size_t *first, size_t *second)
+{
+	int found = 0;
+
+	for (size_t i = 0; i < n; i++)
+		v[i].at.rep = 0;
+	qsort(v, n, sizeof *v, valcol_cmp);
+	for (size_t i = 0, j; i < n; i = j) {
+		size_t run = SIZE_MAX;
+
+		for (j = i + 1; j < n && case_cmp(&v[i], &v[j]) == 0; j++)
+			;
+		for (size_t k = i; k < j; k++)
+			if (!sh->cols[v[k].col].head.summary && v[k].col < run)
+				run = v[k].col;
+		for (size_t k = i; run != SIZE_MAX && k < j; k++)
+			if (sh->cols[v[k].col].head.summary && (!found || v[k].col < *second)) {
+				*first = run;
+				*second = v[k].col;
+				found = 1;
+			}
+	}
+	for (size_t i = 0; i < n; i++)
+		v[i].at = column_attrs(&sh->cols[v[i].col]);
+	return found;
+}
+
 /* Two measurement columns of one header, or of headers that differ only
  * in case, blanks, unit or words encbench does not read ("DD Write (MB/s)"
  * and "dd write (KB/s)"), that nothing above or in a map tells apart:
@@ -483,7 +564,7 @@ twice(const struct valcol *v, size_t n, size_t *first, size_t *second)
 static enum eb_status
 repeated_value(struct sheet *sh, const struct row *r)
 {
-	size_t h = (size_t)(r - sh->rows), n = 0, seg = 0, a, b;
+	size_t h = (size_t)(r - sh->rows), n = 0, seg = 0, a = 0, b = 0;
 	struct valcol *v = eb_xmalloc((sh->tw ? sh->tw : 1) * sizeof *v);
 	char na[96], nb[96], what[96];
 	enum eb_status st = EB_OK;
@@ -502,6 +583,16 @@ repeated_value(struct sheet *sh, const struct row *r)
 		eb_sheet_header_words(sh->cols[c].text != NULL ? sh->cols[c].text : "",
 		    v[n].words, v[n].shape, sizeof v[n].words);
 		n++;
+	}
+	if (summary_beside(sh, v, n, &a, &b)) {
+		eb_sheet_colname(sh, a, na, sizeof na);
+		eb_sheet_colname(sh, b, nb, sizeof nb);
+		st = eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, b),
+		    "%s is an average, median or total of runs such as %s, not a run of "
+		    "its own; leave it out or give it the role \"ignore\" in a --map file",
+		    nb, na);
+		free(v);
+		return st;
 	}
 	qsort(v, n, sizeof *v, valcol_cmp);
 	if (twice(v, n, &a, &b)) {
@@ -533,6 +624,25 @@ eb_sheet_repeated_key(struct sheet *sh, const struct row *r)
 {
 	enum eb_status st;
 
+	/* A header that names no figure encbench keeps, or two units, would
+	 * give its cells a wrong metric or unit. */
+	for (size_t c = 0; c < sh->tw; c++) {
+		const struct column *col = &sh->cols[c];
+		char name[96];
+
+		if (col->head.key != EB_SH_VALUE || col->head.derived || col->map != NULL)
+			continue;
+		if (col->head.two_units)
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+			    "%s names two units; name one, or the unit in a --map file",
+			    eb_sheet_colname(sh, c, name, sizeof name));
+		if (col->head.other_pct)
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+			    "%s names a percentile (or median) other than the 99th, for which "
+			    "encbench keeps no metric (lat_mean, lat_min, lat_max, lat_p99); "
+			    "leave it out or give it the role \"ignore\" in a --map file",
+			    eb_sheet_colname(sh, c, name, sizeof name));
+	}
 	if ((st = repeated_value(sh, r)) != EB_OK)
 		return st;
 	for (size_t a = 0; a < sh->nkeys; a++)

@@ -157,6 +157,92 @@ test_unknown(void **state)
 	assert_int_equal(eb_mode_canonical("x", small, 0), 0);
 }
 
+/* A label's words beside its mode: a configuration the runner names
+ * becomes the config, any other word is reported, never dropped (audit
+ * A33: "AES-256-GCM (no AES-NI)" was a second run of aes-256-gcm). */
+static void
+test_qualifiers(void **state)
+{
+	static const struct {
+		const char *label;
+		int kind;
+		const char *mode, *config, *extra;
+	} cases[] = {
+		{ "AES-256-GCM (no AES-NI)", EB_MODE_KNOWN, "aes-256-gcm", "no-aesni", "" },
+		{ "AES-256-GCM, AES-NI off", EB_MODE_KNOWN, "aes-256-gcm", "no-aesni", "" },
+		{ "aes-256-gcm w/o AESNI", EB_MODE_KNOWN, "aes-256-gcm", "no-aesni", "" },
+		{ "AES-128-CCM (4 cores)", EB_MODE_KNOWN, "aes-128-ccm", "4-cores", "" },
+		{ "GCM 256, no AES-NI, 2 CPUs", EB_MODE_KNOWN, "aes-256-gcm", "no-aesni-2-cores", "" },
+		{ "None (no AES-NI)", EB_MODE_KNOWN, "none", "no-aesni", "" },
+		{ "No encryption, no AES-NI", EB_MODE_KNOWN, "none", "no-aesni", "" },
+		{ "LUKS 4K (2 cores)", EB_MODE_KNOWN, "luks-xts-4k", "2-cores", "" },
+		{ "AES-256-GCM (ZFS native, default)", EB_MODE_KNOWN, "aes-256-gcm", "", "" },
+		{ "LUKS2 aes-xts-plain64 512-bit key, 4096 sectors", EB_MODE_KNOWN, "luks-xts-4k", "", "" },
+		{ "LUKS (4K sectors; not 512)", EB_MODE_EXTRA, "luks-xts-4k", "", "not" },
+		{ "AES-256-GCM (compression on)", EB_MODE_EXTRA, "aes-256-gcm", "", "compression" },
+		{ "AES-256-GCM run 2", EB_MODE_EXTRA, "aes-256-gcm", "", "run 2" },
+		{ "GELI AES-XTS 128 (HDD)", EB_MODE_EXTRA, "geli-xts-128", "", "hdd" },
+		{ "LUKS 4K 3", EB_MODE_EXTRA, "luks-xts-4k", "", "3" },
+		/* Two readings of one setting, or no mode: kept as written. */
+		{ "AES-256-GCM (no AES-NI, AES-NI on)", EB_MODE_UNKNOWN,
+		    "aes-256-gcm-(no-aes-ni,-aes-ni-on)", "", "" },
+		{ "Serpent XTS (no AES-NI)", EB_MODE_UNKNOWN, "serpent-xts-(no-aes-ni)", "", "" },
+		{ "No AES-NI", EB_MODE_UNKNOWN, "no-aes-ni", "", "" },
+	};
+	char buf[EB_MODE_MAX];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct eb_mode_label m;
+		int kind = eb_mode_read(cases[i].label, &m);
+
+		if (kind != cases[i].kind || strcmp(m.mode, cases[i].mode) != 0 ||
+		    strcmp(m.config, cases[i].config) != 0 || strcmp(m.extra, cases[i].extra) != 0)
+			fail_msg("'%s' -> %d '%s' '%s' '%s', want %d '%s' '%s' '%s'", cases[i].label,
+			    kind, m.mode, m.config, m.extra, cases[i].kind, cases[i].mode,
+			    cases[i].config, cases[i].extra);
+	}
+	/* The one-name spelling keeps such a label whole: a run folder named
+	 * aes-256-gcm-no-aesni is not aes-256-gcm. */
+	assert_int_equal(eb_mode_canonical("AES-256-GCM (no AES-NI)", buf, sizeof buf), 0);
+	assert_string_equal(buf, "aes-256-gcm-(no-aes-ni)");
+	assert_int_equal(eb_mode_canonical("aes-256-gcm-no-aesni", buf, sizeof buf), 0);
+	assert_string_equal(buf, "aes-256-gcm-no-aesni");
+	assert_int_equal(eb_mode_canonical("LUKS (4K sectors; not 512)", buf, sizeof buf), 0);
+	assert_string_equal(buf, "luks-(4k-sectors;-not-512)");
+}
+
+/* The runner's configuration labels (encbench-run --config, --configs),
+ * one spelling from every input (audit A36). */
+static void
+test_configs(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "No AES-NI", "no-aesni" }, { "no-aes-ni", "no-aesni" }, { "noaesni", "no-aesni" },
+		{ "AES-NI disabled", "no-aesni" }, { "Ohne AES-NI", "no-aesni" },
+		{ "--aes-impl generic", "no-aesni" }, { "icp_aes_impl=generic", "no-aesni" },
+		{ "2-cores", "2-cores" }, { "2 Cores", "2-cores" }, { "cores: 8", "8-cores" },
+		{ "no-aesni-2-cores", "no-aesni-2-cores" }, { "2 vCPUs + no AES-NI", "no-aesni-2-cores" },
+		{ "2 cores and no AES-NI", "no-aesni-2-cores" }, { "default", "default" },
+		{ "Defaults", "default" }, { "default, 2 cores", "2-cores" },
+		{ "2 cores, 4 cores", NULL }, { "AES-NI off, AES-NI on", NULL },
+		{ "2 threads", NULL }, { "compression on", NULL }, { "", NULL },
+	};
+	char buf[EB_MODE_MAX], small[6];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int ok = eb_config_canonical(cases[i][0], buf, sizeof buf);
+
+		if (ok != (cases[i][1] != NULL) || (ok && strcmp(buf, cases[i][1]) != 0))
+			fail_msg("'%s' -> %d '%s', want '%s'", cases[i][0], ok, ok ? buf : "",
+			    cases[i][1] ? cases[i][1] : "(none)");
+	}
+	assert_int_equal(eb_config_canonical("No AES-NI", small, sizeof small), 1);
+	assert_string_equal(small, "no-ae");
+	assert_int_equal(eb_config_canonical("No AES-NI", small, 0), 0);
+}
+
 int
 main(void)
 {
@@ -167,6 +253,8 @@ main(void)
 		cmocka_unit_test(test_geli),
 		cmocka_unit_test(test_fscrypt),
 		cmocka_unit_test(test_unknown),
+		cmocka_unit_test(test_qualifiers),
+		cmocka_unit_test(test_configs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -711,6 +711,297 @@ test_summary_and_derived(void **state)
 	done(&r);
 }
 
+/* A mode label's qualifier is the row's configuration, or an error when
+ * it is none encbench reads: never dropped, so that "AES-256-GCM (no
+ * AES-NI)" at 200 MB/s is no second run of AES-256-GCM at 900 (A33). */
+static void
+test_mode_qualifiers(void **state)
+{
+	static const struct want w[] = {
+		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1000e6, "in.csv:2:2" },
+		{ "", "", "aes-256-gcm", "dd", "", "write", 0, "bw", "B/s", 1, 900e6, "in.csv:3:2" },
+		{ "", "no-aesni", "aes-256-gcm", "dd", "", "write", 0, "bw", "B/s", 1, 200e6, "in.csv:4:2" },
+		{ "", "2-cores", "luks-xts-4k", "dd", "", "write", 0, "bw", "B/s", 1, 800e6, "in.csv:5:2" },
+		{ "", "", "luks-xts-4k", "dd", "", "write", 0, "bw", "B/s", 1, 750e6, "in.csv:6:2" },
+	};
+	static const struct want grouped[] = {
+		{ "", "2-cores", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 900e6, "in.csv:3:2" },
+		{ "", "no-aesni-2-cores", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 200e6, "in.csv:4:2" },
+	};
+
+	(void)state;
+	reads_as("mode,DD Write (MB/s)\nNone,1000\nAES-256-GCM,900\nAES-256-GCM (no AES-NI),200\n"
+	    "LUKS 4K (2 cores),800\nLUKS 4K sectors,750\n", w, 5);
+	/* A config over the columns and one in the label add up when both
+	 * are the runner's settings. */
+	reads_as(",2 cores\nmode,Write (MB/s)\nAES-256-GCM,900\nAES-256-GCM (no AES-NI),200\n",
+	    grouped, 2);
+	fails_at("mode,DD Write (MB/s)\nNone,1000\nLUKS 4K,800\nLUKS (4K sectors; not 512),750\n",
+	    4, 1, "'LUKS (4K sectors; not 512)' in column A ('mode') is the mode luks-xts-4k, "
+	    "but also says 'not', which is no mode or configuration encbench reads; write "
+	    "the mode alone and the rest in a config column, a group row or a --map file");
+	fails_at("Config,Mode,DD Write (MB/s)\n4 cores,None,2\n4 cores,AES-256-GCM (2 cores),1\n",
+	    3, 2, "'AES-256-GCM (2 cores)' in column B ('Mode') names the configuration "
+	    "2-cores, but the sheet gives this row 4-cores; name the configuration in one place");
+	fails_at("Config,Mode,DD Write (MB/s)\ncompression on,AES-256-GCM (no AES-NI),1\n",
+	    2, 2, "'AES-256-GCM (no AES-NI)' in column B ('Mode') names the configuration "
+	    "no-aesni, but the sheet gives this row compression-on; name the configuration "
+	    "in one place");
+}
+
+/* An average, median or total column beside the runs it summarises is an
+ * error, as a Mean column was: read as a run it made n 3 for 2 runs and
+ * the interval 3 times too narrow (A34). Alone it is the figure given. */
+static void
+test_summary_columns(void **state)
+{
+	static const char *const heads[][2] = {
+		{ "mode,DD Write Run 1 (MB/s),DD Write Run 2 (MB/s),DD Write Average (MB/s),"
+		    "DD Write Stdev (MB/s)\nnone,1000,1010,1005,7.07\n",
+		    "column D ('DD Write Average (MB/s)') is an average, median or total of runs "
+		    "such as column B ('DD Write Run 1 (MB/s)'), not a run of its own; leave it "
+		    "out or give it the role \"ignore\" in a --map file" },
+		{ "mode,Write 1 (MB/s),Write 2 (MB/s),Write \xc3\x98 (MB/s)\nnone,1,2,1.5\n",
+		    "column D ('Write \xc3\x98 (MB/s)') is an average, median or total of runs "
+		    "such as column B ('Write 1 (MB/s)'), not a run of its own; leave it out or "
+		    "give it the role \"ignore\" in a --map file" },
+		{ "mode,Run,DD Read (MB/s),DD Read Mittelwert (MB/s)\nnone,1,1,1\n",
+		    "column D ('DD Read Mittelwert (MB/s)') is an average, median or total of "
+		    "runs such as column C ('DD Read (MB/s)'), not a run of its own; leave it "
+		    "out or give it the role \"ignore\" in a --map file" },
+		{ "mode,Write r1 (MB/s),Write r2 (MB/s),Write Total (MB/s)\nnone,1,2,3\n",
+		    "column D ('Write Total (MB/s)') is an average, median or total of runs such "
+		    "as column B ('Write r1 (MB/s)'), not a run of its own; leave it out or give "
+		    "it the role \"ignore\" in a --map file" },
+		{ "mode,DD Write (MB/s),DD Write Mean (MB/s),DD Write Median (MB/s)\nnone,1,2,3\n",
+		    "column C ('DD Write Mean (MB/s)') is an average, median or total of runs "
+		    "such as column B ('DD Write (MB/s)'), not a run of its own; leave it out or "
+		    "give it the role \"ignore\" in a --map file" },
+	};
+	static const struct want alone[] = {
+		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1005e6, "in.csv:2:2" },
+		{ "", "", "none", "dd", "", "read", 0, "bw", "B/s", 1, 2e9, "in.csv:2:3" },
+	};
+	static const struct want runs[] = {
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 100e6, "in.csv:2:3" },
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 2, 110e6, "in.csv:3:3" },
+	};
+	struct run r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
+		fails_at(heads[i][0], 1, i == 4 ? 3 : 4, heads[i][1]);
+	/* The average of another test, or the only figure of its own, is read. */
+	reads_as("mode,DD Write Average (MB/s),DD Read Run 1 (MB/s)\nnone,1005,2000\n", alone, 2);
+	/* A summary row in the run column is skipped like one in the mode
+	 * column: "Average" is no run number. */
+	sheet(&r, "Mode,Run,Write (MB/s)\nnone,1,100\nnone,2,110\nnone,Average,105\n"
+	    "none,\xc3\x98,105\n");
+	check(&r, runs, 2);
+	assert_string_equal(diag(&r), "note in.csv:4:2: 'Average' summarises other rows; skipped\n"
+	    "note in.csv:5:2: '\xc3\x98' summarises other rows; skipped\n");
+	done(&r);
+	/* A map that names the column a value is obeyed. */
+	ingest(&r, "in.csv", "mode,Write Run 1 (MB/s),Write Average (MB/s)\nnone,1,2\n", "sheet",
+	    write_map("avg.json", "{\"columns\": [{\"column\": \"Write Average (MB/s)\", "
+	    "\"role\": \"ignore\"}]}\n"), NULL);
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	assert_true(r.t->rows[0].value == 1e6);
+	done(&r);
+}
+
+/* Rows computed from others are no modes: skipped with a note naming
+ * each, where "Overhead (%)" was a mode at 10 MB/s and "Slowdown" one at
+ * 1.11 MB/s (A35). A row the alias table knows stays a mode. */
+static void
+test_derived_rows(void **state)
+{
+	static const struct want w[] = {
+		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1000e6, "in.csv:2:2" },
+		{ "", "", "aes-256-gcm", "dd", "", "write", 0, "bw", "B/s", 1, 900e6, "in.csv:3:2" },
+		{ "", "", "baseline", "dd", "", "write", 0, "bw", "B/s", 1, 990e6, "in.csv:12:2" },
+	};
+	static const char *const labels[] = {
+		"Overhead (%)", "Slowdown", "GCM vs none", "\xce\x94", "Speed-up", "% change",
+		"Relative to none", "AES-256-GCM overhead",
+	};
+	struct run r;
+	struct eb_buf want;
+
+	(void)state;
+	sheet(&r, "Mode,DD Write (MB/s)\nnone,1000\naes-256-gcm,900\nOverhead (%),10\n"
+	    "Slowdown,1.11\nGCM vs none,0.9\n\xce\x94,100\nSpeed-up,1.1\n% change,-10\n"
+	    "Relative to none,0.9\nAES-256-GCM overhead,10\nBaseline,990\nRatio,0.9\n");
+	check(&r, w, 3);
+	eb_buf_init(&want, 0);
+	for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
+		eb_buf_addf(&want, "note in.csv:%zu:1: '%s' is computed from other rows (an "
+		    "overhead, ratio or difference), not a mode; skipped, encbench computes "
+		    "these itself\n", i + 4, labels[i]);
+	eb_buf_addf(&want, "note in.csv:13:1: 'Ratio' summarises other rows; skipped\n"
+	    "note in.csv:0:0: mode names encbench does not know, kept as written: baseline\n");
+	assert_string_equal(diag(&r), eb_buf_cstr(&want));
+	eb_buf_free(&want);
+	done(&r);
+}
+
+/* Configurations in the runner's spelling wherever a sheet names them, a
+ * title naming a release and a configuration gives both, and the next
+ * release title ends that configuration (A36). */
+static void
+test_runner_configs(void **state)
+{
+	static const struct want w[] = {
+		{ "24.04", "no-aesni", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1000e6, "in.csv:3:2" },
+		{ "24.04", "no-aesni", "aes-256-gcm", "dd", "", "write", 0, "bw", "B/s", 1, 300e6, "in.csv:4:2" },
+	};
+	static const struct want titles[] = {
+		{ "24.04", "2-cores", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1e6, "in.csv:3:2" },
+		{ "23.10", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 2e6, "in.csv:7:2" },
+		{ "22.04", "no-aesni-4-cores", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 3e6, "in.csv:11:2" },
+	};
+	static const struct want keys[] = {
+		{ "", "no-aesni", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1e6, "in.csv:2:3" },
+		{ "", "no-aesni-2-cores", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 2e6, "in.csv:3:3" },
+		{ "", "default", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 3e6, "in.csv:4:3" },
+	};
+
+	(void)state;
+	reads_as(",\"Ubuntu 24.04 No AES-NI\",\nMode,DD Write (MB/s)\nnone,1000\naes-256-gcm,300\n",
+	    w, 2);
+	reads_as("Ubuntu 24.04 (2 cores)\nMode,Write (MB/s)\nnone,1\n\nUbuntu 23.10\n"
+	    "Mode,Write (MB/s)\nnone,2\n\n\"Release: 22.04 4 CPUs, no AES-NI\"\nMode,Write (MB/s)\n"
+	    "none,3\n", titles, 3);
+	reads_as("Config,Mode,Write (MB/s)\nAES-NI off,None,1\nno-aesni-2-cores,None,2\n"
+	    "Defaults,None,3\n", keys, 3);
+}
+
+/* Layouts built to fool the reader: runs under a merged measurement label
+ * (LibreOffice, Excel and Google Sheets export the text in the first
+ * cell), a units row under run headers, shares and overheads as columns,
+ * group labels, titles and rows, a totals row and notes rows. Each gives
+ * exactly its runs, or a located error. */
+static void
+test_adversarial_layouts(void **state)
+{
+	static const struct want merged[] = {
+		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1000e6, "in.csv:3:2" },
+		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 2, 1010e6, "in.csv:3:3" },
+		{ "", "", "none", "dd", "", "read", 0, "bw", "B/s", 1, 2000e6, "in.csv:3:4" },
+		{ "", "", "none", "dd", "", "read", 0, "bw", "B/s", 2, 2020e6, "in.csv:3:5" },
+	};
+	static const struct want unitrow[] = {
+		{ "", "", "none", "sheet", "", "", 0, "bw", "B/s", 1, 1000e6, "in.csv:3:2" },
+		{ "", "", "none", "sheet", "", "", 0, "bw", "B/s", 2, 1010e6, "in.csv:3:3" },
+	};
+	static const struct want two[] = {
+		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1000e6, "in.csv:2:2" },
+		{ "", "", "aes-256-gcm", "dd", "", "write", 0, "bw", "B/s", 1, 900e6, "in.csv:3:2" },
+		{ "23.10", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 800e6, "in.csv:7:2" },
+	};
+	static const struct want grouped[] = {
+		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1000e6, "in.csv:3:2" },
+		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 2, 1010e6, "in.csv:3:3" },
+	};
+	struct run r;
+
+	(void)state;
+	reads_as(",DD Write (MB/s),,DD Read (MB/s),\nMode,Run 1,Run 2,Run 1,Run 2\n"
+	    "none,1000,1010,2000,2020\n", merged, 4);
+	fails_at(",DD Write (MB/s),,,\nMode,Run 1,Run 2,Average\nnone,1000,1010,1005\n", 2, 4,
+	    "column D ('Average') is an average, median or total of runs such as column B "
+	    "('Run 1'), not a run of its own; leave it out or give it the role \"ignore\" "
+	    "in a --map file");
+	reads_as("Mode,Run 1,Run 2\n,MB/s,MB/s\nnone,1000,1010\n", unitrow, 2);
+	/* A share of another figure is no CPU use, in a header or a cell. */
+	sheet(&r, "Mode,DD Write (MB/s),vs none,DD Write % of none\nnone,1000,1.00,100%\n"
+	    "aes-256-gcm,900,0.90,90%\n");
+	check(&r, two, 2);
+	assert_string_equal(diag(&r), "note in.csv:1:3: column C ('vs none') is computed from "
+	    "other columns (an overhead, ratio or spread); skipped, encbench computes these "
+	    "itself\nnote in.csv:1:4: column D ('DD Write % of none') is computed from other "
+	    "columns (an overhead, ratio or spread); skipped, encbench computes these itself\n");
+	done(&r);
+	fails_at("Mode,DD Write\nnone,1000 MB/s\naes-256-gcm,90%\n", 3, 2, "'90%' in column B "
+	    "('DD Write') is a percentage, but nothing names it CPU use (a header \"CPU %\", a "
+	    "metric column or a --map file); a share of another figure is for encbench to "
+	    "compute");
+	/* A title of computed figures over a table, or inside one, skips its
+	 * rows up to the next title or table. */
+	sheet(&r, "Mode,DD Write (MB/s)\nnone,1000\naes-256-gcm,900\n\nOverhead (%)\n"
+	    "Mode,DD Write (MB/s)\naes-256-gcm,10\n");
+	check(&r, two, 2);
+	assert_string_equal(diag(&r), "note in.csv:5:1: 'Overhead (%)' titles figures computed "
+	    "from others (an overhead, ratio or difference); the rows below it, up to the next "
+	    "title or table, are skipped\n");
+	done(&r);
+	reads_as("Mode,DD Write (MB/s)\nnone,1000\naes-256-gcm,900\nOverhead (%)\n"
+	    "aes-256-gcm,10\nUbuntu 23.10\nnone,800\n", two, 3);
+	/* A merged "Overhead (%)" over columns, a totals row, notes rows. */
+	sheet(&r, ",DD Write (MB/s),,Overhead (%),\nMode,Run 1,Run 2,Write,Read\n"
+	    "none,1000,1010,0,0\nTotal,1000,1010,0,0\n\"Note: 3 runs, rounded\",\n");
+	check(&r, grouped, 2);
+	assert_string_equal(diag(&r), "note in.csv:2:4: column D ('Write') is computed from "
+	    "other columns (an overhead, ratio or spread); skipped, encbench computes these "
+	    "itself\nnote in.csv:2:5: column E ('Read') is computed from other columns (an "
+	    "overhead, ratio or spread); skipped, encbench computes these itself\n"
+	    "note in.csv:4:1: 'Total' summarises other rows; skipped\n"
+	    "note in.csv:5:1: 'Note: 3 runs, rounded' stands alone in its row and names no "
+	    "mode, release or configuration; ignored\n");
+	done(&r);
+}
+
+/* A number that names a test ("QD32", "T8", "iodepth=32", "8 jobs") is no
+ * run number: such columns are one figure given twice, not runs 1 and 2
+ * of one test (C3). A percentile but the 99th, a latency's median, and a
+ * header of two units name no metric encbench keeps (C4). */
+static void
+test_test_numbers_and_percentiles(void **state)
+{
+	static const char *const twice[][3] = {
+		{ "Write 4K QD1 (MB/s)", "Write 4K QD32 (MB/s)", "write bw" },
+		{ "Write T1 (MB/s)", "Write T8 (MB/s)", "write bw" },
+		{ "Write iodepth=1 (MB/s)", "Write iodepth=32 (MB/s)", "write bw" },
+		{ "Write 1 jobs (MB/s)", "Write 8 jobs (MB/s)", "write bw" },
+	};
+	static const char *const pct[] = {
+		"Write p95 Latency (ms)", "Read median latency (ms)", "Write p99.9 Latency (ms)",
+		"Write 99.9th percentile latency (ms)", "Read p50 Latency (ms)", "Write p999 latency (ms)",
+	};
+	static const struct want runs[] = {
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1e6, "in.csv:2:2" },
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 2, 2e6, "in.csv:2:3" },
+		{ "", "", "none", "sheet", "", "write", 0, "lat_p99", "ns", 1, 3e6, "in.csv:2:4" },
+		{ "", "", "none", "sheet", "", "read", 0, "lat_p99", "ns", 1, 4e3, "in.csv:2:5" },
+	};
+	char text[256], msg[512];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof twice / sizeof twice[0]; i++) {
+		snprintf(text, sizeof text, "Mode,%s,%s\nNone,100,300\n", twice[i][0], twice[i][1]);
+		snprintf(msg, sizeof msg, "column C ('%s') gives the same figure (%s) as column B "
+		    "('%s') at 1:2; name each run in its header (\"Run 2\") or give them rep in "
+		    "a --map file", twice[i][1], twice[i][2], twice[i][0]);
+		fails_at(text, 1, 3, msg);
+	}
+	reads_as("Mode,Write r1 (MB/s),Write 2 (MB/s),Write p99 Latency (ms),"
+	    "Read 99th percentile latency (us)\nnone,1,2,3,4\n", runs, 4);
+	for (size_t i = 0; i < sizeof pct / sizeof pct[0]; i++) {
+		snprintf(text, sizeof text, "Mode,DD Read (MB/s),%s\nNone,1,2\n", pct[i]);
+		snprintf(msg, sizeof msg, "column C ('%s') names a percentile (or median) other "
+		    "than the 99th, for which encbench keeps no metric (lat_mean, lat_min, lat_max, "
+		    "lat_p99); leave it out or give it the role \"ignore\" in a --map file", pct[i]);
+		fails_at(text, 1, 3, msg);
+	}
+	fails_at("Mode,DD Read (MB/s),Read Latency 99% (ms)\nNone,1,4.0\n", 1, 3,
+	    "column C ('Read Latency 99% (ms)') names two units; name one, or the unit in a "
+	    "--map file");
+	fails_at("Mode,Write (MB/s) [MiB/s]\nNone,1\n", 1, 2,
+	    "column B ('Write (MB/s) [MiB/s]') names two units; name one, or the unit in a "
+	    "--map file");
+}
+
 static void
 test_group_descriptors(void **state)
 {
@@ -733,7 +1024,7 @@ test_config_groups(void **state)
 {
 	static const struct want w[] = {
 		{ "", "default", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:3:2" },
-		{ "", "aes-ni-off", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 500000, "in.csv:3:3" },
+		{ "", "no-aesni", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 500000, "in.csv:3:3" },
 		{ "", "2-cores", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 700000, "in.csv:3:4" },
 	};
 
@@ -743,20 +1034,21 @@ test_config_groups(void **state)
 }
 
 /* Labels stay as written, folded, wherever a sheet writes them: in a key
- * column, a group row or a title; only mode names have aliases. */
+ * column, a group row or a title; mode names have aliases, and the
+ * configurations the runner names have its spelling (audit A36). */
 static void
 test_labels_as_written(void **state)
 {
 	static const struct want keys[] = {
 		{ "", "aes-ni", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:2:3" },
-		{ "", "no-aes-ni", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 2000000, "in.csv:3:3" },
-		{ "", "no-aes-ni", "none", "sheet", "", "write", 0, "bw", "B/s", 2, 3000000, "in.csv:4:3" },
+		{ "", "no-aesni", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 2000000, "in.csv:3:3" },
+		{ "", "no-aesni", "none", "sheet", "", "write", 0, "bw", "B/s", 2, 3000000, "in.csv:4:3" },
 		{ "", "aes-ni", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 4000000, "in.csv:5:3" },
 	};
 	static const struct want groups[] = {
 		{ "freebsd-14.0", "aes-ni", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:4:2" },
-		{ "freebsd-14.0", "no-aes-ni", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 2000000, "in.csv:4:3" },
-		{ "freebsd-14.0", "no-aes-ni", "none", "sheet", "", "write", 0, "bw", "B/s", 2, 3000000, "in.csv:4:4" },
+		{ "freebsd-14.0", "no-aesni", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 2000000, "in.csv:4:3" },
+		{ "freebsd-14.0", "no-aesni", "none", "sheet", "", "write", 0, "bw", "B/s", 2, 3000000, "in.csv:4:4" },
 		{ "freebsd-14.0", "aes-ni", "none", "sheet", "", "write", 0, "bw", "B/s", 2, 4000000, "in.csv:4:5" },
 	};
 	struct run r;
@@ -778,7 +1070,7 @@ test_labels_as_written(void **state)
 	    "\"release\": \"FreeBSD 14.0\"}\n"), NULL);
 	assert_int_equal(r.st, EB_OK);
 	assert_int_equal(r.t->n, 1);
-	assert_string_equal(r.t->rows[0].f[EB_F_CONFIG], "no-aes-ni");
+	assert_string_equal(r.t->rows[0].f[EB_F_CONFIG], "no-aesni");
 	assert_string_equal(r.t->rows[0].f[EB_F_HOST], "my-box");
 	assert_string_equal(r.t->rows[0].f[EB_F_RELEASE], "freebsd-14.0");
 	done(&r);
@@ -822,7 +1114,7 @@ test_long_synonyms(void **state)
 	/* Other names for the key columns, a unit column, a block size, a
 	 * fio rw= value in the direction column and an Excel-mangled 23.10. */
 	static const struct want w[] = {
-		{ "23.10", "aes-ni-off", "aes-128-ccm", "fio", "rand", "read", 4096, "iops", "1/s", 2, 12000, "in.csv:2:8" },
+		{ "23.10", "no-aesni", "aes-128-ccm", "fio", "rand", "read", 4096, "iops", "1/s", 2, 12000, "in.csv:2:8" },
 		{ "24.04", "default", "luks-xts-4k", "dd", "", "write", 1048576, "bw", "B/s", 1, 1048576, "in.csv:3:8" },
 		{ "24.04", "default", "luks-xts-4k", "bonnie", "", "write", 0, "lat_mean", "ns", 1, 1500, "in.csv:4:8" },
 	};
@@ -1093,6 +1385,12 @@ main(void)
 		cmocka_unit_test(test_separators_bits_ranges),
 		cmocka_unit_test(test_unit_option),
 		cmocka_unit_test(test_modes_note),
+		cmocka_unit_test(test_mode_qualifiers),
+		cmocka_unit_test(test_summary_columns),
+		cmocka_unit_test(test_derived_rows),
+		cmocka_unit_test(test_runner_configs),
+		cmocka_unit_test(test_adversarial_layouts),
+		cmocka_unit_test(test_test_numbers_and_percentiles),
 		cmocka_unit_test(test_summary_and_derived),
 		cmocka_unit_test(test_group_descriptors),
 		cmocka_unit_test(test_config_groups),

@@ -317,15 +317,36 @@ test_labels(void **state)
 
 	/* A label as written: folded, blanks made dashes, no synonyms. */
 	static const char *const labels[][2] = {
-		{ "aes-ni", "aes-ni" }, { "no-aes-ni", "no-aes-ni" }, { "No AES-NI", "no-aes-ni" },
-		{ "AES NI", "aes-ni" }, { "AES-NI off", "aes-ni-off" }, { " 2 \t cores ", "2-cores" },
-		{ "Default", "default" }, { "aesni", "aesni" },
+		{ "My  Box", "my-box" }, { "AES-NI-ish", "aes-ni-ish" }, { " Low \t power ", "low-power" },
+		{ "2 cores, 4 cores", "2-cores,-4-cores" }, { "no AES-NI on", "no-aes-ni-on" },
 	};
 	for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++) {
 		assert_int_equal(eb_label_normalize(EB_F_CONFIG, labels[i][0], buf, sizeof buf), 0);
 		assert_string_equal(buf, labels[i][1]);
 		eb_label_normalize(EB_F_HOST, labels[i][0], buf, sizeof buf);
 		assert_string_equal(buf, labels[i][1]);
+	}
+	/* A configuration the runner names has the runner's spelling
+	 * (encbench-run --config, meta.json), whatever a sheet writes (A36);
+	 * a host of the same words stays as written. */
+	static const char *const configs[][3] = {
+		{ "No AES-NI", "no-aesni", "no-aes-ni" }, { "no-aes-ni", "no-aesni", "no-aes-ni" },
+		{ "no-aesni", "no-aesni", "no-aesni" }, { "AES-NI off", "no-aesni", "aes-ni-off" },
+		{ "without AES-NI", "no-aesni", "without-aes-ni" }, { "w/o AESNI", "no-aesni", "w/o-aesni" },
+		{ "ICP generic", "no-aesni", "icp-generic" }, { "aes_impl=generic", "no-aesni", "aes_impl=generic" },
+		{ "AES NI", "aes-ni", "aes-ni" }, { "aesni", "aes-ni", "aesni" }, { "AES-NI on", "aes-ni", "aes-ni-on" },
+		{ " 2 \t cores ", "2-cores", "2-cores" }, { "cpus=4", "4-cores", "cpus=4" }, { "1 CPU", "1-cores", "1-cpu" },
+		{ "No AES-NI, 2 cores", "no-aesni-2-cores", "no-aes-ni,-2-cores" },
+		{ "2 cores without AES-NI", "no-aesni-2-cores", "2-cores-without-aes-ni" },
+		{ "no-aesni-16-cores", "no-aesni-16-cores", "no-aesni-16-cores" },
+		{ "Default", "default", "default" }, { "Config: default", "default", "config:-default" },
+	};
+	for (size_t i = 0; i < sizeof configs / sizeof configs[0]; i++) {
+		if (eb_label_normalize(EB_F_CONFIG, configs[i][0], buf, sizeof buf) != 1 ||
+		    strcmp(buf, configs[i][1]) != 0)
+			fail_msg("config '%s' -> '%s', want '%s'", configs[i][0], buf, configs[i][1]);
+		eb_label_normalize(EB_F_HOST, configs[i][0], buf, sizeof buf);
+		assert_string_equal(buf, configs[i][2]);
 	}
 	/* The alias table is of modes, and of modes alone. */
 	assert_int_equal(eb_label_normalize(EB_F_MODE, "AES-256-GCM (ZFS)", buf, sizeof buf), 1);
