@@ -136,6 +136,8 @@ struct eb_fio_job *eb_fio_run_add(struct eb_fio_run *r, const char *name, size_t
  * records it added. */
 size_t eb_fio_run_emit(struct eb_parse *p, struct eb_fio_run *r, struct eb_fio_notes *notes);
 void eb_fio_run_free(struct eb_fio_run *r);
+/* Forgets the run's last job. */
+void eb_fio_run_drop_last(struct eb_fio_run *r);
 /* A job of the run in another group than its last job but of that job's
  * name, or NULL. Normal and terse output print too few of a job's options
  * (direct, size, runtime ...) to tell one test run twice from two tests

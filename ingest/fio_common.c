@@ -39,7 +39,7 @@ parse_size(const char *s, size_t n, int display)
 {
 	static const char prefixes[] = "kmgtpe";
 	double v;
-	size_t i = eb_fio_num(s, n, &v);
+	size_t i = eb_fio_num(s, n, &v), used = i;
 	double mult = 1;
 	const char *pfx;
 
@@ -57,6 +57,10 @@ parse_size(const char *s, size_t n, int display)
 			 * fio 3.33); "4ki" stays 4096. Its own output is IEC. */
 			if (!display && i < n && lower(s[i]) == 'b')
 				base = 1000;
+		} else if (display && i < n && lower(s[i]) == 'b') {
+			/* fio 3 prints "KiB" sizes, and "kB" ones (1000) with
+			 * kb_base=1000; fio 2's "4K" is 4096. */
+			base = 1000;
 		}
 		for (int k = 0; k < power; k++)
 			mult *= base;
@@ -65,6 +69,23 @@ parse_size(const char *s, size_t n, int display)
 		i++;
 	if (i != n || v * mult > 9e18)
 		return 0;
+	if (display && mult > 1) {
+		/* fio 3.33 rounds a banner's sizes: with kb_base=1000 a bs of
+		 * 64k prints as "65.5kB", one of 1m as "1049kB". The size is
+		 * the multiple of the largest power of two from 512 bytes up
+		 * that lies within the rounding; unknown when none does. */
+		const char *dot = memchr(s, '.', used);
+		double decimals = dot != NULL ? (double)(used - (size_t)(dot - s) - 1) : 0;
+		double half = 0.5 * mult * pow(10, -decimals);
+
+		for (double step = 0x1p40; step >= 512; step /= 2) {
+			double k = round(v * mult / step) * step;
+
+			if (k > 0 && fabs(k - v * mult) <= half)
+				return (int64_t)k;
+		}
+		return 0;
+	}
 	return (int64_t)(v * mult + 0.5);
 }
 
@@ -341,6 +362,13 @@ job_free(struct eb_fio_job *j)
 	free(j->rw);
 	for (int d = 0; d < EB_FIO_NDIRS; d++)
 		free(j->d[d].bins);
+}
+
+void
+eb_fio_run_drop_last(struct eb_fio_run *r)
+{
+	if (r->n > 0)
+		job_free(&r->jobs[--r->n]);
 }
 
 void

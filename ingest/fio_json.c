@@ -551,7 +551,9 @@ note_run(struct eb_parse *p, struct jdoc *doc, json_t *job, size_t k, const stru
 /* Whether a is a --status-interval snapshot of the run that b finishes:
  * the same jobs, every count grown, and the time between the documents
  * equal to the growth of each job's elapsed seconds. Runs appended with >>
- * restart their counts and their elapsed time. */
+ * restart their counts and their elapsed time. fio 3.33 prints a last
+ * snapshot in the run's last second, its eta already 0: elapsed has not
+ * grown then, and the documents are less than a second apart. */
 static int
 is_snapshot(struct jdoc *a, struct jdoc *b)
 {
@@ -559,6 +561,8 @@ is_snapshot(struct jdoc *a, struct jdoc *b)
 	json_t *ja = jobs_of(a->root, &ka), *jb = jobs_of(b->root, &kb);
 	double ta = num(a, a->root, EB_FIO_JSON_ROOT, "timestamp", -1);
 	double tb = num(b, b->root, EB_FIO_JSON_ROOT, "timestamp", -1);
+	double gap = num(b, b->root, EB_FIO_JSON_ROOT, "timestamp_ms", -1) -
+	    num(a, a->root, EB_FIO_JSON_ROOT, "timestamp_ms", -1);
 	int grew = 0;
 
 	if (ja == NULL || jb == NULL || strcmp(ka, kb) != 0 ||
@@ -576,7 +580,7 @@ is_snapshot(struct jdoc *a, struct jdoc *b)
 		    num(a, x, hx, "groupid", 0) != num(b, y, hx, "groupid", 0))
 			return 0;
 		if (ex >= 0 && ey >= 0) {
-			if (!(ey > ex))
+			if (ey < ex || (ey == ex && !(gap >= 0 && gap < 1000)))
 				return 0;
 			if (ta >= 0 && tb >= 0 && fabs((ey - ex) - (tb - ta)) > 2)
 				return 0;
@@ -726,14 +730,9 @@ finish(struct eb_parse *p, int ok)
 					continue;
 				take_job(d, job, hj, strcmp(key, "client_stats") == 0, &run,
 				    gopts);
-				if (!run.jobs[run.n - 1].all_clients) {
-					json_t *jo = json_object_get(job, "job options");
-
-					eb_xgrow(&opts, &capopts, nopts + 1, sizeof *opts);
-					opts[nopts++] = (struct eb_fio_json_job_opts){
-						str(d, job, hj, "jobname"), str(d, job, hj, "hostname"),
-						json_is_object(jo) ? jo : NULL, gopts, run.jobs[run.n - 1].line };
-				}
+				if (!run.jobs[run.n - 1].all_clients)
+					eb_fio_json_opts_add(&opts, &nopts, &capopts, job, gopts,
+					    run.jobs[run.n - 1].line);
 				if (did_io(&run.jobs[run.n - 1]))
 					note_run(p, d, job, k, &run.jobs[run.n - 1]);
 				if ((code = figure(d, job, hj, "error", 0)) == 0)

@@ -87,6 +87,10 @@ struct eb_fio_json_job_opts {
  * an earlier one but ran with another value of an option that changes what
  * it measures (rw, bs, direct, ioengine, iodepth, numjobs, size, runtime,
  * rate ...), why saying which and where; -1 when there is none. */
+/* Appends the job entry job of a document whose "global options" are gopts
+ * (or NULL), its results at line. */
+void eb_fio_json_opts_add(struct eb_fio_json_job_opts **v, size_t *n, size_t *cap,
+    struct json_t *job, struct json_t *gopts, long line);
 long eb_fio_json_opts_clash(const struct eb_fio_json_job_opts *v, size_t n, char *why,
     size_t len);
 

@@ -87,6 +87,19 @@ same_value(const char *a, const char *b)
 	    memcmp(x, y, sizeof x) == 0;
 }
 
+void
+eb_fio_json_opts_add(struct eb_fio_json_job_opts **v, size_t *n, size_t *cap,
+    struct json_t *job, struct json_t *gopts, long line)
+{
+	json_t *jo = json_object_get(job, "job options");
+
+	eb_xgrow(v, cap, *n + 1, sizeof **v);
+	(*v)[(*n)++] = (struct eb_fio_json_job_opts){
+		json_string_value(json_object_get(job, "jobname")),
+		json_string_value(json_object_get(job, "hostname")),
+		json_is_object(jo) ? jo : NULL, gopts, line };
+}
+
 static const char *
 nz(const char *s)
 {

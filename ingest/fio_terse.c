@@ -25,6 +25,12 @@ struct terse_state {
 	 * appended to the file (line), and that record's line (prev). */
 	long unsure_line, unsure_prev;
 	char unsure_job[64];
+	/* The I/O (KiB) and runtime (ms) of each direction block of the
+	 * previous record, and whether the file is --status-interval output. */
+	double last_io[4], last_rt[4];
+	size_t last_nb;
+	int status_series;
+	long nsnapshots, snapshot_line;
 	size_t added;
 	long nrecords;
 };
@@ -272,6 +278,59 @@ note_run(struct eb_parse *p, const struct terse_state *st, const struct eb_fio_j
 	free(id);
 }
 
+/* Whether a record of a job is the next --status-interval snapshot (or the
+ * final result) of the previous record of that job, whose I/O and runtime
+ * of every direction it only adds to. fio 3.33 prints snapshots as records
+ * like any other, with no mark of their own; one a full step of the
+ * interval after the last (20 ms and 1 % of the runtime at least) tells
+ * the file is such output, since numjobs clones run side by side and
+ * runs appended with >> start from zero. The last snapshot can fall just
+ * before the final result. */
+static int
+snapshot_of_last(struct terse_state *st, const struct field *f, size_t s0, size_t width,
+    size_t nb)
+{
+	int grew = 0, step = 0;
+
+	if (nb != st->last_nb)
+		return 0;
+	for (size_t b = 0; b < nb; b++) {
+		double io = fnum(&f[s0 + b * width], 0), rt = fnum(&f[s0 + b * width + 3], 0);
+
+		if (io < st->last_io[b] || (st->last_io[b] > 0 && !(io > st->last_io[b] &&
+		    rt > st->last_rt[b])))
+			return 0;
+		grew |= st->last_io[b] > 0;
+		step |= rt - st->last_rt[b] >= 20 && rt - st->last_rt[b] >= rt / 100;
+	}
+	if (grew && step)
+		st->status_series = 1;
+	return grew && st->status_series;
+}
+
+/* How many records of the current run are of the job of that name and group. */
+static size_t
+same_jobs(const struct eb_fio_run *run, const struct field *name, const struct field *group)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < run->n; i++)
+		n += run->jobs[i].groupid == (long)fnum(group, 0) &&
+		    strlen(run->jobs[i].name) == name->n &&
+		    memcmp(run->jobs[i].name, name->s, name->n) == 0;
+	return n;
+}
+
+static void
+keep_figures(struct terse_state *st, const struct field *f, size_t s0, size_t width, size_t nb)
+{
+	st->last_nb = nb;
+	for (size_t b = 0; b < nb; b++) {
+		st->last_io[b] = fnum(&f[s0 + b * width], 0);
+		st->last_rt[b] = fnum(&f[s0 + b * width + 3], 0);
+	}
+}
+
 static enum eb_status
 take_record(struct eb_parse *p, struct terse_state *st, const char *line, const char *rec,
     size_t len, long lineno)
@@ -379,7 +438,20 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 		 * disk figures often cannot tell either: version 2 prints none,
 		 * a job on tmpfs or client/server output has none, and reads
 		 * the page cache served print the same zeros in every run. */
-		if (seen && strcmp(key, st->last_key) != 0) {
+		int same = seen && strcmp(key, st->last_key) == 0;
+		int snapshot = same && snapshot_of_last(st, f, s0, width, nb);
+
+		if ((snapshot && same_jobs(&st->run, name, group) > 1) ||
+		    (same && !snapshot && st->status_series)) {
+			next = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, lineno), "fio terse "
+			    "record of job '%.*s': --status-interval snapshots of numjobs clones, "
+			    "which terse output prints alike; read fio's JSON, or run it with "
+			    "group_reporting", (int)(name->n > 40 ? 40 : name->n), name->s);
+		} else if (snapshot) {
+			if (st->nsnapshots++ == 0)
+				st->snapshot_line = st->last_line;
+			eb_fio_run_drop_last(&st->run);
+		} else if (seen && strcmp(key, st->last_key) != 0) {
 			next = flush(p, st);
 		} else if (seen && disks[0] != '\0' && st->last_disks[0] != '\0' &&
 		    strcmp(disks, st->last_disks) != 0) {
@@ -405,6 +477,7 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 		}
 	}
 	forget_last(st);
+	keep_figures(st, f, s0, width, nb);
 	st->last_key = key;
 	st->last_disks = disks;
 	st->last_rec = rec_text;
@@ -480,6 +553,10 @@ finish(struct eb_parse *p, int ok)
 
 	if (ok)
 		status = flush(p, st);
+	if (ok && st->nsnapshots > 0)
+		eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, st->snapshot_line),
+		    "%ld --status-interval snapshot%s of a run; only its final result is read",
+		    st->nsnapshots, st->nsnapshots == 1 ? "" : "s");
 	if (ok && status == EB_OK) {
 		if (st->added == 0 && st->nrecords > 0)
 			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, 0),

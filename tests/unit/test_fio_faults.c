@@ -3,6 +3,8 @@
 #include "testutil.h"
 #include "cuts.h"
 
+#include "../../ingest/fio.h"
+
 #define DATA "tests/data/fio/"
 
 /* The whole of a small file, NUL-terminated; the caller frees it. */
@@ -651,6 +653,70 @@ test_json_appended_other_options(void **state)
 	free(text);
 }
 
+/* ---- --status-interval output: snapshots of one run, not runs */
+
+/* Real fio 3.33 runs with --status-interval=1 whose last snapshot falls in
+ * the run's last second (eta 0 in JSON, 117 ms before the end in terse):
+ * only the final result is read. */
+static void
+test_status_interval_last_second(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, DATA "status-interval-rate.json", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_true(value_of(&r, "st", "write", "bw", 1) == 4223871);
+	assert_int_equal(r.t->n, 5);
+	assert_non_null(strstr(r.diag.data, "note: 1: 2 --status-interval snapshots of a run; "
+	    "only its final result is read"));
+	tu_free(&r);
+	tu_ingest(&r, DATA "status-interval-terse.txt", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_true(value_of(&r, "st", "write", "bw", 1) == 4124.0 * 1024);
+	assert_int_equal(r.t->n, 5);
+	assert_non_null(strstr(r.diag.data, "note: 1: 2 --status-interval snapshots of a run; "
+	    "only its final result is read"));
+	tu_free(&r);
+	refused(DATA "status-interval-nj2-terse.txt", NULL, "auto", 3, "fio terse record of job "
+	    "'st': --status-interval snapshots of numjobs clones, which terse output prints "
+	    "alike; read fio's JSON, or run it with group_reporting");
+}
+
+/* ---- banner sizes as fio 3.33 rounds them (fio_common.c) */
+
+/* "kB" is 1000 (kb_base=1000) and "KiB" 1024; a rounded size is the
+ * multiple of 512 bytes within its rounding, or unknown (0) without one. */
+static void
+test_banner_rounded_sizes(void **state)
+{
+	static const struct {
+		const char *banner;
+		int64_t bs[3];
+	} cases[] = {
+		{ "ub: (g=0): rw=write, bs=(R) 65.5kB-65.5kB, (W) 65.5kB-65.5kB, (T) 65.5kB-65.5kB, "
+		  "ioengine=psync, iodepth=1", { 65536, 65536, 65536 } },
+		{ "j: (g=0): rw=read, bs=(R) 64.0KiB-64.0KiB, (W) 1024KiB-1024KiB, (T) 4096B-4096B, "
+		  "ioengine=psync", { 65536, 1048576, 4096 } },
+		{ "j: (g=0): rw=read, bs=(R) 4.1kB-4.1kB, (W) 1.1kB-1.1kB, (T) 1049kB-1049kB",
+		  { 4096, 0, 1048576 } },
+		{ "j: (g=0): rw=read, bs=4K-4K/128K-128K/4K-4K, ioengine=sync", { 4096, 131072, 4096 } },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *name, *rw;
+		int64_t bs[3];
+
+		assert_int_equal(eb_fio_parse_banner(cases[i].banner, strlen(cases[i].banner), &name,
+		    &rw, bs), 1);
+		for (int d = 0; d < 3; d++)
+			assert_int_equal(bs[d], cases[i].bs[d]);
+		free(name);
+		free(rw);
+	}
+}
+
 int
 main(void)
 {
@@ -669,6 +735,8 @@ main(void)
 		cmocka_unit_test(test_json_options_compared),
 		cmocka_unit_test(test_text_same_name_two_groups),
 		cmocka_unit_test(test_json_appended_other_options),
+		cmocka_unit_test(test_status_interval_last_second),
+		cmocka_unit_test(test_banner_rounded_sizes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -136,3 +136,11 @@ fio --directory="$tmp" --size=4M --ioengine=psync --bs=4k --rw=read --name=seq -
     --name=seq --stonewall --direct=1 >"$out/samename-direct-normal.txt" 2>/dev/null
 fio --minimal --directory="$tmp" --size=4M --ioengine=psync --bs=4k --name=rr --rw=randread \
     --name=rr --stonewall --rw=randrw >"$out/samename-randrw-terse.txt" 2>/dev/null
+# --status-interval runs whose last snapshot falls in the run's last second.
+fio --name=st --directory="$tmp" --size=8M --bs=64k --rw=write --rate=4m --ioengine=psync \
+    --status-interval=1 --output-format=json >"$out/status-interval-rate.json" 2>/dev/null
+fio --name=st --directory="$tmp" --size=8M --bs=64k --rw=write --rate=4m --ioengine=psync \
+    --status-interval=1 --output-format=terse >"$out/status-interval-terse.txt" 2>/dev/null
+fio --name=st --directory="$tmp" --size=4M --bs=64k --rw=write --rate=4m --numjobs=2 \
+    --ioengine=psync --status-interval=1 --output-format=terse \
+    >"$out/status-interval-nj2-terse.txt" 2>/dev/null
