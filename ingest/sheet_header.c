@@ -1,6 +1,7 @@
 /* sheet_header.c - the words of spreadsheet headers and labels: what a
  * column holds ("FIO Rand Read (MB/s)"), block sizes, run numbers, summaries. */
 #include <string.h>
+#include <strings.h>
 
 #include "sheet.h"
 
@@ -682,6 +683,61 @@ eb_sheet_rep(const char *text)
 	if (ws.n != i + 1 || ws.v[i].num < 1 || ws.v[i].num > 1000000)
 		return 0;
 	return (int)ws.v[i].num;
+}
+
+/* Skips "run", "runs", "r", "#" and blanks before a run number. */
+static const char *
+rep_lead(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	if (strncasecmp(s, "runs", 4) == 0)
+		s += 4;
+	else if (strncasecmp(s, "run", 3) == 0)
+		s += 3;
+	else if (*s == 'r' || *s == 'R' || *s == '#')
+		s++;
+	while (*s == ' ')
+		s++;
+	return s;
+}
+
+int
+eb_sheet_is_rep_summary(const char *text)
+{
+	const char *s = text;
+	int parts = 0;
+
+	while (*s == ' ')
+		s++;
+	/* x with a combining macron, the mean sign. */
+	if (strcmp(s, "x\xcc\x84") == 0 || strcasecmp(s, "all") == 0 ||
+	    strcasecmp(s, "all runs") == 0)
+		return 1;
+	s = rep_lead(s);
+	for (;;) {
+		if (*s < '0' || *s > '9')
+			return 0;
+		while (*s >= '0' && *s <= '9')
+			s++;
+		parts++;
+		while (*s == ' ')
+			s++;
+		if (*s == '\0')
+			return parts >= 2;
+		if (strncmp(s, "..", 2) == 0)
+			s += 2;
+		else if (strncmp(s, "\xe2\x80\x93", 3) == 0 ||
+		    strncmp(s, "\xe2\x80\x94", 3) == 0)
+			s += 3;
+		else if (strchr("-+/&,", *s) != NULL)
+			s++;
+		else if (strncasecmp(s, "to ", 3) == 0 || strncasecmp(s, "and ", 4) == 0)
+			s += *s == 't' || *s == 'T' ? 3 : 4;
+		else
+			return 0;
+		s = rep_lead(s);
+	}
 }
 
 int

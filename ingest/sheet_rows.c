@@ -477,7 +477,8 @@ data_row(struct sheet *sh, const struct row *r)
 		size_t c = sh->keys[k];
 		const char *s = cell(sh, r, c);
 
-		if (empty(s) || !eb_sheet_is_summary(s))
+		if (empty(s) || (!eb_sheet_is_summary(s) &&
+		    !(sh->cols[c].head.key == EB_SH_REP && eb_sheet_is_rep_summary(s))))
 			continue;
 		if (sh->pass == 1) {
 			eb_sheet_squeeze(s, name, 48);

@@ -801,6 +801,18 @@ test_summary_columns(void **state)
 	assert_string_equal(diag(&r), "note in.csv:4:2: 'Average' summarises other rows; skipped\n"
 	    "note in.csv:5:2: '\xc3\x98' summarises other rows; skipped\n");
 	done(&r);
+	/* So are the mean sign, a range or a sum of runs and "all": they were
+	 * numbered as runs 3 to 6, the mean counted as a measurement (D14). */
+	sheet(&r, "Mode,Run,Write (MB/s)\nnone,1,100\nnone,2,110\nnone,x\xcc\x84,105\n"
+	    "none,1-2,105\nnone,r1\xe2\x80\x93r2,105\nnone,1+2,210\nnone,all,105\n");
+	check(&r, runs, 2);
+	assert_int_equal(r.nwarnings, 0);
+	assert_string_equal(diag(&r), "note in.csv:4:2: 'x\xcc\x84' summarises other rows; skipped\n"
+	    "note in.csv:5:2: '1-2' summarises other rows; skipped\n"
+	    "note in.csv:6:2: 'r1\xe2\x80\x93r2' summarises other rows; skipped\n"
+	    "note in.csv:7:2: '1+2' summarises other rows; skipped\n"
+	    "note in.csv:8:2: 'all' summarises other rows; skipped\n");
+	done(&r);
 	/* A map that names the column a value is obeyed. */
 	ingest(&r, "in.csv", "mode,Write Run 1 (MB/s),Write Average (MB/s)\nnone,1,2\n", "sheet",
 	    write_map("avg.json", "{\"columns\": [{\"column\": \"Write Average (MB/s)\", "

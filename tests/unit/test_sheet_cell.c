@@ -379,6 +379,12 @@ test_sizes_and_reps(void **state)
 	assert_int_equal(eb_sheet_rep("r3"), 3);
 	assert_int_equal(eb_sheet_rep("0"), 0);
 	assert_int_equal(eb_sheet_rep("abc"), 0);
+	assert_int_equal(eb_sheet_is_rep_summary("runs 1 & 2"), 1);
+	assert_int_equal(eb_sheet_is_rep_summary("1..3"), 1);
+	assert_int_equal(eb_sheet_is_rep_summary("2"), 0);
+	assert_int_equal(eb_sheet_is_rep_summary("Run 2"), 0);
+	assert_int_equal(eb_sheet_is_rep_summary("1-"), 0);
+	assert_int_equal(eb_sheet_is_rep_summary("4k-1M"), 0);
 
 	assert_true(eb_sheet_is_summary("Average"));
 	assert_true(eb_sheet_is_summary("Mean:"));
