@@ -267,6 +267,32 @@ size_suffix(const char *w)
 	return 0;
 }
 
+/* A header word that is a range or sum of runs ("r1-r2", "1..3", "1+2",
+ * x\u0304): the column summarises the runs, where "r1-r2" was read as run 2
+ * and the real runs renumbered (D9). */
+static int
+rep_range(const char *text)
+{
+	char tok[48];
+
+	for (const char *s = text; *s != '\0';) {
+		size_t n = 0;
+
+		while (*s == ' ' || *s == '(' || *s == ')' || *s == '[' || *s == ']')
+			s++;
+		while (*s != '\0' && *s != ' ' && *s != '(' && *s != ')' && *s != '[' &&
+		    *s != ']') {
+			if (n + 1 < sizeof tok)
+				tok[n++] = *s;
+			s++;
+		}
+		tok[n] = '\0';
+		if (n > 0 && strcasecmp(tok, "all") != 0 && eb_sheet_is_rep_summary(tok))
+			return 1;
+	}
+	return 0;
+}
+
 static void
 read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 {
@@ -550,7 +576,9 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 	if ((t.op || t.unit || t.tool || t.hint || t.value) &&
 	    (t.unknown == 0 || t.op || t.unit))
 		h->key = EB_SH_VALUE;
-	h->summary = h->key == EB_SH_VALUE && t.summary;
+	h->summary = h->key == EB_SH_VALUE && (t.summary || rep_range(text));
+	if (h->summary)
+		h->at.rep = 0;
 }
 
 void

@@ -803,6 +803,16 @@ test_summary_columns(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
 		fails_at(heads[i][0], 1, i == 4 ? 3 : 4, heads[i][1]);
+	/* A range of runs is their mean: "r1-r2" was run 2 and the real runs
+	 * renumbered 3 and 4, n=3 (D9). */
+	fails_at("Mode,DD Write 1 (MB/s),DD Write 2 (MB/s),DD Write r1-r2 (MB/s)\n"
+	    "None,1000,1010,1005\n", 1, 4, "column D ('DD Write r1-r2 (MB/s)') is an average, "
+	    "median or total of runs such as column B ('DD Write 1 (MB/s)'), not a run of "
+	    "its own; leave it out or give it the role \"ignore\" in a --map file");
+	fails_at("Mode,DD Write r1 (MB/s),DD Write r2 (MB/s),DD Write (r1+r2) (MB/s)\n"
+	    "None,1000,1010,1005\n", 1, 4, "column D ('DD Write (r1+r2) (MB/s)') is an average, "
+	    "median or total of runs such as column B ('DD Write r1 (MB/s)'), not a run of "
+	    "its own; leave it out or give it the role \"ignore\" in a --map file");
 	/* The average of another test, or the only figure of its own, is read. */
 	reads_as("mode,DD Write Average (MB/s),DD Read Run 1 (MB/s)\nnone,1005,2000\n", alone, 2);
 	/* A summary row in the run column is skipped like one in the mode
