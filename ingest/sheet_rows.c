@@ -1,5 +1,6 @@
 /* sheet_rows.c - a table's rows: label rows between tables, key cells and
  * merged cells carried down, and each measurement cell made a record. */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -440,6 +441,49 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 	return EB_OK;
 }
 
+/* A label of two names joined by '/', '\xc3\xb7' or ':' ("GCM/none"): a
+ * ratio of two modes. */
+static int
+ratio_label(const char *s)
+{
+	const char *p;
+
+	if (strstr(s, "\xc3\xb7") != NULL)
+		return 1;
+	for (p = s; *p != '\0'; p++)
+		if ((*p == '/' || *p == ':') && p > s && isalnum((unsigned char)p[-1]) &&
+		    isalnum((unsigned char)p[p[1] == ' ' ? 2 : 1]))
+			return 1;
+	return 0;
+}
+
+/* A label holding a word of the summaries: "None (mean of 2)". */
+static int
+summary_word(const char *s)
+{
+	static const char *const words[] = {
+		"mean", "average", "avg", "median", "total", "sum", NULL,
+	};
+
+	for (const char *p = s; *p != '\0';) {
+		char w[16];
+		size_t n = 0;
+
+		while (*p != '\0' && !((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+			p++;
+		while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
+			if (n + 1 < sizeof w)
+				w[n++] = (char)(*p | 0x20);
+			p++;
+		}
+		w[n] = '\0';
+		for (size_t i = 0; n > 0 && words[i] != NULL; i++)
+			if (strcmp(w, words[i]) == 0)
+				return 1;
+	}
+	return 0;
+}
+
 static enum eb_status
 data_row(struct sheet *sh, const struct row *r)
 {
@@ -458,8 +502,9 @@ data_row(struct sheet *sh, const struct row *r)
 		modetext = cell(sh, r, (size_t)sh->modecol);
 		struct eb_mode_label m;
 
-		/* "GCM overhead" is no mode, though it names one. */
-		if (!empty(modetext) && eb_sheet_is_derived(modetext) &&
+		/* "GCM overhead" is no mode, though it names one; nor is the
+		 * ratio "GCM/none" (D3). */
+		if (!empty(modetext) && (eb_sheet_is_derived(modetext) || ratio_label(modetext)) &&
 		    eb_mode_read(modetext, &m) != EB_MODE_KNOWN && !eb_sheet_is_summary(modetext)) {
 			if (sh->pass == 1) {
 				eb_sheet_squeeze(modetext, name, 48);
@@ -467,6 +512,16 @@ data_row(struct sheet *sh, const struct row *r)
 				    "'%s' is computed from other rows (an overhead, ratio or "
 				    "difference), not a mode; skipped, encbench computes these "
 				    "itself", name);
+			}
+			return EB_OK;
+		}
+		/* "None (mean of 2)" summarises the None rows (D3). */
+		if (!empty(modetext) && eb_mode_read(modetext, &m) != EB_MODE_KNOWN &&
+		    summary_word(modetext)) {
+			if (sh->pass == 1) {
+				eb_sheet_squeeze(modetext, name, 48);
+				eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, (size_t)sh->modecol),
+				    "'%s' summarises other rows; skipped", name);
 			}
 			return EB_OK;
 		}

@@ -878,6 +878,23 @@ test_derived_rows(void **state)
 	assert_string_equal(diag(&r), eb_buf_cstr(&want));
 	eb_buf_free(&want);
 	done(&r);
+	/* A ratio of two modes and a mean under a mode's name were modes:
+	 * "gcm/none costs 99.9 %" (D3). The runner's "w/o AES-NI" stays one. */
+	sheet(&r, "Mode,DD Write (MB/s)\nnone,1000\naes-256-gcm,900\nGCM/none,0.9\n"
+	    "GCM \xc3\xb7 none,0.9\nGCM:none,0.9\nNone (mean of 2),1005\n"
+	    "AES-256-GCM w/o AES-NI,300\n");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 3);
+	assert_string_equal(TU_F(r, 2, MODE), "aes-256-gcm");
+	assert_string_equal(TU_F(r, 2, CONFIG), "no-aesni");
+	assert_string_equal(diag(&r), "note in.csv:4:1: 'GCM/none' is computed from other "
+	    "rows (an overhead, ratio or difference), not a mode; skipped, encbench computes "
+	    "these itself\nnote in.csv:5:1: 'GCM \xc3\xb7 none' is computed from other "
+	    "rows (an overhead, ratio or difference), not a mode; skipped, encbench computes "
+	    "these itself\nnote in.csv:6:1: 'GCM:none' is computed from other "
+	    "rows (an overhead, ratio or difference), not a mode; skipped, encbench computes "
+	    "these itself\nnote in.csv:7:1: 'None (mean of 2)' summarises other rows; skipped\n");
+	done(&r);
 }
 
 /* Configurations in the runner's spelling wherever a sheet names them, a
