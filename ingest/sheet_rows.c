@@ -577,12 +577,19 @@ data_row(struct sheet *sh, const struct row *r)
 	for (size_t c = 0; c < r->n; c++) {
 		struct column *col = &sh->cols[c];
 
+		/* A number right of the header is a measurement no header names
+		 * (a third run, or a label's unquoted comma): skipping it with a
+		 * note turned three runs into one with exit 0 (D4). */
 		if (c >= sh->tw) {
-			if (sh->pass == 1 && !sh->beyond_noted &&
-			    cellkind(cell(sh, r, c)) == EB_SC_NUMBER) {
-				sh->beyond_noted = 1;
-				eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, c),
-				    "numbers right of the header's last column are skipped");
+			char last[96], here[96], shown[48];
+
+			if (sh->pass == 1 && cellkind(cell(sh, r, c)) == EB_SC_NUMBER) {
+				eb_sheet_squeeze(cell(sh, r, c), shown, sizeof shown);
+				return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+				    "'%s' in %s is right of the header's last column, %s, so no "
+				    "header names it; give its column a header, or quote a label "
+				    "that holds a comma", shown, eb_sheet_colname(sh, c, here, sizeof here),
+				    eb_sheet_colname(sh, sh->tw - 1, last, sizeof last));
 			}
 			continue;
 		}

@@ -803,6 +803,11 @@ test_summary_columns(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
 		fails_at(heads[i][0], 1, i == 4 ? 3 : 4, heads[i][1]);
+	/* Numbers right of the header were skipped with a note, three runs
+	 * read as one with exit 0 (D4). */
+	fails_at("Mode,DD Write (MB/s)\nNone,1000,1010,990\n", 2, 3, "'1010' in column C "
+	    "is right of the header's last column, column B ('DD Write (MB/s)'), so no "
+	    "header names it; give its column a header, or quote a label that holds a comma");
 	/* A range of runs is their mean: "r1-r2" was run 2 and the real runs
 	 * renumbered 3 and 4, n=3 (D9). */
 	fails_at("Mode,DD Write 1 (MB/s),DD Write 2 (MB/s),DD Write r1-r2 (MB/s)\n"
