@@ -309,9 +309,17 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 		if (num >= 0) {
 			int64_t mul = i + 1 < ws->n ? size_suffix(ws->v[i + 1].w) : 0;
 
-			/* Block sizes follow fio and dd: 4k is 4096 bytes. */
-			if (mul > 0 && num > 0 && num <= 1048576) {
+			/* Block sizes follow fio and dd: 4k is 4096 bytes. A size
+			 * above 64 MiB is no block a dd or fio test uses but the
+			 * amount it moved ("DD Write 2 GB", which was a 2 GiB block,
+			 * D12), unless the header says it is one ("bs=1G", "1G
+			 * blocks"): not read. */
+			if (mul > 0 && num > 0 && num <= 1048576 &&
+			    (num * mul <= 64 * 1048576 || is(ws, i - 1, "bs") ||
+			    is(ws, i + 2, "block") || is(ws, i + 2, "blocks"))) {
 				at->block_size = num * mul;
+				i++;
+			} else if (mul > 0 && num > 0) {
 				i++;
 			} else if (i > 0 && sheet_in(ws->v[i - 1].w, rep_words) && num >= 1 &&
 			    num <= 1000000) {
@@ -458,7 +466,8 @@ eb_sheet_header_words(const char *text, char *words, char *shape, size_t n)
 		 * ("QD32", "T8", "8 jobs"). */
 		int param = (ws.v[i].glued && i > 0 && !sheet_in(ws.v[i - 1].w, rep_words)) ||
 		    (i > 0 && sheet_in(ws.v[i - 1].w, param_words)) ||
-		    (i + 1 < ws.n && sheet_in(ws.v[i + 1].w, param_words));
+		    (i + 1 < ws.n && sheet_in(ws.v[i + 1].w, param_words)) ||
+		    (i + 1 < ws.n && ws.v[i].num > 0 && size_suffix(ws.v[i + 1].w) > 0);
 		const char *sw = ws.v[i].num >= 0 && !param ? "#" : w;
 
 		if (kw < n)

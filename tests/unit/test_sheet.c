@@ -790,6 +790,12 @@ test_summary_columns(void **state)
 		    "such as column B ('DD Write (MB/s)'), not a run of its own; leave it out or "
 		    "give it the role \"ignore\" in a --map file" },
 	};
+	static const struct want sizes[] = {
+		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1000e6, "in.csv:2:2" },
+		{ "", "", "none", "dd", "", "write", 1073741824, "bw", "B/s", 1, 900e6, "in.csv:2:3" },
+		{ "", "", "none", "fio", "", "read", 4096, "iops", "1/s", 1, 5, "in.csv:2:4" },
+		{ "", "", "none", "dd", "", "read", 16777216, "bw", "B/s", 1, 6e6, "in.csv:2:5" },
+	};
 	static const struct want alone[] = {
 		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1005e6, "in.csv:2:2" },
 		{ "", "", "none", "dd", "", "read", 0, "bw", "B/s", 1, 2e9, "in.csv:2:3" },
@@ -803,6 +809,15 @@ test_summary_columns(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
 		fails_at(heads[i][0], 1, i == 4 ? 3 : 4, heads[i][1]);
+	/* A test size is no block size: "DD Write 2 GB" was a 2 GiB block,
+	 * and beside "4 GB" the two sizes would be runs 1 and 2 (D12). A
+	 * header that says so, or a typical block size, is one. */
+	reads_as("Mode,DD Write 2 GB (MB/s),DD Write bs=1G (MB/s),FIO Read 4k (IOPS),"
+	    "DD Read 16M (MB/s)\nnone,1000,900,5,6\n", sizes, 4);
+	fails_at("Mode,DD Write 2 GB (MB/s),DD Write 4 GB (MB/s)\nNone,1000,990\n", 1, 3,
+	    "column C ('DD Write 4 GB (MB/s)') gives the same figure (dd write bw) as column B "
+	    "('DD Write 2 GB (MB/s)') at 1:2; name each run in its header (\"Run 2\") or give "
+	    "them rep in a --map file");
 	/* Numbers right of the header were skipped with a note, three runs
 	 * read as one with exit 0 (D4). */
 	fails_at("Mode,DD Write (MB/s)\nNone,1000,1010,990\n", 2, 3, "'1010' in column C "
