@@ -141,6 +141,37 @@ eb_groups_keys_only(struct eb_groups *gs, struct eb_table *t)
 		gs->g[g].key = &t->rows[g];
 }
 
+/* Each summary is of its own group: they are shared among the CPUs. */
+static void
+summarize(void *ctx, size_t lo, size_t hi, int apart)
+{
+	struct eb_group *g = ctx;
+
+	if (apart)
+		eb_stats_unshared();
+	for (size_t i = lo; i < hi; i++)
+		eb_sample_summarize(g[i].values, g[i].s.n, &g[i].s);
+}
+
+struct eb_groups *
+eb_groups_adopt(struct eb_table *keys, double *values, const size_t *count)
+{
+	struct eb_groups *gs = eb_xcalloc(1, sizeof *gs);
+
+	gs->t = keys;
+	gs->n = keys->n;
+	gs->g = eb_xcalloc(gs->n ? gs->n : 1, sizeof *gs->g);
+	gs->pool = values;
+	keys->nreads = 0;	/* as eb_groups_keys_only leaves it */
+	for (size_t g = 0, off = 0; g < gs->n; off += count[g++]) {
+		gs->g[g].key = &keys->rows[g];
+		gs->g[g].values = values + off;
+		gs->g[g].s.n = count[g];
+	}
+	eb_parallel_for(gs->n, 4096, summarize, gs->g);
+	return gs;
+}
+
 void
 eb_groups_free(struct eb_groups *gs)
 {

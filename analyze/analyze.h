@@ -23,6 +23,11 @@ struct eb_sample {
 /* Summarises n values (sorts a copy for the median). */
 void eb_sample_summarize(const double *v, size_t n, struct eb_sample *out);
 
+/* Says that the calling thread is not the one the tails' and quantiles'
+ * memos belong to: it keeps a small memo of its own, the values the same
+ * bit for bit. For the threads that share a command's tests among CPUs. */
+void eb_stats_unshared(void);
+
 struct eb_welch {
 	double t, df, p;	/* p is NAN when either side has n < 2 */
 };
@@ -71,6 +76,10 @@ void eb_groups_free(struct eb_groups *gs);
  * then points to, and gives back the memory of the other records: for a
  * command that needs nothing of the records but their groups. */
 void eb_groups_keys_only(struct eb_groups *gs, struct eb_table *t);
+/* The groups of keys->rows (one a group), their values group after group
+ * (count[g] each) in values, which they take over: what eb_aggregate and
+ * eb_groups_keys_only make of the table of all their records. */
+struct eb_groups *eb_groups_adopt(struct eb_table *keys, double *values, const size_t *count);
 
 /* A hash index of groups by key with some columns left out. */
 struct eb_group_index;
@@ -137,11 +146,31 @@ struct eb_diff {
 /* The verdict options of a diff call. */
 void eb_diff_verdict_opts(const struct eb_diff_opts *o, struct eb_verdict_opts *vo);
 
+/* The Holm families of a comparison of two releases (or configs, or input
+ * sets), the one rule of every output that speaks of it (the diff table
+ * and chart, the findings' sentences of the change, the report's headline,
+ * its diff page and the trend's rows of that pair): one family per host
+ * and metric class (throughput, latency, CPU; bw and iops of one test
+ * count once), over every mode and config of that host; the changes of
+ * the centre and the changes of overhead are families apart. A sentence
+ * about some of a family's tests (the baseline's) keeps the family's
+ * verdicts, so that it never claims what the table beside it does not. */
+
+/* Holm over v, split first into the families `same` says (same(ctx, i, j)
+ * when v[i] and v[j] are of one), then by metric class. */
+void eb_verdict_adjust_split(struct eb_verdict *const *v, const struct eb_record *const *keys,
+    size_t n, const struct eb_verdict_opts *o,
+    int (*same)(const void *ctx, size_t i, size_t j), const void *ctx);
+
 /* Pairs each key of `from` with the same key of `to`. *n gets the count.
- * Holm's adjustment (unless no_adjust) runs over every pair of the call:
- * one table is one family per metric class. */
+ * Holm's adjustment (unless no_adjust) runs within the families above. */
 struct eb_diff *eb_diff_compute(const struct eb_groups *gs,
     const struct eb_diff_opts *o, size_t *n);
+/* The number of tests when both sides hold the same measurements (every
+ * key of one has the other's values, in any order, and no key is on one
+ * side only): a dataset compared with itself, which is no evidence of
+ * anything. 0 otherwise. */
+size_t eb_diff_same_data(const struct eb_groups *gs, const struct eb_diff_opts *o);
 
 /* ---- plain-sentence findings (findings.c) */
 
@@ -188,8 +217,9 @@ struct eb_trend_row {
 	const struct eb_group *prev;	/* the same case in the latest earlier
 					 * release that has it, or NULL */
 	double overhead_pct;		/* against the baseline; NAN without one */
-	double change_pct, p;		/* against prev; p adjusted (Holm over
-					 * the trend), NAN for single runs */
+	double change_pct, p;		/* against prev; p adjusted (Holm within
+					 * the pair's host and metric class, as
+					 * diff), NAN for single runs */
 	const char *verdict;		/* eb_verdict_word(&v); NULL without prev */
 	struct eb_verdict v;		/* the change against prev */
 };
@@ -205,7 +235,9 @@ struct eb_trend_row *eb_trend_compute_opts(const struct eb_groups *gs,
 /* The order of release labels everywhere: digit runs compare as numbers,
  * and a pre-release suffix (alpha, beta, pre, rc, after "-", "~", "." or
  * "_" or none, any case; or a bare "~") sorts before the release it
- * precedes: 24.04-rc1 < 24.04 < 24.04.1, 2.2.0-beta2 < 2.2.0-rc1. */
+ * precedes: 24.04-rc1 < 24.04 < 24.04.1, 2.2.0-beta2 < 2.2.0-rc1. Labels
+ * equal as versions but written apart (24.004, 24.04, 24.4) go by their
+ * bytes: the order is total, whatever order the records came in. */
 int eb_release_cmp(const char *a, const char *b);
 
 /* The distinct releases of the groups in eb_release_cmp order; the caller

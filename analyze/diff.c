@@ -29,7 +29,54 @@ eb_diff_verdict_opts(const struct eb_diff_opts *o, struct eb_verdict_opts *vo)
 	vo->median = o->median;
 }
 
-/* Holm over the verdicts of one call: the changes, or the overhead changes. */
+void
+eb_verdict_adjust_split(struct eb_verdict *const *v, const struct eb_record *const *keys,
+    size_t n, const struct eb_verdict_opts *o,
+    int (*same)(const void *ctx, size_t i, size_t j), const void *ctx)
+{
+	size_t *part = eb_xmalloc((n ? n : 1) * sizeof *part);
+	size_t *first = eb_xmalloc((n ? n : 1) * sizeof *first);
+	struct eb_verdict **pv = eb_xmalloc((n ? n : 1) * sizeof *pv);
+	const struct eb_record **pk = eb_xmalloc((n ? n : 1) * sizeof *pk);
+	size_t nparts = 0;
+
+	/* Few families (pairs of releases times hosts): a look through the
+	 * first member of each is cheaper than a hash. */
+	for (size_t i = 0; i < n; i++) {
+		size_t j;
+
+		for (j = 0; j < nparts && !same(ctx, first[j], i); j++)
+			;
+		if (j == nparts)
+			first[nparts++] = i;
+		part[i] = j;
+	}
+	for (size_t j = 0; j < nparts; j++) {
+		size_t m = 0;
+
+		for (size_t i = first[j]; i < n; i++)
+			if (part[i] == j) {
+				pv[m] = v[i];
+				pk[m++] = keys[i];
+			}
+		eb_verdict_adjust(pv, pk, m, o);
+	}
+	free(part);
+	free(first);
+	free(pv);
+	free(pk);
+}
+
+static int
+same_host(const void *ctx, size_t i, size_t j)
+{
+	const struct eb_record *const *k = ctx;
+
+	return k[i]->f[EB_F_HOST] == k[j]->f[EB_F_HOST];
+}
+
+/* Holm over the verdicts of one call, the changes or the overhead changes,
+ * one family per host (and, within eb_verdict_adjust, per metric class). */
 static void
 adjust_rows(struct eb_diff *rows, size_t n, int overhead, const struct eb_verdict_opts *vo)
 {
@@ -43,9 +90,61 @@ adjust_rows(struct eb_diff *rows, size_t n, int overhead, const struct eb_verdic
 		v[m] = overhead ? &rows[i].oh : &rows[i].v;
 		k[m++] = rows[i].a->key;
 	}
-	eb_verdict_adjust(v, k, m, vo);
+	eb_verdict_adjust_split(v, k, m, vo, same_host, k);
 	free(v);
 	free(k);
+}
+
+static int
+cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* Whether two groups hold one multiset of values: a copy whose runs were
+ * numbered in another order is still the same measurements. */
+static int
+same_values(const struct eb_group *a, const struct eb_group *b)
+{
+	size_t n = a->s.n;
+	double *x, *y;
+	int same;
+
+	if (b->s.n != n)
+		return 0;
+	x = eb_xmalloc((2 * n + 1) * sizeof *x);
+	y = x + n;
+	memcpy(x, a->values, n * sizeof *x);
+	memcpy(y, b->values, n * sizeof *y);
+	qsort(x, n, sizeof *x, cmp_double);
+	qsort(y, n, sizeof *y, cmp_double);
+	same = memcmp(x, y, n * sizeof *x) == 0;
+	free(x);
+	return same;
+}
+
+size_t
+eb_diff_same_data(const struct eb_groups *gs, const struct eb_diff_opts *o)
+{
+	int field = o->by == EB_SPLIT_CONFIG ? EB_F_CONFIG : EB_F_RELEASE;
+	struct side from = { field, o->from }, to = { field, o->to };
+	struct eb_group_index *ix = eb_group_index_new(gs, EB_FIELD_BIT(field), on_side, &to);
+	size_t na = 0, nb = 0, same = 0;
+
+	for (size_t i = 0; i < gs->n; i++) {
+		const struct eb_group *a = &gs->g[i], *b;
+
+		nb += on_side(a, &to);
+		if (!on_side(a, &from))
+			continue;
+		na++;
+		if ((b = eb_group_index_find(ix, a->key, -1, NULL)) != NULL && same_values(a, b))
+			same++;
+	}
+	eb_group_index_free(ix);
+	return same == na && na == nb ? same : 0;
 }
 
 struct eb_diff *

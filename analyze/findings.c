@@ -179,6 +179,21 @@ untestable_tail(const struct test_count *tc, char *buf, size_t n)
 		snprintf(buf + len, n - len, ")");
 }
 
+/* The family of a release change is the diff's (analyze.h). When it
+ * holds more than the sentence's own `tests`, the words say whose: ", Holm
+ * over all 8 tests of the two releases on this host", so that the reader
+ * knows why a sentence of 2 tests adjusts over 8. */
+static void
+pair_holm_words(const struct tally *t, size_t tests, const struct eb_verdict_opts *o,
+    int on_host, const char *noun, char *buf, size_t n)
+{
+	if (o->adjust == EB_ADJUST_HOLM && t->family_size > 1 && t->family_size > tests)
+		snprintf(buf, n, ", Holm over all %zu %s of the two releases%s", t->family_size,
+		    noun, on_host ? " on this host" : "");
+	else
+		eb_holm_words(t, o, buf, n);
+}
+
 static void
 baseline_sentence(const struct claims *c, const char *from, const char *to,
     const char *host, const char *baseline, const char *what, const struct eb_verdict_opts *o,
@@ -186,13 +201,13 @@ baseline_sentence(const struct claims *c, const char *from, const char *to,
 {
 	struct test_count tc;
 	struct tally all;
-	char tail[192] = "", holm[48], mixed[48] = "", on[80] = "";
+	char tail[192] = "", holm[96], mixed[48] = "", on[80] = "";
 
 	if (c->n == 0)
 		return;
 	count_tests(c, &tc);
 	eb_tally(c, -1, &all);
-	eb_holm_words(&all, o, holm, sizeof holm);
+	pair_holm_words(&all, tc.tests, o, host != NULL, "tests", holm, sizeof holm);
 	if (tc.untestable > 0)
 		untestable_tail(&tc, tail, sizeof tail);
 	if (tc.mixed > 0)
@@ -213,7 +228,7 @@ change_sentence(const struct claims *c, const char *from, const char *to, const 
     struct eb_findings *out)
 {
 	struct tally t;
-	char est[64], ci[64], holm[48], names[384];
+	char est[64], ci[64], holm[96], names[384];
 	size_t fell, rose;
 
 	eb_tally(c, -1, &t);
@@ -221,8 +236,13 @@ change_sentence(const struct claims *c, const char *from, const char *to, const 
 		return;
 	fell = t.kinds[EB_VERDICT_CHEAPER];
 	rose = t.kinds[EB_VERDICT_DEARER];
-	eb_holm_words(&t, o, holm, sizeof holm);
+	pair_holm_words(&t, t.n, o, *on != '\0', "overhead changes", holm, sizeof holm);
 	eb_name_untestable(c, names, sizeof names);
+	/* Estimates that are rounding read as no change (eb_estimate_text). */
+	if (fabs(t.est_lo) < EB_FIGURE_NOISE)
+		t.est_lo = 0;
+	if (fabs(t.est_hi) < EB_FIGURE_NOISE)
+		t.est_hi = 0;
 	eb_signed_range(est, sizeof est, t.est_lo, t.est_hi, 0, "percentage points");
 	if (t.untestable == t.n) {
 		eb_findings_say(out, "From %s to %s%s, the overhead of %s on %s changed by %s (%zu "
@@ -308,8 +328,8 @@ release_sentences(const struct eb_groups *gs, const char *baseline, int name_hos
     const struct eb_verdict_opts *vo, struct eb_findings *out)
 {
 	size_t n;
-	struct eb_diff_opts o = { EB_SPLIT_RELEASE, NULL, NULL, vo->alpha, vo->median, 1,
-		baseline, vo->equivalence_pct };
+	struct eb_diff_opts o = { EB_SPLIT_RELEASE, NULL, NULL, vo->alpha, vo->median,
+		vo->adjust == EB_ADJUST_NONE, baseline, vo->equivalence_pct };
 	struct eb_diff *d;
 	struct hosts hs = { { 0 }, 0 };
 	struct bucket *b = NULL;
@@ -317,7 +337,8 @@ release_sentences(const struct eb_groups *gs, const char *baseline, int name_hos
 
 	if (!eb_release_pair(gs, &o.from, &o.to))
 		return;
-	/* Raw p here: each sentence is a family of its own. */
+	/* The diff's families (analyze.h): a sentence speaks of some tests of
+	 * one and keeps their verdicts, as the diff table shows them. */
 	d = eb_diff_compute(gs, &o, &n);
 	for (size_t i = 0; i < n; i++)
 		eb_host_add(&hs, d[i].a->key->f[EB_F_HOST]);
@@ -336,8 +357,6 @@ release_sentences(const struct eb_groups *gs, const char *baseline, int name_hos
 			else if (strcmp(cls, "latency") == 0)
 				eb_claim_add(&lat, &d[i].v, k, 0);
 		}
-		eb_claim_adjust(&thr, vo);
-		eb_claim_adjust(&lat, vo);
 		baseline_sentence(&thr, o.from, o.to, name_hosts ? hs.h[h] : NULL, baseline,
 		    "throughput", vo, out);
 		baseline_sentence(&lat, o.from, o.to, name_hosts ? hs.h[h] : NULL, baseline,
@@ -362,7 +381,6 @@ release_sentences(const struct eb_groups *gs, const char *baseline, int name_hos
 
 		if (name_hosts)
 			snprintf(on, sizeof on, " on %s", eb_host_words(b[i].host));
-		eb_claim_adjust(&b[i].c, vo);
 		change_sentence(&b[i].c, o.from, o.to, on, b[i].family, b[i].op, vo, out);
 	}
 	buckets_free(b, nb);

@@ -13,6 +13,29 @@ has_mode(const struct eb_group *g, void *mode)
 	return strcmp(g->key->f[EB_F_MODE], mode) == 0;
 }
 
+struct verdicts {
+	struct eb_overhead *rows;
+	const struct eb_verdict_opts *vo;
+};
+
+/* Each row's verdict depends on its groups alone: the rows are shared
+ * among the CPUs, which a million records' twenty thousand tests keep
+ * busy for much of the command otherwise. */
+static void
+verdicts(void *ctx, size_t lo, size_t hi, int apart)
+{
+	const struct verdicts *w = ctx;
+
+	if (apart)
+		eb_stats_unshared();
+	for (size_t i = lo; i < hi; i++) {
+		struct eb_overhead *o = &w->rows[i];
+
+		eb_verdict_overhead(o->g, o->base, w->vo, &o->v);
+		o->overhead_pct = o->v.estimate;
+	}
+}
+
 struct eb_overhead *
 eb_overhead_compute_opts(const struct eb_groups *gs, const char *baseline,
     const struct eb_verdict_opts *vo, int adjust, size_t *n)
@@ -37,8 +60,11 @@ eb_overhead_compute_opts(const struct eb_groups *gs, const char *baseline,
 		o = &rows[(*n)++];
 		o->g = g;
 		o->base = base;
-		eb_verdict_overhead(g, base, vo, &o->v);
-		o->overhead_pct = o->v.estimate;
+	}
+	{
+		struct verdicts w = { rows, vo };
+
+		eb_parallel_for(*n, 2048, verdicts, &w);
 	}
 	if (adjust && *n > 0) {
 		struct eb_verdict **v = eb_xmalloc(*n * sizeof *v);

@@ -44,6 +44,12 @@ eb_plan_select(struct eb_table *t, const char *const *releases, size_t n, struct
 	return EB_OK;
 }
 
+static int
+cmp_release(const void *a, const void *b)
+{
+	return eb_release_cmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 struct eb_groups *
 eb_plan_view(const struct eb_plan *p, const char *release, const char *host,
     const char *config, const char *metric)
@@ -108,12 +114,14 @@ tally_add(struct tally *t, const char *s)
 	t->count[j]++;
 }
 
-/* A stable sort by count, few values: insertion. */
+/* Most first, a tie by name, so that the main host of two alike is the
+ * same whichever was read first; few values: insertion. */
 static const char **
 tally_sorted(struct tally *t, size_t *n)
 {
 	for (size_t i = 1; i < t->n; i++)
-		for (size_t j = i; j > 0 && t->count[j] > t->count[j - 1]; j--) {
+		for (size_t j = i; j > 0 && (t->count[j] > t->count[j - 1] ||
+		    (t->count[j] == t->count[j - 1] && strcmp(t->v[j], t->v[j - 1]) < 0)); j--) {
 			const char *s = t->v[j];
 			size_t c = t->count[j];
 
@@ -430,6 +438,11 @@ eb_plan_compute(struct eb_plan *p, const struct eb_table *t, const struct eb_pla
 		p->releases = eb_xcalloc(o->nreleases ? o->nreleases : 1, sizeof *p->releases);
 		for (size_t i = 0; i < o->nreleases; i++)
 			p->releases[i] = eb_intern_lookup(t, o->releases[i]);
+		/* In the one order of releases, whatever the order named: the
+		 * last two are diffed from older to newer, as the findings
+		 * speak of them. */
+		if (p->nreleases > 1)
+			qsort(p->releases, p->nreleases, sizeof *p->releases, cmp_release);
 	} else
 		p->releases = eb_releases(p->gs, &p->nreleases);
 	for (size_t i = 0; i < p->bw->n; i++) {

@@ -50,8 +50,8 @@ stage_of(const char *s, const char **rest)
 	return RELEASED;
 }
 
-int
-eb_release_cmp(const char *a, const char *b)
+static int
+release_cmp(const char *a, const char *b)
 {
 	int c = eb_natural_prefix(&a, &b);
 
@@ -66,9 +66,20 @@ eb_release_cmp(const char *a, const char *b)
 		if (sa != sb)
 			return sa < sb ? -1 : 1;
 		if (sa != RELEASED)
-			return eb_release_cmp(ra, rb);
+			return release_cmp(ra, rb);
 	}
 	if (*a == '\0' || *b == '\0')
 		return *a ? 1 : -1;
 	return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+}
+
+/* Labels that differ only in how their numbers are written ("24.04",
+ * "24.4", "24.004") are equal as versions; their bytes then decide, so
+ * that the order is total and never the order the records were read in. */
+int
+eb_release_cmp(const char *a, const char *b)
+{
+	int c = release_cmp(a, b);
+
+	return c != 0 ? c : strcmp(a, b);
 }

@@ -62,11 +62,14 @@ struct student {
 static void
 student_init(struct student *st, double df)
 {
-	double l1 = lgamma((df + 1) / 2), l2 = lgamma(df / 2);
+	/* lgamma_r: lgamma's value, without the global signgam that threads
+	 * sharing the tests would write at once. */
+	int sign;
+	double l1 = lgamma_r((df + 1) / 2, &sign), l2 = lgamma_r(df / 2, &sign);
 
 	st->df = df;
 	st->a = df / 2;
-	st->lbeta = l1 - l2 - lgamma(0.5);
+	st->lbeta = l1 - l2 - lgamma_r(0.5, &sign);
 	st->lpdf = l1 - l2 - 0.5 * log(df * M_PI);
 }
 
@@ -107,15 +110,29 @@ struct memo {
 	double a, b, v;
 };
 
+/* The memos above are the first thread's. Another one (eb_stats_unshared)
+ * keeps small ones of its own, which hold the few quantiles that every
+ * summary asks for; the values are the same bit for bit either way. */
+#define OWN_SLOTS 64
+
+static _Thread_local int unshared;
+static _Thread_local struct memo own_tails[OWN_SLOTS], own_quantiles[OWN_SLOTS];
+
+void
+eb_stats_unshared(void)
+{
+	unshared = 1;
+}
+
 static struct memo *
-memo_slot(struct memo *m, double a, double b)
+memo_slot(struct memo *shared, struct memo *own, double a, double b)
 {
 	uint64_t x, y;
 
 	memcpy(&x, &a, sizeof x);
 	memcpy(&y, &b, sizeof y);
 	x = (x ^ (y * 0x9e3779b97f4a7c15u)) * 0xbf58476d1ce4e5b9u;
-	return &m[(x >> 40) % MEMO_SLOTS];
+	return unshared ? &own[(x >> 40) % OWN_SLOTS] : &shared[(x >> 40) % MEMO_SLOTS];
 }
 
 static double
@@ -135,7 +152,7 @@ double
 eb_t_pvalue(double t, double df)
 {
 	static struct memo memo[MEMO_SLOTS];
-	struct memo *m = memo_slot(memo, t, df);
+	struct memo *m = memo_slot(memo, own_tails, t, df);
 
 	if (!(m->a == t && m->b == df) || df == 0) {
 		m->a = t;
@@ -238,7 +255,7 @@ eb_t_quantile(double q, double df)
 		return NAN;
 	if (q == 0.5)
 		return 0;
-	m = memo_slot(memo, q, df);
+	m = memo_slot(memo, own_quantiles, q, df);
 	if (m->a == q && m->b == df)
 		return m->v;
 	t = t_quantile_upper(2 * (q > 0.5 ? 1 - q : q), df);

@@ -38,6 +38,17 @@ eb_releases(const struct eb_groups *gs, size_t *n)
 	return r;
 }
 
+/* Two rows compare one pair of releases on one host. */
+static int
+same_pair(const void *ctx, size_t i, size_t j)
+{
+	const struct eb_trend_row *const *r = ctx;
+	const struct eb_record *a = r[i]->g->key, *b = r[j]->g->key;
+
+	return a->f[EB_F_HOST] == b->f[EB_F_HOST] && a->f[EB_F_RELEASE] == b->f[EB_F_RELEASE] &&
+	    r[i]->prev->key->f[EB_F_RELEASE] == r[j]->prev->key->f[EB_F_RELEASE];
+}
+
 /* Orders trend rows case by case, releases in version order within one. */
 static int
 cmp_trend(const void *a, const void *b)
@@ -101,20 +112,24 @@ eb_trend_compute_opts(const struct eb_groups *gs, const char *baseline,
 			r->change_pct = r->v.estimate;
 		}
 	}
-	/* The trend table is one family. */
+	/* The families of a comparison (analyze.h): one per pair of releases
+	 * and host, as the diff of that pair has them. */
 	{
 		struct eb_verdict **v = eb_xmalloc((gs->n ? gs->n : 1) * sizeof *v);
 		const struct eb_record **k = eb_xmalloc((gs->n ? gs->n : 1) * sizeof *k);
+		const struct eb_trend_row **r = eb_xmalloc((gs->n ? gs->n : 1) * sizeof *r);
 		size_t m = 0;
 
 		for (size_t i = 0; i < gs->n; i++)
 			if (rows[i].prev != NULL) {
 				v[m] = &rows[i].v;
+				r[m] = &rows[i];
 				k[m++] = rows[i].g->key;
 			}
-		eb_verdict_adjust(v, k, m, &vo);
+		eb_verdict_adjust_split(v, k, m, &vo, same_pair, r);
 		free(v);
 		free(k);
+		free(r);
 	}
 	for (size_t i = 0; i < gs->n; i++)
 		if (rows[i].prev != NULL) {

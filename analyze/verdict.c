@@ -680,6 +680,22 @@ cmp_unit(const void *x, const void *y)
 
 static const char *const families[] = { "throughput", "latency", "cpu", "other" };
 
+/* The intervals at the adjusted levels, at[i] for v[i] (0 for none):
+ * each is of its own verdict alone, so they are shared among the CPUs. */
+struct intervals { struct eb_verdict *const *v; const double *at; };
+
+static void
+intervals_at(void *ctx, size_t lo, size_t hi, int apart)
+{
+	const struct intervals *w = ctx;
+
+	if (apart)
+		eb_stats_unshared();
+	for (size_t i = lo; i < hi; i++)
+		if (w->at[i] > 0)
+			interval_at(w->v[i], w->at[i]);
+}
+
 void
 eb_verdict_adjust(struct eb_verdict *const *v, const struct eb_record *const *keys,
     size_t n, const struct eb_verdict_opts *o)
@@ -688,6 +704,7 @@ eb_verdict_adjust(struct eb_verdict *const *v, const struct eb_record *const *ke
 	struct unit *u = eb_xmalloc((n ? n : 1) * sizeof *u);
 	double *adj = eb_xmalloc((n ? n : 1) * sizeof *adj);
 	double *level = eb_xmalloc((n ? n : 1) * sizeof *level);
+	double *at_level = eb_xcalloc(n ? n : 1, sizeof *at_level);
 	size_t nslots = 16;
 
 	while (nslots < 2 * n)
@@ -765,11 +782,12 @@ eb_verdict_adjust(struct eb_verdict *const *v, const struct eb_record *const *ke
 				v[i]->p_adj = fmax(adj[j], fmin(1, u[j].p * v[i]->p));
 				if (level[j] < v[i]->alpha && !isnan(v[i]->lo) &&
 				    v[i]->kind != EB_VERDICT_UNBOUNDED && v[i]->src[0].key != NULL)
-					interval_at(v[i], level[j]);
+					at_level[i] = level[j];
 			}
 			free(sorted);
 		}
 	}
+	eb_parallel_for(n, 1024, intervals_at, &(struct intervals){ v, at_level });
 	for (size_t i = 0; i < n; i++) {
 		decide(v[i], o->equivalence_pct);
 		agree(v[i]);
@@ -778,4 +796,5 @@ eb_verdict_adjust(struct eb_verdict *const *v, const struct eb_record *const *ke
 	free(u);
 	free(adj);
 	free(level);
+	free(at_level);
 }

@@ -164,6 +164,13 @@ int eb_verdict_claims(const struct eb_verdict *v);
  * "–" for NAN; never "-0.0". Every figure of a verdict prints through it. */
 #define EB_FIGURE_MAX_DECIMALS 6
 void eb_figure_text(double x, int plus, double margin, char *buf, size_t n);
+/* An estimate (a change, a cost) for display, as eb_figure_text, except
+ * that one within EB_FIGURE_NOISE of 0 is rounding, not a measurement
+ * (20.000000000000018 % less 19.999999999999996 % is -2.2e-14 points, for
+ * ratios that are the same to their last bits), and prints as 0. A bound
+ * keeps its side of 0 however close it is, since a verdict rests on it. */
+#define EB_FIGURE_NOISE 1e-9
+void eb_estimate_text(double x, int plus, double margin, char *buf, size_t n);
 /* A ratio for display: three significant digits below 0.001 (never "0.000"
  * for a ratio that is not 0); else three decimals, or more until it lies on the same
  * side of 1 as r does ("0.9996", never "1.000" for a ratio below 1). */

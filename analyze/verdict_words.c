@@ -104,6 +104,12 @@ eb_figure_text(double x, int plus, double margin, char *buf, size_t n)
 }
 
 void
+eb_estimate_text(double x, int plus, double margin, char *buf, size_t n)
+{
+	eb_figure_text(fabs(x) < EB_FIGURE_NOISE ? 0 : x, plus, margin, buf, n);
+}
+
+void
 eb_ratio_text(double r, char *buf, size_t n)
 {
 	const double one = 1;
@@ -140,7 +146,7 @@ eb_verdict_interval_text(const struct eb_verdict *v, char *buf, size_t n)
 		snprintf(buf, n, "–");
 		return;
 	}
-	eb_figure_text(v->estimate, sign, margin, est, sizeof est);
+	eb_estimate_text(v->estimate, sign, margin, est, sizeof est);
 	if (v->unbounded)
 		snprintf(buf, n, "%s %s (unbounded)", est, unit);
 	else if (isnan(v->lo))
@@ -189,11 +195,11 @@ eb_cost_text(double pct, int increase, char *buf, size_t n)
 	char f[40];
 
 	if (increase) {
-		eb_figure_text(pct, 1, 0, f, sizeof f);
+		eb_estimate_text(pct, 1, 0, f, sizeof f);
 		snprintf(buf, n, "%s %%", f);
 		return;
 	}
-	eb_figure_text(pct < 0 ? -pct : pct, 0, 0, f, sizeof f);
+	eb_estimate_text(pct < 0 ? -pct : pct, 0, 0, f, sizeof f);
 	snprintf(buf, n, "%s %%%s", f, pct < 0 && strcmp(f, "0.0") != 0 ? " faster" : "");
 }
 

@@ -74,7 +74,9 @@ const struct eb_cmd eb_cmd_chart = {
 	"  --release R         bars, overhead, heatmap by block size: the release\n"
 	"  --from A --to B     diff: the releases to compare\n"
 	"  --baseline MODE     overhead, trend --relative, heatmap (default none)\n"
-	"  --alpha P           diff: significance level (default 0.05)\n"
+	"  --alpha P           the level of every interval and verdict drawn (default\n"
+	"                      0.05: 95 % intervals); timeseries draws none and\n"
+	"                      refuses it\n"
 	"  --relative          trend: % of the baseline of each release\n"
 	"  --columns release|block-size   heatmap columns (default release)\n"
 	"  --title T, --subtitle S   replace the title and the subtitle (by default\n"
@@ -213,6 +215,11 @@ chart_options(const struct eb_args *a, struct eb_chart_opts *o)
 	o->to = eb_args_get(a, EB_O_TO);
 	if (eb_args_has(a, EB_O_BASELINE))
 		o->baseline = a->baseline;
+	/* An option that would change nothing drawn is a mistake to say, not
+	 * to ignore: a time series has no interval and no verdict. */
+	if (o->kind == EB_CHART_TIMESERIES && eb_args_has(a, EB_O_ALPHA))
+		return eb_cli_usage(a->cmd, "--alpha: a timeseries chart draws no interval "
+		    "and no verdict");
 	o->alpha = eb_args_num(a, EB_O_ALPHA, o->alpha);
 	o->relative = eb_args_has(a, EB_O_RELATIVE);
 	if (eb_args_has(a, EB_O_COLUMNS))

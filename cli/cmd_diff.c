@@ -1,5 +1,7 @@
 /* cmd_diff.c - "encbench diff": did a release (or a config, or another set
  * of runs) make each case faster or slower, and can the data tell? */
+#include <sys/stat.h>
+
 #include <libgen.h>
 #include <math.h>
 #include <stdlib.h>
@@ -44,8 +46,8 @@ const struct eb_cmd eb_cmd_diff = {
 	"                 Hodges-Lehmann shift and its distribution-free interval\n"
 	"  p              Welch's two-sided t test (default), or the Mann-Whitney U\n"
 	"                 test with --center median (exact, ties included, up to 40\n"
-	"                 runs; normal approximation beyond); Holm-adjusted over the\n"
-	"                 table unless --adjust none (JSON has both p values)\n"
+	"                 runs; normal approximation beyond); Holm-adjusted within\n"
+	"                 each host unless --adjust none (JSON has both p values)\n"
 	"  verdict        improved / regressed when the adjusted p < alpha and the\n"
 	"                 interval excludes 0 (direction-aware: more bandwidth is\n"
 	"                 better, more latency is worse); unchanged when the\n"
@@ -69,9 +71,11 @@ const struct eb_cmd eb_cmd_diff = {
 	"  --from-file PATH --to-file PATH   two sets of inputs, repeatable\n"
 	"  --alpha P          significance level (default 0.05)\n"
 	"  --center mean|median   what is compared (default mean)\n"
-	"  --adjust holm|none Holm's adjustment over the table (default holm),\n"
-	"                     within each metric class: throughput (bw and iops of\n"
-	"                     one test count once), latency, CPU, other\n"
+	"  --adjust holm|none Holm's adjustment (default holm), one family per host\n"
+	"                     over its modes and configs, and within it per metric\n"
+	"                     class: throughput (bw and iops of one test count\n"
+	"                     once), latency, CPU, other; findings and report use\n"
+	"                     the same families for the change between releases\n"
 	"  --equivalence PCT  the +/- margin of \"unchanged\" (default 2)\n"
 	"  --baseline MODE    the unencrypted mode for the overhead fields (none)\n"
 	"  --md, --csv, --json, -o FILE, --units si|iec   output\n"
@@ -244,16 +248,42 @@ gate_check(struct gate *g, const struct diff_out *w)
 	return 0;
 }
 
-/* Loads one side of --from-file/--to-file and labels its records. */
+/* Loads one side of --from-file/--to-file and labels its records. A side
+ * is one release: the runs of two would become repetitions of one case,
+ * with a mean that was never measured. */
 static int
-load_side(const struct eb_inputs *in, char *const *paths, int n, const char *label,
-    struct eb_table *into)
+load_side(const struct eb_inputs *in, char *const *paths, int n, const char *option,
+    const char *label, struct eb_table *into)
 {
 	struct eb_table *t;
 	int rc = eb_inputs_load(in, paths, n, &t);
+	const char *seen[4];
+	size_t nseen = 0, more = 0;
 
 	if (rc != 0)
 		return rc;
+	for (size_t i = 0; i < t->n; i++) {
+		const char *r = t->rows[i].f[EB_F_RELEASE];
+		size_t j;
+
+		for (j = 0; j < nseen && seen[j] != r; j++)
+			;
+		if (j < nseen)
+			continue;
+		if (nseen < sizeof seen / sizeof seen[0])
+			seen[nseen++] = r;
+		else
+			more = 1;
+	}
+	if (nseen > 1) {
+		fprintf(stderr, "encbench: error: %s: the inputs hold more than one release "
+		    "('%s', '%s'%s%s%s%s), whose runs would be taken as repetitions of one; "
+		    "name the inputs of one release on each side, or compare releases with "
+		    "--from and --to\n", option, seen[0], seen[1], nseen > 2 ? ", '" : "",
+		    nseen > 2 ? seen[2] : "", nseen > 2 ? "'" : "", more || nseen > 3 ? ", ..." : "");
+		eb_table_free(t);
+		return EB_EXIT_DATA;
+	}
 	eb_table_set(t, 0, "release", label, NULL);
 	eb_table_append(into, t);
 	eb_table_free(t);
@@ -308,6 +338,28 @@ check_pairs(const struct eb_args *a)
 	return 0;
 }
 
+/* A file or folder named on both sides, through links too, would be
+ * compared with itself. */
+static int
+check_sides_apart(const struct eb_args *a)
+{
+	const struct eb_arglist *ff = &a->opt[EB_O_FROM_FILE], *tf = &a->opt[EB_O_TO_FILE];
+	struct stat sa, sb;
+
+	for (size_t i = 0; i < ff->n; i++) {
+		if (stat(ff->v[i], &sa) != 0)
+			continue;
+		for (size_t j = 0; j < tf->n; j++)
+			if (stat(tf->v[j], &sb) == 0 && sa.st_dev == sb.st_dev &&
+			    sa.st_ino == sb.st_ino)
+				return eb_cli_usage(a->cmd, "'%s' (--from-file) and '%s' "
+				    "(--to-file) are the same %s: a dataset compared with "
+				    "itself shows no change whatever it holds", ff->v[i],
+				    tf->v[j], S_ISDIR(sa.st_mode) ? "folder" : "file");
+	}
+	return 0;
+}
+
 /* Reads the inputs: the two sides of --from-file and --to-file, each
  * labelled as a release (by --from and --to, or by its first file's
  * name), or else the operands; then the filters. */
@@ -317,6 +369,8 @@ load_inputs(const struct eb_args *a, struct eb_diff_opts *o, struct eb_table **t
 	const struct eb_arglist *ff = &a->opt[EB_O_FROM_FILE], *tf = &a->opt[EB_O_TO_FILE];
 	int rc;
 
+	if (ff->n > 0 && (rc = check_sides_apart(a)) != 0)
+		return rc;
 	if (ff->n > 0) {
 		const char *la = o->from ? o->from : basename(ff->v[0]);
 		const char *lb = o->to ? o->to : basename(tf->v[0]);
@@ -326,8 +380,8 @@ load_inputs(const struct eb_args *a, struct eb_diff_opts *o, struct eb_table **t
 			lb = "to";
 		}
 		*t = eb_table_new();
-		if ((rc = load_side(&a->in, ff->v, (int)ff->n, la, *t)) != 0 ||
-		    (rc = load_side(&a->in, tf->v, (int)tf->n, lb, *t)) != 0)
+		if ((rc = load_side(&a->in, ff->v, (int)ff->n, "--from-file", la, *t)) != 0 ||
+		    (rc = load_side(&a->in, tf->v, (int)tf->n, "--to-file", lb, *t)) != 0)
 			return rc;
 		o->from = eb_intern_cstr(*t, la);
 		o->to = eb_intern_cstr(*t, lb);
@@ -389,6 +443,73 @@ choose_releases(const struct eb_groups *gs, struct eb_diff_opts *o)
 	return 0;
 }
 
+/* Names the hosts of one side, for messages; returns how many. */
+static size_t
+side_hosts(const struct eb_groups *gs, int field, const char *label, char *buf, size_t n)
+{
+	size_t len = 0, count = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < gs->n; i++) {
+		const struct eb_record *k = gs->g[i].key;
+		size_t j;
+
+		if (strcmp(k->f[field], label) != 0)
+			continue;
+		for (j = 0; j < i && (gs->g[j].key->f[EB_F_HOST] != k->f[EB_F_HOST] ||
+		    strcmp(gs->g[j].key->f[field], label) != 0); j++)
+			;
+		if (j < i)
+			continue;
+		count++;
+		if (len + 1 < n)
+			len += (size_t)snprintf(buf + len, n - len, "%s'%s'", len ? ", " : "",
+			    k->f[EB_F_HOST][0] ? k->f[EB_F_HOST] : "(none)");
+	}
+	return count;
+}
+
+/* Whether the two sides have a host in common. */
+static int
+share_host(const struct eb_groups *gs, int field, const char *from, const char *to)
+{
+	for (size_t i = 0; i < gs->n; i++) {
+		if (strcmp(gs->g[i].key->f[field], from) != 0)
+			continue;
+		for (size_t j = 0; j < gs->n; j++)
+			if (gs->g[j].key->f[EB_F_HOST] == gs->g[i].key->f[EB_F_HOST] &&
+			    strcmp(gs->g[j].key->f[field], to) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+/* Nothing to compare: says why, naming the hosts when the sides have none
+ * in common, since hosts are never pooled. */
+static int
+nothing_in_common(const struct eb_groups *gs, const struct eb_diff_opts *o)
+{
+	int field = o->by == EB_SPLIT_CONFIG ? EB_F_CONFIG : EB_F_RELEASE;
+	const char *noun = field == EB_F_CONFIG ? "configs" : "releases";
+	char have[512], ha[256], hb[256];
+	size_t na, nb;
+
+	list_labels(gs, field, have, sizeof have);
+	na = side_hosts(gs, field, o->from, ha, sizeof ha);
+	nb = side_hosts(gs, field, o->to, hb, sizeof hb);
+	if (na > 0 && nb > 0 && !share_host(gs, field, o->from, o->to))
+		fprintf(stderr, "encbench: error: '%s' and '%s' share no host, so no case "
+		    "can be compared: '%s' was measured on %s %s and '%s' on %s %s (hosts "
+		    "are never pooled; if they are one machine, say so with --set host=NAME)\n",
+		    o->from, o->to, o->from, na > 1 ? "hosts" : "host", ha, o->to,
+		    nb > 1 ? "hosts" : "host", hb);
+	else
+		fprintf(stderr, "encbench: error: no case was measured in both %s '%s' and "
+		    "'%s' (the data has %s)\n", noun, o->from, o->to,
+		    have[0] ? have : "no records");
+	return EB_EXIT_DATA;
+}
+
 /* Settles what is compared with what, and checks that the data has both. */
 static int
 settle_sides(const struct eb_args *a, const struct eb_groups *gs, struct eb_diff_opts *o)
@@ -419,6 +540,7 @@ exec_diff(const struct eb_args *a)
 	struct diff_out w = { 0 };
 	struct eb_table *t = NULL;
 	struct eb_groups *gs = NULL;
+	size_t same;
 	int rc;
 
 	if ((rc = check_pairs(a)) != 0 || (rc = load_inputs(a, &o, &t)) != 0)
@@ -436,16 +558,19 @@ exec_diff(const struct eb_args *a)
 		    o.by == EB_SPLIT_CONFIG ? "config" : "release", o.from);
 		goto done;
 	}
+	if ((same = eb_diff_same_data(gs, &o)) > 0) {
+		int files = eb_args_has(a, EB_O_FROM_FILE);
+
+		rc = eb_cli_usage(a->cmd, "%s'%s'%s and '%s'%s hold the same measurements "
+		    "(%zu %s, every value alike): a dataset compared with itself shows no "
+		    "change whatever it holds", files ? "" : o.by == EB_SPLIT_CONFIG ?
+		    "configs " : "releases ", o.from, files ? " (--from-file)" : "", o.to,
+		    files ? " (--to-file)" : "", same, same == 1 ? "test" : "tests");
+		goto done;
+	}
 	w.rows = eb_diff_compute(gs, &o, &w.n);
 	if (w.n == 0) {
-		char have[512];
-		int field = o.by == EB_SPLIT_CONFIG ? EB_F_CONFIG : EB_F_RELEASE;
-
-		list_labels(gs, field, have, sizeof have);
-		fprintf(stderr, "encbench: error: no case was measured in both %s '%s' and "
-		    "'%s' (the data has %s)\n", field == EB_F_CONFIG ? "configs" : "releases",
-		    o.from, o.to, have[0] ? have : "no records");
-		rc = EB_EXIT_DATA;
+		rc = nothing_in_common(gs, &o);
 		goto done;
 	}
 	w.order = eb_diff_order(w.rows, w.n);

@@ -68,7 +68,9 @@ const struct eb_cmd eb_cmd_report = {
 	"  -o DIR             the report folder (required)\n"
 	"  --title T          the title (default: from hosts and releases)\n"
 	"  --baseline MODE    the unencrypted mode (default none)\n"
-	"  --releases A,B,... only these releases; the last two are diffed\n"
+	"  --releases A,B,... only these releases, each once; the newest two\n"
+	"                     (in release order, whatever the order named) are\n"
+	"                     diffed\n"
 	"  --units si|iec     MB/s (default) or MiB/s\n"
 	"  --format md|html   report.md (default), or report.md and report.html\n"
 	"  --full             every page's content on the main page as well\n"
@@ -101,11 +103,47 @@ split(const char *list, size_t *n)
 	return v;
 }
 
+/* The title as the label rule has labels: stray bytes as U+FFFD, each
+ * control character (an escape, a bell, a newline, a reordering mark) as
+ * a space, said once; NULL when it is clean. */
+static char *
+clean_title(const char *title)
+{
+	size_t n = strlen(title);
+	int utf8 = eb_utf8_valid(title, n), control = 0;
+	char *fixed, *out;
+
+	for (const char *q = title; *q != '\0' && !control; q++)
+		control = eb_utf8_control(q) > 0;
+	if (utf8 && !control)
+		return NULL;
+	fixed = utf8 ? eb_xstrdup(title) : eb_utf8_repair(title, n);
+	out = fixed;
+	for (const char *q = fixed; *q != '\0';) {
+		size_t k = eb_utf8_control(q);
+
+		if (k > 0) {
+			*out++ = ' ';
+			q += k;
+			control = 1;
+		} else
+			*out++ = *q++;
+	}
+	*out = '\0';
+	if (!utf8)
+		fprintf(stderr, "encbench: warning: --title is not UTF-8; its stray bytes are "
+		    "written as U+FFFD\n");
+	if (control)
+		fprintf(stderr, "encbench: warning: --title holds control characters (a newline, "
+		    "a tab, an escape, a reordering mark); they are written as spaces\n");
+	return fixed;
+}
+
 /* The plan's and the pages' options from the command line; EB_EXIT_USAGE
  * after saying why, or 0. --full and --sections: the last one given. */
 static int
 report_options(const struct eb_args *a, struct eb_plan_opts *po, struct eb_report_opts *ro,
-    char ***releases)
+    char ***releases, char **title)
 {
 	const struct eb_arglist *sections = &a->opt[EB_O_SECTIONS];
 	char bad[64];
@@ -114,11 +152,19 @@ report_options(const struct eb_args *a, struct eb_plan_opts *po, struct eb_repor
 	ro->png_scale = 2;
 	ro->meta_get = eb_rundir_meta_get;
 	ro->title = eb_args_get(a, EB_O_TITLE);
+	if (ro->title != NULL && (*title = clean_title(ro->title)) != NULL)
+		ro->title = *title;
 	ro->iec = eb_args_is(a, EB_O_UNITS, "iec");
 	po->baseline = a->baseline;
 	if (eb_args_has(a, EB_O_RELEASES)) {
 		*releases = split(eb_args_get(a, EB_O_RELEASES), &po->nreleases);
 		po->releases = (const char *const *)*releases;
+		/* A release diffed with itself shows no change whatever it holds. */
+		for (size_t i = 0; i < po->nreleases; i++)
+			for (size_t j = 0; j < i; j++)
+				if (strcmp(po->releases[i], po->releases[j]) == 0)
+					return eb_cli_usage(a->cmd, "--releases names '%s' twice",
+					    po->releases[i]);
 	}
 	for (size_t i = 0; i < sections->n; i++)
 		if (eb_report_sections(sections->v[i], bad, sizeof bad) == 0)
@@ -145,12 +191,12 @@ exec_report(const struct eb_args *a)
 	struct eb_err err;
 	struct eb_report_files f;
 	const char *out = a->out.path;
-	char **releases = NULL, *tmp = NULL;
+	char **releases = NULL, *tmp = NULL, *title = NULL;
 	int rc = 0, html = eb_args_is(a, EB_O_PAGE_FORMAT, "html"), planned = 0;
 
 	memset(&f, 0, sizeof f);
 	memset(&rep, 0, sizeof rep);
-	if ((rc = report_options(a, &po, &ro, &releases)) != 0)
+	if ((rc = report_options(a, &po, &ro, &releases, &title)) != 0)
 		goto done;
 	if ((rc = eb_inputs_load(&a->in, a->operands, a->noperands, &t)) != 0)
 		goto done;
@@ -200,6 +246,7 @@ done:
 	eb_buf_free(&f.list);
 	eb_buf_free(&f.pages);
 	free(releases);
+	free(title);
 	free(tmp);
 	eb_chart_release();
 	return rc;

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/file.h>
 #include <signal.h>
 #include <stdio.h>
@@ -23,6 +24,13 @@
 /* How long a command waits for another one swapping a folder beside the
  * same one (a swap takes milliseconds). */
 #define LOCK_WAIT_SECONDS 60
+
+/* The signals whose default is to end the process, held back during a
+ * swap. */
+static const int deferred_signals[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2,
+	SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+};
 
 /* DIR without its trailing slashes. */
 static char *
@@ -652,8 +660,17 @@ eb_folder_commit(const char *tmp, const char *dir_arg, const char *manifest)
 	struct listed listed;
 	struct swap s;
 	struct stat sb;
-	int rc = 0, lock = lock_beside(dir);
+	sigset_t deferred, was;
+	int rc = 0, lock;
 
+	/* A signal that would end the process waits for the swap: Ctrl-C, a
+	 * SIGTERM or a hang-up then leaves the old folder or the new one,
+	 * never the user's files in a hidden one (SIGKILL is the journal's). */
+	sigemptyset(&deferred);
+	for (size_t i = 0; i < sizeof deferred_signals / sizeof deferred_signals[0]; i++)
+		sigaddset(&deferred, deferred_signals[i]);
+	pthread_sigmask(SIG_BLOCK, &deferred, &was);
+	lock = lock_beside(dir);
 	memset(&s, 0, sizeof s);
 	memset(&listed, 0, sizeof listed);
 	if (lock < 0) {
@@ -741,5 +758,6 @@ done:
 	free(journal);
 	free(old);
 	free(dir);
+	pthread_sigmask(SIG_SETMASK, &was, NULL);
 	return rc;
 }

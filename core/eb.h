@@ -316,6 +316,12 @@ const char *eb_input_find(const struct stat *sb);
 
 /* The CPUs this process may run on, 1 when that cannot be told (cpu.c). */
 int eb_cpu_count(void);
+/* fn(ctx, lo, hi, apart) over slices [lo, hi) of [0, n) that together
+ * make it, on as many CPUs as there are slices of at least min_slice
+ * items; apart is 1 on a thread other than the caller's. Returns when
+ * every slice is done. */
+void eb_parallel_for(size_t n, size_t min_slice, void (*fn)(void *ctx, size_t lo, size_t hi,
+    int apart), void *ctx);
 
 /* ---- UTF-8 (utf8.c) */
 

@@ -2,12 +2,13 @@
  * from its name, how one line reads, and one summary record per log and
  * direction from the samples fio_scan.c reads. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "fio_scan.h"
+#include "fio_log.h"
 
 #define HIST_MIN_COLS EB_FIO_HIST_MIN_COLS
 #define PLAT_BITS EB_FIO_PLAT_BITS
@@ -209,6 +210,11 @@ struct log_state {
 	struct eb_fio_log_acc acc;
 	enum eb_fio_log_kind kind;
 	int started;
+	/* Read a line at a time: the first line of each direction's largest
+	 * sample, which a file read whole finds again only when it fails. */
+	int whole, nthreads;
+	long max_line[3];
+	struct eb_fio_runs runs;	/* bw and IOPS logs read a line at a time */
 };
 
 static int
@@ -279,10 +285,25 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 {
 	struct log_state *st = p->state;
 
+	double max[3];
+
 	start(p, st);
+	for (int d = 0; d < 3; d++)
+		max[d] = st->acc.d[d].n > 0 ? st->acc.d[d].max : -1;
 	if (eb_fio_log_acc_line(&st->acc, line, len, lineno) != 0)
 		return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, lineno),
 		    "not a fio log sample (time, value, direction, block size)");
+	for (int d = 0; d < 3; d++)
+		if (st->acc.d[d].n > 0 && st->acc.d[d].max > max[d])
+			st->max_line[d] = lineno;
+	if (st->kind == EB_FIO_LOG_BW || st->kind == EB_FIO_LOG_IOPS) {
+		struct eb_fio_sample s;
+		int c = eb_fio_log_parse_line(line, len, &s);
+
+		s.line = lineno;
+		if (c > 0 && c < HIST_MIN_COLS)
+			eb_fio_runs_take(&st->runs, &s);
+	}
 	return EB_OK;
 }
 
@@ -407,6 +428,8 @@ read_file(struct eb_parse *p, int fd, int nthreads)
 	struct log_state *st = p->state;
 
 	start(p, st);
+	st->whole = 1;
+	st->nthreads = nthreads;
 	return eb_fio_log_acc_file(&st->acc, fd, p->path, nthreads, p->err);
 }
 
@@ -481,17 +504,173 @@ add_record(struct eb_parse *p, const char *job, const char *host, int dir, int64
 	eb_table_add(p->t, &rec);
 }
 
+/* The first sample of direction dir that equals value, found again in a
+ * log read whole. */
+struct find_max {
+	int dir;
+	double value;
+	long line;
+};
+
+static int
+found_max(void *ctx, const struct eb_fio_sample *s)
+{
+	struct find_max *f = ctx;
+
+	if (s->dir != f->dir || s->value != f->value)
+		return 0;
+	f->line = s->line;
+	return 1;
+}
+
+/* A value as the log wrote it: the shortest digits that read back the same. */
+static void
+exact(char *buf, size_t n, double v)
+{
+	if (v == floor(v) && v < 1e21)
+		snprintf(buf, n, "%.0f", v);
+	else
+		snprintf(buf, n, "%.15g", v);
+	if (strtod(buf, NULL) != v)
+		snprintf(buf, n, "%.17g", v);
+}
+
+/* Every sample, not only the mean, is held to its metric's limit: one
+ * damaged sample of 10^11 KiB/s among twenty real ones moves the mean of
+ * a log 200 000-fold and stays under the limit itself. The largest sample
+ * of each direction is checked, so a failing log names the line of its
+ * largest sample; unit turns the log's values into the record's. */
+static enum eb_status
+check_samples(struct eb_parse *p, enum eb_fio_log_kind kind, const struct eb_fio_log_acc *acc,
+    const char *path, const long *max_line, const char *kind_name, double unit_ns)
+{
+	const char *metric, *unit, *shown;
+	double scale, limit;
+
+	switch (kind) {
+	case EB_FIO_LOG_BW:
+		metric = "bw", unit = "KiB/s", scale = 1024;
+		break;
+	case EB_FIO_LOG_IOPS:
+		metric = "iops", unit = "IOPS", scale = 1;
+		break;
+	case EB_FIO_LOG_LAT:
+	case EB_FIO_LOG_CLAT:
+	case EB_FIO_LOG_SLAT:
+		metric = "lat_mean", unit = unit_ns == 1 ? "ns" : "us", scale = unit_ns;
+		break;
+	default:
+		return EB_OK;
+	}
+	limit = eb_metric_limit(metric, &shown);
+	for (int d = 0; d < 3; d++) {
+		const struct eb_fio_dir_acc *a = &acc->d[d];
+		struct find_max f = { d, a->max, a->first_line };
+		struct eb_loc loc = { path, 0, 0 };
+		char v[40], canon[40], lim[40];
+
+		if (a->n == 0 || !(a->max * scale > limit))
+			continue;
+		if (max_line != NULL) {
+			f.line = max_line[d];
+		} else {
+			struct eb_err ignored;
+
+			eb_fio_log_scan(path, found_max, &f, &ignored);
+		}
+		loc.line = f.line;
+		exact(v, sizeof v, a->max);
+		eb_format_double(canon, sizeof canon, a->max * scale);
+		eb_format_double(lim, sizeof lim, limit);
+		if (scale == 1)
+			return eb_err_set(p->err, EB_ERR_DATA, loc,
+			    "fio %s log sample %s %s is beyond the limit of %s (%s %s)",
+			    kind_name, v, unit, shown, lim, unit);
+		return eb_err_set(p->err, EB_ERR_DATA, loc,
+		    "fio %s log sample %s %s (%s %s) is beyond the limit of %s (%s %s)",
+		    kind_name, v, unit, canon, scale == 1024 ? EB_UNIT_BPS : EB_UNIT_NS,
+		    shown, lim, scale == 1024 ? EB_UNIT_BPS : EB_UNIT_NS);
+	}
+	return EB_OK;
+}
+
+static const char *const kind_names[] = {
+	"unknown", "bandwidth", "IOPS", "total latency", "completion latency",
+	"submission latency", "histogram",
+};
+
+/* Latency logs are ns from fio 3.0, us before; the columns only tell
+ * when prio is there (3.18+). A mean under 300 ns is no I/O any device
+ * completes, so such a log is taken for fio 2.x microseconds. Returns
+ * the factor to ns and the mean that made it 1000. */
+static double
+latency_unit(const struct eb_fio_log_acc *a, double *mean)
+{
+	double n = 0, sum = 0;
+
+	if (!(a->max_cols == 4 || (a->max_cols == 5 && a->offset_like)))
+		return 1;
+	for (int d = 0; d < 3; d++) {
+		n += (double)a->d[d].n;
+		sum += eb_fio_dir_sum(&a->d[d]);
+	}
+	*mean = n > 0 ? sum / n : 0;
+	return n > 0 && sum / n < 300 ? 1000 : 1;
+}
+
+/* A log of every I/O rather than of averaged windows. */
+static int
+per_io_dir(const struct eb_fio_dir_acc *a)
+{
+	return !a->bs_zero && a->n >= 2 &&
+	    (a->last_t - a->first_t) / ((double)a->n - 1) < PER_IO_STEP_MS;
+}
+
+static void
+say_clones(struct eb_parse *p, const struct log_state *st, const struct eb_fio_family *f)
+{
+	const char *how = st->kind == EB_FIO_LOG_CLAT ? "pooled into one mean" :
+	    "summed, as fio's group_reporting sums clones";
+
+	if (f->n > 1)
+		eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, 0), "the %s logs of %zu clones of "
+		    "one fio run (numjobs; %s to %s): their samples %s, one run",
+		    kind_names[st->kind], f->n, f->where[0], f->where[f->n - 1], how);
+}
+
+/* A log whose time starts again holds several clones or several runs:
+ * fio appends to a log without a clone number (per_job_logs=0 in 3.33,
+ * every log in 2.x), both the clones of a run and each later run of the
+ * job. Clones add up, runs are repetitions, and nothing in the log tells
+ * which: a rate from it would be half or twice the truth, or one run
+ * where there were two. Latency pools either way. */
+static enum eb_status
+appended(struct eb_parse *p, const struct log_state *st, const struct eb_fio_family *f, int d)
+{
+	for (size_t k = 0; k < f->n; k++)
+		if (f->rates[k].runs[d] > 1) {
+			struct eb_loc loc = { f->where[k], f->rates[k].second_line[d], 0 };
+
+			return eb_err_set(p->err, EB_ERR_DATA, loc, "time starts again: this %s "
+			    "log holds %d runs or clones one after another, as fio appends to "
+			    "a log without a clone number (per_job_logs=0; every log of fio "
+			    "2.x); clones add up and runs are repetitions, and the log does not "
+			    "say which: split it where the time starts again, or write a log "
+			    "per clone (fio 3's default)", kind_names[st->kind],
+			    f->rates[k].runs[d]);
+		}
+	return EB_OK;
+}
+
 static enum eb_status
 summarise(struct eb_parse *p, struct log_state *st)
 {
-	static const char *const kind_names[] = {
-		"unknown", "bandwidth", "IOPS", "total latency", "completion latency",
-		"submission latency", "histogram",
-	};
 	struct eb_loc loc0 = eb_parse_loc(p, 0);
+	struct eb_fio_family f;
+	const struct eb_fio_log_acc *all = &st->acc;
 	char *job, *host;
-	double unit = 1;
-	int maybe_us;
+	double unit = 1, us_mean = 0;
+	enum eb_status status;
 
 	if (st->acc.nhist > 0) {
 		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, st->acc.hist_line),
@@ -507,40 +686,57 @@ summarise(struct eb_parse *p, struct log_state *st)
 		return eb_err_set(p->err, EB_ERR_DATA, loc0,
 		    "a fio log, but its name does not say of what; name it as fio "
 		    "does (NAME_bw.1.log, NAME_iops.1.log, NAME_clat.1.log)");
+	if (st->kind == EB_FIO_LOG_CLAT)
+		unit = latency_unit(&st->acc, &us_mean);
+	if ((status = check_samples(p, st->kind, &st->acc, p->path,
+	    st->whole ? NULL : st->max_line, kind_names[st->kind], unit)) != EB_OK)
+		return status;
 	if (st->kind == EB_FIO_LOG_LAT || st->kind == EB_FIO_LOG_SLAT) {
 		eb_diag(p->diag, EB_NOTE, loc0,
 		    "fio %s log: no summary record (lat_mean is completion latency, "
 		    "from the clat log)", kind_names[st->kind]);
 		return EB_OK;
 	}
-	names(p->path, &job, &host);
-	/* Latency logs are ns from fio 3.0, us before; the columns only tell
-	 * when prio is there (3.18+). A mean under 300 ns is no I/O any
-	 * device completes, so such a log is taken for fio 2.x microseconds. */
-	maybe_us = st->acc.max_cols == 4 || (st->acc.max_cols == 5 && st->acc.offset_like);
-	if (st->kind == EB_FIO_LOG_CLAT && maybe_us) {
-		double n = 0, sum = 0;
-
-		for (int d = 0; d < 3; d++) {
-			n += (double)st->acc.d[d].n;
-			sum += eb_fio_dir_sum(&st->acc.d[d]);
-		}
-		if (n > 0 && sum / n < 300) {
-			unit = 1000;
-			eb_diag(p->diag, EB_NOTE, loc0,
-			    "latencies read as microseconds (fio 2.x): their mean, %.1f, "
-			    "is too small for nanoseconds", sum / n);
+	status = eb_fio_family_read(&f, p, &st->acc, st->whole, &st->runs,
+	    st->kind != EB_FIO_LOG_CLAT, st->nthreads);
+	if (status == EB_OK && f.self > 0)
+		eb_diag(p->diag, EB_NOTE, loc0, "the %s log of clone %zu of %zu of one fio run "
+		    "(numjobs): its samples count in the record of %s, which reads them all",
+		    kind_names[st->kind], f.self + 1, f.n, f.paths[0]);
+	if (status != EB_OK || f.self > 0) {
+		eb_fio_family_free(&f);
+		return status;
+	}
+	if (f.n > 1) {
+		all = &f.all;
+		if (st->kind == EB_FIO_LOG_CLAT)
+			unit = latency_unit(all, &us_mean);
+		for (size_t k = 0; k < f.n && status == EB_OK; k++)
+			status = check_samples(p, st->kind, &f.acc[k], f.where[k],
+			    k == f.self && !st->whole ? st->max_line : NULL,
+			    kind_names[st->kind], unit);
+		if (status != EB_OK) {
+			eb_fio_family_free(&f);
+			return status;
 		}
 	}
+	if (unit != 1)
+		eb_diag(p->diag, EB_NOTE, loc0,
+		    "latencies read as microseconds (fio 2.x): their mean, %.1f, "
+		    "is too small for nanoseconds", us_mean);
+	say_clones(p, st, &f);
+	names(p->path, &job, &host);
 	for (int d = 0; d < 3; d++) {
-		struct eb_fio_dir_acc *a = &st->acc.d[d];
+		const struct eb_fio_dir_acc *a = &all->d[d];
+		long line = st->acc.d[d].n > 0 ? st->acc.d[d].first_line : 0;
 		int64_t bs = a->bs_varies || a->bs_zero ? 0 : a->bs;
-		int per_io = !a->bs_zero && a->n >= 2 &&
-		    (a->last_t - a->first_t) / ((double)a->n - 1) < PER_IO_STEP_MS;
+		int per_io = 0;
 		double mean;
 
 		if (a->n == 0)
 			continue;
+		for (size_t k = 0; k < f.n; k++)
+			per_io |= per_io_dir(&f.acc[k].d[d]);
 		mean = eb_fio_dir_sum(a) / (double)a->n;
 		switch (st->kind) {
 		case EB_FIO_LOG_BW:
@@ -548,34 +744,37 @@ summarise(struct eb_parse *p, struct log_state *st)
 			/* fio 3.x without log_avg_msec logs each I/O's own rate,
 			 * whose mean is no throughput at all. */
 			if (per_io) {
-				eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, a->first_line),
+				eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, line),
 				    "fio %s log of every I/O (no log_avg_msec): the mean of "
 				    "its samples is no throughput; no record",
 				    kind_names[st->kind]);
 				break;
 			}
+			if ((status = appended(p, st, &f, d)) != EB_OK)
+				goto out;
 			if (st->kind == EB_FIO_LOG_BW)
-				add_record(p, job, host, d, bs, "bw", EB_UNIT_BPS, mean * 1024,
-				    a->first_line);
+				add_record(p, job, host, d, bs, "bw", EB_UNIT_BPS,
+				    eb_fio_family_rate(&f, d) * 1024, line);
 			else
-				add_record(p, job, host, d, bs, "iops", EB_UNIT_PER_S, mean,
-				    a->first_line);
+				add_record(p, job, host, d, bs, "iops", EB_UNIT_PER_S,
+				    eb_fio_family_rate(&f, d), line);
 			break;
 		case EB_FIO_LOG_CLAT:
-			add_record(p, job, host, d, bs, "lat_mean", EB_UNIT_NS, mean * unit,
-			    a->first_line);
+			add_record(p, job, host, d, bs, "lat_mean", EB_UNIT_NS, mean * unit, line);
 			/* Averaged windows have no percentile of single I/Os. */
 			if (per_io && a->plat != NULL)
 				add_record(p, job, host, d, bs, "lat_p99", EB_UNIT_NS,
-				    plat_p99(a) * unit, a->first_line);
+				    plat_p99(a) * unit, line);
 			break;
 		default:
 			break;
 		}
 	}
+out:
 	free(job);
 	free(host);
-	return EB_OK;
+	eb_fio_family_free(&f);
+	return status;
 }
 
 static enum eb_status

@@ -12,6 +12,7 @@
 #endif
 
 #include "ingest.h"
+#include "results.h"
 #include "sample.h"
 
 static const char header[] =
@@ -44,6 +45,9 @@ struct results_state {
 	int header_seen;
 	int read_noted;	/* the table knows the file its rows come from */
 	int in_quote;	/* quote parity: a row goes on past this line */
+	/* Where rows go instead of the table (eb_results_rows_new), or NULL. */
+	int (*sink)(void *ctx, const struct eb_record *r);
+	void *sink_ctx;
 };
 
 static int
@@ -177,11 +181,11 @@ underflows(const char *s, size_t n)
 static int
 cpus_tag_bad(const char *source, char *why, size_t n)
 {
-	const char *tag = strstr(source, EB_SAMPLE_CPUS_TAG);
-	const char *v, *end;
+	const char *tag, *v, *end;
 	long long cpus;
 
-	if (tag == NULL)
+	/* Most sources have no space, and a space is found faster. */
+	if (strchr(source, ' ') == NULL || (tag = strstr(source, EB_SAMPLE_CPUS_TAG)) == NULL)
 		return 0;
 	v = tag + strlen(EB_SAMPLE_CPUS_TAG);
 	end = v + strcspn(v, " ");
@@ -249,8 +253,9 @@ take_row(struct results_state *rs, const char *const *field, const size_t *len,
 		int f = rs->field_of[c];
 
 		if (c == EB_C_SOURCE) {
-			/* Unique to the row: interning would only grow the set. */
-			r.f[f] = eb_table_strdup(p->t, s, n);
+			/* Unique to the row: interning would only grow the set.
+			 * A sink keeps what it needs of it. */
+			r.f[f] = rs->sink != NULL ? s : eb_table_strdup(p->t, s, n);
 		} else if (f >= 0) {
 			struct recent *in = intern_field(rs, f, s, n);
 
@@ -315,6 +320,13 @@ take_row(struct results_state *rs, const char *const *field, const size_t *len,
 	/* The source names where the row was measured; messages about the
 	 * row name where it was read as well. */
 	r.line = rs->row_line > 0 && rs->row_line <= (long)UINT32_MAX ? (uint32_t)rs->row_line : 0;
+	if (rs->sink != NULL) {
+		/* A row without a source is named after the line it was read
+		 * from, which only the table's reading keeps. */
+		if (*r.f[EB_F_SOURCE] == '\0' || cpus_tag_bad(r.f[EB_F_SOURCE], why, sizeof why))
+			return EB_ERR_DATA;
+		return rs->sink(rs->sink_ctx, &r) == 0 ? EB_OK : EB_ERR_DATA;
+	}
 	if (*r.f[EB_F_SOURCE] == '\0') {
 		r.f[EB_F_SOURCE] = eb_parse_source(p, rs->row_line);
 		r.line = 0;
@@ -525,7 +537,49 @@ resume(void *state)
 	rs->header_seen = 1;
 }
 
+struct eb_results_rows {
+	struct results_state rs;
+};
+
+struct eb_results_rows *
+eb_results_rows_new(struct eb_parse *p, int (*sink)(void *ctx, const struct eb_record *r),
+    void *ctx)
+{
+	struct eb_results_rows *rr = eb_xcalloc(1, sizeof *rr);
+
+	for (int c = 0; c < EB_NCOLUMNS; c++)
+		rr->rs.field_of[c] = eb_column_field(c);
+	rr->rs.p = p;
+	rr->rs.header_seen = 1;
+	rr->rs.sink = sink;
+	rr->rs.sink_ctx = ctx;
+	return rr;
+}
+
+int
+eb_results_rows_line(struct eb_results_rows *rr, char *line, size_t len)
+{
+	const char *field[EB_NCOLUMNS];
+	size_t flen[EB_NCOLUMNS], nfields = len > 0 ? split_plain(line, len, field, flen) : 0;
+
+	if (nfields != EB_NCOLUMNS)
+		return -1;
+	return take_row(&rr->rs, field, flen, nfields) == EB_OK ? 0 : -1;
+}
+
+void
+eb_results_rows_free(struct eb_results_rows *rr)
+{
+	free(rr);
+}
+
 const struct eb_format eb_format_results = {
 	"results", "encbench's own results.csv (tidy records)",
 	probe, sizeof(struct results_state), parse_line, finish, splittable, resume, NULL, NULL, 1,
 };
+
+const char *
+eb_results_header(void)
+{
+	return header;
+}

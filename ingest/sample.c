@@ -12,6 +12,9 @@
 #define MAX_DURATION 1e7	/* seconds: 115 days */
 #define MAX_CPUS 65536
 #define MAX_JOULES 1e12		/* a megawatt for 11 days */
+/* The rounding the sampler's six decimals allow a meter's joules beyond
+ * what its readings can give (see finish). */
+#define METER_SLACK 1.000001
 #define MAX_WATTS 1e6
 /* More zones or batteries than any machine has: a damaged file. */
 #define MAX_ZONES 256
@@ -46,7 +49,7 @@ struct sample_state {
 	long top_line;
 	char top_name[128];
 	/* Energy: each kind's joules and the line that gave it. */
-	double psys_j, pkg_j, battery_j, meter_j, meter_w;
+	double psys_j, pkg_j, battery_j, meter_j, meter_w, meter_n;
 	long psys_line, pkg_line, battery_line, meter_line;
 	int have_psys, have_pkg, have_battery, have_meter;
 	int failed;		/* the test's exit status was not 0 */
@@ -359,6 +362,8 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 			    "line(s) that are not watts; they were left out", v[1]);
 		}
 		if (v[0] >= 1) {
+			st->meter_n = v[0];
+			st->meter_j = v[2];
 			st->meter_w = v[3];
 			st->have_meter = 1;
 			st->meter_line = lineno;
@@ -598,6 +603,21 @@ finish(struct eb_parse *p, int ok)
 	}
 	if (st->failed)
 		return EB_OK;
+	/* The meter's joules are its readings summed over the time between
+	 * the sampler's reads of them, its watts their mean. encbench-sample
+	 * drains the meter's pipe when it samples, so several readings can
+	 * share one time and add nothing: few joules beside many watts are
+	 * possible (0 J when all came at once). More than n readings of at
+	 * most n times the mean each, over the whole test, are not: one of
+	 * the two figures is then not the meter's. */
+	if (st->have_meter && st->meter_n >= 2 && st->meter_w > 0 &&
+	    st->meter_j > st->meter_n * st->meter_w * st->duration * METER_SLACK) {
+		loc.line = st->meter_line;
+		return eb_err_set(p->err, EB_ERR_DATA, loc, "the power meter's %.6g J are more "
+		    "than its %.0f readings of a mean of %.6g W can give in the test's %.6g s "
+		    "(at most %.6g J)", st->meter_j, st->meter_n, st->meter_w, st->duration,
+		    st->meter_n * st->meter_w * st->duration);
+	}
 	labels_from(p, &lb);
 	busy_record(p, &lb);
 	/* Threads timed in whole ticks need a test of 10 of them; the

@@ -19,12 +19,14 @@ build(struct cm_build *b, struct eb_err *err)
 		const struct eb_group *g = &b->gs->g[i];
 		const struct eb_record *k = g->key;
 		struct cm_point *p;
+		double lo, hi;
 
 		if (!eb_model_wanted(b, k) || strcmp(k->f[EB_F_RELEASE], rel) != 0)
 			continue;
-		p = eb_model_point(b, k, eb_model_mode(b, k->f[EB_F_MODE], 0), 0, g->s.mean,
-		    g->s.ci_low, g->s.ci_high, g->s.n);
-		eb_model_tip_value(b, p, k, g->s.mean, g->s.ci_low, g->s.ci_high);
+		eb_model_mean_ci(b, &g->s, &lo, &hi);
+		p = eb_model_point(b, k, eb_model_mode(b, k->f[EB_F_MODE], 0), 0, g->s.mean, lo, hi,
+		    g->s.n);
+		eb_model_tip_value(b, p, k, g->s.mean, lo, hi);
 	}
 	if (b->m->npts == 0)
 		return eb_model_no_data(err, "no %s records%s%s to draw", b->m->metric,

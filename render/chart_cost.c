@@ -47,21 +47,24 @@ wanted(const struct cm_build *b, const struct eb_record *k, const char *rel)
 /* "aes-256-gcm, dd write 1 MiB 24.04: 4.37 CPU-s/GiB, 95 % CI 4.1 to 4.6
  * (n=3); against none: CPU +356.0 % (+299.1 to +425.2 %)". */
 static char *
-tip(const struct eb_record *k, const struct eb_sample *s, const char *unit,
-    const struct eb_verdict *v, const char *baseline)
+tip(const struct cm_build *b, const struct eb_record *k, const struct eb_sample *s,
+    const char *unit, const struct eb_verdict *v, const char *baseline)
 {
-	char num[32], lo[32], hi[32], test[160], phrase[256], *text, *out;
+	char num[32], lo[32], hi[32], test[160], phrase[256], level[48], *text, *out;
+	double l, h;
 
 	eb_model_case_label(k, test, sizeof test);
 	eb_format_display(num, sizeof num, s->mean);
-	if (isnan(s->ci_low))
+	eb_model_mean_ci(b, s, &l, &h);
+	if (isnan(l))
 		text = eb_xasprintf("%s, %s %s: %s %s (n=%zu)", k->f[EB_F_MODE], test,
 		    k->f[EB_F_RELEASE], num, unit, s->n);
 	else {
-		eb_format_display(lo, sizeof lo, s->ci_low);
-		eb_format_display(hi, sizeof hi, s->ci_high);
-		text = eb_xasprintf("%s, %s %s: %s %s, 95 %% CI %s to %s (n=%zu)", k->f[EB_F_MODE],
-		    test, k->f[EB_F_RELEASE], num, unit, lo, hi, s->n);
+		eb_format_display(lo, sizeof lo, l);
+		eb_format_display(hi, sizeof hi, h);
+		eb_interval_level_text(b->o->alpha, 0, level, sizeof level);
+		text = eb_xasprintf("%s, %s %s: %s %s, %s CI %s to %s (n=%zu)", k->f[EB_F_MODE],
+		    test, k->f[EB_F_RELEASE], num, unit, level, lo, hi, s->n);
 	}
 	if (v->kind == EB_VERDICT_NONE)
 		return text;
@@ -79,6 +82,7 @@ build(struct cm_build *b, struct eb_err *err)
 	struct eb_cost *c;
 	struct eb_group_index *ix;
 	const char *busy_name, *power_name, *rel = o->release;
+	struct eb_verdict_opts vo = EB_VERDICT_OPTS_DEFAULT;
 
 	if (what == 0) {
 		struct eb_loc loc = { NULL, 0, 0 };
@@ -87,7 +91,9 @@ build(struct cm_build *b, struct eb_err *err)
 		    "(--metric cpu_busy) or joules (--metric energy) per GiB, or both; not "
 		    "--metric %s", o->metric);
 	}
-	c = eb_cost_compute(b->t, o->baseline, NULL);
+	if (o->alpha > 0)
+		vo.alpha = o->alpha;
+	c = eb_cost_compute(b->t, o->baseline, &vo);
 	if (c == NULL || c->n == 0) {
 		eb_cost_free(c);
 		return eb_model_no_data(err, "no cpu_busy or power records beside throughput "
@@ -108,20 +114,23 @@ build(struct cm_build *b, struct eb_err *err)
 		const struct eb_record *k = cc->key;
 		const struct eb_group *g;
 		struct cm_point *p;
+		double lo, hi;
 
 		if (!wanted(b, k, rel))
 			continue;
 		if ((what & COST_CPU) && cc->cpu.n > 0 && busy_name != NULL &&
 		    (g = eb_group_index_find(ix, k, EB_F_METRIC, busy_name)) != NULL) {
+			eb_model_mean_ci(b, &cc->cpu, &lo, &hi);
 			p = eb_model_point(b, g->key, eb_model_mode(b, k->f[EB_F_MODE], 0), 0,
-			    cc->cpu.mean, cc->cpu.ci_low, cc->cpu.ci_high, cc->cpu.n);
-			p->tip = tip(k, &cc->cpu, "CPU-s/GiB", &cc->cpu_v, o->baseline);
+			    cc->cpu.mean, lo, hi, cc->cpu.n);
+			p->tip = tip(b, k, &cc->cpu, "CPU-s/GiB", &cc->cpu_v, o->baseline);
 		}
 		if ((what & COST_JOULES) && cc->joules.n > 0 && power_name != NULL &&
 		    (g = eb_group_index_find(ix, k, EB_F_METRIC, power_name)) != NULL) {
+			eb_model_mean_ci(b, &cc->joules, &lo, &hi);
 			p = eb_model_point(b, g->key, eb_model_mode(b, k->f[EB_F_MODE], 0), 0,
-			    cc->joules.mean, cc->joules.ci_low, cc->joules.ci_high, cc->joules.n);
-			p->tip = tip(k, &cc->joules, "J/GiB", &cc->joules_v, o->baseline);
+			    cc->joules.mean, lo, hi, cc->joules.n);
+			p->tip = tip(b, k, &cc->joules, "J/GiB", &cc->joules_v, o->baseline);
 		}
 	}
 	eb_group_index_free(ix);

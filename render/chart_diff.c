@@ -5,6 +5,14 @@
 
 #include "chart_int.h"
 
+static int
+same_host(const void *ctx, size_t i, size_t j)
+{
+	const struct eb_record *const *k = ctx;
+
+	return k[i]->f[EB_F_HOST] == k[j]->f[EB_F_HOST];
+}
+
 static enum eb_status
 build(struct cm_build *b, struct eb_err *err)
 {
@@ -41,7 +49,9 @@ build(struct cm_build *b, struct eb_err *err)
 	b->m->from = d.from;
 	b->m->to = d.to;
 	rows = eb_diff_compute(b->gs, &d, &n);
-	/* One chart is one family: Holm over the pairs it draws. */
+	/* Holm over the pairs it draws, one family per host as diff has them
+	 * (analyze.h), so that the report's chart of a host says what its
+	 * diff page says. */
 	{
 		struct eb_verdict **vs = eb_xmalloc((n ? n : 1) * sizeof *vs);
 		const struct eb_record **ks = eb_xmalloc((n ? n : 1) * sizeof *ks);
@@ -54,7 +64,7 @@ build(struct cm_build *b, struct eb_err *err)
 				vs[m] = &rows[i].v;
 				ks[m++] = rows[i].b->key;
 			}
-		eb_verdict_adjust(vs, ks, m, &vo);
+		eb_verdict_adjust_split(vs, ks, m, &vo, same_host, ks);
 		free(vs);
 		free(ks);
 	}
@@ -107,7 +117,7 @@ words(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note)
 	m->title = eb_xasprintf("Change in %s from %s to %s", mw, m->from, m->to);
 	eb_buf_addf(sub, "%schange of the mean, %%", sub->len ? " · " : "");
 	eb_buf_addf(note, "Bars: mean in %s ÷ mean in %s − 1; hollow grey: no clear "
-	    "change (Welch's t test, Holm-adjusted over the chart, p ≥ %g, or an interval "
+	    "change (Welch's t test, Holm-adjusted within each host over the chart, p ≥ %g, or an interval "
 	    "that includes 0) or no verdict (a single run, no variation)", m->to,
 	    m->from, b->o->alpha);
 	eb_model_whiskers(b, note, "Fieller");

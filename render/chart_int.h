@@ -240,6 +240,12 @@ void eb_model_tip_value(struct cm_build *b, struct cm_point *p, const struct eb_
     double v, double lo, double hi);
 void eb_model_tip_ratio(struct cm_build *b, struct cm_point *p, const struct eb_overhead *r,
     const char *baseline);
+/* The overhead of every mode against the baseline, decided at --alpha. */
+struct eb_overhead *eb_model_overheads(const struct cm_build *b, size_t *n);
+/* The interval of a mean at the level of --alpha (a sample's own 95 % one
+ * at 0.05); NAN bounds for a single run or bounds beyond the doubles. */
+void eb_model_mean_ci(const struct cm_build *b, const struct eb_sample *s, double *lo,
+    double *hi);
 /* Holm over the overheads a chart draws (those wanted, of release rel when
  * it is not NULL), as a table adjusts over its rows: their verdicts and
  * ratio intervals become the adjusted ones, so that a chart says what the
@@ -253,7 +259,7 @@ enum eb_status eb_model_no_data(struct eb_err *err, const char *fmt, ...)
 char *eb_model_source_words(const struct eb_chart_opts *o);
 /* " · kernel 6.8.0-31-generic · zfs-2.2.2" of the runs of release rel. */
 void eb_model_meta_words(const struct cm_build *b, const char *rel, struct eb_buf *out);
-/* "; whiskers: 95 % confidence interval" when some value has several runs;
+/* "; whiskers: 95 % confidence interval" (at --alpha) when some value has several runs;
  * a Fieller one says "Holm-adjusted" once a drawn interval is (b->adjusted). */
 void eb_model_whiskers(const struct cm_build *b, struct eb_buf *note, const char *kind);
 

@@ -294,7 +294,7 @@ eb_model_tip_value(struct cm_build *b, struct cm_point *p, const struct eb_recor
     double v, double lo, double hi)
 {
 	struct eb_display d;
-	char num[32], l[32], h[32], test[160];
+	char num[32], l[32], h[32], test[160], level[48];
 
 	eb_display_unit(k->f[EB_F_METRIC], k->f[EB_F_UNIT], fabs(v), b->o->iec, &d);
 	eb_format_display(num, sizeof num, v / d.div);
@@ -306,8 +306,9 @@ eb_model_tip_value(struct cm_build *b, struct cm_point *p, const struct eb_recor
 	}
 	eb_format_display(l, sizeof l, lo / d.div);
 	eb_format_display(h, sizeof h, hi / d.div);
-	p->tip = eb_xasprintf("%s, %s %s: %s %s, 95 %% CI %s to %s (n=%zu)",
-	    k->f[EB_F_MODE], test, k->f[EB_F_RELEASE], num, d.label, l, h, p->n);
+	eb_interval_level_text(b->o->alpha, 0, level, sizeof level);
+	p->tip = eb_xasprintf("%s, %s %s: %s %s, %s CI %s to %s (n=%zu)",
+	    k->f[EB_F_MODE], test, k->f[EB_F_RELEASE], num, d.label, level, l, h, p->n);
 }
 
 enum eb_status
@@ -321,6 +322,32 @@ eb_model_no_data(struct eb_err *err, const char *fmt, ...)
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	return eb_err_set(err, EB_ERR_DATA, loc, "%s", msg);
+}
+
+struct eb_overhead *
+eb_model_overheads(const struct cm_build *b, size_t *n)
+{
+	struct eb_verdict_opts vo = EB_VERDICT_OPTS_DEFAULT;
+
+	if (b->o->alpha > 0)
+		vo.alpha = b->o->alpha;
+	return eb_overhead_compute_opts(b->gs, b->o->baseline, &vo, 0, n);
+}
+
+void
+eb_model_mean_ci(const struct cm_build *b, const struct eb_sample *s, double *lo, double *hi)
+{
+	double alpha = b->o->alpha > 0 ? b->o->alpha : 0.05, half;
+
+	*lo = s->ci_low;
+	*hi = s->ci_high;
+	if (alpha == 0.05 || s->n < 2 || isnan(s->ci_low))
+		return;
+	half = eb_t_quantile(1 - alpha / 2, (double)(s->n - 1)) * s->sd / sqrt((double)s->n);
+	*lo = s->mean - half;
+	*hi = s->mean + half;
+	if (!isfinite(*lo) || !isfinite(*hi))
+		*lo = *hi = NAN;
 }
 
 void

@@ -11,7 +11,7 @@ static enum eb_status
 build(struct cm_build *b, struct eb_err *err)
 {
 	size_t n, nrel;
-	struct eb_overhead *rows = eb_overhead_compute(b->gs, b->o->baseline, &n);
+	struct eb_overhead *rows = eb_model_overheads(b, &n);
 	const char **rels;
 	const char *rel = b->o->release;
 	int latency = !eb_metric_higher_is_better(b->m->metric);

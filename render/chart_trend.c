@@ -24,7 +24,7 @@ build(struct cm_build *b, struct eb_err *err)
 	b->ser_cmp = cmp_mode;
 	if (b->o->relative) {
 		size_t n;
-		struct eb_overhead *rows = eb_overhead_compute(b->gs, b->o->baseline, &n);
+		struct eb_overhead *rows = eb_model_overheads(b, &n);
 
 		for (size_t i = 0; i < n; i++) {
 			const struct eb_record *k = rows[i].g->key;
@@ -46,14 +46,15 @@ build(struct cm_build *b, struct eb_err *err)
 			const struct eb_group *g = &b->gs->g[i];
 			const struct eb_record *k = g->key;
 			struct cm_point *p;
+			double lo, hi;
 
 			if (!eb_model_wanted(b, k) || (b->o->release &&
 			    strcmp(k->f[EB_F_RELEASE], b->o->release) != 0))
 				continue;
+			eb_model_mean_ci(b, &g->s, &lo, &hi);
 			p = eb_model_point(b, k, eb_model_release(b, k->f[EB_F_RELEASE], 0),
-			    eb_model_mode(b, k->f[EB_F_MODE], 1), g->s.mean, g->s.ci_low,
-			    g->s.ci_high, g->s.n);
-			eb_model_tip_value(b, p, k, g->s.mean, g->s.ci_low, g->s.ci_high);
+			    eb_model_mode(b, k->f[EB_F_MODE], 1), g->s.mean, lo, hi, g->s.n);
+			eb_model_tip_value(b, p, k, g->s.mean, lo, hi);
 		}
 	}
 	if (b->m->npts == 0)

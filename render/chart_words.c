@@ -73,12 +73,12 @@ eb_model_words_begin(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note
 void
 eb_model_whiskers(const struct cm_build *b, struct eb_buf *note, const char *kind)
 {
-	char level[48] = "95 %";
+	char level[48];
 
-	/* Means' intervals are 95 % ones; ratios' and changes' are the
-	 * verdicts', at the level of --alpha or Holm's step. */
-	if (strcmp(kind, "confidence") != 0)
-		eb_interval_level_text(b->o->alpha, b->adjusted, level, sizeof level);
+	/* Means' intervals are at the level of --alpha; ratios' and changes'
+	 * are the verdicts', at that level or Holm's step. */
+	eb_interval_level_text(b->o->alpha, strcmp(kind, "confidence") != 0 && b->adjusted, level,
+	    sizeof level);
 	if (b->nmax > 1)
 		eb_buf_addf(note, "; whiskers: %s %s interval", level, kind);
 }

@@ -62,7 +62,8 @@ struct eb_report_opts {
  * linked pages' SVGs draw in a fraction of the time. */
 struct eb_report_chart {
 	struct eb_scene *scene;
-	char *slug;
+	char *slug;			/* the file's name: unique, even on a disk ignoring case */
+	char *key;			/* what the pages asked for: eb_pw_chart's name */
 	int png;			/* draw a PNG */
 	int scale;			/* of the PNG: png_scale, or less for a big chart */
 	int too_big;			/* wanted one, but too big for a PNG at png_scale */
@@ -77,6 +78,7 @@ struct eb_report {
 	struct eb_report_chart *charts;
 	size_t ncharts, capcharts;
 	char *html;			/* report.html, when asked for */
+	char **release_stems;		/* each release's file name, unique, by p->releases */
 	int page_rc;			/* what page_done returned, when not 0 */
 };
 

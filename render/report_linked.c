@@ -212,7 +212,7 @@ eb_pw_release_body(struct eb_pw *w, const char *rel)
 		eb_buf_addf(w->b, "%s Throughput\n\n", several_hosts ? "###" : "##");
 		for (size_t c = 0; drawn && c < nconf; c++) {
 			struct eb_groups *vc = eb_plan_view(p, rel, p->hosts[h], confs[c], p->metric);
-			char label[160], *name = eb_pw_chart_name(p, "bars", rel, p->hosts[h], confs[c], nconf > 1);
+			char label[160], *name = eb_pw_chart_name(w, "bars", rel, p->hosts[h], confs[c], nconf > 1);
 			char *alt;
 
 			eb_pw_run_label(p, rel, p->hosts[h], nconf > 1 ? confs[c] : NULL, label, sizeof label);
@@ -235,7 +235,7 @@ eb_pw_release_body(struct eb_pw *w, const char *rel)
 			    p->baseline);
 			for (size_t c = 0; drawn && c < nconf; c++) {
 				struct eb_groups *vc = eb_plan_view(p, rel, p->hosts[h], confs[c], p->metric);
-				char label[160], *name = eb_pw_chart_name(p, "overhead", rel, p->hosts[h], confs[c],
+				char label[160], *name = eb_pw_chart_name(w, "overhead", rel, p->hosts[h], confs[c],
 				    nconf > 1);
 				char *alt;
 
@@ -278,7 +278,7 @@ eb_pw_diff_body(struct eb_pw *w)
 		if (s > 0 && (strcmp(sc->host, p->host) != 0))
 			continue;
 		eb_pw_run_label(p, "", sc->host, sc->config, label, sizeof label);
-		name = eb_pw_chart_name(p, "diff", NULL, sc->host, sc->config, p->nconfigs > 1);
+		name = eb_pw_chart_name(w, "diff", NULL, sc->host, sc->config, p->nconfigs > 1);
 		{
 			char *full = eb_xasprintf("%s-%s-%s", name, p->from, p->to);
 
@@ -375,8 +375,10 @@ trend_table(struct eb_pw *w, const char *host, const char *config)
 		eb_case_label(key, test, sizeof test);
 		snprintf(num, sizeof num, "%zu", r->g->s.n);
 		eb_value_text(mean, sizeof mean, key, r->g->s.mean, w->r->o.iec);
+		/* A cost, or "N % faster", as the overhead tables say it. */
 		if (!isnan(r->overhead_pct))
-			snprintf(oh, sizeof oh, "%.1f %%", r->overhead_pct);
+			eb_cost_text(r->overhead_pct, !eb_metric_higher_is_better(key->f[EB_F_METRIC]),
+			    oh, sizeof oh);
 		else
 			oh[0] = '\0';
 		if (r->prev != NULL)
@@ -401,8 +403,8 @@ trend_table(struct eb_pw *w, const char *host, const char *config)
 	eb_md_write(&md, eb_pw_mem_open(&m));
 	fputs("\nchange is against the previous release that measured the same case, with "
 	    "Welch's t test; overhead against the baseline of the same release, an "
-	    "estimate without a test (for throughput what the mode costs, negative where "
-	    "it ran faster; the release pages test each).\n", m.fp);
+	    "estimate without a test (for throughput what the mode costs, or how much "
+	    "faster it ran; the release pages test each).\n", m.fp);
 	eb_pw_mem_close(&m, w->b);
 	eb_md_free(&md);
 	free((void *)cells);
@@ -413,14 +415,14 @@ void
 eb_pw_trend_charts(struct eb_pw *w, const struct eb_plan_scope *sc, const char *label)
 {
 	const struct eb_plan *p = w->p;
-	char *name = eb_pw_chart_name(p, "trend", NULL, sc->host, sc->config, p->nconfigs > 1);
+	char *name = eb_pw_chart_name(w, "trend", NULL, sc->host, sc->config, p->nconfigs > 1);
 	char *alt = eb_xasprintf("Line chart: throughput of each encryption mode across releases "
 	    "in version order%s%s", *label ? ", " : "", label);
 
 	eb_pw_chart(w, EB_CHART_TREND, sc->bw, NULL, NULL, NULL, name, alt);
 	free(name);
 	free(alt);
-	name = eb_pw_chart_name(p, "heatmap", NULL, sc->host, sc->config, p->nconfigs > 1);
+	name = eb_pw_chart_name(w, "heatmap", NULL, sc->host, sc->config, p->nconfigs > 1);
 	alt = eb_xasprintf("Heat map: overhead in percent of each mode in each release%s%s, "
 	    "values in the cells", *label ? ", " : "", label);
 	eb_pw_chart(w, EB_CHART_HEATMAP, sc->bw, NULL, NULL, NULL, name, alt);
@@ -445,7 +447,7 @@ eb_pw_trend_body(struct eb_pw *w)
 		if (p->nscopes > 1)
 			eb_buf_addf(w->b, "## %s\n\n", what);
 		if (sc->nreleases < 2) {
-			char *path = eb_pw_release_path(sc->release), *u = eb_pw_url_page(w, path);
+			char *path = eb_pw_release_path(w, sc->release), *u = eb_pw_url_page(w, path);
 
 			eb_buf_addf(w->b, "Measured in one release only: [%s](%s).\n\n", sc->release, u);
 			free(u);

@@ -392,7 +392,7 @@ others_note(struct eb_pw *w, const char *release, const char *what)
 
 	eb_pw_kinds_of(w->p, release, &nh, &nc);
 	if (nc > 1 || nh > 1) {
-		char *u, *path = eb_pw_release_path(release);
+		char *u, *path = eb_pw_release_path(w, release);
 
 		u = eb_pw_url_page(w, path);
 		eb_buf_addf(w->b, "%s of the other %s%s%s of %s: [%s](%s).\n\n", what,
@@ -421,7 +421,7 @@ eb_pw_newest_section(struct eb_pw *w)
 	glance_table(w, rel, p->host, p->config);
 	confs = eb_plan_configs_of(p, rel, p->host, &nconf);
 	v = eb_plan_view(p, rel, p->host, p->config, p->metric);
-	name = eb_pw_chart_name(p, "bars", rel, p->host, p->config, nconf > 1);
+	name = eb_pw_chart_name(w, "bars", rel, p->host, p->config, nconf > 1);
 	{
 		char *alt = eb_xasprintf("Bar chart: throughput of each encryption mode in %s, "
 		    "reads and writes side by side, with 95 %% confidence intervals", label);
@@ -429,7 +429,7 @@ eb_pw_newest_section(struct eb_pw *w)
 		eb_pw_chart(w, EB_CHART_BARS, v, rel, NULL, NULL, name, alt);
 		free(alt);
 		free(name);
-		name = eb_pw_chart_name(p, "overhead", rel, p->host, p->config, nconf > 1);
+		name = eb_pw_chart_name(w, "overhead", rel, p->host, p->config, nconf > 1);
 		alt = eb_xasprintf("Bar chart: throughput of each encryption mode in %s as a "
 		    "percentage of %s, with 95 %% intervals from Fieller's theorem", label, p->baseline);
 		eb_pw_chart(w, EB_CHART_OVERHEAD, v, rel, NULL, NULL, name, alt);
@@ -454,7 +454,7 @@ eb_pw_across_section(struct eb_pw *w)
 	eb_pw_run_label(p, "", sc->host, sc->config, label, sizeof label);
 	eb_buf_addf(w->b, "## Across releases\n\n");
 	if (p->from != NULL) {
-		char *path = eb_pw_diff_path(p->from, p->to);
+		char *path = eb_pw_diff_path(w, p->from, p->to);
 
 		u = eb_pw_url_page(w, path);
 		eb_buf_addf(w->b, "Every test from %s to %s, with a significance test: [%s](%s).\n\n",
@@ -490,7 +490,7 @@ eb_pw_more_section(struct eb_pw *w)
 				continue;
 			if (p->chosen && !versions)
 				break;
-			path = eb_pw_release_path(rel);
+			path = eb_pw_release_path(w, rel);
 			u = eb_pw_url_page(w, path);
 			eb_buf_addf(w->b, "%s [%s](%s)", first ? "" : ",", *rel ? rel : "(unnamed)", u);
 			first = 0;
@@ -499,7 +499,7 @@ eb_pw_more_section(struct eb_pw *w)
 		}
 	eb_buf_addf(w->b, "\n");
 	if (p->from != NULL) {
-		char *path = eb_pw_diff_path(p->from, p->to);
+		char *path = eb_pw_diff_path(w, p->from, p->to);
 
 		u = eb_pw_url_page(w, path);
 		eb_buf_addf(w->b, "- %s → %s, every test and metric: [%s](%s)\n", p->from, p->to,

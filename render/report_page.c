@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cost.h"
 #include "report_pw.h"
@@ -108,19 +109,133 @@ eb_pw_url_file(const struct eb_pw *w, const char *path)
 	return eb_xasprintf("%s%s", !w->html && w->depth ? "../" : "", path);
 }
 
-char *
-eb_pw_release_path(const char *release)
+/* What names two labels' files share on a disk that ignores case, and in
+ * the HTML page, whose section ids turn '.' into '-'. */
+static char *
+fold(const char *name)
 {
-	char *s = slug(release), *path = eb_xasprintf("releases/%s.md", s);
+	char *f = eb_xstrdup(name);
+
+	for (char *q = f; *q; q++)
+		if (*q >= 'A' && *q <= 'Z')
+			*q = (char)(*q - 'A' + 'a');
+		else if (*q == '.')
+			*q = '-';
+	return f;
+}
+
+struct stem_order {
+	const char *label;
+	char *folded;
+	int changed;			/* the slug is not the label itself */
+	size_t i;
+};
+
+static int
+stem_cmp(const void *a, const void *b)
+{
+	const struct stem_order *x = a, *y = b;
+	int c = strcmp(x->folded, y->folded);
+
+	if (c == 0)
+		c = x->changed - y->changed;
+	return c != 0 ? c : strcmp(x->label, y->label);
+}
+
+static int
+stem_taken(const struct stem_order *o, char **stems, size_t n, const char *cand)
+{
+	char *f = fold(cand);
+	int taken = 0;
+
+	for (size_t k = 0; k < n && !taken; k++) {
+		char *g = stems[k] != NULL ? fold(stems[k]) : NULL;
+
+		taken = strcmp(o[k].folded, f) == 0 || (g != NULL && strcmp(g, f) == 0);
+		free(g);
+	}
+	free(f);
+	return taken;
+}
+
+/* The file name of each release: its slug, unless two labels slug alike
+ * ("24.04/zfs" and "24.04-zfs"). Then the label that is its own slug, or
+ * the first by byte order, keeps it and each other one gets the first
+ * "-2", "-3", ... that no other label's file has, so that the names
+ * depend on the labels only, never on the order of the rows. */
+static char **
+release_stems(const struct eb_plan *p)
+{
+	size_t n = p->nreleases;
+	struct stem_order *o = eb_xcalloc(n ? n : 1, sizeof *o);
+	char **stems = eb_xcalloc(n ? n : 1, sizeof *stems), **by = eb_xcalloc(n ? n : 1, sizeof *by);
+
+	for (size_t i = 0; i < n; i++) {
+		char *s = slug(p->releases[i]);
+
+		o[i].label = p->releases[i];
+		o[i].changed = strcmp(s, p->releases[i]) != 0;
+		o[i].folded = fold(s);
+		o[i].i = i;
+		free(s);
+	}
+	qsort(o, n, sizeof *o, stem_cmp);
+	for (size_t k = 0; k < n; k++) {
+		char *base = slug(o[k].label);
+
+		if (k > 0 && strcmp(o[k].folded, o[k - 1].folded) == 0) {
+			char *cand = NULL;
+
+			for (unsigned j = 2; cand == NULL || stem_taken(o, by, n, cand); j++) {
+				free(cand);
+				cand = eb_xasprintf("%s-%u", base, j);
+			}
+			free(base);
+			base = cand;
+		}
+		by[k] = base;
+	}
+	for (size_t k = 0; k < n; k++) {
+		stems[o[k].i] = by[k];
+		free(o[k].folded);
+	}
+	free(by);
+	free(o);
+	return stems;
+}
+
+static const char *
+release_stem(const struct eb_report *r, const char *release)
+{
+	for (size_t i = 0; i < r->p->nreleases; i++)
+		if (strcmp(r->p->releases[i], release) == 0)
+			return r->release_stems[i];
+	return NULL;
+}
+
+/* A label's file name: its release's, or its slug when it is none. */
+static char *
+stem_of(const struct eb_report *r, const char *label)
+{
+	const char *s = release_stem(r, label);
+
+	return s != NULL ? eb_xstrdup(s) : slug(label);
+}
+
+char *
+eb_pw_release_path(const struct eb_pw *w, const char *release)
+{
+	char *s = stem_of(w->r, release), *path = eb_xasprintf("releases/%s.md", s);
 
 	free(s);
 	return path;
 }
 
 char *
-eb_pw_diff_path(const char *from, const char *to)
+eb_pw_diff_path(const struct eb_pw *w, const char *from, const char *to)
 {
-	char *a = slug(from), *b = slug(to), *path = eb_xasprintf("diff-%s-%s.md", a, b);
+	char *a = stem_of(w->r, from), *b = stem_of(w->r, to);
+	char *path = eb_xasprintf("diff-%s-%s.md", a, b);
 
 	free(a);
 	free(b);
@@ -202,6 +317,18 @@ eb_pw_mem_close(struct eb_pw_mem *m, struct eb_buf *b)
 
 /* ---- charts */
 
+/* Whether a chart's file has the name, or one a disk ignoring case takes
+ * for it. */
+static int
+chart_taken(const struct eb_report *r, const char *s)
+{
+	int taken = 0;
+
+	for (size_t i = 0; i < r->ncharts && !taken; i++)
+		taken = strcasecmp(r->charts[i].slug, s) == 0;
+	return taken;
+}
+
 /* Shows a chart on the page being written: laid out the first time a
  * page asks for it, linked from every page that does. */
 void
@@ -209,14 +336,23 @@ eb_pw_chart(struct eb_pw *w, enum eb_chart_kind kind, const struct eb_groups *gs
     const char *release, const char *from, const char *to, const char *name, const char *alt)
 {
 	struct eb_report *r = w->r;
-	char *s = slug(name), *svg, *png;
+	char *s = NULL, *svg, *png;
 	struct eb_report_chart *c = NULL;
 
 	for (size_t i = 0; i < r->ncharts; i++)
-		if (strcmp(r->charts[i].slug, s) == 0)
+		if (strcmp(r->charts[i].key, name) == 0)
 			c = &r->charts[i];
 	if (c == NULL) {
 		struct eb_chart_opts o;
+		char *base = slug(name);
+
+		/* Two names that slug alike ("a-b" and "c" against "a" and
+		 * "b-c") are two charts: the later one gets "-2", "-3", ... */
+		for (unsigned j = 2; s == NULL || chart_taken(r, s); j++) {
+			free(s);
+			s = j == 2 ? eb_xstrdup(base) : eb_xasprintf("%s-%u", base, j - 1);
+		}
+		free(base);
 		struct eb_err err;
 		struct eb_scene *scene;
 
@@ -245,6 +381,7 @@ eb_pw_chart(struct eb_pw *w, enum eb_chart_kind kind, const struct eb_groups *gs
 		c = &r->charts[r->ncharts++];
 		c->scene = scene;
 		c->slug = s;
+		c->key = eb_xstrdup(name);
 		/* A chart that would take a pixel buffer of more than 16 MiB at
 		 * the asked scale is drawn smaller: its PNG stays a blog's size
 		 * and a decade's heat map does not need 33 MiB to draw. */
@@ -274,15 +411,21 @@ eb_pw_chart(struct eb_pw *w, enum eb_chart_kind kind, const struct eb_groups *gs
 /* "bars-24.04", "bars-24.04-no-aesni", "trend-server-default": a chart's
  * name says what the other charts of its kind differ in. */
 char *
-eb_pw_chart_name(const struct eb_plan *p, const char *kind, const char *release,
+eb_pw_chart_name(const struct eb_pw *w, const char *kind, const char *release,
     const char *host, const char *config, int several_configs)
 {
 	size_t nh, nc;
+	char *stem = release ? stem_of(w->r, release) : NULL, *name;
 
-	eb_pw_kinds_of(p, release, &nh, &nc);
-	return eb_xasprintf("%s%s%s%s%s%s%s", kind, release ? "-" : "", release ? release : "",
-	    nh > 1 ? "-" : "", nh > 1 ? host : "",
-	    several_configs ? "-" : "", several_configs ? config : "");
+	/* The parts are joined by a byte no label keeps (the label rule
+	 * turns control characters into spaces), so that two charts'
+	 * names differ whenever their parts do. */
+	eb_pw_kinds_of(w->p, release, &nh, &nc);
+	name = eb_xasprintf("%s%s%s%s%s%s%s", kind, stem ? "\x1f" : "", stem ? stem : "",
+	    nh > 1 ? "\x1f" : "", nh > 1 ? host : "",
+	    several_configs ? "\x1f" : "", several_configs ? config : "");
+	free(stem);
+	return name;
 }
 
 /* ---- pages */
@@ -332,14 +475,15 @@ struct linked {
 };
 
 static struct linked *
-linked_pages(const struct eb_plan *p, size_t *n)
+linked_pages(const struct eb_pw *w, size_t *n)
 {
+	const struct eb_plan *p = w->p;
 	struct linked *v = eb_xcalloc(p->nreleases + 4, sizeof *v);
 
 	*n = 0;
 	for (size_t i = p->nreleases; i-- > 0;) {
 		v[*n].section = EB_SEC_RELEASES;
-		v[*n].path = eb_pw_release_path(p->releases[i]);
+		v[*n].path = eb_pw_release_path(w, p->releases[i]);
 		{
 			char *rel = eb_md_escape(*p->releases[i] ? p->releases[i] : "(unnamed)");
 
@@ -352,7 +496,7 @@ linked_pages(const struct eb_plan *p, size_t *n)
 		char *from = eb_md_escape(p->from), *to = eb_md_escape(p->to);
 
 		v[*n].section = EB_SEC_DIFF;
-		v[*n].path = eb_pw_diff_path(p->from, p->to);
+		v[*n].path = eb_pw_diff_path(w, p->from, p->to);
 		v[(*n)++].title = eb_xasprintf("%s → %s", from, to);
 		free(from);
 		free(to);
@@ -493,7 +637,8 @@ eb_report_build(struct eb_report *r, const struct eb_plan *p, const struct eb_re
 	memset(&w, 0, sizeof w);
 	w.r = r;
 	w.p = p;
-	l = linked_pages(p, &nl);
+	r->release_stems = release_stems(p);
+	l = linked_pages(&w, &nl);
 	w.b = page_new(r, &r->pages, &r->npages, &r->cappages, "report.md");
 	main_page(&w, o->sections ? o->sections : EB_SEC_MAIN, l, nl);
 	page_finish(r);
@@ -532,7 +677,7 @@ eb_report_build_html(struct eb_report *r, eb_html_image_fn image, void *ctx)
 	w.html = 1;
 	eb_buf_init(&md, 0);
 	w.b = &md;
-	l = linked_pages(r->p, &nl);
+	l = linked_pages(&w, &nl);
 	main_page(&w, sec, l, nl);
 	/* The pages not on the main page follow it, folded. */
 	for (size_t i = 0; i < nl; i++) {
@@ -585,8 +730,12 @@ eb_report_free(struct eb_report *r)
 	for (size_t i = 0; i < r->ncharts; i++) {
 		eb_scene_free(r->charts[i].scene);
 		free(r->charts[i].slug);
+		free(r->charts[i].key);
 	}
 	free(r->charts);
+	for (size_t i = 0; r->release_stems != NULL && i < r->p->nreleases; i++)
+		free(r->release_stems[i]);
+	free(r->release_stems);
 	free(r->title);
 	free(r->html);
 	memset(r, 0, sizeof *r);

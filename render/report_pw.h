@@ -36,9 +36,10 @@ void eb_pw_item(struct eb_buf *b, const char *text);
  * frees them. */
 char *eb_pw_url_page(const struct eb_pw *w, const char *path);
 char *eb_pw_url_file(const struct eb_pw *w, const char *path);
-/* "releases/24.04.md", "diff-23.10-24.04.md"; the caller frees them. */
-char *eb_pw_release_path(const char *release);
-char *eb_pw_diff_path(const char *from, const char *to);
+/* "releases/24.04.md", "diff-23.10-24.04.md", unique for each label (a
+ * suffix where two labels would share one); the caller frees them. */
+char *eb_pw_release_path(const struct eb_pw *w, const char *release);
+char *eb_pw_diff_path(const struct eb_pw *w, const char *from, const char *to);
 /* How many hosts and configs a release has (1 or 2: several). */
 void eb_pw_kinds_of(const struct eb_plan *p, const char *release, size_t *nhosts,
     size_t *nconfigs);
@@ -51,7 +52,7 @@ void eb_pw_chart(struct eb_pw *w, enum eb_chart_kind kind, const struct eb_group
     const char *alt);
 /* A chart's name, saying what the others of its kind differ in; the
  * caller frees it. */
-char *eb_pw_chart_name(const struct eb_plan *p, const char *kind, const char *release,
+char *eb_pw_chart_name(const struct eb_pw *w, const char *kind, const char *release,
     const char *host, const char *config, int several_configs);
 
 /* The main page's sections (report_main.c). */

@@ -178,6 +178,7 @@ eb_md_absolute(FILE *fp, const struct eb_grid *w, const char *release, int iec)
 	const char **cells = eb_xcalloc(nc, sizeof *cells);
 	char **owned = eb_xcalloc(nc, sizeof *owned);
 	struct eb_md md;
+	int unbounded = 0;
 
 	eb_md_init(&md, nc);
 	cells[0] = "mode";
@@ -228,8 +229,11 @@ eb_md_absolute(FILE *fp, const struct eb_grid *w, const char *release, int iec)
 				    g->s.sd == 0 ? 0 : (g->s.ci_high - g->s.mean) / units[c].div);
 				owned[c + 1] = eb_xstrdup(cell);
 			} else {
+				/* A mean without its interval says why it has
+				 * none, as the report's glance table does. */
 				eb_format_display(cell, sizeof cell, g->s.mean / units[c].div);
-				owned[c + 1] = eb_xstrdup(cell);
+				owned[c + 1] = eb_xasprintf("%s (n=%zu)", cell, g->s.n);
+				unbounded = 1;
 			}
 			cells[c + 1] = owned[c + 1];
 		}
@@ -237,7 +241,8 @@ eb_md_absolute(FILE *fp, const struct eb_grid *w, const char *release, int iec)
 	}
 	fputs("Release ", fp);
 	put_label(fp, release != NULL && *release ? release : "(none)");
-	fputs(": mean of the runs ± half-width of the 95 % confidence interval.\n\n", fp);
+	fputs(": mean of the runs ± half-width of the 95 % confidence interval", fp);
+	fputs(unbounded ? "; a mean with no interval says how many runs it has: (n=1) is a single run.\n\n" : ".\n\n", fp);
 	eb_md_write(&md, fp);
 	for (size_t c = 0; c < nc; c++)
 		free(owned[c]);
@@ -455,7 +460,7 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 		eb_p_text(d->v.p_adj, d->v.alpha, p, sizeof p);
 		holm |= d->v.adjust == EB_ADJUST_HOLM && d->v.family_size > 1;
 		if (d->has_overhead) {
-			char oh_from[40], oh_to[40];
+			char oh_from[48], oh_to[48];
 
 			eb_verdict_interval_text(&d->oh, ohv, sizeof ohv);
 			/* A throughput overhead is a cost, a speed-up "faster"; a
@@ -464,6 +469,16 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 
 			eb_cost_text(d->overhead_from_pct, up, oh_from, sizeof oh_from);
 			eb_cost_text(d->overhead_to_pct, up, oh_to, sizeof oh_to);
+			/* A cost turned speed-up, or back, says which side is
+			 * the cost: "costs 5.0 % → 5.0 % faster". */
+			if (!up && (strstr(oh_from, "faster") != NULL) != (strstr(oh_to, "faster") != NULL)) {
+				char *cost = strstr(oh_from, "faster") != NULL ? oh_to : oh_from;
+
+				if (strcmp(cost, "0.0 %") != 0) {
+					memmove(cost + 6, cost, strlen(cost) + 1);
+					memcpy(cost, "costs ", 6);
+				}
+			}
 			snprintf(oh, sizeof oh, "%s → %s: %s%s%s", oh_from, oh_to, ohv, eb_verdict_claims(&d->oh) ? ", " : "",
 			    eb_verdict_claims(&d->oh) ? eb_verdict_word(&d->oh) : "");
 		} else
@@ -495,8 +510,9 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 	    "the delta method on the log of the ratio of ratios).\n",
 	    median ? "p from the Mann-Whitney U test, interval Moses's" : "p from Welch's t "
 	    "test, interval from Fieller's theorem at the same degrees of freedom",
-	    holm ? "adjusted by Holm within each metric class (the metrics of one test "
-	    "count once)" : "unadjusted", level, adjusted ? HOLM_LEVELS : "", alpha);
+	    holm ? "adjusted by Holm within each host and metric class, over every mode "
+	    "and config (the metrics of one test count once)" : "unadjusted", level,
+	    adjusted ? HOLM_LEVELS : "", alpha);
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].v.kind == EB_VERDICT_TOO_FEW_RUNS) {
 			fprintf(fp, "\nToo few runs for a rank test at %g: %u per side needed.\n",
@@ -553,11 +569,13 @@ eb_md_trend(FILE *fp, const struct eb_trend_row *rows, size_t n, int iec)
 		eb_case_label(k, test, sizeof test);
 		snprintf(num, sizeof num, "%zu", r->g->s.n);
 		eb_value_text(mean, sizeof mean, k, r->g->s.mean, iec);
-		if (!isnan(r->overhead_pct)) {
-			eb_figure_text(r->overhead_pct, !eb_metric_higher_is_better(k->f[EB_F_METRIC]),
-			    0, oh, sizeof oh - 2);
-			strcat(oh, " %");
-		} else
+		/* As the overhead tables say it: a cost, or "N % faster"
+		 * where the mode ran faster, never a negative cost; latency
+		 * and CPU as a signed relative increase. */
+		if (!isnan(r->overhead_pct))
+			eb_cost_text(r->overhead_pct, !eb_metric_higher_is_better(k->f[EB_F_METRIC]),
+			    oh, sizeof oh);
+		else
 			oh[0] = '\0';
 		if (r->prev != NULL)
 			eb_verdict_interval_text(&r->v, change, sizeof change);
@@ -592,10 +610,10 @@ eb_md_trend(FILE *fp, const struct eb_trend_row *rows, size_t n, int iec)
 		fprintf(fp, "\nchange is against the previous release that measured the same "
 		    "case, with its %s interval%s and Welch's test%s; overhead against the "
 		    "baseline of the same release, an estimate without a test (for "
-		    "throughput what the mode costs, negative where it ran faster; for "
+		    "throughput what the mode costs, or how much faster it ran; for "
 		    "latency and CPU, the relative increase; encbench overhead tests "
 		    "each).\n", level, adjusted ? HOLM_LEVELS : "",
-		    holm ? ", Holm-adjusted over the table" : "");
+		    holm ? ", Holm-adjusted within each pair of releases and host, as diff" : "");
 	}
 	eb_md_free(&md);
 	free((void *)order);

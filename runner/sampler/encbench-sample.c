@@ -277,9 +277,12 @@ main(int argc, char **argv)
 
 		switch (opt) {
 		case 'i':
+			/* Decimal digits and a point only: strtod would also
+			 * read 0x10 as 16 and 1e1 as 10. */
 			interval = strtod(optarg, &end);
-			if (*end != '\0' || !(interval >= 0.01 && interval <= 60)) {
-				fail("-i", "the interval must be between 0.01 and 60 seconds");
+			if (*end != '\0' || optarg[strspn(optarg, "0123456789.")] != '\0' ||
+			    !(interval >= 0.01 && interval <= 60)) {
+				fail("-i", "the interval must be a decimal number of seconds between 0.01 and 60");
 				return EXIT_SAMPLER;
 			}
 			break;

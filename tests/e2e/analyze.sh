@@ -33,13 +33,36 @@ eb diff --from 22.04 --to 24.04 $TWO
 expect_rc "diff of an absent release is bad data" 65
 expect_err_line "diff names the releases it has" "encbench: error: --from '22.04': the data has no such release (it has '23.10', '24.04')"
 
+# One dataset on both sides is no evidence of anything: the same file, the
+# same folder through a link, and a copy with other sources and its runs
+# in another order are refused as --from A --to A is.
 eb diff --csv --from-file $RUN --to-file $RUN
-expect_rc "diff --from-file --to-file exits 0" 0
-# Two runs a side with a wide spread: the interval cannot rule out a
-# change of the +/-2 % margin, so the data cannot tell; at Holm's step
-# level (1 degree of freedom) the read intervals have no bounds at all.
-grep -c ',no clear change,' "$TMP/out" | grep -qx 2 && grep -c ',unbounded,' "$TMP/out" | grep -qx 2 &&
-	pass "the same runs on both sides: no clear change, or unbounded" || fail "the same runs on both sides"
+expect_rc "diff of a run folder with itself is a usage error" 64
+expect_err_line "diff names the folder on both sides" "encbench: error: '$RUN' (--from-file) and '$RUN' (--to-file) are the same folder: a dataset compared with itself shows no change whatever it holds"
+ln -s "$PWD/tests/data/analyze/side-a.csv" "$TMP/link.csv"
+eb diff --from-file tests/data/analyze/side-a.csv --to-file "$TMP/link.csv"
+expect_rc "diff of a file with a link to it is a usage error" 64
+expect_err_line "diff names the file on both sides" "encbench: error: 'tests/data/analyze/side-a.csv' (--from-file) and '$TMP/link.csv' (--to-file) are the same file: a dataset compared with itself shows no change whatever it holds"
+eb diff --from-file tests/data/analyze/side-a.csv --to-file tests/data/analyze/side-a-copy.csv
+expect_rc "diff of a file with a copy of its measurements is a usage error" 64
+expect_err_line "diff says the copy holds the same measurements" "encbench: error: 'side-a.csv' (--from-file) and 'side-a-copy.csv' (--to-file) hold the same measurements (4 tests, every value alike): a dataset compared with itself shows no change whatever it holds"
+sed 's/^24.04,/23.10,/' tests/data/analyze/side-a.csv > "$TMP/relabelled.csv"
+tail -n +2 tests/data/analyze/side-a.csv >> "$TMP/relabelled.csv"
+eb diff "$TMP/relabelled.csv"
+expect_rc "diff of two releases holding one set of measurements is a usage error" 64
+expect_err_line "diff says the releases hold the same measurements" "encbench: error: releases '23.10' and '24.04' hold the same measurements (4 tests, every value alike): a dataset compared with itself shows no change whatever it holds"
+eb diff --from-file tests/data/analyze/side-a.csv --to-file tests/data/analyze/side-b.csv
+expect_rc "diff of two sides with no host in common is bad data" 65
+expect_err_line "diff says the sides share no host" "encbench: error: 'side-a.csv' and 'side-b.csv' share no host, so no case can be compared: 'side-a.csv' was measured on host 'a' and 'side-b.csv' on host 'b' (hosts are never pooled; if they are one machine, say so with --set host=NAME)"
+[ ! -s "$TMP/out" ] && pass "no table when the sides share no host" || fail "no table when the sides share no host"
+# A side is one release: two releases' runs are no repetitions of one case.
+eb diff --from-file tests/data/analyze/side-two-releases.csv --to-file tests/data/analyze/side-one-release.csv
+expect_rc "a --from-file side of two releases is bad data" 65
+expect_err_line "and the message names them" "encbench: error: --from-file: the inputs hold more than one release ('23.10', '24.04'), whose runs would be taken as repetitions of one; name the inputs of one release on each side, or compare releases with --from and --to"
+[ ! -s "$TMP/out" ] && pass "no table of pooled releases" || fail "no table of pooled releases"
+eb diff --csv --set host=one --from-file tests/data/analyze/side-a.csv --to-file tests/data/analyze/side-b.csv
+expect_rc "diff of the two sides named one host exits 0" 0
+grep -c '^side-a.csv,one,.*,side-a.csv,side-b.csv,3,' "$TMP/out" | grep -qx 4 && pass "the sides named one host: four tests compared" || fail "the sides named one host"
 
 eb diff --alpha 2 $TWO
 expect_rc "a bad --alpha is a usage error" 64
@@ -73,7 +96,9 @@ expect_rc "findings of the samples" 0
 if grep -q 'costs -' "$TMP/out" || grep -q 'costs −' "$TMP/out"; then
 	fail "the samples' findings state a negative cost"
 else pass "the samples' findings state no negative cost"; fi
-grep -qxF -- "- From 23.10 to 24.04 on framework-i5-1135g7, the throughput of the unencrypted baseline (none) improved in 6 of 6 tests, regressed in 0, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05, Holm over 6 tests)." "$TMP/out" \
+# Six tests of the baseline, adjusted in the diff's family of the host (54
+# tests of every mode), so that the sentence says what the diff says.
+grep -qxF -- "- From 23.10 to 24.04 on framework-i5-1135g7, the throughput of the unencrypted baseline (none) improved in 2 of 6 tests, regressed in 0, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 4 (Welch's t test, alpha 0.05, Holm over all 54 tests of the two releases on this host)." "$TMP/out" \
 	&& pass "the samples' baseline sentence counts tests" || fail "the samples' baseline sentence counts tests"
 grep -qF -- "In FreeBSD on aaa.local, geli measured between 4.4 % faster and 41.2 % slower in throughput on sequential writes" "$TMP/out" \
 	&& pass "a mode faster than none in some runs is no negative cost" || fail "geli's range in words"
@@ -84,7 +109,7 @@ expect_rc "diff of the samples" 0
 eb diff --csv --adjust none $SAMPLES
 [ "$(grep -c ',improved,' "$TMP/out")" -eq 198 ] && pass "--adjust none: 198 improved unadjusted" || fail "--adjust none on the samples"
 eb diff $SAMPLES
-grep -qF 'p adjusted by Holm within each metric class (the metrics of one test count once)' "$TMP/out" \
+grep -qF 'p adjusted by Holm within each host and metric class, over every mode and config (the metrics of one test count once)' "$TMP/out" \
 	&& pass "the diff table says its p values are Holm-adjusted" || fail "the diff table names its adjustment"
 
 # A release follows the one before it of its own platform: FreeBSD-13.2

@@ -109,6 +109,33 @@ else
 	fail "escape.csv: labels are escaped in SVG"
 fi
 
+# --alpha is the level of every interval and verdict drawn, as in the
+# tables: the overhead chart and heat map say what "overhead --alpha 0.1"
+# says; means' whiskers are 90 % t intervals (1000, 1030, 970 MB/s: mean
+# 1000 +/- 2.919986 * 30 / sqrt 3 = 949.4 to 1050.6); a timeseries, which
+# draws no interval, refuses it.
+H=tests/data/charts/holm-edge.csv
+eb overhead --alpha 0.1 $H
+grep -c 'costs 7.5 % (2.3 to 12.4 %)\|costs 7.6 % (0.8 to 13.9 %)' "$TMP/out" | grep -qx 2 &&
+	pass "overhead --alpha 0.1: the verdicts the charts must draw" || fail "overhead --alpha 0.1 verdicts"
+eb chart --kind overhead --alpha 0.1 $H -o "$TMP/alpha-oh.svg"
+expect_rc "chart --kind overhead --alpha 0.1 exits 0" 0
+grep -q '<desc>.*whiskers: Holm-adjusted 90 % Fieller interval\.</desc>' "$TMP/alpha-oh.svg" &&
+	grep -q '<title>aes-256-gcm, fio j seq read 1 MiB 24.04: 92.5 % of none, 90 % CI 87.6 to 97.7 (costs 7.5 % (2.3 to 12.4 %))</title>' "$TMP/alpha-oh.svg" &&
+	grep -q '<title>aes-256-gcm, fio j seq write 1 MiB 24.04: 92.4 % of none, Holm-adjusted 90 % CI 86.1 to 99.2 (costs 7.6 % (0.8 to 13.9 %))</title>' "$TMP/alpha-oh.svg" &&
+	pass "the overhead chart draws at --alpha, as the table" || fail "the overhead chart draws at --alpha"
+eb chart --kind heatmap --alpha 0.1 $H -o "$TMP/alpha-heat.svg"
+grep -q '<title>aes-256-gcm, fio j seq read 1 MiB 24.04: 92.5 % of none, 90 % CI 87.6 to 97.7 (costs 7.5 % (2.3 to 12.4 %))</title>' "$TMP/alpha-heat.svg" &&
+	pass "the heat map decides at --alpha" || fail "the heat map decides at --alpha"
+eb chart --kind bars --alpha 0.1 $H -o "$TMP/alpha-bars.svg"
+grep -q '<desc>.*whiskers: 90 % confidence interval\.</desc>' "$TMP/alpha-bars.svg" &&
+	grep -q '<title>none, fio j seq read 1 MiB 24.04: 1.00 GB/s, 90 % CI 0.949 to 1.05 (n=3)</title>' "$TMP/alpha-bars.svg" &&
+	pass "bars draw 90 % intervals of the means at --alpha 0.1" || fail "bars draw at --alpha"
+eb chart --kind timeseries --alpha 0.1 $LOG -o "$TMP/alpha-ts.svg"
+expect_rc "chart --kind timeseries --alpha is a usage error" 64
+expect_err_line "and says why" "encbench: error: --alpha: a timeseries chart draws no interval and no verdict"
+[ ! -e "$TMP/alpha-ts.svg" ] && pass "a refused chart writes nothing" || fail "a refused chart writes nothing"
+
 # ---- the gnuplot back end
 if command -v gnuplot >/dev/null 2>&1; then
 	for ext in svg png pdf; do

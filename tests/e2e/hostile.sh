@@ -353,7 +353,7 @@ grep -q "^,,,,fio,se$(printf '\357\277\275\357\277\275')qw,seq,write,4096,bw,B/s
 sed '2s/^\([0-9]*\), [0-9]*/\1, 100000000000000000000/' tests/data/fio/avg_bw.1.log > "$H/big_bw.1.log"
 hostile "fio log: a sample of 1e20 KiB/s" 65 "$H/big_bw.1.log"
 expect_err_line "fio log: the limit is named" \
-	"$H/big_bw.1.log:2: error: bw 1.1377777777777777e+22 B/s is beyond the plausible limit of 10 TB/s (10000000000000 B/s)"
+	"$H/big_bw.1.log:2: error: fio bandwidth log sample 100000000000000000000 KiB/s (1.024e+23 B/s) is beyond the limit of 10 TB/s (10000000000000 B/s)"
 
 # The outside audit's second round: a figure cut at the end of a file, the
 # figures of one dd line that contradict each other, a cut last run, a

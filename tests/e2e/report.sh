@@ -78,8 +78,8 @@ expect_file_is "the headline of two hosts names the host of each sentence" "$TMP
 "- In 2.0 on alpha, AES-GCM costs 20.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 19.3–20.7 %).
 - From 1.0 to 2.0 on alpha, the overhead of AES-GCM on writes fell by 20.0 percentage points in 1 comparison: encryption got cheaper (95 % interval -20.9 to -19.2 pp by the ratio of ratios).
 - From 1.0 to 2.0 on beta, the overhead of AES-GCM on writes rose by 22.2 percentage points in 1 comparison: encryption got dearer (95 % interval +21.6 to +22.8 pp by the ratio of ratios).
-- From 1.0 to 2.0 on alpha, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 1 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05).
-- From 1.0 to 2.0 on beta, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 1 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05).
+- From 1.0 to 2.0 on alpha, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 1 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases on this host).
+- From 1.0 to 2.0 on beta, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 1 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases on this host).
 - In 2.0 on beta, AES-GCM costs 44.4 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 43.9–45.0 %)."
 python3 tests/e2e/report_check.py headline "$TMP/two-hosts" > "$TMP/heads" &&
 	pass "each headline sentence of two hosts is one of findings.md's" ||
@@ -96,6 +96,20 @@ expect_rc "a refresh with one release exits 0" 0
 [ "$(cat "$R/notes.txt" 2>/dev/null)" = "my notes" ] && pass "a refresh keeps the user's files" || fail "a refresh keeps the user's files"
 ls "$R/charts" | grep -q '^diff-' && fail "a refresh left a stale diff chart" || pass "a refresh leaves no stale chart"
 ls -a "$TMP" | grep -q '^\.report\.tmp-' && fail "a temporary folder was left" || pass "no temporary folder is left"
+
+# --releases in any order: the one release order decides which is older,
+# so the diff page and the findings speak of one direction.
+eb report -q --releases 24.04,23.10 $TWO -o "$TMP/backwards"
+expect_rc "--releases newest first exits 0" 0
+ls "$TMP/backwards" | grep '^diff-' | tr '\n' ' ' | grep -qx 'diff-23.10-24.04.md ' &&
+	pass "--releases newest first diffs 23.10 to 24.04" || fail "--releases newest first diffs 23.10 to 24.04"
+[ "$(head -1 "$TMP/backwards/diff-23.10-24.04.md" 2>/dev/null)" = "# 23.10 → 24.04" ] &&
+	grep -q '^- From 23.10 to 24.04, the throughput of the unencrypted baseline (none) improved in 1 of 2 tests' "$TMP/backwards/report.md" &&
+	pass "the diff page and the findings go from 23.10 to 24.04" || fail "the diff page and the findings go one way"
+eb report -q --releases 24.04,23.10,24.04 $TWO -o "$TMP/twice"
+expect_rc "a release named twice in --releases is a usage error" 64
+expect_err_line "and the message names it" "encbench: error: --releases names '24.04' twice"
+[ ! -e "$TMP/twice" ] && pass "a refused report writes nothing" || fail "a refused report writes nothing"
 
 # A failed report leaves the previous one as it was.
 cp "$R/report.md" "$TMP/before.md"
@@ -381,3 +395,104 @@ eb report -q -o "$TMP/pre" tests/data/analyze/prerelease.csv
 head -n 1 "$TMP/pre/report.md" | grep -qxF '# What disk encryption costs on h, 24.04-rc1 to 24.04' \
 	&& grep -qF -- '- From 24.04-rc1 to 24.04, the overhead of AES-GCM on writes fell by 10.0 percentage points' "$TMP/pre/report.md" \
 	&& pass "report: 24.04-rc1 comes before 24.04" || fail "report: 24.04-rc1 comes before 24.04"
+
+# Two releases whose labels slug alike ("24.04/zfs" and "24.04-zfs") get a
+# page and charts each: the label that is its own slug keeps the name.
+C="$TMP/collide.csv"
+echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source" > "$C"
+for rel in 24.04/zfs:500000000 24.04-zfs:900000000; do
+	for r in 1 2 3; do
+		echo "${rel%%:*},h,default,none,dd,dd,,write,1048576,bw,B/s,$r,$((1000000000 + (r - 2) * 10000000)),gen:${rel%%:*}:0:$r"
+		echo "${rel%%:*},h,default,aes-256-gcm,dd,dd,,write,1048576,bw,B/s,$r,$((${rel#*:} + (r - 2) * ${rel#*:} / 100)),gen:${rel%%:*}:1:$r"
+	done >> "$C"
+done
+eb report -q -o "$TMP/collide" "$C"
+expect_rc "report of two labels that slug alike exits 0" 0
+grep '^- Each release' "$TMP/collide/report.md" > "$TMP/each"
+expect_file_is "each release links its own page" "$TMP/each" \
+	"- Each release: [24.04/zfs](releases/24.04-zfs-2.md), [24.04-zfs](releases/24.04-zfs.md)"
+grep -h '^| aes-256-gcm |' "$TMP/collide/releases/24.04-zfs-2.md" "$TMP/collide/releases/24.04-zfs.md" > "$TMP/each"
+expect_file_is "24.04/zfs's page has its 0.500, 24.04-zfs's its 0.900" "$TMP/each" \
+	"| aes-256-gcm |         0.500 ± 0.012 |
+| aes-256-gcm |         0.900 ± 0.022 |"
+grep -c '^charts/overhead-24.04-zfs-2.svg$' "$TMP/collide/.encbench-report" > "$TMP/n"
+expect_file_is "the newest release's chart is its own file, listed once" "$TMP/n" "1"
+python3 tests/e2e/report_check.py links "$TMP/collide" > /dev/null \
+	&& pass "the links of labels that slug alike resolve" || fail "the links of labels that slug alike resolve"
+eb report -q --format html --full -o "$TMP/collide-html" "$C"
+grep -o 'id="page-releases-[^"]*"' "$TMP/collide-html/report.html" | tr '\n' ' ' > "$TMP/ids"
+expect_file_is "in HTML, each release's section has its own id" "$TMP/ids" \
+	'id="page-releases-24-04-zfs-2" id="page-releases-24-04-zfs" '
+# Host "a-b" with config "c" and host "a" with config "b-c": two trend
+# charts, not one chart shown for both.
+C="$TMP/joins.csv"
+echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source" > "$C"
+for rel in 24.04 24.10; do for hc in a-b:c a:b-c a-b:x a:x; do for m in none aes-256-gcm; do for r in 1 2 3; do
+	echo "$rel,${hc%%:*},${hc#*:},$m,dd,dd,,write,1048576,bw,B/s,$r,$((1000000000 + r * 1000000)),gen:$rel:$hc:$m:$r"
+done; done; done; done >> "$C"
+eb report -q -o "$TMP/joins" "$C"
+grep -o 'charts/trend-[^)]*svg' "$TMP/joins/trend.md" | tr '\n' ' ' > "$TMP/each"
+expect_file_is "four pairs of host and config, four trend charts" "$TMP/each" \
+	"charts/trend-a-x.svg charts/trend-a-b-c.svg charts/trend-a-b-x.svg charts/trend-a-b-c-2.svg "
+
+# Two hosts with as many groups each: the main host is the first by name,
+# whichever the rows give first.
+C="$TMP/tie.csv"
+for h in zeta alpha; do for m in none:1000 aes-256-gcm:900; do for r in 1 2 3; do
+	echo "24.04,$h,default,${m%%:*},dd,dd,,write,1048576,bw,B/s,$r,$((${m#*:} * 1000000 + (r - 2) * 10000000)),gen:$h:$m:$r"
+done; done; done > "$TMP/tie.rows"
+{ echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source"; cat "$TMP/tie.rows"; } > "$C"
+{ echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source"; tac "$TMP/tie.rows"; } > "$TMP/tie-rev.csv"
+eb report -q -o "$TMP/tie" "$C"
+eb report -q -o "$TMP/tie-rev" "$TMP/tie-rev.csv"
+grep 'at a glance' "$TMP/tie/report.md" "$TMP/tie-rev/report.md" | sed "s|$TMP/||" > "$TMP/each"
+expect_file_is "a tie of hosts: the first by name is at a glance, in either row order" "$TMP/each" \
+	"tie/report.md:## 24.04 (alpha) at a glance
+tie-rev/report.md:## 24.04 (alpha) at a glance"
+cmp -s "$TMP/tie/report.md" "$TMP/tie-rev/report.md" \
+	&& pass "and report.md is the same in either row order" || fail "and report.md is the same in either row order"
+
+# --title: control characters become spaces, with a warning, as in labels.
+eb report -q -o "$TMP/title" --title "$(printf 'My \033[31mred\007 disk')" "$C"
+expect_err_line "a --title with control characters is warned of" \
+	"encbench: warning: --title holds control characters (a newline, a tab, an escape, a reordering mark); they are written as spaces"
+head -n 1 "$TMP/title/report.md" > "$TMP/each"
+expect_file_is "and its escape and bell are spaces in report.md" "$TMP/each" '# My  \[31mred  disk'
+
+# The tables that the report's pages share with "table" and "diff": a
+# single run says n=1, and an overhead that changes sign says which side
+# is the cost.
+C="$TMP/single.csv"
+{ echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source"
+for r in 1 2 3; do
+	echo "24.04,h,default,none,dd,dd,,read,1048576,bw,B/s,$r,$((1000000000 + (r - 2) * 10000000)),gen:n:$r"
+	echo "24.04,h,default,aes-256-gcm,dd,dd,,write,1048576,bw,B/s,$r,$((900000000 + (r - 2) * 9000000)),gen:a:$r"
+	echo "24.04,h,default,none,dd,dd,,write,1048576,bw,B/s,$r,$((1000000000 + (r - 2) * 10000000)),gen:w:$r"
+done
+echo "24.04,h,default,aes-256-gcm,dd,dd,,read,1048576,bw,B/s,1,500000000,gen:s:1"; } > "$C"
+eb table "$C" > "$TMP/out"
+expect_rc "table of a single run exits 0" 0
+expect_file_is "table: a single run is 0.500 (n=1), and the caption says what n=1 is" "$TMP/out" \
+"Release 24.04: mean of the runs ± half-width of the 95 % confidence interval; a mean with no interval says how many runs it has: (n=1) is a single run.
+
+| mode        | dd read 1 MiB (GB/s) | dd write 1 MiB (GB/s) |
+| ----------- | -------------------: | --------------------: |
+| none        |          1.00 ± 0.02 |           1.00 ± 0.02 |
+| aes-256-gcm |          0.500 (n=1) |         0.900 ± 0.022 |"
+C="$TMP/sign.csv"
+{ echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source"
+for rel in 23.10:950:1050 24.04:1050:1150; do
+	r1=${rel#*:}; r1=${r1%%:*}; w1=${rel##*:}
+	for r in 1 2 3; do
+		for op in read write; do
+			echo "${rel%%:*},h,default,none,dd,dd,,$op,1048576,bw,B/s,$r,$((1000000000 + (r - 2) * 5000000)),gen:${rel%%:*}:$op:n:$r"
+		done
+		echo "${rel%%:*},h,default,aes-256-gcm,dd,dd,,read,1048576,bw,B/s,$r,$((r1 * 1000000 + (r - 2) * 5000000)),gen:${rel%%:*}:r:$r"
+		echo "${rel%%:*},h,default,aes-256-gcm,dd,dd,,write,1048576,bw,B/s,$r,$((w1 * 1000000 + (r - 2) * 5000000)),gen:${rel%%:*}:w:$r"
+	done
+done; } > "$C"
+eb diff "$C" > "$TMP/out"
+grep '| aes-256-gcm |' "$TMP/out" | awk -F'|' '{ gsub(/^ +|:.*$/, "", $11); print $11 }' > "$TMP/each"
+expect_file_is "diff: a cost that turns into a speed-up says so, a speed-up on both sides needs no word" "$TMP/each" \
+	"costs 5.0 % → 5.0 % faster
+5.0 % faster → 15.0 % faster"

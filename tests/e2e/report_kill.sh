@@ -57,6 +57,24 @@ if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; th
 		fail "after every kill the next report exits 0 with every file of the user's back in place (not at:$rerun)"
 	[ -z "$left" ] && pass "after every kill the next report leaves no folder or journal of the killed one" ||
 		fail "after every kill the next report leaves no folder or journal of the killed one (left at:$left)"
+	# A signal that can be caught waits for the swap: the user's files
+	# are where they were at once (a folder the run was building may be
+	# left, with nothing of theirs, for the next run to remove).
+	renames=$(strace -o "$TMP/count" -e trace=rename "$ENCBENCH" report -q -o "$R" "$TWO" \
+		2>/dev/null; grep -c "^rename(" "$TMP/count")
+	moved=""
+	for sig in TERM INT HUP; do
+		n=1
+		while [ "$n" -le "$renames" ]; do
+			rm -rf "$W"; cp -a "$TMP/pristine" "$W"
+			strace -o /dev/null -e trace=rename -e inject=rename:signal=$sig:when=$n \
+				"$ENCBENCH" report -q -o "$R" "$TWO" >/dev/null 2>&1
+			[ "$(user_files "$R")" = "$wanted" ] || moved="$moved $sig#$n"
+			n=$((n + 1))
+		done
+	done
+	[ -z "$moved" ] && pass "SIGTERM, SIGINT or SIGHUP at any rename leaves the user's files in place" ||
+		fail "SIGTERM, SIGINT or SIGHUP at any rename leaves the user's files in place (not at:$moved)"
 else
 	skip "the swap killed at every step (needs strace and ptrace)"
 fi

@@ -4,7 +4,7 @@
 # never read as octal or wrapped by the shell's arithmetic.
 . tests/e2e/lib.sh
 RUNNER=${RUNNER:-$(pwd)/runner/encbench-run}
-SAMPLER=$(pwd)/${BUILD:-build}/encbench-sample
+case ${BUILD:-build} in /*) SAMPLER=$BUILD/encbench-sample ;; *) SAMPLER=$(pwd)/${BUILD:-build}/encbench-sample ;; esac
 TMPDIR=$TMP
 export TMPDIR
 
@@ -102,8 +102,13 @@ plan() { # extra args: the dry-run plan of one dd run
 plan --size 010M --bs 1M
 expect_rc "--size 010M is a size" 0
 grep -q ' bs=1048576 count=10 ' "$TMP/out" && pass "--size 010M is 10 MiB, not octal 8" || fail "--size 010M is 10 MiB, not octal 8"
-plan --size 1M --bs 010K
-grep -q ' bs=10240 count=102 ' "$TMP/out" && pass "--bs 010K is 10 KiB" || fail "--bs 010K is 10 KiB"
+plan --size 10M --bs 010K
+grep -q ' bs=10240 count=1024 ' "$TMP/out" && pass "--bs 010K is 10 KiB" || fail "--bs 010K is 10 KiB"
+plan --size 1M --bs 3K
+expect_rc "a --size of no whole number of --bs blocks is a usage error" 64
+expect_err_line "it says so" "encbench-run: error: --size 1M is not a whole number of --bs 3K and --rand-bs 4K blocks"
+plan --reps 010 --ashift 012
+expect_rc "leading zeros are decimal in every count" 0
 plan --size 08M
 expect_rc "--size 08M is a size" 0
 grep -q ' count=8 ' "$TMP/out" && [ ! -s "$TMP/err" ] && pass "--size 08M is 8 MiB, with no shell error" ||
@@ -113,12 +118,14 @@ rc=$?
 grep -q 'size=104857600' "$TMP/out" && pass "--ramdisk-size 0100M is 100 MiB" || fail "--ramdisk-size 0100M is 100 MiB"
 
 for bad in "--reps 99999999999999999999" "--reps 00" "--reps 1001" "--size 18446744073709551617" \
-	"--size 99999999999999G" "--size 1025T" "--bs 0x10" "--vdevs 1001" "--cpus 10000"; do
+	"--size 99999999999999G" "--size 1025T" "--bs 0x10" "--vdevs 1001" "--cpus 10000" "--ashift 17" \
+	"--tests dd,dd" "--tests dd,,fio"; do
 	# shellcheck disable=SC2086
 	plan $bad
 	expect_rc "$bad is a usage error" 64
-	grep -q "^encbench-run: error: ${bad%% *} takes" "$TMP/err" &&
-		pass "$bad: the error names the option" || fail "$bad: the error names the option"
+	grep -q "^encbench-run: error: ${bad%% *} .*'${bad#* }'" "$TMP/err" &&
+		pass "$bad: the error names the option and the value given" ||
+		fail "$bad: the error names the option and the value given"
 	grep -q "Illegal number\|arithmetic" "$TMP/err" && fail "$bad: a raw shell error" || pass "$bad: no raw shell error"
 done
 [ ! -e "$TMP/dry" ] && pass "no dry run created its --out" || fail "no dry run created its --out"
@@ -164,6 +171,7 @@ sed -n 's/^  test folder [^:]*: //p' "$TMP/err" > "$TMP/fix.sh"
 [ -s "$TMP/fix.sh" ] && sh "$TMP/fix.sh" && [ -z "$(ls -A "$TMP/B")" ] &&
 	pass "the printed command removes the test folder and bonnie++'s files" ||
 	{ fail "the printed command removes the test folder and bonnie++'s files"; cat "$TMP/fix.sh"; find "$TMP/B"; }
+rm -f "$TMP"/encbench-run-undo.*
 
 # ---- 4. fio's job files are checked before anything is made
 
@@ -174,3 +182,46 @@ rc=$?
 expect_rc "a runner without its fio job files refuses" 1
 expect_err_line "it names the missing job file" "encbench-run: error: the fio job file $TMP/lib/fio/seq-write.fio is missing or unreadable (install the runner with its fio/ folder, or name the folder holding fio/ with ENCBENCH_RUNNER_LIB)"
 [ ! -e "$TMP/of" ] && pass "nothing was created for it" || fail "nothing was created for it"
+"$RUNNER" --backend zfs --dry-run --modes none,none --tests dd --reps 1 --size 4M --out "$TMP/dry" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+expect_rc "a mode named twice is a usage error" 64
+expect_err_line "it names the mode" "encbench-run: error: --modes 'none,none' names 'none' twice"
+
+# The sampler's interval is decimal seconds: 0x10 is no 16.
+"$SAMPLER" -i 0x10 -o "$TMP/hx" -- true >"$TMP/out" 2>"$TMP/err"
+rc=$?
+expect_rc "encbench-sample -i 0x10 is refused, as a sampler error" 125
+[ ! -e "$TMP/hx.sample" ] && pass "no sample file for it" || fail "no sample file for it"
+
+# ---- 5. --resume measures each mode where it measured it before
+
+mkdir -p "$TMP/n2"
+run_dir
+rm "$TMP/o/none/dd-read-r2.txt"
+ENCBENCH_SAMPLE=$SAMPLER "$RUNNER" --backend dir --tests dd --size 1M --reps 2 \
+	--target none="$TMP/n2" --target aes-256-gcm="$TMP/e" --out "$TMP/o" --resume >"$TMP/out" 2>"$TMP/err"
+rc=$?
+expect_rc "--resume with another folder for a mode is refused" 1
+grep -q "^    was: .*\"targets\": {\"none\": {\"path\": \"$TMP/n\", \"fs\": " "$TMP/err" &&
+	grep -q "^    now: .*\"targets\": {\"none\": {\"path\": \"$TMP/n2\", " "$TMP/err" &&
+	pass "meta.json records each mode's folder, and the refusal shows both" ||
+	fail "meta.json records each mode's folder, and the refusal shows both"
+
+# ---- 6. an undo file another user planted is no instruction
+
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	planted=$TMP/encbench-run-undo.encbench-20200101000000-99999.AAAAAA
+	printf 'rm\037%s\n' "$TMP/victim" > "$planted"
+	chmod 0600 "$planted"
+	chown nobody "$planted"
+	mkdir -p "$TMP/n3"
+	"$RUNNER" --backend dir --tests dd --size 1M --reps 1 --target none="$TMP/n3" --out "$TMP/o3" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	expect_rc "a run beside another user's undo file goes on" 0
+	expect_err_line "it warns that the file is ignored" "encbench-run: warning: $planted is not an undo file of this runner (not root's, or others may read or write it); ignored"
+	grep -q "victim" "$TMP/err" && fail "the planted step is relayed" || pass "the planted step is not relayed"
+	expect_file_is "the planted step's target is untouched" "$TMP/victim" "precious user data"
+	rm -f "$planted"
+else
+	skip "a planted undo file needs root and the user nobody"
+fi

@@ -27,15 +27,15 @@ eb findings "$D/hosts-opposite.csv"
 expect_out "two hosts, opposite changes: each sentence names its host" \
 "- In 24.04 on laptop, AES-GCM costs 5.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 3.0–7.0 %).
 - In 24.04 on server, AES-GCM costs 40.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 39.0–41.0 %).
-- From 23.10 to 24.04 on laptop, the throughput of the unencrypted baseline (none) improved in 1 of 1 test, regressed in 0, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05).
-- From 23.10 to 24.04 on server, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 1, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05).
+- From 23.10 to 24.04 on laptop, the throughput of the unencrypted baseline (none) improved in 1 of 1 test, regressed in 0, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases on this host).
+- From 23.10 to 24.04 on server, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 1, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases on this host).
 - From 23.10 to 24.04 on laptop, the overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -2.5 to +2.5 pp).
 - From 23.10 to 24.04 on server, the overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -1.2 to +1.2 pp)."
 eb report -o "$TMP/opp" "$D/hosts-opposite.csv"
 headline_is "two hosts, opposite changes: the headline keeps the hosts" "$TMP/opp" \
 "In 24.04 on laptop, AES-GCM costs 5.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 3.0–7.0 %).
-From 23.10 to 24.04 on laptop, the throughput of the unencrypted baseline (none) improved in 1 of 1 test, regressed in 0, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05).
-From 23.10 to 24.04 on server, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 1, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05).
+From 23.10 to 24.04 on laptop, the throughput of the unencrypted baseline (none) improved in 1 of 1 test, regressed in 0, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases on this host).
+From 23.10 to 24.04 on server, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 1, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases on this host).
 From 23.10 to 24.04 on laptop, the overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -2.5 to +2.5 pp).
 From 23.10 to 24.04 on server, the overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -1.2 to +1.2 pp).
 In 24.04 on server, AES-GCM costs 40.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 39.0–41.0 %)."
@@ -82,7 +82,7 @@ expect_file_is "hosts disjoint by release: the glance heading names the host" "$
 eb findings "$D/single-host.csv"
 expect_out "one host: named nowhere" \
 "- In 24.04, AES-GCM costs 10.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 7.8–12.1 %).
-- From 23.10 to 24.04, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 1 (Welch's t test, alpha 0.05).
+- From 23.10 to 24.04, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 1 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases).
 - From 23.10 to 24.04, the overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -2.6 to +2.5 pp)."
 eb report -o "$TMP/one" "$D/single-host.csv"
 # (The page's title says whose runs they are; the sentences do not.)

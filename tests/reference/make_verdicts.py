@@ -426,7 +426,10 @@ def diff_case(name, doc, pairs, args=(), median=False, adjust=True, equivalence=
         v = verdict_diff(a, b, metric, median)
         key = tuple(sorted((k, x) for k, x in fields.items() if k != "metric"))
         items.append((key, v, fields))
-    holm([(k, v) for k, v, _ in items], adjust, equivalence)
+    # A comparison of two releases has one family per host.
+    for host in dict.fromkeys(f.get("host", "box") for _, _, f in items):
+        holm([(k, v) for k, v, f in items if f.get("host", "box") == host], adjust,
+             equivalence)
     c.items = [v for _, v, _ in items]
     c.args = ["diff", "--json"] + list(args)
     c.exp["count"] = len(items)
@@ -938,6 +941,120 @@ def findings_named_no_interval():
     c.args = ["findings"]
     c.exp["contains_word"] = "no verdict for fio rand write 1 MiB (single run)"
     c.exp["lacks"] = ["0.0–"]
+    return c
+
+
+@case
+def diff_overhead_change_noise():
+    # Both overheads are 20 % to the last bits; their difference in doubles
+    # is -2.2e-14 points, rounding that must print as zero.
+    groups = {("23.10", "none"): [1e-300, 1.01e-300, 9.9e-301],
+              ("23.10", "aes-256-gcm"): [8e-301, 8.08e-301, 7.92e-301],
+              ("24.04", "none"): [9e-301, 9.09e-301, 8.91e-301],
+              ("24.04", "aes-256-gcm"): [7.200000000000001e-301, 7.272000000000001e-301,
+                                         7.1280000000000004e-301]}
+    with np.errstate(invalid="ignore", divide="ignore"):
+        c, _ = overhead_change_case("diff-overhead-change-noise", "an overhead change that "
+                                    "is rounding prints as +0.0 pp, never -2.2e-14 pp",
+                                    groups, ["diff"])
+    # numpy squares the means of 1e-300 to 0: the same ratios on values
+    # scaled to 1, as encbench computes them.
+    v = verdict_overhead_change(*[[x * 1e300 for x in groups[k]] for k in (
+        ("23.10", "aes-256-gcm"), ("23.10", "none"), ("24.04", "aes-256-gcm"),
+        ("24.04", "none"))], "bw")
+    holm([("k", v)])
+    assert v["word"] == "no clear change" and abs(v["estimate"]) < 1e-9, v
+    c.exp["contains_text"] = [f"| 20.0 % → 20.0 %: +0.0 pp ({figure(v['ci_low'], True)} to "
+                              f"{figure(v['ci_high'], True)} pp) |"]
+    c.exp["lacks"] = ["e-14", "e-15"]
+    return c
+
+
+@case
+def trend_speedup_faster():
+    c = Case("trend-speedup-faster", "trend gives a mode faster than none as 'N % faster', "
+             "never a negative cost; latency as its signed increase")
+    b, m = [1790.0, 1800.0, 1780.0], [2700.0, 2690.0, 2710.0]
+    lb, lm = [100.0, 101.0, 99.0], [80.0, 81.0, 79.0]
+    c.add(b, mode="none", op="read", job="seq-read")
+    c.add(m, mode="aes-256-gcm", op="read", job="seq-read")
+    c.add(lb, mode="none", op="read", job="seq-read", metric="lat_mean")
+    c.add(lm, mode="aes-256-gcm", op="read", job="seq-read", metric="lat_mean")
+    cost = (1 - np.mean(m) / np.mean(b)) * 100
+    lat = (np.mean(lm) / np.mean(lb) - 1) * 100
+    assert cost < 0 and lat < 0
+    c.args = ["trend"]
+    c.exp["contains_text"] = [f" {figure(-cost)} % faster |", f" {figure(lat, True)} % |"]
+    c.exp["lacks"] = [f"{figure(cost)} %"]
+    return c
+
+
+# The audit's case of one report with two verdicts for one change: two
+# hosts, two modes, two directions; only host a's baseline moved (+10.5 %,
+# raw p 0.013 a test). The family of a release change is the host's tests
+# of every mode, in the diff and in the findings alike.
+HF_NONE_A = ([1000e6, 1030e6, 970e6], [1105e6, 1135e6, 1075e6])
+HF_NONE_B = ([1000e6, 1030e6, 970e6], [1010e6, 1040e6, 980e6])
+HF_GCM = ([850e6, 875.5e6, 824.5e6], [858.5e6, 884e6, 833e6])
+
+
+def holm_family_pairs():
+    pairs = []
+    for host, none in (("a", HF_NONE_A), ("b", HF_NONE_B)):
+        for op in ("read", "write"):
+            for mode, (x, y) in (("none", none), ("aes-256-gcm", HF_GCM)):
+                pairs.append(({"host": host, "mode": mode, "op": op, "job": f"seq-{op}"},
+                              x, y))
+    return pairs
+
+
+@case
+def diff_holm_per_host():
+    c = diff_case("diff-holm-per-host", "Holm within each host over its modes: 4 tests "
+                  "a family, not the table's 8", holm_family_pairs())
+    assert all(r["expect"]["change.family_size"] == 4 for r in c.exp["rows"])
+    return c
+
+
+@case
+def findings_holm_diff_family():
+    c = Case("findings-holm-diff-family", "the sentence of the baseline's change keeps "
+             "the diff's family (the host's 4 tests), so it says what the diff says")
+    diff = diff_case("x", "", holm_family_pairs())
+    for (fields, x, y) in holm_family_pairs():
+        c.add(x, release="23.10", host=fields["host"], mode=fields["mode"], op=fields["op"],
+              job=fields["job"])
+        c.add(y, release="24.04", host=fields["host"], mode=fields["mode"], op=fields["op"],
+              job=fields["job"])
+    lines = []
+    for host in ("a", "b"):
+        mine = [r["expect"] for r in diff.exp["rows"]
+                if r["match"]["host"] == host and r["match"]["mode"] == "none"]
+        words = [e["change.word"] for e in mine]
+        lines.append(f"- From 23.10 to 24.04 on {host}, the throughput of the unencrypted "
+                     f"baseline (none) improved in {words.count('improved')} of 2 tests, "
+                     f"regressed in {words.count('regressed')}, stayed within ±2 % in "
+                     f"{words.count('unchanged')} and changed by an amount the data cannot "
+                     f"tell in {words.count('no clear change')} (Welch's t test, alpha 0.05, "
+                     f"Holm over all 4 tests of the two releases on this host).")
+        # The overhead changes of the host: a family of their own.
+        base = HF_NONE_A if host == "a" else HF_NONE_B
+        items = []
+        for op in ("read", "write"):
+            items.append((op, verdict_overhead_change(HF_GCM[0], base[0], HF_GCM[1], base[1],
+                                                      "bw")))
+        holm(items)
+        for op, v in sorted(items, key=lambda x: x[0]):
+            assert v["word"] == "no clear change", v
+            lines.append(f"- From 23.10 to 24.04 on {host}, the overhead of AES-GCM on {op}s "
+                         f"changed by {figure(v['estimate'], True)} percentage points (1 "
+                         f"comparison): no clear change ({level_words([v])} interval "
+                         f"{figure(v['ci_low'], True)} to {figure(v['ci_high'], True)} pp, "
+                         f"Holm over all 2 overhead changes of the two releases on this "
+                         f"host).")
+    c.args = ["findings"]
+    c.exp["contains"] = lines
+    c.exp["lacks"] = ["improved in 2 of 2"]
     return c
 
 

@@ -61,6 +61,18 @@ assert_diag(const struct tu_run *r, const char *text)
 	}
 }
 
+static char *
+read_all(const char *path, size_t *n)
+{
+	FILE *fp = fopen(path, "rb");
+	char *s = calloc(1, 1 << 20);
+
+	assert_non_null(fp);
+	*n = fread(s, 1, (1 << 20) - 1, fp);
+	fclose(fp);
+	return s;
+}
+
 /* ---- the corpus */
 
 static void
@@ -68,18 +80,38 @@ test_corpus_bw_2_1(void **state)
 {
 	TU_CORPUS_OR_SKIP(path, "fio/fio-2.1-era-bw-log-randwrite-128k.log");
 	struct tu_run r;
+	char *text, *cut, *part;
+	size_t n;
 	long i;
 
 	(void)state;
+	/* fio 2.1 appended a "para" run's two threads (or two runs) into one
+	 * log: 67 samples from 0 to 60935 ms, then 63 from 0 again. */
 	tu_ingest(&r, path, "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 68);
+	assert_ptr_equal(strstr(r.err.msg, "time starts again: this bandwidth log holds 2 runs "
+	    "or clones one after another"), r.err.msg);
+	assert_int_equal(r.t->n, 0);
+	tu_free(&r);
+	/* Split there, its first part reads. */
+	text = read_all(path, &n);
+	cut = text;
+	for (int k = 0; k < 67; k++)
+		cut = strchr(cut, '\n') + 1;
+	*cut = '\0';
+	part = tu_temp_file("fio-2.1-era-bw-log-randwrite-128k.log", text);
+	tu_ingest(&r, part, "auto");
 	assert_int_equal(r.st, EB_OK);
 	assert_int_equal(r.t->n, 1);
-	/* 130 windowed samples (0, 747, 1759 ... ms) of KiB/s, all writes. */
-	i = EXPECT(r, "write", "bw", 2602634.0 / 130 * 1024, 131072, 1);
+	/* 67 windowed samples (0, 747, 1759 ... ms) of KiB/s, all writes. */
+	i = EXPECT(r, "write", "bw", 1311677.0 / 67 * 1024, 131072, 1);
 	assert_string_equal(TU_F(r, i, JOB), "fio-2.1-era-bw-log-randwrite-128k");
 	assert_string_equal(TU_F(r, i, UNIT), "B/s");
 	assert_string_equal(TU_F(r, i, TOOL), "fio");
 	tu_free(&r);
+	tu_drop(part);
+	free(text);
 }
 
 static void
@@ -425,6 +457,197 @@ test_probe(void **state)
 	assert_int_equal(f->probe(mixed, sizeof mixed - 1), 0);
 }
 
+/* ---- every sample within its metric's limit */
+
+
+/* A real fio 3.33 bandwidth log (log_avg_msec=10, 21 samples of about
+ * 20 000 KiB/s) whose 5th sample is 1e+11 KiB/s: its mean, 4.9 TB/s, is
+ * under the 10 TB/s limit, the sample is not. */
+static void
+test_sample_limits(void **state)
+{
+	static const char clat[] = "536, 54607, 1, 0, 0\n1028, 33425, 1, 0, 0\n"
+	    "1522, 10800000000001, 1, 0, 0\n2023, 4902, 1, 0, 0\n";
+	static const char iops[] = "508, 968, 1, 0, 0\n1021, 10000000001, 1, 0, 0\n"
+	    "1521, 1032, 1, 0, 0\n1521, 20000000000, 0, 0, 0\n";
+	struct tu_run r;
+	char *text, *path;
+	size_t n;
+
+	(void)state;
+	tu_ingest(&r, DATA "../fio-log/damaged_bw.1.log", "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 5);
+	assert_string_equal(r.err.msg, "fio bandwidth log sample 100000000000 KiB/s "
+	    "(102400000000000 B/s) is beyond the limit of 10 TB/s (10000000000000 B/s)");
+	assert_int_equal(r.t->n, 0);
+	tu_free(&r);
+	/* Read a line at a time (a stream), the same line. */
+	text = read_all(DATA "../fio-log/damaged_bw.1.log", &n);
+	tu_ingest_opts(&r, "damaged_bw.1.log", text, "auto", NULL, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 5);
+	assert_string_equal(r.err.msg, "fio bandwidth log sample 100000000000 KiB/s "
+	    "(102400000000000 B/s) is beyond the limit of 10 TB/s (10000000000000 B/s)");
+	tu_free(&r);
+	free(text);
+	/* A latency 1 ns beyond 3 hours, in a real clat log of fio 3.33. */
+	path = tu_temp_file("nj_clat.1.log", clat);
+	tu_ingest(&r, path, "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 3);
+	assert_string_equal(r.err.msg, "fio completion latency log sample 10800000000001 ns "
+	    "is beyond the limit of 3 hours (10800000000000 ns)");
+	tu_free(&r);
+	tu_drop(path);
+	/* The limit itself is a sample still. */
+	path = tu_temp_file("nj_clat.1.log", "536, 54607, 1, 0, 0\n1028, 33425, 1, 0, 0\n"
+	    "1522, 10800000000000, 1, 0, 0\n2023, 4902, 1, 0, 0\n");
+	tu_ingest(&r, path, "auto");
+	assert_int_equal(r.st, EB_OK);
+	EXPECT(r, "write", "lat_mean", (54607.0 + 33425 + 10800000000000.0 + 4902) / 4, 0, 1);
+	tu_free(&r);
+	tu_drop(path);
+	/* Of two directions beyond, the first checked (reads) is named. */
+	path = tu_temp_file("nj_iops.1.log", iops);
+	tu_ingest(&r, path, "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 4);
+	assert_string_equal(r.err.msg, "fio IOPS log sample 20000000000 IOPS is beyond the "
+	    "limit of 10^10 IOPS (10000000000 IOPS)");
+	tu_free(&r);
+	tu_drop(path);
+}
+
+/* ---- the logs of a job's clones */
+
+#define CLONES "tests/data/fio-log/"
+
+/* fio 3.33, numjobs=2, rate=4m, log_avg_msec=500 and no group_reporting:
+ * the clones' logs nj_bw.1.log (4 samples, 16102 KiB/s in all) and
+ * nj_bw.2.log (3, 12310). The JSON of the run gives the clones bw_mean
+ * 4025.5 and 4103.333333, iops_mean 1006.0 and 1025.666667: the job's is
+ * their sum, one run. */
+static void
+test_clones(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, CLONES "clones/nj_bw.1.log", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	EXPECT(r, "write", "bw", (16102.0 / 4 + 12310.0 / 3) * 1024, 0, 1);
+	tu_assert_close_at((16102.0 / 4 + 12310.0 / 3), 4025.5 + 4103.333333, 1e-9,
+	    __FILE__, __LINE__);
+	assert_int_equal(r.t->rows[0].rep, 1);
+	assert_diag(&r, "note: 0: the bandwidth logs of 2 clones of one fio run (numjobs; "
+	    CLONES "clones/nj_bw.1.log to " CLONES "clones/nj_bw.2.log): their samples "
+	    "summed, as fio's group_reporting sums clones, one run");
+	tu_free(&r);
+	tu_ingest(&r, CLONES "clones/nj_iops.1.log", "auto");
+	assert_int_equal(r.st, EB_OK);
+	EXPECT(r, "write", "iops", 4024.0 / 4 + 3077.0 / 3, 0, 1);
+	tu_assert_close_at(4024.0 / 4 + 3077.0 / 3, 1006.0 + 1025.666667, 1e-9, __FILE__, __LINE__);
+	tu_free(&r);
+	/* A later clone's log alone is half the job: no record, and why. */
+	tu_ingest(&r, CLONES "clones/nj_bw.2.log", "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_string_equal(r.err.msg, "no record in this fio-log input: the bandwidth log of "
+	    "clone 2 of 2 of one fio run (numjobs): its samples count in the record of "
+	    CLONES "clones/nj_bw.1.log, which reads them all");
+	tu_free(&r);
+	/* The folder: one record per metric, the clones counted once. */
+	tu_ingest(&r, CLONES "clones", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	EXPECT(r, "write", "bw", (16102.0 / 4 + 12310.0 / 3) * 1024, 0, 1);
+	EXPECT(r, "write", "iops", 4024.0 / 4 + 3077.0 / 3, 0, 1);
+	tu_free(&r);
+}
+
+/* Two runs of the same job in two folders are two repetitions, each the
+ * sum of its clones; the second ran with group_reporting, whose JSON
+ * says bw_mean 8151.333333 and iops_mean 2037.833333 for the group. */
+static void
+test_clones_runs(void **state)
+{
+	struct eb_ingest_opts opts;
+	struct eb_table *t = eb_table_new();
+	struct eb_err err;
+	struct tu_run r;
+
+	(void)state;
+	memset(&opts, 0, sizeof opts);
+	opts.format = "auto";
+	assert_int_equal(eb_ingest_path(t, CLONES "clones/nj_bw.1.log", &opts, &err), EB_OK);
+	assert_int_equal(eb_ingest_path(t, CLONES "clones-group/nj_bw.1.log", &opts, &err), EB_OK);
+	eb_table_number_reps(t, 0);
+	assert_int_equal(t->n, 2);
+	assert_int_equal(t->rows[0].rep, 1);
+	assert_int_equal(t->rows[1].rep, 2);
+	tu_assert_close_at(t->rows[0].value, (16102.0 / 4 + 12310.0 / 3) * 1024, 1e-12,
+	    __FILE__, __LINE__);
+	tu_assert_close_at(t->rows[1].value, (12304.0 / 3 + 16200.0 / 4) * 1024, 1e-12,
+	    __FILE__, __LINE__);
+	tu_assert_close_at(12304.0 / 3 + 16200.0 / 4, 8151.333333, 1e-9, __FILE__, __LINE__);
+	eb_table_free(t);
+	tu_ingest(&r, CLONES "clones-group/nj_iops.1.log", "auto");
+	EXPECT(r, "write", "iops", 3076.0 / 3 + 4050.0 / 4, 0, 1);
+	tu_assert_close_at(3076.0 / 3 + 4050.0 / 4, 2037.833333, 1e-9, __FILE__, __LINE__);
+	tu_free(&r);
+}
+
+/* Completion latency logs of every I/O of two clones (fio 3.33,
+ * numjobs=2, group_reporting): pooled, the mean and 99th percentile of
+ * the run's JSON, clat_ns mean 38391.193928 of N 1021, 99.000000: 69120. */
+static void
+test_clones_latency(void **state)
+{
+	struct tu_run r;
+	long i;
+
+	(void)state;
+	tu_ingest(&r, CLONES "clones-clat/nj_clat.1.log", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	i = find(&r, "write", "lat_mean");
+	assert_true(i >= 0);
+	assert_true(fabs(r.t->rows[i].value - 38391.193928) < 0.5e-6);
+	EXPECT(r, "write", "lat_p99", 69120, 4096, 1);
+	tu_free(&r);
+}
+
+/* per_job_logs=0 writes both clones into aa_bw.log, one after the other,
+ * each from its own start (fio 3.33; the JSON's bw_mean 4073.5 and 4096.0
+ * KiB/s), and appends the next run of the job the same way: clones or
+ * runs, the log cannot tell. */
+static void
+test_clones_one_file(void **state)
+{
+	struct tu_run r;
+	char *text;
+	size_t n;
+
+	(void)state;
+	tu_ingest(&r, CLONES "one-file/aa_bw.log", "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 5);
+	assert_string_equal(r.err.msg, "time starts again: this bandwidth log holds 2 runs or "
+	    "clones one after another, as fio appends to a log without a clone number "
+	    "(per_job_logs=0; every log of fio 2.x); clones add up and runs are repetitions, "
+	    "and the log does not say which: split it where the time starts again, or write "
+	    "a log per clone (fio 3's default)");
+	tu_free(&r);
+	/* Read a line at a time, the same. */
+	text = read_all(CLONES "one-file/aa_iops.log", &n);
+	tu_ingest_opts(&r, "aa_iops.log", text, "auto", NULL, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 5);
+	tu_free(&r);
+	free(text);
+}
+
 int
 main(void)
 {
@@ -441,6 +664,11 @@ main(void)
 		cmocka_unit_test(test_scan_corpus),
 		cmocka_unit_test(test_parse_line),
 		cmocka_unit_test(test_probe),
+		cmocka_unit_test(test_sample_limits),
+		cmocka_unit_test(test_clones),
+		cmocka_unit_test(test_clones_runs),
+		cmocka_unit_test(test_clones_latency),
+		cmocka_unit_test(test_clones_one_file),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -846,6 +846,24 @@ test_ingest_partial(void **state)
 	assert_string_equal(eb_buf_cstr(&r.diag), "warning: 8: the power meter read 0 J while "
 	    "the test ran, which no running machine draws: not used for energy\n");
 	tu_free(&r);
+	/* A7: 3 readings of a mean of 12.5 W in 2 s give at most 75 J (one
+	 * of 37.5 W over the whole test); 76 J is no meter's. Few joules are
+	 * possible (readings the sampler drained at one time add none): the
+	 * energy is the watts times the duration, 25 J. */
+	tu_ingest_text(&r, "encbench-sample 1\nstatus 0\nduration 2\nclock_hz 100\ncpus 2 2\n"
+	    "cpu_all 1 2\nmeter 3 0 76 12.5\nend\n", "sample");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 7);
+	assert_string_equal(r.err.msg, "the power meter's 76 J are more than its 3 readings of a "
+	    "mean of 12.5 W can give in the test's 2 s (at most 75 J)");
+	tu_free(&r);
+	tu_ingest_text(&r, "encbench-sample 1\nstatus 0\nduration 2\nclock_hz 100\ncpus 2 2\n"
+	    "cpu_all 1 2\nmeter 3 0 0 12.5\nend\n", "sample");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 3);
+	assert_string_equal(TU_F(r, 1, METRIC), "energy");
+	tu_assert_close(r.t->rows[1].value, 25);
+	tu_free(&r);
 	tu_ingest_text(&r, "encbench-sample 1\nstatus 0\nduration 2\nclock_hz 100\ncpus 2 2\n"
 	    "cpu_all 1 4\nrapl intel-rapl:0 package-0 0\nend\n", "sample");
 	assert_int_equal(r.st, EB_OK);
