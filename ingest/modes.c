@@ -373,10 +373,12 @@ cfg_scan(const struct words *ws, unsigned char *used, struct cfg *c)
 	}
 }
 
+/* AES-NI on is the runner's default configuration, and N-cores keeps it:
+ * "AES-NI", "with AES-NI", "AES-NI on" add no word (D17). */
 static void
 cfg_write(const struct cfg *c, char *buf, size_t n)
 {
-	const char *a = c->aesni < 0 ? "no-aesni" : c->aesni > 0 ? "aes-ni" : "";
+	const char *a = c->aesni < 0 ? "no-aesni" : "";
 
 	if (c->cores > 0)
 		snprintf(buf, n, "%s%s%ld-cores", a, *a ? "-" : "", c->cores);
@@ -417,6 +419,8 @@ eb_config_canonical(const char *text, char *buf, size_t n)
 		return 1;
 	}
 	cfg_write(&c, buf, n);
+	if (buf[0] == '\0')
+		snprintf(buf, n, "default");
 	return 1;
 }
 

@@ -168,6 +168,10 @@ int eb_sheet_release_config(const char *text, int ubuntu, char *rel, size_t rn,
 int64_t eb_sheet_block_size(const char *text, int64_t scale);
 /* A repetition number ("3", "Run 3", "#3", "r3"); 0 when it is none. */
 int eb_sheet_rep(const char *text);
+/* A cell or header word that summarises runs rather than being one: the
+ * mean sign x\u0304, "all", a range or sum of run numbers ("1-2", "r1-r2",
+ * "1\u20133", "1..2", "1+2", "runs 1&2"). */
+int eb_sheet_is_rep_summary(const char *text);
 /* Rows that summarise others (Average, Median, Stddev, Ø ...). */
 int eb_sheet_is_summary(const char *text);
 /* Labels of rows computed from others: "Overhead (%)", "Slowdown", "GCM vs

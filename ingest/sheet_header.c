@@ -1,6 +1,7 @@
 /* sheet_header.c - the words of spreadsheet headers and labels: what a
  * column holds ("FIO Rand Read (MB/s)"), block sizes, run numbers, summaries. */
 #include <string.h>
+#include <strings.h>
 
 #include "sheet.h"
 
@@ -266,6 +267,32 @@ size_suffix(const char *w)
 	return 0;
 }
 
+/* A header word that is a range or sum of runs ("r1-r2", "1..3", "1+2",
+ * x\u0304): the column summarises the runs, where "r1-r2" was read as run 2
+ * and the real runs renumbered (D9). */
+static int
+rep_range(const char *text)
+{
+	char tok[48];
+
+	for (const char *s = text; *s != '\0';) {
+		size_t n = 0;
+
+		while (*s == ' ' || *s == '(' || *s == ')' || *s == '[' || *s == ']')
+			s++;
+		while (*s != '\0' && *s != ' ' && *s != '(' && *s != ')' && *s != '[' &&
+		    *s != ']') {
+			if (n + 1 < sizeof tok)
+				tok[n++] = *s;
+			s++;
+		}
+		tok[n] = '\0';
+		if (n > 0 && strcasecmp(tok, "all") != 0 && eb_sheet_is_rep_summary(tok))
+			return 1;
+	}
+	return 0;
+}
+
 static void
 read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 {
@@ -282,9 +309,17 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 		if (num >= 0) {
 			int64_t mul = i + 1 < ws->n ? size_suffix(ws->v[i + 1].w) : 0;
 
-			/* Block sizes follow fio and dd: 4k is 4096 bytes. */
-			if (mul > 0 && num > 0 && num <= 1048576) {
+			/* Block sizes follow fio and dd: 4k is 4096 bytes. A size
+			 * above 64 MiB is no block a dd or fio test uses but the
+			 * amount it moved ("DD Write 2 GB", which was a 2 GiB block,
+			 * D12), unless the header says it is one ("bs=1G", "1G
+			 * blocks"): not read. */
+			if (mul > 0 && num > 0 && num <= 1048576 &&
+			    (num * mul <= 64 * 1048576 || is(ws, i - 1, "bs") ||
+			    is(ws, i + 2, "block") || is(ws, i + 2, "blocks"))) {
 				at->block_size = num * mul;
+				i++;
+			} else if (mul > 0 && num > 0) {
 				i++;
 			} else if (i > 0 && sheet_in(ws->v[i - 1].w, rep_words) && num >= 1 &&
 			    num <= 1000000) {
@@ -431,7 +466,8 @@ eb_sheet_header_words(const char *text, char *words, char *shape, size_t n)
 		 * ("QD32", "T8", "8 jobs"). */
 		int param = (ws.v[i].glued && i > 0 && !sheet_in(ws.v[i - 1].w, rep_words)) ||
 		    (i > 0 && sheet_in(ws.v[i - 1].w, param_words)) ||
-		    (i + 1 < ws.n && sheet_in(ws.v[i + 1].w, param_words));
+		    (i + 1 < ws.n && sheet_in(ws.v[i + 1].w, param_words)) ||
+		    (i + 1 < ws.n && ws.v[i].num > 0 && size_suffix(ws.v[i + 1].w) > 0);
 		const char *sw = ws.v[i].num >= 0 && !param ? "#" : w;
 
 		if (kw < n)
@@ -549,7 +585,9 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 	if ((t.op || t.unit || t.tool || t.hint || t.value) &&
 	    (t.unknown == 0 || t.op || t.unit))
 		h->key = EB_SH_VALUE;
-	h->summary = h->key == EB_SH_VALUE && t.summary;
+	h->summary = h->key == EB_SH_VALUE && (t.summary || rep_range(text));
+	if (h->summary)
+		h->at.rep = 0;
 }
 
 void
@@ -682,6 +720,61 @@ eb_sheet_rep(const char *text)
 	if (ws.n != i + 1 || ws.v[i].num < 1 || ws.v[i].num > 1000000)
 		return 0;
 	return (int)ws.v[i].num;
+}
+
+/* Skips "run", "runs", "r", "#" and blanks before a run number. */
+static const char *
+rep_lead(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	if (strncasecmp(s, "runs", 4) == 0)
+		s += 4;
+	else if (strncasecmp(s, "run", 3) == 0)
+		s += 3;
+	else if (*s == 'r' || *s == 'R' || *s == '#')
+		s++;
+	while (*s == ' ')
+		s++;
+	return s;
+}
+
+int
+eb_sheet_is_rep_summary(const char *text)
+{
+	const char *s = text;
+	int parts = 0;
+
+	while (*s == ' ')
+		s++;
+	/* x with a combining macron, the mean sign. */
+	if (strcmp(s, "x\xcc\x84") == 0 || strcasecmp(s, "all") == 0 ||
+	    strcasecmp(s, "all runs") == 0)
+		return 1;
+	s = rep_lead(s);
+	for (;;) {
+		if (*s < '0' || *s > '9')
+			return 0;
+		while (*s >= '0' && *s <= '9')
+			s++;
+		parts++;
+		while (*s == ' ')
+			s++;
+		if (*s == '\0')
+			return parts >= 2;
+		if (strncmp(s, "..", 2) == 0)
+			s += 2;
+		else if (strncmp(s, "\xe2\x80\x93", 3) == 0 ||
+		    strncmp(s, "\xe2\x80\x94", 3) == 0)
+			s += 3;
+		else if (strchr("-+/&,", *s) != NULL)
+			s++;
+		else if (strncasecmp(s, "to ", 3) == 0 || strncasecmp(s, "and ", 4) == 0)
+			s += *s == 't' || *s == 'T' ? 3 : 4;
+		else
+			return 0;
+		s = rep_lead(s);
+	}
 }
 
 int

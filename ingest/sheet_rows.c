@@ -1,5 +1,6 @@
 /* sheet_rows.c - a table's rows: label rows between tables, key cells and
  * merged cells carried down, and each measurement cell made a record. */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -440,6 +441,49 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 	return EB_OK;
 }
 
+/* A label of two names joined by '/', '\xc3\xb7' or ':' ("GCM/none"): a
+ * ratio of two modes. */
+static int
+ratio_label(const char *s)
+{
+	const char *p;
+
+	if (strstr(s, "\xc3\xb7") != NULL)
+		return 1;
+	for (p = s; *p != '\0'; p++)
+		if ((*p == '/' || *p == ':') && p > s && isalnum((unsigned char)p[-1]) &&
+		    isalnum((unsigned char)p[p[1] == ' ' ? 2 : 1]))
+			return 1;
+	return 0;
+}
+
+/* A label holding a word of the summaries: "None (mean of 2)". */
+static int
+summary_word(const char *s)
+{
+	static const char *const words[] = {
+		"mean", "average", "avg", "median", "total", "sum", NULL,
+	};
+
+	for (const char *p = s; *p != '\0';) {
+		char w[16];
+		size_t n = 0;
+
+		while (*p != '\0' && !((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+			p++;
+		while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
+			if (n + 1 < sizeof w)
+				w[n++] = (char)(*p | 0x20);
+			p++;
+		}
+		w[n] = '\0';
+		for (size_t i = 0; n > 0 && words[i] != NULL; i++)
+			if (strcmp(w, words[i]) == 0)
+				return 1;
+	}
+	return 0;
+}
+
 static enum eb_status
 data_row(struct sheet *sh, const struct row *r)
 {
@@ -458,8 +502,9 @@ data_row(struct sheet *sh, const struct row *r)
 		modetext = cell(sh, r, (size_t)sh->modecol);
 		struct eb_mode_label m;
 
-		/* "GCM overhead" is no mode, though it names one. */
-		if (!empty(modetext) && eb_sheet_is_derived(modetext) &&
+		/* "GCM overhead" is no mode, though it names one; nor is the
+		 * ratio "GCM/none" (D3). */
+		if (!empty(modetext) && (eb_sheet_is_derived(modetext) || ratio_label(modetext)) &&
 		    eb_mode_read(modetext, &m) != EB_MODE_KNOWN && !eb_sheet_is_summary(modetext)) {
 			if (sh->pass == 1) {
 				eb_sheet_squeeze(modetext, name, 48);
@@ -470,6 +515,16 @@ data_row(struct sheet *sh, const struct row *r)
 			}
 			return EB_OK;
 		}
+		/* "None (mean of 2)" summarises the None rows (D3). */
+		if (!empty(modetext) && eb_mode_read(modetext, &m) != EB_MODE_KNOWN &&
+		    summary_word(modetext)) {
+			if (sh->pass == 1) {
+				eb_sheet_squeeze(modetext, name, 48);
+				eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, (size_t)sh->modecol),
+				    "'%s' summarises other rows; skipped", name);
+			}
+			return EB_OK;
+		}
 	}
 	/* A summary row: its mode, run or other label cell says Average,
 	 * Median, Total, Ø ... */
@@ -477,7 +532,8 @@ data_row(struct sheet *sh, const struct row *r)
 		size_t c = sh->keys[k];
 		const char *s = cell(sh, r, c);
 
-		if (empty(s) || !eb_sheet_is_summary(s))
+		if (empty(s) || (!eb_sheet_is_summary(s) &&
+		    !(sh->cols[c].head.key == EB_SH_REP && eb_sheet_is_rep_summary(s))))
 			continue;
 		if (sh->pass == 1) {
 			eb_sheet_squeeze(s, name, 48);
@@ -521,12 +577,19 @@ data_row(struct sheet *sh, const struct row *r)
 	for (size_t c = 0; c < r->n; c++) {
 		struct column *col = &sh->cols[c];
 
+		/* A number right of the header is a measurement no header names
+		 * (a third run, or a label's unquoted comma): skipping it with a
+		 * note turned three runs into one with exit 0 (D4). */
 		if (c >= sh->tw) {
-			if (sh->pass == 1 && !sh->beyond_noted &&
-			    cellkind(cell(sh, r, c)) == EB_SC_NUMBER) {
-				sh->beyond_noted = 1;
-				eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, c),
-				    "numbers right of the header's last column are skipped");
+			char last[96], here[96], shown[48];
+
+			if (sh->pass == 1 && cellkind(cell(sh, r, c)) == EB_SC_NUMBER) {
+				eb_sheet_squeeze(cell(sh, r, c), shown, sizeof shown);
+				return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+				    "'%s' in %s is right of the header's last column, %s, so no "
+				    "header names it; give its column a header, or quote a label "
+				    "that holds a comma", shown, eb_sheet_colname(sh, c, here, sizeof here),
+				    eb_sheet_colname(sh, sh->tw - 1, last, sizeof last));
 			}
 			continue;
 		}

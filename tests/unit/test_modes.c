@@ -177,6 +177,11 @@ test_qualifiers(void **state)
 		{ "No encryption, no AES-NI", EB_MODE_KNOWN, "none", "no-aesni", "" },
 		{ "LUKS 4K (2 cores)", EB_MODE_KNOWN, "luks-xts-4k", "2-cores", "" },
 		{ "AES-256-GCM (ZFS native, default)", EB_MODE_KNOWN, "aes-256-gcm", "", "" },
+		/* AES-NI on is the default configuration, the sheet's own (D17). */
+		{ "AES-256-GCM (AES-NI)", EB_MODE_KNOWN, "aes-256-gcm", "", "" },
+		{ "AES-256-GCM (with AES-NI)", EB_MODE_KNOWN, "aes-256-gcm", "", "" },
+		{ "AES-256-GCM (AES-NI on)", EB_MODE_KNOWN, "aes-256-gcm", "", "" },
+		{ "AES-256-GCM (AES-NI enabled, 2 cores)", EB_MODE_KNOWN, "aes-256-gcm", "2-cores", "" },
 		{ "LUKS2 aes-xts-plain64 512-bit key, 4096 sectors", EB_MODE_KNOWN, "luks-xts-4k", "", "" },
 		{ "LUKS (4K sectors; not 512)", EB_MODE_EXTRA, "luks-xts-4k", "", "not" },
 		{ "AES-256-GCM (compression on)", EB_MODE_EXTRA, "aes-256-gcm", "", "compression" },
@@ -225,6 +230,8 @@ test_configs(void **state)
 		{ "no-aesni-2-cores", "no-aesni-2-cores" }, { "2 vCPUs + no AES-NI", "no-aesni-2-cores" },
 		{ "2 cores and no AES-NI", "no-aesni-2-cores" }, { "default", "default" },
 		{ "Defaults", "default" }, { "default, 2 cores", "2-cores" },
+		{ "AES-NI", "default" }, { "with AES-NI", "default" }, { "AES-NI on", "default" },
+		{ "AES-NI enabled", "default" }, { "2 cores, AES-NI on", "2-cores" },
 		{ "2 cores, 4 cores", NULL }, { "AES-NI off, AES-NI on", NULL },
 		{ "2 threads", NULL }, { "compression on", NULL }, { "", NULL },
 	};

@@ -724,6 +724,11 @@ test_mode_qualifiers(void **state)
 		{ "", "2-cores", "luks-xts-4k", "dd", "", "write", 0, "bw", "B/s", 1, 800e6, "in.csv:5:2" },
 		{ "", "", "luks-xts-4k", "dd", "", "write", 0, "bw", "B/s", 1, 750e6, "in.csv:6:2" },
 	};
+	static const struct want onoff[] = {
+		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1000e6, "in.csv:2:2" },
+		{ "", "", "aes-256-gcm", "dd", "", "write", 0, "bw", "B/s", 1, 900e6, "in.csv:3:2" },
+		{ "", "no-aesni", "aes-256-gcm", "dd", "", "write", 0, "bw", "B/s", 1, 200e6, "in.csv:4:2" },
+	};
 	static const struct want grouped[] = {
 		{ "", "2-cores", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 900e6, "in.csv:3:2" },
 		{ "", "no-aesni-2-cores", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 200e6, "in.csv:4:2" },
@@ -736,6 +741,13 @@ test_mode_qualifiers(void **state)
 	 * are the runner's settings. */
 	reads_as(",2 cores\nmode,Write (MB/s)\nAES-256-GCM,900\nAES-256-GCM (no AES-NI),200\n",
 	    grouped, 2);
+	/* AES-NI on is the default configuration: "(AES-NI)" beside "(no
+	 * AES-NI)" compares with the plain None row, where it was a config
+	 * aes-ni without a baseline (D17). */
+	reads_as("mode,DD Write (MB/s)\nNone,1000\nAES-256-GCM (AES-NI),900\n"
+	    "AES-256-GCM (no AES-NI),200\n", onoff, 3);
+	reads_as(",2 cores\nmode,Write (MB/s)\nAES-256-GCM (AES-NI on),900\n"
+	    "AES-256-GCM (without AES-NI),200\n", grouped, 2);
 	fails_at("mode,DD Write (MB/s)\nNone,1000\nLUKS 4K,800\nLUKS (4K sectors; not 512),750\n",
 	    4, 1, "'LUKS (4K sectors; not 512)' in column A ('mode') is the mode luks-xts-4k, "
 	    "but also says 'not', which is no mode or configuration encbench reads; write "
@@ -778,6 +790,12 @@ test_summary_columns(void **state)
 		    "such as column B ('DD Write (MB/s)'), not a run of its own; leave it out or "
 		    "give it the role \"ignore\" in a --map file" },
 	};
+	static const struct want sizes[] = {
+		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1000e6, "in.csv:2:2" },
+		{ "", "", "none", "dd", "", "write", 1073741824, "bw", "B/s", 1, 900e6, "in.csv:2:3" },
+		{ "", "", "none", "fio", "", "read", 4096, "iops", "1/s", 1, 5, "in.csv:2:4" },
+		{ "", "", "none", "dd", "", "read", 16777216, "bw", "B/s", 1, 6e6, "in.csv:2:5" },
+	};
 	static const struct want alone[] = {
 		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1005e6, "in.csv:2:2" },
 		{ "", "", "none", "dd", "", "read", 0, "bw", "B/s", 1, 2e9, "in.csv:2:3" },
@@ -791,6 +809,30 @@ test_summary_columns(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
 		fails_at(heads[i][0], 1, i == 4 ? 3 : 4, heads[i][1]);
+	/* A test size is no block size: "DD Write 2 GB" was a 2 GiB block,
+	 * and beside "4 GB" the two sizes would be runs 1 and 2 (D12). A
+	 * header that says so, or a typical block size, is one. */
+	reads_as("Mode,DD Write 2 GB (MB/s),DD Write bs=1G (MB/s),FIO Read 4k (IOPS),"
+	    "DD Read 16M (MB/s)\nnone,1000,900,5,6\n", sizes, 4);
+	fails_at("Mode,DD Write 2 GB (MB/s),DD Write 4 GB (MB/s)\nNone,1000,990\n", 1, 3,
+	    "column C ('DD Write 4 GB (MB/s)') gives the same figure (dd write bw) as column B "
+	    "('DD Write 2 GB (MB/s)') at 1:2; name each run in its header (\"Run 2\") or give "
+	    "them rep in a --map file");
+	/* Numbers right of the header were skipped with a note, three runs
+	 * read as one with exit 0 (D4). */
+	fails_at("Mode,DD Write (MB/s)\nNone,1000,1010,990\n", 2, 3, "'1010' in column C "
+	    "is right of the header's last column, column B ('DD Write (MB/s)'), so no "
+	    "header names it; give its column a header, or quote a label that holds a comma");
+	/* A range of runs is their mean: "r1-r2" was run 2 and the real runs
+	 * renumbered 3 and 4, n=3 (D9). */
+	fails_at("Mode,DD Write 1 (MB/s),DD Write 2 (MB/s),DD Write r1-r2 (MB/s)\n"
+	    "None,1000,1010,1005\n", 1, 4, "column D ('DD Write r1-r2 (MB/s)') is an average, "
+	    "median or total of runs such as column B ('DD Write 1 (MB/s)'), not a run of "
+	    "its own; leave it out or give it the role \"ignore\" in a --map file");
+	fails_at("Mode,DD Write r1 (MB/s),DD Write r2 (MB/s),DD Write (r1+r2) (MB/s)\n"
+	    "None,1000,1010,1005\n", 1, 4, "column D ('DD Write (r1+r2) (MB/s)') is an average, "
+	    "median or total of runs such as column B ('DD Write r1 (MB/s)'), not a run of "
+	    "its own; leave it out or give it the role \"ignore\" in a --map file");
 	/* The average of another test, or the only figure of its own, is read. */
 	reads_as("mode,DD Write Average (MB/s),DD Read Run 1 (MB/s)\nnone,1005,2000\n", alone, 2);
 	/* A summary row in the run column is skipped like one in the mode
@@ -800,6 +842,18 @@ test_summary_columns(void **state)
 	check(&r, runs, 2);
 	assert_string_equal(diag(&r), "note in.csv:4:2: 'Average' summarises other rows; skipped\n"
 	    "note in.csv:5:2: '\xc3\x98' summarises other rows; skipped\n");
+	done(&r);
+	/* So are the mean sign, a range or a sum of runs and "all": they were
+	 * numbered as runs 3 to 6, the mean counted as a measurement (D14). */
+	sheet(&r, "Mode,Run,Write (MB/s)\nnone,1,100\nnone,2,110\nnone,x\xcc\x84,105\n"
+	    "none,1-2,105\nnone,r1\xe2\x80\x93r2,105\nnone,1+2,210\nnone,all,105\n");
+	check(&r, runs, 2);
+	assert_int_equal(r.nwarnings, 0);
+	assert_string_equal(diag(&r), "note in.csv:4:2: 'x\xcc\x84' summarises other rows; skipped\n"
+	    "note in.csv:5:2: '1-2' summarises other rows; skipped\n"
+	    "note in.csv:6:2: 'r1\xe2\x80\x93r2' summarises other rows; skipped\n"
+	    "note in.csv:7:2: '1+2' summarises other rows; skipped\n"
+	    "note in.csv:8:2: 'all' summarises other rows; skipped\n");
 	done(&r);
 	/* A map that names the column a value is obeyed. */
 	ingest(&r, "in.csv", "mode,Write Run 1 (MB/s),Write Average (MB/s)\nnone,1,2\n", "sheet",
@@ -843,6 +897,23 @@ test_derived_rows(void **state)
 	    "note in.csv:0:0: mode names encbench does not know, kept as written: baseline\n");
 	assert_string_equal(diag(&r), eb_buf_cstr(&want));
 	eb_buf_free(&want);
+	done(&r);
+	/* A ratio of two modes and a mean under a mode's name were modes:
+	 * "gcm/none costs 99.9 %" (D3). The runner's "w/o AES-NI" stays one. */
+	sheet(&r, "Mode,DD Write (MB/s)\nnone,1000\naes-256-gcm,900\nGCM/none,0.9\n"
+	    "GCM \xc3\xb7 none,0.9\nGCM:none,0.9\nNone (mean of 2),1005\n"
+	    "AES-256-GCM w/o AES-NI,300\n");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 3);
+	assert_string_equal(TU_F(r, 2, MODE), "aes-256-gcm");
+	assert_string_equal(TU_F(r, 2, CONFIG), "no-aesni");
+	assert_string_equal(diag(&r), "note in.csv:4:1: 'GCM/none' is computed from other "
+	    "rows (an overhead, ratio or difference), not a mode; skipped, encbench computes "
+	    "these itself\nnote in.csv:5:1: 'GCM \xc3\xb7 none' is computed from other "
+	    "rows (an overhead, ratio or difference), not a mode; skipped, encbench computes "
+	    "these itself\nnote in.csv:6:1: 'GCM:none' is computed from other "
+	    "rows (an overhead, ratio or difference), not a mode; skipped, encbench computes "
+	    "these itself\nnote in.csv:7:1: 'None (mean of 2)' summarises other rows; skipped\n");
 	done(&r);
 }
 
@@ -1040,16 +1111,16 @@ static void
 test_labels_as_written(void **state)
 {
 	static const struct want keys[] = {
-		{ "", "aes-ni", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:2:3" },
+		{ "", "default", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:2:3" },
 		{ "", "no-aesni", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 2000000, "in.csv:3:3" },
 		{ "", "no-aesni", "none", "sheet", "", "write", 0, "bw", "B/s", 2, 3000000, "in.csv:4:3" },
-		{ "", "aes-ni", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 4000000, "in.csv:5:3" },
+		{ "", "default", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 4000000, "in.csv:5:3" },
 	};
 	static const struct want groups[] = {
-		{ "freebsd-14.0", "aes-ni", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:4:2" },
+		{ "freebsd-14.0", "default", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:4:2" },
 		{ "freebsd-14.0", "no-aesni", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 2000000, "in.csv:4:3" },
 		{ "freebsd-14.0", "no-aesni", "none", "sheet", "", "write", 0, "bw", "B/s", 2, 3000000, "in.csv:4:4" },
-		{ "freebsd-14.0", "aes-ni", "none", "sheet", "", "write", 0, "bw", "B/s", 2, 4000000, "in.csv:4:5" },
+		{ "freebsd-14.0", "default", "none", "sheet", "", "write", 0, "bw", "B/s", 2, 4000000, "in.csv:4:5" },
 	};
 	struct run r;
 

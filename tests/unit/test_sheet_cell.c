@@ -334,7 +334,7 @@ test_labels(void **state)
 		{ "no-aesni", "no-aesni", "no-aesni" }, { "AES-NI off", "no-aesni", "aes-ni-off" },
 		{ "without AES-NI", "no-aesni", "without-aes-ni" }, { "w/o AESNI", "no-aesni", "w/o-aesni" },
 		{ "ICP generic", "no-aesni", "icp-generic" }, { "aes_impl=generic", "no-aesni", "aes_impl=generic" },
-		{ "AES NI", "aes-ni", "aes-ni" }, { "aesni", "aes-ni", "aesni" }, { "AES-NI on", "aes-ni", "aes-ni-on" },
+		{ "AES NI", "default", "aes-ni" }, { "aesni", "default", "aesni" }, { "AES-NI on", "default", "aes-ni-on" },
 		{ " 2 \t cores ", "2-cores", "2-cores" }, { "cpus=4", "4-cores", "cpus=4" }, { "1 CPU", "1-cores", "1-cpu" },
 		{ "No AES-NI, 2 cores", "no-aesni-2-cores", "no-aes-ni,-2-cores" },
 		{ "2 cores without AES-NI", "no-aesni-2-cores", "2-cores-without-aes-ni" },
@@ -379,6 +379,12 @@ test_sizes_and_reps(void **state)
 	assert_int_equal(eb_sheet_rep("r3"), 3);
 	assert_int_equal(eb_sheet_rep("0"), 0);
 	assert_int_equal(eb_sheet_rep("abc"), 0);
+	assert_int_equal(eb_sheet_is_rep_summary("runs 1 & 2"), 1);
+	assert_int_equal(eb_sheet_is_rep_summary("1..3"), 1);
+	assert_int_equal(eb_sheet_is_rep_summary("2"), 0);
+	assert_int_equal(eb_sheet_is_rep_summary("Run 2"), 0);
+	assert_int_equal(eb_sheet_is_rep_summary("1-"), 0);
+	assert_int_equal(eb_sheet_is_rep_summary("4k-1M"), 0);
 
 	assert_true(eb_sheet_is_summary("Average"));
 	assert_true(eb_sheet_is_summary("Mean:"));
