@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "../ingest/modes.h"
 #include "../ingest/rundir.h"
+#include "../ingest/sheet.h"
 
 /* The tools whose outputs encbench reads, as their records name them. */
 static const char *const tools[] = { "dd", "fio", "bonnie", "sheet" };
@@ -335,7 +336,7 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 	struct eb_diag diag;
 	struct eb_err err;
 	enum eb_status worst = EB_OK;
-	int rc;
+	int rc, sheets_read = 0;
 
 	eb_diag_init_stderr(&diag);
 	diag.quiet = in->quiet;
@@ -344,7 +345,18 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 	opts.diag = &diag;
 	opts.map = in->map;
 	opts.unit = in->unit;
+	opts.sheets_read = &sheets_read;
 	opts.verbose = in->verbose;
+	if (in->unit != NULL && *in->unit != '\0') {
+		struct eb_sheet_unit u;
+
+		if (!eb_sheet_unit_parse(in->unit, strlen(in->unit), &u)) {
+			fprintf(stderr, "encbench: error: --unit '%s' is not a unit encbench knows (B/s, kB/s, "
+			    "MB/s, GB/s, KiB/s, MiB/s, GiB/s, IOPS, ops/s, ns, us, ms, %%)\n", in->unit);
+			eb_table_free(t);
+			return eb_exit_code(EB_ERR_USAGE);
+		}
+	}
 	opts.seen = eb_run_seen_new();
 	for (int i = 0; i < npaths; i++) {
 		enum eb_status st = eb_path_named_before(paths, i, &diag) ||
@@ -355,6 +367,11 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 			worst = st;
 	}
 	eb_run_seen_free(opts.seen);
+	/* Every other format prints its units; --unit there would change
+	 * nothing, and a user who hoped it rescales should hear so. */
+	if (worst == EB_OK && in->unit != NULL && *in->unit != '\0' && sheets_read == 0)
+		eb_diag(&diag, EB_WARNING, (struct eb_loc){ 0 }, "--unit %s changed nothing: only the "
+		    "spreadsheet reader takes it, and no input was a spreadsheet", in->unit);
 	if (worst == EB_OK && set_merges_tests(t, in, &err) != EB_OK) {
 		eb_err_print(&err, stderr);
 		worst = EB_ERR_USAGE;

@@ -146,6 +146,7 @@ struct eb_ingest_opts {
 	struct eb_diag *diag;
 	const char *map;	/* --map: a spreadsheet mapping file, or NULL */
 	const char *unit;	/* --unit: the unit of unlabelled sheet values, or NULL */
+	int *sheets_read;	/* counts the spreadsheets read, when not NULL */
 	int verbose;		/* -v: a note for each file a folder skips */
 	/* The runs of the load so far, so that one run given under two
 	 * names fails; NULL checks each path on its own. */

@@ -412,7 +412,7 @@ test_output(const char *path)
 		{
 			char *file = eb_xasprintf("%s/%s", dir, n);
 			struct eb_diag diag = { quiet_emit, NULL, 1, 0, 0 };
-			struct eb_ingest_opts opts = { NULL, &diag, NULL, NULL, 0, NULL };
+			struct eb_ingest_opts opts = { .diag = &diag };
 			struct eb_err err;
 
 			t = eb_table_new();

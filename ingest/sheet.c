@@ -16,6 +16,8 @@ start(struct eb_parse *p, struct sheet_state *ss)
 
 	ss->started = 1;
 	eb_buf_init(&ss->raw, SHEET_MAX_BYTES);
+	if (o != NULL && o->sheets_read != NULL)
+		(*o->sheets_read)++;
 	if (o != NULL && o->unit != NULL && *o->unit != '\0') {
 		if (!eb_sheet_unit_parse(o->unit, strlen(o->unit), &ss->unit))
 			return eb_err_set(p->err, EB_ERR_USAGE, (struct eb_loc){ 0 },

@@ -69,3 +69,21 @@ if [ "$(sort "$TMP/b8/a.csv" | cksum)" = "$(sort "$TMP/b8/b.csv" | cksum)" ] &&
 	[ "$(wc -l < "$TMP/b8/a.csv")" -eq 595 ]; then
 	pass "both read the same 594 records"
 else fail "both read the same 594 records"; fi
+
+# ---- --unit: a unit encbench knows, and a word when no input takes it
+
+dd1=samples/zfs-series/24.04/none/dd-write-r1.txt
+eb ingest --unit bogus --set op=write "$dd1"
+expect_rc "--unit bogus is a usage error whatever the inputs" 64
+expect_err_line "it names the units it knows" "encbench: error: --unit 'bogus' is not a unit encbench knows (B/s, kB/s, MB/s, GB/s, KiB/s, MiB/s, GiB/s, IOPS, ops/s, ns, us, ms, %)"
+eb ingest --set op=write "$dd1"
+cp "$TMP/out" "$TMP/plain.csv"
+eb ingest --unit GB/s --set op=write "$dd1"
+expect_rc "--unit GB/s on dd output exits 0" 0
+expect_err_line "it warns that --unit changed nothing" "encbench: warning: --unit GB/s changed nothing: only the spreadsheet reader takes it, and no input was a spreadsheet"
+cmp -s "$TMP/out" "$TMP/plain.csv" && pass "the records are those read without --unit" ||
+	fail "the records are those read without --unit"
+eb ingest --unit MB/s tests/data/sheet/two-release-de.csv
+expect_rc "a spreadsheet read with --unit exits 0" 0
+grep -q "changed nothing" "$TMP/err" && fail "a spreadsheet's --unit is not warned of" ||
+	pass "a spreadsheet's --unit is not warned of"
