@@ -550,6 +550,10 @@ scan_range_with(struct range *r, const int sink)
 	}
 	free(buf);
 	free(r->mask);
+	/* A file of a byte order mark alone is one empty line to eb_lines,
+	 * though no '\n' is left of it here. */
+	if (bom != 0 && lineno == 0 && !stop && r->st == EB_OK)
+		lineno = 1;
 	r->lines = lineno;
 	/* What came before a failure is given too, as one at a time would
 	 * (after a stop by the sink none is left). */

@@ -149,6 +149,27 @@ test_parts_as_lines(void **state)
 	tu_drop(path);
 }
 
+/* A file of a byte order mark alone is one empty line, as eb_lines reads
+ * it, though the scanner drops the mark and finds no line end after it
+ * (found by make fuzz). */
+static void
+test_bom_alone(void **state)
+{
+	char *path;
+	FILE *fp = tu_temp_open("bom_clat.1.log", &path);
+	struct eb_fio_log_acc parts;
+	struct eb_err err;
+
+	(void)state;
+	fputs("\xef\xbb\xbf", fp);
+	fclose(fp);
+	assert_int_equal(by_parts(path, 2, &parts, &err), EB_OK);
+	assert_int_equal(parts.lines, 1);
+	assert_int_equal(parts.nsamples, 0);
+	eb_fio_log_acc_free(&parts);
+	tu_drop(path);
+}
+
 /* The first bad line of the whole log, in the last part, at its line. */
 static void
 test_parts_error(void **state)
@@ -413,6 +434,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parts_as_lines),
+		cmocka_unit_test(test_bom_alone),
 		cmocka_unit_test(test_parts_error),
 		cmocka_unit_test(test_parts_fraction),
 		cmocka_unit_test(test_parts_long_line),
