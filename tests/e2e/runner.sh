@@ -46,6 +46,22 @@ if command -v fio >/dev/null; then
 	eb ingest "$TMP/R"
 	if [ -s "$TMP/R/none/fio-seq-read-r2.json" ] && ! grep -q "run incomplete" "$TMP/err"; then
 		pass "--resume runs what is missing"; else fail "--resume runs what is missing"; fi
+	# Outside audit E14: meta.json keeps each fio job file's hash, and a
+	# resume with an edited job file is refused as another method.
+	sum=$(sha256sum < runner/fio/seq-write.fio)
+	grep -qF "\"seq-write.fio\": {\"sha256\": \"${sum%% *}\"}" "$TMP/R/meta.json" &&
+		pass "meta.json has the hash of each fio job file" || fail "meta.json has the hash of each fio job file"
+	mkdir -p "$TMP/lib"
+	cp -R runner/fio "$TMP/lib/"
+	echo "rate=2m" >> "$TMP/lib/fio/seq-write.fio"
+	rm "$TMP/R/none/fio-seq-write-r2.json"
+	ENCBENCH_RUNNER_LIB=$TMP/lib "$RUNNER" --backend dir --target none="$TMP/A" --target aes-256-gcm="$TMP/B" \
+		--tests dd,fio --size 16M --reps 2 --release X --out "$TMP/R" --resume 2>"$TMP/err"
+	rc=$?
+	expect_rc "--resume with an edited fio job file is refused" 1
+	grep -q '^    now: "runner": {.*"seq-write.fio": {"sha256": "'"$(sha256sum < "$TMP/lib/fio/seq-write.fio" | cut -d' ' -f1)"'"}' "$TMP/err" &&
+		pass "the refusal shows the job file's other hash" || fail "the refusal shows the job file's other hash"
+	[ ! -e "$TMP/R/none/fio-seq-write-r2.json" ] && pass "the refused resume ran nothing" || fail "the refused resume ran nothing"
 else
 	skip "dir backend with fio (fio is not installed)"
 fi
