@@ -333,14 +333,18 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 		return EB_OK;
 	}
 	eb_sheet_squeeze(s, shown, sizeof shown);
-	/* A number encbench cannot read ("300 foo", "0x10", "1_000") is a
-	 * measurement all the same: skipping it would lose a run with exit 0.
-	 * Words and spreadsheet markers stand for no number. */
-	if (v.kind == EB_SC_TEXT && (v.bad_unit || (shown[0] >= '0' && shown[0] <= '9')))
+	/* Only spreadsheet errors and the markers people type for "no value"
+	 * stand for no number. Any other text in a measurement's cell ("300
+	 * foo", "1_000", "~900", "<1", "(900)", "$900", "=A2*2", "TRUE",
+	 * digits of another script) is a measurement encbench cannot read, or
+	 * one that is not the value: skipping it would lose a run with exit 0
+	 * and narrow the interval without a word (audits A6, C12). */
+	if (v.kind == EB_SC_TEXT)
 		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
 		    "'%s' in %s %s", shown, eb_sheet_colname(sh, c, name, sizeof name),
 		    v.bad_unit ? "has a unit encbench does not know" :
-		    "is not a number encbench reads");
+		    "is not a number encbench reads; a cell with no value is left empty "
+		    "or holds a marker such as N/A or -");
 	/* A cell that proves the other decimal separator than the sheet's
 	 * ("1,100.5" where "1.234,5" and ';' chose ','), in a sheet of cells
 	 * such as "2,000" that either reads: those are then read a thousand
@@ -352,11 +356,10 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 		    "'%c' (%s) in cells like 1,234; set \"decimal\" in a --map file", shown,
 		    eb_sheet_colname(sh, c, name, sizeof name), v.num.decimal, sh->decimal,
 		    eb_sheet_decimal_why(sh));
-	if (v.kind == EB_SC_MARKER || v.kind == EB_SC_TEXT) {
-		eb_diag(sh->p->diag, EB_WARNING, loc_at(sh, r->num, c), "'%s' in %s %s; skipped",
-		    shown, eb_sheet_colname(sh, c, name, sizeof name),
-		    v.kind == EB_SC_MARKER ? "is a spreadsheet error or empty marker" :
-		    "is not a number");
+	if (v.kind == EB_SC_MARKER) {
+		eb_diag(sh->p->diag, EB_WARNING, loc_at(sh, r->num, c),
+		    "'%s' in %s is a spreadsheet error or empty marker; skipped",
+		    shown, eb_sheet_colname(sh, c, name, sizeof name));
 		return EB_OK;
 	}
 	/* A negative measurement is a damaged or hand-edited cell, or a

@@ -504,29 +504,51 @@ test_bad_values(void **state)
 	struct run r;
 
 	(void)state;
-	sheet(&r, "Mode,Write (MB/s),Read (MB/s)\nNone,,#N/A\nLUKS,fast,8\ngeli,7,\n");
+	sheet(&r, "Mode,Write (MB/s),Read (MB/s)\nNone,,#N/A\nLUKS,n/a,8\ngeli,7,\n"
+	    "AES-256-GCM,-,\xe2\x80\x93\nAES-128-GCM,?,Err:502\nAES-128-CCM,NaN,#DIV/0!\n");
 	assert_int_equal(r.st, EB_OK);
 	assert_int_equal(r.t->n, 2);
 	assert_true(r.t->rows[0].value == 8000000);
 	assert_true(r.t->rows[1].value == 7000000);
-	assert_int_equal(r.nwarnings, 2);
+	assert_int_equal(r.nwarnings, 8);
 	assert_contains(diag(&r), "warning in.csv:2:3: '#N/A' in column C ('Read (MB/s)') "
 	    "is a spreadsheet error or empty marker; skipped\n");
-	assert_contains(diag(&r), "warning in.csv:3:2: 'fast' in column B ('Write (MB/s)') "
-	    "is not a number; skipped\n");
+	assert_contains(diag(&r), "warning in.csv:3:2: 'n/a' in column B ('Write (MB/s)') "
+	    "is a spreadsheet error or empty marker; skipped\n");
+	assert_contains(diag(&r), "warning in.csv:5:3: '\xe2\x80\x93' in column C ('Read "
+	    "(MB/s)') is a spreadsheet error or empty marker; skipped\n");
 	done(&r);
-	/* A number encbench cannot read is a measurement lost: an error where
-	 * it is, not a warning and exit 0 (audit A6). */
+	/* Any other text in a measurement's cell is a measurement lost, or
+	 * one that is not the value (a bound, an estimate, a formula, an
+	 * accounting negative): an error where it is, never a warning and
+	 * exit 0 (audits A6, C12). */
+#define NOT_READ "' in column C ('Read (MB/s)') is not a number encbench reads; a cell " \
+	"with no value is left empty or holds a marker such as N/A or -"
+#define NO_UNIT "' in column C ('Read (MB/s)') has a unit encbench does not know"
 	static const char *const unread[][2] = {
-		{ "5 furlongs", "'5 furlongs' in column C ('Read (MB/s)') has a unit encbench "
-		    "does not know" },
-		{ "300 foo", "'300 foo' in column C ('Read (MB/s)') has a unit encbench does "
-		    "not know" },
-		{ "1_000", "'1_000' in column C ('Read (MB/s)') has a unit encbench does not "
-		    "know" },
-		{ "1.2.3x", "'1.2.3x' in column C ('Read (MB/s)') is not a number encbench reads" },
+		{ "5 furlongs", "'5 furlongs" NO_UNIT },
+		{ "300 foo", "'300 foo" NO_UNIT },
+		{ "1_000", "'1_000" NO_UNIT },
+		{ "900?", "'900?" NO_UNIT },
+		{ "1.2.3x", "'1.2.3x" NOT_READ },
 		{ "1e999", "'1e999' in column C ('Read (MB/s)') is too large for a number" },
+		{ "fast", "'fast" NOT_READ },
+		{ "~900", "'~900" NOT_READ },
+		{ "\xe2\x89\x88" "900", "'\xe2\x89\x88" "900" NOT_READ },
+		{ "$900", "'$900" NOT_READ },
+		{ "(1900)", "'(1900)" NOT_READ },
+		{ "<1", "'<1" NOT_READ },
+		{ ">5", "'>5" NOT_READ },
+		{ "=A2*2", "'=A2*2" NOT_READ },
+		{ "TRUE", "'TRUE" NOT_READ },
+		{ "inf", "'inf" NOT_READ },
+		/* Arabic-Indic 900 and full-width 900. */
+		{ "\xd9\xa9\xd9\xa0\xd9\xa0", "'\xd9\xa9\xd9\xa0\xd9\xa0" NOT_READ },
+		{ "\xef\xbc\x99\xef\xbc\x90\xef\xbc\x90",
+		    "'\xef\xbc\x99\xef\xbc\x90\xef\xbc\x90" NOT_READ },
 	};
+#undef NOT_READ
+#undef NO_UNIT
 	for (size_t i = 0; i < sizeof unread / sizeof unread[0]; i++) {
 		char text[128];
 
@@ -734,6 +756,8 @@ test_mode_qualifiers(void **state)
 		{ "", "no-aesni-2-cores", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 200e6, "in.csv:4:2" },
 	};
 
+	struct run r;
+
 	(void)state;
 	reads_as("mode,DD Write (MB/s)\nNone,1000\nAES-256-GCM,900\nAES-256-GCM (no AES-NI),200\n"
 	    "LUKS 4K (2 cores),800\nLUKS 4K sectors,750\n", w, 5);
@@ -748,6 +772,22 @@ test_mode_qualifiers(void **state)
 	    "AES-256-GCM (no AES-NI),200\n", onoff, 3);
 	reads_as(",2 cores\nmode,Write (MB/s)\nAES-256-GCM (AES-NI on),900\n"
 	    "AES-256-GCM (without AES-NI),200\n", grouped, 2);
+	/* The key size is part of the mode: the runner's 512-bit key and a
+	 * 256-bit one (AES-128-XTS) are two modes, each with its own runs,
+	 * where both were luks-xts-512, runs 1 to 4 (C18). */
+	sheet(&r, "Mode,DD Write (MB/s)\nNone,1000\nNone,1010\n"
+	    "LUKS2 aes-xts-plain64 512-bit key,800\nLUKS2 aes-xts-plain64 512-bit key,805\n"
+	    "LUKS2 aes-xts-plain64 256-bit key,900\nLUKS2 aes-xts-plain64 256-bit key,905\n");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 6);
+	for (size_t i = 2; i < 6; i++) {
+		assert_string_equal(TU_F(r, i, MODE), i < 4 ? "luks-xts-512" :
+		    "luks2-aes-xts-plain64-256-bit-key");
+		assert_int_equal(r.t->rows[i].rep, i % 2 == 0 ? 1 : 2);
+	}
+	assert_string_equal(diag(&r), "note in.csv:0:0: mode names encbench does not know, "
+	    "kept as written: luks2-aes-xts-plain64-256-bit-key\n");
+	done(&r);
 	fails_at("mode,DD Write (MB/s)\nNone,1000\nLUKS 4K,800\nLUKS (4K sectors; not 512),750\n",
 	    4, 1, "'LUKS (4K sectors; not 512)' in column A ('mode') is the mode luks-xts-4k, "
 	    "but also says 'not', which is no mode or configuration encbench reads; write "
@@ -1260,6 +1300,16 @@ test_map_features(void **state)
 	ingest(&r, "in.csv", "Some title,,,\nMode,Write (MB/s),Read (MB/s),Zap\n"
 	    "None,1,5,7\nmystery,2,6,8\n", "sheet", map, NULL);
 	check(&r, w, 4);
+	done(&r);
+	/* A map's labels are spelt as the sheet's titles are (D7): "Ubuntu
+	 * 24.04" is the release 24.04, "No AES-NI" the config no-aesni. */
+	map = write_map("labels.json", "{\"release\": \"Ubuntu 24.04\", "
+	    "\"config\": \"No AES-NI\"}\n");
+	ingest(&r, "in.csv", "Mode,Write (MB/s)\nNone,1\n", "sheet", map, NULL);
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	assert_string_equal(TU_F(r, 0, RELEASE), "24.04");
+	assert_string_equal(TU_F(r, 0, CONFIG), "no-aesni");
 	done(&r);
 }
 
