@@ -79,8 +79,11 @@ case ${BUILD:-build} in
 *)
 	"$SAMPLER" -o "$TMP/idle" -- sleep 3
 	self=$(field "$TMP/idle.sample" self_cpu 2); d=$(field "$TMP/idle.sample" duration 2)
-	awk -v s="$self" -v d="$d" 'BEGIN { exit !(s / d < 0.01) }' \
-		&& pass "the sampler used under 1 % of a CPU ($self s in $d s)" \
+	# The man page gives about 0.5 % for a 3-second test; a machine
+	# loaded by parallel builds has seen 1.1 %, and a sampler that polls
+	# without rest takes a fifth of a CPU.
+	awk -v s="$self" -v d="$d" 'BEGIN { exit !(s / d < 0.02) }' \
+		&& pass "the sampler used under 2 % of a CPU ($self s in $d s)" \
 		|| fail "the sampler used $self s of CPU in $d s"
 	# Outside audit E19: with a meter printing every 50 ms the sampler
 	# still sleeps between samples (it took a fifth of a CPU, polling).
