@@ -398,6 +398,20 @@ class Case:
                               f"{op},{bs},{metric},{UNITS.get(metric, '')},{i},{v!r},"
                               f"gen:{len(self.lines) + 2}{tag}")
 
+    def releases(self, a, b, **fields):
+        """Runs a in 23.10 and b in 24.04 of one test."""
+        self.add(a, release="23.10", **fields)
+        self.add(b, release="24.04", **fields)
+
+    def overhead(self, mode_values, base_values, mode="aes-256-gcm", **fields):
+        """Runs of the baseline none and of mode in one test, and the
+        verdict on the mode's overhead, a family of one."""
+        self.add(base_values, mode="none", **fields)
+        self.add(mode_values, mode=mode, **fields)
+        v = verdict_overhead(mode_values, base_values, fields.get("metric", "bw"))
+        holm([("k", v)])
+        return v
+
     def write(self):
         d = os.path.join(OUT, self.name)
         os.makedirs(d, exist_ok=True)
@@ -430,8 +444,7 @@ def diff_case(name, doc, pairs, args=(), median=False, adjust=True, equivalence=
     c = Case(name, doc)
     items = []
     for fields, a, b in pairs:
-        c.add(a, release="23.10", **fields)
-        c.add(b, release="24.04", **fields)
+        c.releases(a, b, **fields)
         metric = fields.get("metric", "bw")
         v = verdict_diff(a, b, metric, median)
         key = tuple(sorted((k, x) for k, x in fields.items() if k != "metric"))
@@ -571,8 +584,7 @@ def diff_median_too_few():
 @case
 def diff_median_too_few_md():
     c = Case("diff-median-too-few-md", "the table says why there is no verdict")
-    c.add([100.0, 101.0, 102.0], release="23.10")
-    c.add([110.0, 111.0, 112.0], release="24.04")
+    c.releases([100.0, 101.0, 102.0], [110.0, 111.0, 112.0])
     c.args = ["diff", "--center", "median"]
     c.exp["contains"] = [f"Too few runs for a rank test at 0.05: 4 per side needed; 3 against "
                          f"3 runs reach p {best_rank_p(3, 3):.2g} at best."]
@@ -613,8 +625,7 @@ def diff_agrees():
 def release_pair_case(name, doc, a, b, args=("diff",)):
     """One bw test, runs a in 23.10 and b in 24.04, with its diff verdict."""
     c = Case(name, doc)
-    c.add(a, release="23.10")
-    c.add(b, release="24.04")
+    c.releases(a, b)
     c.args = list(args)
     v = verdict_diff(a, b, "bw")
     holm([("k", v)])
@@ -679,8 +690,8 @@ def diff_two_hosts_md():
     c = Case("diff-two-hosts-table", "two hosts: the table has a host column, so no row "
              "looks duplicated")
     for host, seed in (("laptop", 80), ("server", 81)):
-        c.add(rng_values(seed, 1000, 0.02, 3), release="23.10", host=host)
-        c.add(rng_values(seed + 10, 1000, 0.02, 3), release="24.04", host=host)
+        c.releases(rng_values(seed, 1000, 0.02, 3), rng_values(seed + 10, 1000, 0.02, 3),
+                   host=host)
     c.args = ["diff"]
     c.exp["contains_prefix"] = ["| host ", "| laptop ", "| server "]
     return c
@@ -825,14 +836,9 @@ def findings_two_hosts():
             "server": (rng_values(112, 500, 0.005, 4), rng_values(113, 1000, 0.005, 4))}
     lines = []
     for host, (m, b) in data.items():
-        c.add(b, host=host, mode="none")
-        c.add(m, host=host, mode="aes-256-gcm")
-        v = verdict_overhead(m, b, "bw")
-        holm([("k", v)])
+        v = c.overhead(m, b, host=host)
         assert v["word"] == "costs"
-        lines.append(f"- In 24.04 on {host}, AES-GCM costs {fmt1(v['estimate'])} % of "
-                     f"throughput on sequential writes (1 comparison; 95 % interval "
-                     f"{fmt1(v['ci_low'])}–{fmt1(v['ci_high'])} %).")
+        lines.append(cost_line(f"In 24.04 on {host}", "AES-GCM", v))
     c.args = ["findings"]
     c.exp["contains"] = lines
     # One comparison has no range to explain.
@@ -840,20 +846,28 @@ def findings_two_hosts():
     return c
 
 
+def cost_line(where, family, v):
+    """The findings sentence of one overhead comparison (costs or faster)
+    of throughput on sequential writes."""
+    if v["word"] == "costs":
+        return (f"- {where}, {family} costs {fmt1(v['estimate'])} % of throughput on "
+                f"sequential writes (1 comparison; 95 % interval {fmt1(v['ci_low'])}–"
+                f"{fmt1(v['ci_high'])} %).")
+    assert v["word"] == "faster", v
+    return (f"- {where}, {family} is {fmt1(-v['estimate'])} % faster in throughput on "
+            f"sequential writes (1 comparison; 95 % interval {fmt1(-v['ci_high'])}–"
+            f"{fmt1(-v['ci_low'])} % faster).")
+
+
 @case
 def findings_faster():
     c = Case("findings-mode-faster", "a mode faster than none reads 'faster', never "
              "'costs -'")
-    m, b = rng_values(120, 1100, 0.01, 4), rng_values(121, 1000, 0.01, 4)
-    c.add(b, mode="none")
-    c.add(m, mode="geli-xts-128")
-    v = verdict_overhead(m, b, "bw")
-    holm([("k", v)])
+    v = c.overhead(rng_values(120, 1100, 0.01, 4), rng_values(121, 1000, 0.01, 4),
+                   mode="geli-xts-128")
     assert v["word"] == "faster"
     c.args = ["findings"]
-    c.exp["contains"] = [f"- In 24.04, geli is {fmt1(-v['estimate'])} % faster in throughput "
-                         f"on sequential writes (1 comparison; 95 % interval "
-                         f"{fmt1(-v['ci_high'])}–{fmt1(-v['ci_low'])} % faster)."]
+    c.exp["contains"] = [cost_line("In 24.04", "geli", v)]
     c.exp["lacks"] = ["costs -", "costs −", "within -"]
     return c
 
@@ -891,8 +905,7 @@ def findings_baseline_tests():
     for i in range(2):
         a, b = rng_values(150 + i, 1000, 0.01, 4), rng_values(160 + i, 1100, 0.01, 4)
         for metric, k in (("bw", 1.0), ("iops", 0.25)):
-            c.add([x * k for x in a], release="23.10", job=f"t{i}", metric=metric)
-            c.add([x * k for x in b], release="24.04", job=f"t{i}", metric=metric)
+            c.releases([x * k for x in a], [x * k for x in b], job=f"t{i}", metric=metric)
     c.args = ["findings"]
     c.exp["contains"] = ["- From 23.10 to 24.04, the throughput of the unencrypted baseline "
                          "(none) improved in 2 of 2 tests, regressed in 0, stayed within ±2 % "
@@ -1033,10 +1046,7 @@ def findings_holm_diff_family():
              "the diff's family (the host's 4 tests), so it says what the diff says")
     diff = diff_case("x", "", holm_family_pairs())
     for (fields, x, y) in holm_family_pairs():
-        c.add(x, release="23.10", host=fields["host"], mode=fields["mode"], op=fields["op"],
-              job=fields["job"])
-        c.add(y, release="24.04", host=fields["host"], mode=fields["mode"], op=fields["op"],
-              job=fields["job"])
+        c.releases(x, y, **fields)
     lines = []
     for host in ("a", "b"):
         mine = [r["expect"] for r in diff.exp["rows"]
@@ -1073,8 +1083,8 @@ def findings_holm_diff_family():
 def trend_two_hosts():
     c = Case("trend-two-hosts", "trend with two hosts: a host column")
     for host, seed in (("laptop", 220), ("server", 221)):
-        c.add(rng_values(seed, 1000, 0.01, 3), release="23.10", host=host)
-        c.add(rng_values(seed + 5, 1000, 0.01, 3), release="24.04", host=host)
+        c.releases(rng_values(seed, 1000, 0.01, 3), rng_values(seed + 5, 1000, 0.01, 3),
+                   host=host)
     c.args = ["trend"]
     c.exp["contains_text"] = ["| host ", "| laptop ", "| server "]
     return c
@@ -1082,8 +1092,7 @@ def trend_two_hosts():
 
 def gate_data(c):
     # Throughput down 20 % in one test, clear with five runs a side.
-    c.add(rng_values(230, 1000, 0.01, 5), release="23.10")
-    c.add(rng_values(231, 800, 0.01, 5), release="24.04")
+    c.releases(rng_values(230, 1000, 0.01, 5), rng_values(231, 800, 0.01, 5))
 
 
 @case
@@ -1350,8 +1359,7 @@ def holm5_case(name, doc, args):
     c = Case(name, doc)
     items = []
     for fields, a, b in holm5_pairs():
-        c.add(a, release="23.10", **fields)
-        c.add(b, release="24.04", **fields)
+        c.releases(a, b, **fields)
         items.append((fields["job"], verdict_diff(a, b, "bw")))
     holm(items)
     c.args = list(args)
@@ -1500,8 +1508,7 @@ def diff_median_log():
 def diff_median_log_md():
     c = Case("diff-median-log-shift-md", "the table prints the relative Hodges-Lehmann change "
              "and says it is on the log scale")
-    c.add(HL_AUDIT[0], release="23.10")
-    c.add(HL_AUDIT[1], release="24.04")
+    c.releases(*HL_AUDIT)
     v = verdict_diff(*HL_AUDIT, "bw", median=True)
     holm([("k", v)])
     c.args = ["diff", "--center", "median"]
@@ -1522,8 +1529,7 @@ def findings_untestable_reasons():
             ("wide", [100.0, 120.0], [90.0 + 0.1 * i for i in range(10)])]
     items = []
     for job, a, b in data:
-        c.add(a, release="23.10", job=job)
-        c.add(b, release="24.04", job=job)
+        c.releases(a, b, job=job)
         items.append((job, verdict_diff(a, b, "bw")))
     holm(items, equivalence=50.0)
     words = [v["word"] for _, v in items]
@@ -1665,15 +1671,10 @@ def findings_host_order():
              "come in the order of the host names, alpha first")
     lines = []
     for host, k, seed in (("zeta", 0.9, 250), ("alpha", 0.5, 252)):
-        m, b = rng_values(seed, 1000 * k, 0.005, 4), rng_values(seed + 1, 1000, 0.005, 4)
-        c.add(b, host=host, mode="none")
-        c.add(m, host=host, mode="aes-256-gcm")
-        v = verdict_overhead(m, b, "bw")
-        holm([("k", v)])
+        v = c.overhead(rng_values(seed, 1000 * k, 0.005, 4),
+                       rng_values(seed + 1, 1000, 0.005, 4), host=host)
         assert v["word"] == "costs"
-        lines.append(f"- In 24.04 on {host}, AES-GCM costs {fmt1(v['estimate'])} % of "
-                     f"throughput on sequential writes (1 comparison; 95 % interval "
-                     f"{fmt1(v['ci_low'])}–{fmt1(v['ci_high'])} %).")
+        lines.append(cost_line(f"In 24.04 on {host}", "AES-GCM", v))
     c.args = ["findings"]
     c.exp["in_order"] = sorted(lines)
     return c
@@ -1734,8 +1735,8 @@ def diff_median_holm_few_md():
     c = Case("diff-median-holm-few-md", "the table quotes the runs needed at the Holm level "
              "it used, and says so")
     for job, op in (("t0", "read"), ("t1", "write")):
-        c.add([1000e6, 1010e6, 1020e6, 1030e6], release="23.10", job=job, op=op)
-        c.add([1100e6, 1110e6, 1120e6, 1130e6], release="24.04", job=job, op=op)
+        c.releases([1000e6, 1010e6, 1020e6, 1030e6], [1100e6, 1110e6, 1120e6, 1130e6],
+                   job=job, op=op)
     c.args = ["diff", "--center", "median"]
     c.exp["contains"] = [f"Too few runs for a rank test at 0.025 (Holm's step level among 2 "
                          f"tests at alpha 0.05): {runs_needed(0.025)} per side needed; 4 "
@@ -1760,15 +1761,7 @@ def findings_baseline_named():
                         ("none", "none")):
         v = verdict_overhead(vals["24.04", mode], vals["24.04", "aes-256-gcm"], "bw")
         holm([("k", v)])
-        if v["word"] == "costs":
-            lines.append(f"- In 24.04, against aes-256-gcm, {label} costs {fmt1(v['estimate'])} "
-                         f"% of throughput on sequential writes (1 comparison; 95 % interval "
-                         f"{fmt1(v['ci_low'])}–{fmt1(v['ci_high'])} %).")
-        else:
-            assert v["word"] == "faster", v
-            lines.append(f"- In 24.04, against aes-256-gcm, {label} is {fmt1(-v['estimate'])} % "
-                         f"faster in throughput on sequential writes (1 comparison; 95 % "
-                         f"interval {fmt1(-v['ci_high'])}–{fmt1(-v['ci_low'])} % faster).")
+        lines.append(cost_line("In 24.04, against aes-256-gcm", label, v))
     c.args = ["findings", "--baseline", "aes-256-gcm"]
     c.exp["contains"] = lines
     c.exp["contains_text"] = ["the throughput of the baseline (aes-256-gcm) improved in",
@@ -1819,8 +1812,7 @@ def findings_out_of_range():
 def diff_out_of_range():
     c = Case("diff-ratio-out-of-range", "a change from 1e-300 to 5e8 B/s: out of range, "
              "no figure")
-    c.add(RATIO_INF[0], release="23.10")
-    c.add(RATIO_INF[1], release="24.04")
+    c.releases(*RATIO_INF)
     c.args = ["diff", "--json"]
     c.exp["count"] = 1
     c.exp["rows"] = [{"match": {"mode": "none"},
