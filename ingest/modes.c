@@ -5,6 +5,7 @@
 
 #include "ingest.h"
 #include "modes.h"
+#include "sheet.h"
 
 #define MAXTOK 24
 #define TOKLEN 24
@@ -150,25 +151,76 @@ zfs_mode(const struct words *ws, const char *cm, char *buf, size_t n)
 	return 1;
 }
 
-/* LUKS: the number that matters is the sector size. "512" is also the key
- * length of cryptsetup's default aes-xts-plain64, so a larger sector size
- * named beside it wins; a name with none means 512, LUKS1's only size. */
+static int
+k_after(const struct words *ws, int i)
+{
+	return word_is(ws, i + 1, "k") || word_is(ws, i + 1, "kb") ||
+	    word_is(ws, i + 1, "kib") || word_is(ws, i + 1, "kn");
+}
+
+/* The XTS key size in bits a LUKS name states, from word i: "512-bit key",
+ * "key size 256", "--key-size 512", or AES-N ("aes-xts-plain64" is cut
+ * into aes, xts, plain, 64; "AES-256-XTS" into aes, 256, xts), whose XTS
+ * key is twice N: AES-256-XTS is cryptsetup's "512-bit key". 0 when word
+ * i states none. */
+static long
+luks_key_bits(const struct words *ws, int i)
+{
+	long v = ws->num[i];
+
+	if (v <= 0)
+		return 0;
+	if (word_is(ws, i + 1, "bit") || word_is(ws, i + 1, "bits") ||
+	    (word_is(ws, i + 1, "b") && word_is(ws, i + 2, "key")))
+		return v;
+	/* "512-bit key, 4096 sectors": the number after "key" is the
+	 * sector size when it says so or is one only a sector has. */
+	if (v >= 1024 || word_is(ws, i + 1, "sector") || word_is(ws, i + 1, "sectors") ||
+	    k_after(ws, i))
+		return 0;
+	if (word_is(ws, i - 1, "key") || word_is(ws, i - 1, "keysize") ||
+	    word_is(ws, i - 1, "keylen") || word_is(ws, i - 1, "keybits") ||
+	    ((word_is(ws, i - 1, "size") || word_is(ws, i - 1, "length") ||
+	    word_is(ws, i - 1, "len")) && word_is(ws, i - 2, "key")))
+		return v;
+	if (word_is(ws, i - 1, "aes") && (v == 128 || v == 192 || v == 256))
+		return 2 * v;
+	return 0;
+}
+
+/* LUKS: the numbers that matter are the sector size and the key size.
+ * encbench-run formats with aes-xts-plain64 and a 512-bit key (AES-256-
+ * XTS), so luks-xts-512 and luks-xts-4k are that key with 512-byte or 4
+ * KiB sectors. A name stating another key size (AES-128-XTS is a "256-bit
+ * key") is another mode with no canonical name, and so is a bare 256 or
+ * 384, which cryptsetup's --key-size and an AES key length both read
+ * (audit C18: "512-bit key" and "256-bit key" became one mode). A bare 512
+ * is the sector size or the key, which agree; a larger sector size named
+ * beside it wins. A name with none means 512, LUKS1's only size. */
 static int
 luks_mode(const struct words *ws, char *buf, size_t n)
 {
-	long sector = 0;
+	long sector = 0, key = 0;
 
 	for (int i = 0; i < ws->n; i++) {
-		long v = ws->num[i], s = 0;
+		long v = ws->num[i], s = 0, k = luks_key_bits(ws, i);
 
 		if (v < 0)
 			continue;
+		if (k != 0) {
+			if (key != 0 && key != k)
+				return 0;
+			key = k;
+			continue;
+		}
 		if ((v == 1 || v == 2 || v == 4) && (word_is(ws, i + 1, "k") ||
 		    word_is(ws, i + 1, "kb") || word_is(ws, i + 1, "kib") ||
 		    word_is(ws, i + 1, "kn")))
 			s = v * 1024;
 		else if (word_is(ws, i - 1, "luks") && (v == 1 || v == 2))
 			continue;	/* LUKS1, LUKS2 */
+		else if (v == 256 || v == 384)
+			return 0;
 		else if (v == 1024 || v == 2048 || v == 4096)
 			s = v;
 		if (s == 0)
@@ -177,6 +229,8 @@ luks_mode(const struct words *ws, char *buf, size_t n)
 			return 0;
 		sector = s;
 	}
+	if (key != 0 && key != 512)
+		return 0;
 	if (sector == 0 || sector == 512)
 		snprintf(buf, n, "luks-xts-512");
 	else
@@ -436,19 +490,12 @@ static const char *const mode_filler[] = {
 static const char *const luks_words[] = {
 	"luks", "dm", "crypt", "dmcrypt", "cryptsetup", "xts", "plain",
 	"sector", "sectors", "size", "sz", "k", "kb", "kib", "kn", "byte",
-	"bytes", NULL,
+	"bytes", "length", "len", "keybits", NULL,
 };
 static const char *const geli_words[] = {
 	"geli", "xts", "sector", "sectors", "size", "freebsd", "k", "kb", "kib",
 	"byte", "bytes", NULL,
 };
-
-static int
-k_after(const struct words *ws, int i)
-{
-	return word_is(ws, i + 1, "k") || word_is(ws, i + 1, "kb") ||
-	    word_is(ws, i + 1, "kib") || word_is(ws, i + 1, "kn");
-}
 
 /* Whether word i of a name read as mode is one the mode reads or one
  * that says nothing more. */
@@ -558,6 +605,12 @@ eb_label_normalize(int field, const char *name, char *buf, size_t n)
 	if (field == EB_F_MODE && mode_alone(name, buf, n))
 		return 1;
 	if (field == EB_F_CONFIG && eb_config_canonical(name, buf, n))
+		return 1;
+	/* A release alone ("Ubuntu 24.04", "24.04 LTS") is its number, as a
+	 * sheet's title gives it; words in brackets may say anything
+	 * ("24.04 (HWE kernel)"), and are not dropped here. */
+	if (field == EB_F_RELEASE && strpbrk(name, "()[]") == NULL &&
+	    eb_sheet_release_number(name, 0, buf, n))
 		return 1;
 	while (s < e && blank((unsigned char)*s))
 		s++;

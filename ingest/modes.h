@@ -41,9 +41,15 @@ int eb_config_canonical(const char *text, char *buf, size_t n);
  * a group row, a --map file, --set, a run folder's name or meta.json):
  * a mode (field EB_F_MODE) as eb_mode_canonical spells it, a config
  * (EB_F_CONFIG) as eb_config_canonical, so that "No AES-NI", "no-aes-ni"
- * and the runner's "no-aesni" are one label; anything else trimmed,
- * ASCII lower-cased, each run of blanks one dash. Returns 1 when a mode
- * or a configuration was recognised. */
+ * and the runner's "no-aesni" are one label; a release (EB_F_RELEASE)
+ * that names a release alone as its number ("Ubuntu 24.04", "24.04 LTS"
+ * and "ubuntu 24.04" are "24.04", "Ubuntu 23.1" is "23.10"; "FreeBSD
+ * 14.0" keeps its system: "freebsd-14.0"); anything else trimmed, ASCII
+ * lower-cased, each run of blanks one dash. Returns 1 when a mode, a
+ * configuration or a release was recognised. A mode label with a
+ * configuration beside it ("AES-256-GCM (no AES-NI)") is not one mode and
+ * is written as given ("aes-256-gcm-(no-aes-ni)"), return 0: read it with
+ * eb_mode_read, which gives the two apart. */
 int eb_label_normalize(int field, const char *text, char *buf, size_t n);
 
 #endif

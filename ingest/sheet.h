@@ -158,6 +158,9 @@ int eb_sheet_is_release(const char *text);
  * Ubuntu, where Excel's "23.1" was typed as 23.10. Any other text is the
  * label as written, through eb_label_normalize ("FreeBSD 14" -> "freebsd-14"). */
 void eb_sheet_release(const char *text, int ubuntu, char *buf, size_t n);
+/* The same for text that names a release and nothing else: returns 1 and
+ * writes the number, else 0 and writes nothing. */
+int eb_sheet_release_number(const char *text, int ubuntu, char *buf, size_t n);
 /* A release title that names a configuration too ("Ubuntu 24.04 No AES-NI",
  * "24.04 (2 cores)"): returns 1 and writes both, as eb_sheet_release and
  * eb_config_canonical spell them; 0 for any other text. */

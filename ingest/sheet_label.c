@@ -159,8 +159,8 @@ eb_sheet_is_release(const char *text)
 	return rs.version == 1 && rs.other == 0 && (rs.dotted || rs.os > 0);
 }
 
-void
-eb_sheet_release(const char *text, int ubuntu, char *buf, size_t n)
+int
+eb_sheet_release_number(const char *text, int ubuntu, char *buf, size_t n)
 {
 	struct release_scan rs;
 	size_t len;
@@ -168,18 +168,26 @@ eb_sheet_release(const char *text, int ubuntu, char *buf, size_t n)
 	memset(&rs, 0, sizeof rs);
 	each_token(text, release_token, &rs);
 	/* DESIGN.md labels Ubuntu releases by their number alone. */
-	if (rs.version == 1 && rs.other == 0 && !rs.named && (rs.dotted || rs.os > 0)) {
-		len = strlen(rs.ver);
-		/* Excel takes "23.10" for the number 23.1 and exports it so;
-		 * Ubuntu versions are YY.MM, with MM 04 or 10. */
-		if ((ubuntu || rs.ubuntu) && len == 4 && sheet_isdig((unsigned char)rs.ver[0]) &&
-		    rs.ver[2] == '.' && rs.ver[3] == '1')
-			snprintf(buf, n, "%s0", rs.ver);
-		else
-			snprintf(buf, n, "%s", rs.ver);
-		return;
-	}
-	eb_label_normalize(EB_F_RELEASE, text, buf, n);
+	if (rs.version != 1 || rs.other != 0 || rs.named || !(rs.dotted || rs.os > 0))
+		return 0;
+	len = strlen(rs.ver);
+	if (rs.ver[0] == 'V')
+		rs.ver[0] = 'v';
+	/* Excel takes "23.10" for the number 23.1 and exports it so;
+	 * Ubuntu versions are YY.MM, with MM 04 or 10. */
+	if ((ubuntu || rs.ubuntu) && len == 4 && sheet_isdig((unsigned char)rs.ver[0]) &&
+	    rs.ver[2] == '.' && rs.ver[3] == '1')
+		snprintf(buf, n, "%s0", rs.ver);
+	else
+		snprintf(buf, n, "%s", rs.ver);
+	return 1;
+}
+
+void
+eb_sheet_release(const char *text, int ubuntu, char *buf, size_t n)
+{
+	if (!eb_sheet_release_number(text, ubuntu, buf, n))
+		eb_label_normalize(EB_F_RELEASE, text, buf, n);
 }
 
 /* The tokens of a title outside parentheses, to be told apart into a

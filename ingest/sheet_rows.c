@@ -333,14 +333,18 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 		return EB_OK;
 	}
 	eb_sheet_squeeze(s, shown, sizeof shown);
-	/* A number encbench cannot read ("300 foo", "0x10", "1_000") is a
-	 * measurement all the same: skipping it would lose a run with exit 0.
-	 * Words and spreadsheet markers stand for no number. */
-	if (v.kind == EB_SC_TEXT && (v.bad_unit || (shown[0] >= '0' && shown[0] <= '9')))
+	/* Only spreadsheet errors and the markers people type for "no value"
+	 * stand for no number. Any other text in a measurement's cell ("300
+	 * foo", "1_000", "~900", "<1", "(900)", "$900", "=A2*2", "TRUE",
+	 * digits of another script) is a measurement encbench cannot read, or
+	 * one that is not the value: skipping it would lose a run with exit 0
+	 * and narrow the interval without a word (audits A6, C12). */
+	if (v.kind == EB_SC_TEXT)
 		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
 		    "'%s' in %s %s", shown, eb_sheet_colname(sh, c, name, sizeof name),
 		    v.bad_unit ? "has a unit encbench does not know" :
-		    "is not a number encbench reads");
+		    "is not a number encbench reads; a cell with no value is left empty "
+		    "or holds a marker such as N/A or -");
 	/* A cell that proves the other decimal separator than the sheet's
 	 * ("1,100.5" where "1.234,5" and ';' chose ','), in a sheet of cells
 	 * such as "2,000" that either reads: those are then read a thousand
@@ -352,11 +356,10 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 		    "'%c' (%s) in cells like 1,234; set \"decimal\" in a --map file", shown,
 		    eb_sheet_colname(sh, c, name, sizeof name), v.num.decimal, sh->decimal,
 		    eb_sheet_decimal_why(sh));
-	if (v.kind == EB_SC_MARKER || v.kind == EB_SC_TEXT) {
-		eb_diag(sh->p->diag, EB_WARNING, loc_at(sh, r->num, c), "'%s' in %s %s; skipped",
-		    shown, eb_sheet_colname(sh, c, name, sizeof name),
-		    v.kind == EB_SC_MARKER ? "is a spreadsheet error or empty marker" :
-		    "is not a number");
+	if (v.kind == EB_SC_MARKER) {
+		eb_diag(sh->p->diag, EB_WARNING, loc_at(sh, r->num, c),
+		    "'%s' in %s is a spreadsheet error or empty marker; skipped",
+		    shown, eb_sheet_colname(sh, c, name, sizeof name));
 		return EB_OK;
 	}
 	/* A negative measurement is a damaged or hand-edited cell, or a
@@ -484,6 +487,26 @@ summary_word(const char *s)
 	return 0;
 }
 
+/* Whether a row repeats its table's header cell for cell, as sheets
+ * pasted one below the other do: a header, not a row of values. */
+static int
+repeats_header(const struct sheet *sh, const struct row *r)
+{
+	size_t same = 0;
+
+	for (size_t c = 0; c < sh->tw; c++) {
+		const char *head = sh->cols[c].text != NULL ? sh->cols[c].text : "";
+		char a[96], b[96];
+
+		eb_sheet_fold(cell(sh, r, c), a, sizeof a);
+		eb_sheet_fold(head, b, sizeof b);
+		if (strcmp(a, b) != 0)
+			return 0;
+		same += a[0] != '\0';
+	}
+	return same >= 2;
+}
+
 static enum eb_status
 data_row(struct sheet *sh, const struct row *r)
 {
@@ -495,6 +518,12 @@ data_row(struct sheet *sh, const struct row *r)
 
 	if (sh->skip_table)
 		return EB_OK;
+	if (repeats_header(sh, r)) {
+		if (sh->pass == 1)
+			eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, 0),
+			    "this row repeats the header; skipped");
+		return EB_OK;
+	}
 	memset(&ra, 0, sizeof ra);
 	memset(&mr, 0, sizeof mr);
 	sh->row_config = NULL;
@@ -574,25 +603,26 @@ data_row(struct sheet *sh, const struct row *r)
 		if (r->num >= m->from && (m->to == 0 || r->num <= m->to))
 			eb_sheet_attrs_merge(&mr, &m->at);
 	}
-	for (size_t c = 0; c < r->n; c++) {
+	/* A number right of the header is a measurement no header names (a
+	 * third run, or a label's unquoted comma): skipping it with a note
+	 * turned three runs into one with exit 0 (D4). Told first, as it is
+	 * why the cells left of it are shifted ("AES-256-GCM (2 cores, no
+	 * AES-NI)" puts "no AES-NI)" under the first measurement). */
+	for (size_t c = sh->tw; sh->pass == 1 && c < r->n; c++) {
+		char last[96], here[96], shown[48];
+
+		if (cellkind(cell(sh, r, c)) != EB_SC_NUMBER)
+			continue;
+		eb_sheet_squeeze(cell(sh, r, c), shown, sizeof shown);
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s is right of the header's last column, %s, so no "
+		    "header names it; give its column a header, or quote a label "
+		    "that holds a comma", shown, eb_sheet_colname(sh, c, here, sizeof here),
+		    eb_sheet_colname(sh, sh->tw - 1, last, sizeof last));
+	}
+	for (size_t c = 0; c < r->n && c < sh->tw; c++) {
 		struct column *col = &sh->cols[c];
 
-		/* A number right of the header is a measurement no header names
-		 * (a third run, or a label's unquoted comma): skipping it with a
-		 * note turned three runs into one with exit 0 (D4). */
-		if (c >= sh->tw) {
-			char last[96], here[96], shown[48];
-
-			if (sh->pass == 1 && cellkind(cell(sh, r, c)) == EB_SC_NUMBER) {
-				eb_sheet_squeeze(cell(sh, r, c), shown, sizeof shown);
-				return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
-				    "'%s' in %s is right of the header's last column, %s, so no "
-				    "header names it; give its column a header, or quote a label "
-				    "that holds a comma", shown, eb_sheet_colname(sh, c, here, sizeof here),
-				    eb_sheet_colname(sh, sh->tw - 1, last, sizeof last));
-			}
-			continue;
-		}
 		if (col->head.key == EB_SH_VALUE && !col->head.derived) {
 			if ((st = value_cell(sh, r, c, &ra, &mr)) != EB_OK)
 				return st;

@@ -187,14 +187,14 @@ eb_sheet_unit_parse(const char *s, size_t n, struct eb_sheet_unit *u)
 /* What spreadsheets put where a number could not be had: the error values
  * of Excel, LibreOffice ("Err:502") and Google Sheets, and the dashes and
  * question marks people type. Excel's "Save as CSV" writes a cell as it is
- * displayed, so a column too narrow for its value comes out as "#####". */
+ * displayed, so a column too narrow for its value comes out as "#####".
+ * "inf" is no marker: an infinite measurement is a broken one. */
 static int
 is_marker(const char *s, size_t n)
 {
 	static const char *const words[] = {
 		"n/a", "na", "n.a.", "nan", "null", "none", "-", "--", "---", "?",
-		"??", "???", "tbd", "x", "inf", "-inf", "infinity", "error",
-		"\xe2\x80\x93", "\xe2\x80\x94", NULL,
+		"??", "???", "tbd", "x", "error", "\xe2\x80\x93", "\xe2\x80\x94", NULL,
 	};
 	char low[16];
 

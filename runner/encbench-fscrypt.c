@@ -95,7 +95,9 @@ static int add_key(const char *mnt, const char *keyfile)
 		fprintf(stderr, PROG ": error: out of memory\n");
 		exit(70);
 	}
-	int kfd = open(keyfile, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	/* O_NONBLOCK: a FIFO planted at the name would block the open
+	 * forever; it is refused below as no regular file. */
+	int kfd = open(keyfile, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	if (kfd < 0 || fstat(kfd, &st) != 0) {
 		fprintf(stderr, PROG ": %s: error: %s\n", keyfile, strerror(errno));
 		exit(74);

@@ -901,6 +901,10 @@ eb_sampler_meter_line(struct eb_sampler *s, double t, const char *line)
 		return;
 	errno = 0;
 	w = strtod(line, &end);
+	/* A reading is decimal digits and a point: strtod would also read
+	 * 0x10 as 16 W, and inf or 1e3. */
+	if (line + strspn(line, "0123456789.") != end)
+		end = (char *)line;
 	while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
 		end++;
 	/* No meter of a computer reads a megawatt. */

@@ -82,6 +82,22 @@ case ${BUILD:-build} in
 	awk -v s="$self" -v d="$d" 'BEGIN { exit !(s / d < 0.01) }' \
 		&& pass "the sampler used under 1 % of a CPU ($self s in $d s)" \
 		|| fail "the sampler used $self s of CPU in $d s"
+	# Outside audit E19: with a meter printing every 50 ms the sampler
+	# still sleeps between samples (it took a fifth of a CPU, polling).
+	printf '#!/bin/sh\nwhile :; do echo 12.5; sleep 0.05; done\n' >"$TMP/meter50"
+	chmod +x "$TMP/meter50"
+	"$SAMPLER" -p "$TMP/meter50" -o "$TMP/idlem" -- sleep 3
+	self=$(field "$TMP/idlem.sample" self_cpu 2); d=$(field "$TMP/idlem.sample" duration 2)
+	awk -v s="$self" -v d="$d" 'BEGIN { exit !(s / d < 0.02) }' \
+		&& pass "with a power meter the sampler used under 2 % of a CPU ($self s in $d s)" \
+		|| fail "with a power meter the sampler used $self s of CPU in $d s"
+	# Outside audit E16: readings are integrated as they come, 12.5 W
+	# over the 3 s between the first and the last (a reading every 50 ms
+	# of the meter's own loop, started with the sampler).
+	j=$(field "$TMP/idlem.sample" meter 4)
+	awk -v j="$j" -v d="$d" 'BEGIN { exit !(j >= 12.5 * (d - 0.5) && j <= 12.5 * d) }' \
+		&& pass "the meter's joules are its readings integrated ($j J in $d s)" \
+		|| fail "the meter's joules are its readings integrated ($j J in $d s)"
 	;;
 esac
 
@@ -215,7 +231,7 @@ else
 		case $t in dd) tool=dd w="" ;; fio-seq) tool=fio w=seq ;; *) tool=fio w=rand ;; esac
 		for metric in cpu_busy cpu_top_thread energy; do
 			n=$(awk -F, -v m=$m -v t=$tool -v w="$w" -v op=$op -v r=$r -v k=$metric \
-				'$1 == "X" && $4 == m && $5 == t && $7 == w && $8 == op && $10 == k && $12 == r' \
+				'$1 == "x" && $4 == m && $5 == t && $7 == w && $8 == op && $10 == k && $12 == r' \
 				"$TMP/out" | wc -l)
 			# A test shorter than a step of the fake counter (20 ms) can
 			# see it stand still: 0 J is no measurement, and the warning

@@ -15,11 +15,22 @@ if command -v fio >/dev/null; then
 	expect_rc "dir backend run exits 0" 0
 	grep -q '^encbench-run: \[24/24\] aes-256-gcm/fio-rand-read-r2.json (ETA ' "$TMP/run.err" \
 		&& pass "progress shows step k of n with an ETA" || fail "progress lines"
+	# Outside audit E4, E5: the file system is the mount's, and what the
+	# run cannot vouch for (an encrypted mode on plain storage, reads from
+	# the page cache) is said at the start and kept in meta.json.
+	fs=$(findmnt -n -o FSTYPE --target "$TMP/B")
+	dev=$(findmnt -n -o SOURCE --target "$TMP/B")
+	grep -qxF "encbench-run: warning: --target aes-256-gcm: no encryption found under $TMP/B ($fs; no ZFS encryption, dm-crypt or fscrypt policy): its figures are of that storage as it is (meta.json says so)" "$TMP/run.err" &&
+		pass "a mode's folder without encryption is warned of" || fail "a mode's folder without encryption is warned of"
+	grep -qxF 'encbench-run: warning: without --drop-caches, dd and fio reads may come from the page cache (meta.json says so: "drop_caches": false)' "$TMP/run.err" &&
+		pass "reads that may come from the page cache are warned of" || fail "reads that may come from the page cache are warned of"
+	grep -qF "\"aes-256-gcm\": {\"path\": \"$(cd "$TMP/B" && pwd -P)\", \"fs\": \"$fs\", \"device\": \"$dev\", \"encryption\": null}" "$TMP/R/meta.json" &&
+		pass "meta.json has the target's mount type, device and encryption" || fail "meta.json has the target's mount type, device and encryption"
 	eb ingest "$TMP/R"
 	expect_rc "its run directory ingests" 0
 	for m in none aes-256-gcm; do for t in dd fio; do for op in read write; do for r in 1 2; do
 		n=$(awk -F, -v m=$m -v t=$t -v op=$op -v r=$r \
-			'$1 == "X" && $4 == m && $5 == t && $8 == op && $10 == "bw" && $12 == r' "$TMP/out" | wc -l)
+			'$1 == "x" && $4 == m && $5 == t && $8 == op && $10 == "bw" && $12 == r' "$TMP/out" | wc -l)
 		want=1; [ $t = fio ] && want=2	# seq and rand
 		[ "$n" -eq $want ] || { fail "bw rows of $m $t $op rep $r: $n"; continue 4; }
 	done; done; done; done
@@ -35,6 +46,22 @@ if command -v fio >/dev/null; then
 	eb ingest "$TMP/R"
 	if [ -s "$TMP/R/none/fio-seq-read-r2.json" ] && ! grep -q "run incomplete" "$TMP/err"; then
 		pass "--resume runs what is missing"; else fail "--resume runs what is missing"; fi
+	# Outside audit E14: meta.json keeps each fio job file's hash, and a
+	# resume with an edited job file is refused as another method.
+	sum=$(sha256sum < runner/fio/seq-write.fio)
+	grep -qF "\"seq-write.fio\": {\"sha256\": \"${sum%% *}\"}" "$TMP/R/meta.json" &&
+		pass "meta.json has the hash of each fio job file" || fail "meta.json has the hash of each fio job file"
+	mkdir -p "$TMP/lib"
+	cp -R runner/fio "$TMP/lib/"
+	echo "rate=2m" >> "$TMP/lib/fio/seq-write.fio"
+	rm "$TMP/R/none/fio-seq-write-r2.json"
+	ENCBENCH_RUNNER_LIB=$TMP/lib "$RUNNER" --backend dir --target none="$TMP/A" --target aes-256-gcm="$TMP/B" \
+		--tests dd,fio --size 16M --reps 2 --release X --out "$TMP/R" --resume 2>"$TMP/err"
+	rc=$?
+	expect_rc "--resume with an edited fio job file is refused" 1
+	grep -q '^    now: "runner": {.*"seq-write.fio": {"sha256": "'"$(sha256sum < "$TMP/lib/fio/seq-write.fio" | cut -d' ' -f1)"'"}' "$TMP/err" &&
+		pass "the refusal shows the job file's other hash" || fail "the refusal shows the job file's other hash"
+	[ ! -e "$TMP/R/none/fio-seq-write-r2.json" ] && pass "the refused resume ran nothing" || fail "the refused resume ran nothing"
 else
 	skip "dir backend with fio (fio is not installed)"
 fi
@@ -72,7 +99,7 @@ expect_rc "an unknown test is a usage error" 64
 rc=$?
 expect_rc "--dry-run exits 0" 0
 [ ! -e "$TMP/dry" ] && pass "--dry-run creates nothing" || fail "--dry-run creates nothing"
-grep -q '^zpool create -o ashift=12 -O compression=off -O atime=off -O recordsize=131072 -m none encbench-[0-9]*-[0-9]*-none raidz2 .*/vdev1 .*/vdev6$' "$TMP/plan" \
+grep -q '^zpool create -o ashift=12 -O compression=off -O atime=off -O recordsize=131072 -O org.encbench:run=encbench-[0-9]*-[0-9]* -m none encbench-[0-9]*-[0-9]*-none raidz2 .*/vdev1 .*/vdev6$' "$TMP/plan" \
 	&& pass "the plan creates a raidz2 pool of six files with ashift, compression, atime and recordsize set" || fail "the plan creates a raidz2 pool"
 grep -q '^zfs create -o encryption=aes-256-gcm -o keyformat=passphrase -o keylocation=file://.*/key' "$TMP/plan" \
 	&& pass "the plan creates an encrypted dataset" || fail "the plan creates an encrypted dataset"
@@ -91,12 +118,12 @@ if [ "$(id -u)" = 0 ]; then
 		echo "zfs version"
 		echo "mount -t tmpfs -o size=285212672,mode=0700 P W/P"
 		for round in 0 1; do
-			echo "zpool create -o ashift=12 -O compression=off -O atime=off -O recordsize=131072 -m none P-none raidz2 W/P/vdev1 W/P/vdev2 W/P/vdev3 W/P/vdev4"
+			echo "zpool create -o ashift=12 -O compression=off -O atime=off -O recordsize=131072 -O org.encbench:run=P -m none P-none raidz2 W/P/vdev1 W/P/vdev2 W/P/vdev3 W/P/vdev4"
 			echo "zfs create -o mountpoint=W/P/mnt-none P-none/data"
 			echo "zpool export P-none"
 			echo "zpool import -d W/P P-none"
 			echo "zpool destroy P-none"
-			echo "zpool create -o ashift=12 -O compression=off -O atime=off -O recordsize=131072 -m none P-aes-128-gcm raidz2 W/P/vdev1 W/P/vdev2 W/P/vdev3 W/P/vdev4"
+			echo "zpool create -o ashift=12 -O compression=off -O atime=off -O recordsize=131072 -O org.encbench:run=P -m none P-aes-128-gcm raidz2 W/P/vdev1 W/P/vdev2 W/P/vdev3 W/P/vdev4"
 			echo "zfs create -o encryption=aes-128-gcm -o keyformat=passphrase -o keylocation=file://W/P/key -o mountpoint=W/P/mnt-aes-128-gcm P-aes-128-gcm/data"
 			echo "zpool export P-aes-128-gcm"
 			echo "zpool import -l -d W/P P-aes-128-gcm"
@@ -170,12 +197,48 @@ EOF
 			fail "luks: after a failure at '$point' everything is cleaned up"; left_behind | sed 's/^/  left: /'; fi
 	done
 
-	echo encbench-old > "$STATE/pools"
+	old=encbench-20200101000000-99999
+	printf '%s\n' tank "$old-none" > "$STATE/pools"
+	echo "$old-none $old" > "$STATE/props"
 	stub_run zfs
-	expect_rc "a leftover encbench pool makes the zfs backend refuse" 1
-	expect_err_line "it names the leftover and how to remove it" "  pool encbench-old: zpool destroy encbench-old"
-	if grep -v '^zpool list' "$STATE/log" | grep -q .; then fail "refusing touched something"; else pass "refusing touched nothing"; fi
+	expect_rc "a pool an earlier run left makes the zfs backend refuse" 1
+	expect_err_line "it names the leftover and how to remove it" "  pool $old-none: zpool destroy $old-none"
+	if grep -v '^zpool list\|^zfs get' "$STATE/log" | grep -q .; then fail "refusing touched something"; else pass "refusing touched nothing"; fi
+
+	# Outside audit E2: a pool only named like the runner's, without its
+	# property, is not the runner's to destroy, nor a reason to refuse.
+	printf '%s\n' tank encbench-tank "$old-none" > "$STATE/pools"
+	: > "$STATE/props"
+	stub_run zfs --modes none
+	expect_rc "pools named like the runner's but not its own do not stop a run" 0
+	expect_err_line "the one of its name form is named as not the runner's" \
+		"encbench-run: warning: pool $old-none is named like this runner's but does not carry its org.encbench:run property; it is not touched"
+	grep -q "destroy $old-none\|destroy encbench-tank" "$STATE/log" "$TMP/err" &&
+		fail "a pool not the runner's was destroyed or offered for destruction" ||
+		pass "no pool that is not the runner's is destroyed or offered for destruction"
+	grep -q -- "-O org.encbench:run=encbench-[0-9]\{14\}-[0-9]* -m none encbench-" "$STATE/log" &&
+		pass "a pool of the runner's own carries its run in a property" || fail "a pool of the runner's own carries its run in a property"
+
+	# Outside audit E3: beside a run in progress a run says so, and its
+	# pool is no leftover; a live PID of another program is not a run.
+	sh -c 'sleep 30; :' encbench-run & live=$!
+	sleep 30 & other=$!
+	printf '%s\n' tank "encbench-20200101000000-$live-none" "encbench-20200101000000-$other-none" > "$STATE/pools"
+	printf '%s\n' "encbench-20200101000000-$live-none encbench-20200101000000-$live" \
+		"encbench-20200101000000-$other-none encbench-20200101000000-$other" > "$STATE/props"
+	stub_run zfs --modes none
+	expect_rc "beside a run in progress a run refuses, for the dead run's pool" 1
+	expect_err_line "it says that another run is running" "encbench-run: warning: another encbench-run is running, and two runs at once measure each other:"
+	expect_err_line "it names the run and its pool" "  pid $live (its pool encbench-20200101000000-$live-none)"
+	grep -q "pid $other" "$TMP/err" && fail "another program's PID was taken for a run" || pass "another program's PID is not taken for a run"
+	grep -q "pool encbench-20200101000000-$live-none:" "$TMP/err" && fail "a live run's pool was named a leftover" ||
+		pass "a live run's pool is not named a leftover"
+	expect_err_line "the pool of the PID that is no run's is a leftover" \
+		"  pool encbench-20200101000000-$other-none: zpool destroy encbench-20200101000000-$other-none"
+	kill "$live" "$other" 2>/dev/null
+	wait "$live" "$other" 2>/dev/null
 	echo tank > "$STATE/pools"
+	: > "$STATE/props"
 else
 	skip "zfs and luks stub runs need root"
 fi

@@ -16,6 +16,12 @@ if [ -x "$HELPER" ]; then
 	rc=$?
 	expect_rc "encbench-fscrypt: a 32-byte key file is bad data" 65
 	expect_err_line "it says a key is 64 bytes" "encbench-fscrypt: $TMP/short.key: error: a key file is a regular file of exactly 64 bytes"
+	# Outside audit E21: a FIFO is refused at once, not waited on.
+	mkfifo "$TMP/fifo.key"
+	timeout 10 "$HELPER" add-key "$TMP/hd" "$TMP/fifo.key" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	expect_rc "encbench-fscrypt: a FIFO key file is bad data, at once" 65
+	expect_err_line "it says what a key file is" "encbench-fscrypt: $TMP/fifo.key: error: a key file is a regular file of exactly 64 bytes"
 	"$HELPER" remove-key "$TMP/hd" 0123 >"$TMP/out" 2>"$TMP/err"
 	rc=$?
 	expect_rc "encbench-fscrypt: a short identifier is a usage error" 64

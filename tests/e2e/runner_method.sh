@@ -148,7 +148,7 @@ for b in zfs:encbench-24.04-default luks:encbench-24.04-default-luks fscrypt:enc
 	grep -q "outputs into ${b#*:}," "$TMP/plan" && pass "the ${b%%:*} backend's default out folder is ${b#*:}" || fail "the ${b%%:*} backend's default out folder"
 done
 "$RUNNER" --backend luks --dry-run --reps 1 --tests dd --vdevs 4 >"$TMP/plan" 2>&1
-grep -q '^zpool create -o ashift=12 -O compression=off -O atime=off -O recordsize=131072 -m none encbench-[0-9]*-[0-9]*-none raidz2 /run/encbench-[0-9]*-[0-9]*/vdev1 .*/vdev4$' "$TMP/plan" \
+grep -q '^zpool create -o ashift=12 -O compression=off -O atime=off -O recordsize=131072 -O org.encbench:run=encbench-[0-9]*-[0-9]* -m none encbench-[0-9]*-[0-9]*-none raidz2 /run/encbench-[0-9]*-[0-9]*/vdev1 .*/vdev4$' "$TMP/plan" \
 	&& pass "the luks plan has its own none baseline on the same files" || fail "the luks plan has its own none baseline"
 grep -q '^zpool import -d /dev/mapper encbench-[0-9]*-[0-9]*-luks-xts-512$' "$TMP/plan" && pass "the luks plan re-imports from /dev/mapper between write and read" || fail "the luks plan re-imports"
 ncpu=$(ls -d /sys/devices/system/cpu/cpu[0-9]* | wc -l)

@@ -497,41 +497,23 @@ run_read_twice(void **state)
 	    "16808us,16us,8050us";
 	static const char few[] = "3po,6G,,,,,,,,,,,311.3,1,16,+++++,+++,+++++,+++,+++++,+++,"
 	    "+++++,+++,+++++,+++,+++++,+++";
-	struct tu_run r;
 	char text[1024];
 
 	(void)state;
 	snprintf(text, sizeof text, "%s\n%s\r\n", line198, line198);
-	tu_ingest_text(&r, text, "auto");
-	assert_int_equal(r.st, EB_ERR_DATA);
-	assert_int_equal(r.err.loc.line, 2);
-	assert_string_equal(r.err.msg, "bonnie++ run 'vm' of seed 1796126380 was read already, "
-	    "from input:1: one run read twice would count as a second repetition (a copy under "
-	    "another name?)");
-	assert_int_equal(r.t->n, 0);
-	tu_free(&r);
+	tu_expect_refused(text, "auto", 2, "bonnie++ run 'vm' of seed 1796126380 was read "
+	    "already, from input:1: one run read twice would count as a second repetition (a "
+	    "copy under another name?)");
 	snprintf(text, sizeof text, "%s\n%s\n", CSV103, CSV103);
-	tu_ingest_text(&r, text, "auto");
-	assert_int_equal(r.st, EB_ERR_DATA);
-	assert_int_equal(r.err.loc.line, 2);
-	assert_string_equal(r.err.msg, "bonnie++ run '3po' (a CSV line with the same 12 figures) "
-	    "was read already, from input:1: one run read twice would count as a second "
-	    "repetition (a copy under another name?)");
-	tu_free(&r);
+	tu_expect_refused(text, "auto", 2, "bonnie++ run '3po' (a CSV line with the same 12 "
+	    "figures) was read already, from input:1: one run read twice would count as a "
+	    "second repetition (a copy under another name?)");
 	snprintf(text, sizeof text, "%s\n%s\n", CSV103, CSV103_NEXT);
-	tu_ingest_text(&r, text, "auto");
-	assert_int_equal(r.st, EB_OK);
-	assert_int_equal(r.t->n, 24);
-	tu_free(&r);
+	tu_expect_read(text, "auto", 24, 0, NULL);
 	snprintf(text, sizeof text, "%s\n%s\n", few, few);
-	tu_ingest_text(&r, text, "auto");
-	assert_int_equal(r.st, EB_OK);
-	assert_int_equal(r.t->n, 4);
-	assert_non_null(strstr(eb_buf_cstr(&r.diag), "warning: 2: bonnie++ run '3po' (a CSV "
-	    "line with the same 2 figures), as at input:1: if it is a copy, its records count "
-	    "as second repetitions; it is read, since two real runs may print figures this "
-	    "coarse alike"));
-	tu_free(&r);
+	tu_expect_read(text, "auto", 4, 1, "warning: 2: bonnie++ run '3po' (a CSV line with "
+	    "the same 2 figures), as at input:1: if it is a copy, its records count as second "
+	    "repetitions; it is read, since two real runs may print figures this coarse alike");
 }
 
 /* bonnie++ output that stops inside a table fails where the table ends,

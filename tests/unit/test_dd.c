@@ -453,35 +453,21 @@ test_run_read_twice(void **state)
 	    "2147483648 bytes (2.1 GB, 2.0 GiB) copied, 1.33964 s, 1.6 GB/s\n";
 	static const char bb[] = "100+0 records in\n100+0 records out\n"
 	    "104857600 bytes (100.0MB) copied, 0.054862 seconds, 1.8GB/s\n";
-	struct tu_run r;
 	char text[1024];
 
 	(void)state;
 	snprintf(text, sizeof text, "%s%s", run, run_crlf);
-	tu_ingest_text(&r, text, "dd");
-	assert_int_equal(r.st, EB_ERR_DATA);
-	assert_int_equal(r.err.loc.line, 6);
-	assert_string_equal(r.err.msg, "a dd run with the same figures (2147483648 bytes in "
+	tu_expect_refused(text, "dd", 6, "a dd run with the same figures (2147483648 bytes in "
 	    "1.33963 s, the same records) was read already, from input:3: one run read twice "
 	    "would count as a second repetition (a copy under another name?)");
-	assert_int_equal(r.t->n, 0);
-	tu_free(&r);
 	/* One digit of time apart: two runs. */
 	snprintf(text, sizeof text, "%s\n%s", run, other);
-	tu_ingest_text(&r, text, "dd");
-	assert_int_equal(r.st, EB_OK);
-	assert_int_equal(r.t->n, 2);
-	tu_free(&r);
+	tu_expect_read(text, "dd", 2, 0, NULL);
 	snprintf(text, sizeof text, "%s%s", bb, bb);
-	tu_ingest_text(&r, text, "dd");
-	assert_int_equal(r.st, EB_OK);
-	assert_int_equal(r.t->n, 2);
-	assert_int_equal(r.nwarnings, 1);
-	assert_non_null(strstr(eb_buf_cstr(&r.diag), "warning: 6: a dd run with the same "
+	tu_expect_read(text, "dd", 2, 1, "warning: 6: a dd run with the same "
 	    "figures (104857600 bytes in 0.054862 s, the same records), as at input:3: if it "
 	    "is a copy, its records count as second repetitions; it is read, since two real "
-	    "runs may print figures this coarse alike"));
-	tu_free(&r);
+	    "runs may print figures this coarse alike");
 }
 
 /* Outside audit C14: runs appended to one log that each move more bytes

@@ -88,6 +88,18 @@ test_luks(void **state)
 		{ "LUKS 1K", "luks-xts-1k", 1 },
 		/* cryptsetup's default 512-bit key beside a 4K sector size. */
 		{ "LUKS2 aes-xts-plain64 512-bit key, 4096 sectors", "luks-xts-4k", 1 },
+		/* The key size is part of the mode (audit C18): the runner's
+		 * 512-bit key is AES-256-XTS; any other key is a mode of its
+		 * own, kept as written, never a repetition of luks-xts-512. */
+		{ "LUKS2 aes-xts-plain64 512-bit key", "luks-xts-512", 1 },
+		{ "LUKS AES-256-XTS", "luks-xts-512", 1 },
+		{ "LUKS2 key size 512, 4K sectors", "luks-xts-4k", 1 },
+		{ "LUKS2 aes-xts-plain64 256-bit key", "luks2-aes-xts-plain64-256-bit-key", 0 },
+		{ "LUKS AES-128-XTS", "luks-aes-128-xts", 0 },
+		{ "LUKS2 --key-size 256", "luks2---key-size-256", 0 },
+		{ "LUKS 256", "luks-256", 0 },
+		{ "LUKS 384-bit key", "luks-384-bit-key", 0 },
+		{ "LUKS 512-bit key 256-bit key", "luks-512-bit-key-256-bit-key", 0 },
 		/* Not XTS: no canonical name. */
 		{ "LUKS aes-cbc-essiv:sha256", "luks-aes-cbc-essiv:sha256", 0 },
 		{ "LUKS 2K 4K", "luks-2k-4k", 0 },
@@ -217,6 +229,44 @@ test_qualifiers(void **state)
 	assert_string_equal(buf, "luks-(4k-sectors;-not-512)");
 }
 
+/* One spelling of a release from every input (audit D7): a sheet's title,
+ * --set release=, a map file, meta.json. */
+static void
+test_release_labels(void **state)
+{
+	static const struct {
+		const char *text, *want;
+		int known;
+	} cases[] = {
+		{ "Ubuntu 24.04", "24.04", 1 }, { "ubuntu 24.04", "24.04", 1 },
+		{ "24.04 LTS", "24.04", 1 }, { "Ubuntu 24.04 LTS", "24.04", 1 },
+		{ "  24.04 ", "24.04", 1 }, { "Ubuntu 23.1", "23.10", 1 },
+		{ "23.1", "23.1", 1 }, { "24.4", "24.4", 1 }, { "V2.2", "v2.2", 1 },
+		{ "Release 22.04", "22.04", 1 },
+		{ "FreeBSD 14.0", "freebsd-14.0", 0 },
+		{ "24.04 (HWE kernel)", "24.04-(hwe-kernel)", 0 },
+		{ "Ubuntu 24.04 No AES-NI", "ubuntu-24.04-no-aes-ni", 0 },
+		{ "Ubuntu", "ubuntu", 0 }, { "24.04 vs 23.10", "24.04-vs-23.10", 0 },
+	};
+	char buf[EB_MODE_MAX];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int known = eb_label_normalize(EB_F_RELEASE, cases[i].text, buf, sizeof buf);
+
+		if (known != cases[i].known || strcmp(buf, cases[i].want) != 0)
+			fail_msg("'%s' -> %d '%s', want %d '%s'", cases[i].text, known, buf,
+			    cases[i].known, cases[i].want);
+	}
+	/* The other labels as --set and meta.json pass them. */
+	assert_int_equal(eb_label_normalize(EB_F_CONFIG, "No AES-NI", buf, sizeof buf), 1);
+	assert_string_equal(buf, "no-aesni");
+	assert_int_equal(eb_label_normalize(EB_F_MODE, "GCM 256", buf, sizeof buf), 1);
+	assert_string_equal(buf, "aes-256-gcm");
+	assert_int_equal(eb_label_normalize(EB_F_HOST, "My Box", buf, sizeof buf), 0);
+	assert_string_equal(buf, "my-box");
+}
+
 /* The runner's configuration labels (encbench-run --config, --configs),
  * one spelling from every input (audit A36). */
 static void
@@ -262,6 +312,7 @@ main(void)
 		cmocka_unit_test(test_unknown),
 		cmocka_unit_test(test_qualifiers),
 		cmocka_unit_test(test_configs),
+		cmocka_unit_test(test_release_labels),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -517,9 +517,13 @@ test_meter(void **state)
 	eb_sampler_meter_line(&s, 1, "");
 	eb_sampler_meter_line(&s, 1.5, "-3");
 	eb_sampler_meter_line(&s, 2, " 13.5\r");
+	eb_sampler_meter_line(&s, 2.5, "0x10");
+	eb_sampler_meter_line(&s, 3, "inf");
+	eb_sampler_meter_line(&s, 3.5, "1e3");
 	out = written(&s);
-	/* Two readings, two bad lines; (12.5 + 13.5) / 2 * 2 s = 26 J. */
-	has_line(out, "meter 2 2 26.000000 13.000000");
+	/* Two readings, five bad lines (a unit, a negative, hexadecimal,
+	 * inf, an exponent); (12.5 + 13.5) / 2 * 2 s = 26 J. */
+	has_line(out, "meter 2 5 26.000000 13.000000");
 	free(out);
 	eb_sampler_free(&s);
 }

@@ -126,6 +126,47 @@ tu_assert_close_at(double a, double e, double rel, const char *file, int line)
 	}
 }
 
+/* Ingests TEXT as FORMAT and asserts that it is refused at LINE with the
+ * message MSG, keeping no record. */
+#define tu_expect_refused(text, format, line, msg) \
+	tu_expect_refused_at((text), (format), (line), (msg), __FILE__, __LINE__)
+
+static inline void
+tu_expect_refused_at(const char *text, const char *format, long line, const char *msg,
+    const char *file, int at)
+{
+	struct tu_run r;
+
+	tu_ingest_text(&r, text, format);
+	_assert_int_equal(r.st, EB_ERR_DATA, file, at);
+	_assert_int_equal(r.err.loc.line, line, file, at);
+	_assert_string_equal(r.err.msg, msg, file, at);
+	_assert_int_equal(r.t->n, 0, file, at);
+	tu_free(&r);
+}
+
+/* Ingests TEXT as FORMAT and asserts that it gives N records and WARNINGS
+ * warnings, the diagnostics holding SAID when it is not NULL. */
+#define tu_expect_read(text, format, n, warnings, said) \
+	tu_expect_read_at((text), (format), (n), (warnings), (said), __FILE__, __LINE__)
+
+static inline void
+tu_expect_read_at(const char *text, const char *format, size_t n, long warnings,
+    const char *said, const char *file, int at)
+{
+	struct tu_run r;
+
+	tu_ingest_text(&r, text, format);
+	_assert_int_equal(r.st, EB_OK, file, at);
+	_assert_int_equal(r.t->n, n, file, at);
+	_assert_int_equal(r.nwarnings, warnings, file, at);
+	if (said != NULL && strstr(eb_buf_cstr(&r.diag), said) == NULL) {
+		print_error("diagnostics lack \"%s\":\n%s", said, eb_buf_cstr(&r.diag));
+		_fail(file, at);
+	}
+	tu_free(&r);
+}
+
 /* The i-th record's field as a string. */
 #define TU_F(run, i, field) ((run).t->rows[(i)].f[EB_F_##field])
 
