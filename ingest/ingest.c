@@ -445,7 +445,7 @@ ingest_file(const char *path, struct eb_table *t, const struct eb_ingest_opts *o
 	 * its run would label it. */
 	if (st == EB_OK && strcmp(base, "meta.json") != 0 && !eb_is_sidecar(base) &&
 	    (real = realpath(path, NULL)) != NULL && (root = run_root_of(real, &rel)) != NULL) {
-		st = eb_rundir_load(t, root, &index, &found, err);
+		st = eb_rundir_load(t, root, &index, &found, opts->diag, err);
 		if (st == EB_OK && found) {
 			eb_rundir_host(t, index, first, path, opts->diag);
 			eb_rundir_label(t, index, first, rel);

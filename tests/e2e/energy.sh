@@ -231,7 +231,7 @@ else
 		case $t in dd) tool=dd w="" ;; fio-seq) tool=fio w=seq ;; *) tool=fio w=rand ;; esac
 		for metric in cpu_busy cpu_top_thread energy; do
 			n=$(awk -F, -v m=$m -v t=$tool -v w="$w" -v op=$op -v r=$r -v k=$metric \
-				'$1 == "X" && $4 == m && $5 == t && $7 == w && $8 == op && $10 == k && $12 == r' \
+				'$1 == "x" && $4 == m && $5 == t && $7 == w && $8 == op && $10 == k && $12 == r' \
 				"$TMP/out" | wc -l)
 			# A test shorter than a step of the fake counter (20 ms) can
 			# see it stand still: 0 J is no measurement, and the warning
