@@ -130,6 +130,7 @@ struct eb_fio_run {
 struct eb_fio_notes {
 	int p99_dropped;
 	int all_clients;	/* an "All clients" total was left out */
+	int verify_reads;	/* a write job's verification reads were left out */
 };
 
 /* A new job with every number unknown; name is copied. */
@@ -201,7 +202,15 @@ void eb_fio_errors_free(struct eb_fio_errors *e);
 enum eb_status eb_fio_no_results(struct eb_parse *p, const struct eb_fio_errors *e,
     const char *what);
 
-/* ---- the latency lines of normal text (fio_normal_lat.c) */
+/* ---- how normal text prints figures (fio_normal_figures.c) */
+
+int eb_fio_normal_probe(const char *head, size_t len);
+/* A size or rate as fio prints it ("152MiB/s", "1023.3KB/s", "298Mi");
+ * old: "KB" is 1024 (up to 2.16). -1 when s holds none, *end then at s. */
+double eb_fio_size_value(const char *s, int old, const char **end);
+/* "38.9k", "3068", "1.2M": a count with an SI suffix; -1 for none. */
+double eb_fio_count_value(const char *s);
+
 
 /* The range of a "clat (usec): min=17, max=3985, avg=137.18" line. */
 struct eb_fio_lat_range {

@@ -615,8 +615,26 @@ add(struct eb_parse *p, const struct eb_fio_job *j, const char *op, int64_t bs,
 	return 1;
 }
 
+/* Whether direction d of job j holds the reads with which a job of a
+ * pattern that only writes checks what it wrote (verify=): fio 3.33
+ * reports them as the job's read direction, though no read test ran. */
+static int
+verify_reads(const struct eb_fio_job *j, int d)
+{
+	static const char *const writes[] = { "write", "randwrite", "trimwrite", "randtrimwrite" };
+	size_t n;
+
+	if (d != EB_FIO_READ || j->rw == NULL)
+		return 0;
+	n = strcspn(j->rw, ":, ");
+	for (size_t k = 0; k < sizeof writes / sizeof writes[0]; k++)
+		if (strlen(writes[k]) == n && strncmp(j->rw, writes[k], n) == 0)
+			return 1;
+	return 0;
+}
+
 static size_t
-emit_job(struct eb_parse *p, const struct eb_fio_job *j)
+emit_job(struct eb_parse *p, const struct eb_fio_job *j, struct eb_fio_notes *notes)
 {
 	size_t n = 0;
 	int ndirs = 0, only = -1;
@@ -628,6 +646,14 @@ emit_job(struct eb_parse *p, const struct eb_fio_job *j)
 
 		if (!s->present)
 			continue;
+		if (verify_reads(j, d)) {
+			if (!notes->verify_reads++)
+				eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, s->bw_line),
+				    "fio job '%s' only writes (rw=%s): its reads are fio's check of "
+				    "what it wrote (verify=), no read test, and are not read",
+				    j->name, j->rw);
+			continue;
+		}
 		ndirs++;
 		only = d;
 		n += add(p, j, op, bs, "bw", EB_UNIT_BPS, s->bw, s->bw_line, 1);
@@ -680,7 +706,7 @@ eb_fio_run_emit(struct eb_parse *p, struct eb_fio_run *r, struct eb_fio_notes *n
 			    "combined without json+ latency bins; no lat_p99 for them",
 			    n, r->jobs[i].name);
 		}
-		added += emit_job(p, &combined);
+		added += emit_job(p, &combined, notes);
 		for (int d = 0; d < EB_FIO_NDIRS; d++)
 			free(tmpbins[d]);
 	}

@@ -60,103 +60,12 @@ struct normal_state {
 	char pid[80];		/* "pid=24785: Tue Dec  1 12:09:09 2026" of its header */
 };
 
-static int
-probe(const char *head, size_t len)
-{
-	int score = 0;
-
-	if (eb_fio_memstr(head, len, "Run status group ") != NULL)
-		return 85;
-	/* Every line that scores has one of these; one look at the whole
-	 * head spares the line loop for the files of other formats. */
-	if (eb_fio_memstr(head, len, ": (g") == NULL && eb_fio_memstr(head, len, "fio: ") == NULL)
-		return 0;
-	for (size_t i = 0; i < len && score < 85;) {
-		const char *s = head + i;
-		const char *nl = memchr(s, '\n', len - i);
-		size_t n = nl != NULL ? (size_t)(nl - s) : len - i;
-
-		if (eb_fio_memstr(s, n, ": (groupid=") != NULL &&
-		    eb_fio_memstr(s, n, "err=") != NULL)
-			score = 85;
-		else if (eb_fio_memstr(s, n, ": (g=") != NULL &&
-		    eb_fio_memstr(s, n, " rw=") != NULL && score < 70)
-			score = 70;
-		else if (n >= 5 && strncmp(s, "fio: ", 5) == 0 && score < 30)
-			/* An error and nothing else: fio's, so ours to report. */
-			score = 30;
-		i += n + 1;
-	}
-	return score;
-}
-
 static const char *
 skip_spaces(const char *s)
 {
 	while (*s == ' ' || *s == '\t')
 		s++;
 	return s;
-}
-
-/* A size or rate as fio prints it: "152MiB/s", "1023.3KB/s", "298Mi",
- * "21.6GiB", "4096.0MB", "62.7M", "12.3Mibit/s". Up to 2.16 "KB" means
- * 1024 (old); later an 'i' marks 1024 and its absence 1000. Returns -1
- * when s holds none, with *end then at s. */
-static double
-size_value(const char *s, int old, const char **end)
-{
-	static const char prefixes[] = "kmgtpe";
-	double v, mult = 1;
-	size_t used = eb_fio_num(s, strlen(s), &v);
-	const char *q = s + used, *pfx;
-
-	if (end != NULL)
-		*end = s;
-	if (used == 0)
-		return -1;
-	pfx = *q != '\0' ? strchr(prefixes, *q >= 'A' && *q <= 'Z' ? *q + 32 : *q) : NULL;
-	if (pfx != NULL) {
-		int power = (int)(pfx - prefixes) + 1;
-		double base = old ? 1024 : 1000;
-
-		q++;
-		if (*q == 'i') {
-			base = 1024;
-			q++;
-		}
-		for (int k = 0; k < power; k++)
-			mult *= base;
-	}
-	/* unit_base=1 reports bits. */
-	if (strncmp(q, "bit", 3) == 0) {
-		mult /= 8;
-		q += 3;
-	} else if (*q == 'B') {
-		q++;
-	}
-	if (strncmp(q, "/s", 2) == 0)
-		q += 2;
-	if (end != NULL)
-		*end = q;
-	return v * mult;
-}
-
-/* "38.9k", "3068", "1.2M": IOPS with SI suffixes. */
-static double
-count_value(const char *s)
-{
-	double v;
-	size_t used = eb_fio_num(s, strlen(s), &v);
-
-	if (used == 0)
-		return -1;
-	if (s[used] == 'k' || s[used] == 'K')
-		v *= 1e3;
-	else if (s[used] == 'M')
-		v *= 1e6;
-	else if (s[used] == 'G')
-		v *= 1e9;
-	return v;
 }
 
 /* The value after key in s ("bw=", "IOPS="), spaces skipped, or NULL. */
@@ -203,7 +112,7 @@ check_figure(struct normal_state *st, const char *key, const char *from, const c
 		if (kind == FIG_COUNT && *e != '\0' && strchr("kKMG", *e) != NULL)
 			e++;
 		else if (kind == FIG_SIZE || kind == FIG_SIZE_BARE)
-			size_value(q, 0, &e);
+			eb_fio_size_value(q, 0, &e);
 		e = skip_spaces(e);
 		if (strncmp(e, follow, strlen(follow)) != 0) {
 			snprintf(cut, sizeof cut, "is cut: fio prints '%s' after it "
@@ -549,7 +458,7 @@ take_dir(struct normal_state *st, int d, const char *s, long lineno)
 		const char *bw = after(s, "BW="), *e;
 
 		r->newstyle = 1;
-		r->iops = count_value(q);
+		r->iops = eb_fio_count_value(q);
 		if (bw == NULL && st->bad_line == 0) {
 			st->bad_line = lineno;
 			snprintf(st->bad, sizeof st->bad, "IOPS=%.*s is cut: fio prints BW= "
@@ -557,16 +466,16 @@ take_dir(struct normal_state *st, int d, const char *s, long lineno)
 		}
 		if (bw != NULL) {
 			e = check_figure(st, "BW=", bw, bw, FIG_SIZE_BARE, "(", lineno);
-			r->bw = size_value(bw, 0, NULL);
+			r->bw = eb_fio_size_value(bw, 0, NULL);
 			if (st->bad_line == 0) {
 				q = e + 1;
 				e = check_figure(st, "BW=", bw, q, FIG_SIZE_BARE, ")(", lineno);
-				r->bw_alt = size_value(q, 0, NULL);
+				r->bw_alt = eb_fio_size_value(q, 0, NULL);
 			}
 			if (st->bad_line == 0) {
 				q = e + 2;
 				e = check_figure(st, "BW=", bw, q, FIG_SIZE_BARE, "/", lineno);
-				r->io = size_value(q, 0, NULL);
+				r->io = eb_fio_size_value(q, 0, NULL);
 			}
 			if (st->bad_line == 0) {
 				q = e + 1;
@@ -581,11 +490,11 @@ take_dir(struct normal_state *st, int d, const char *s, long lineno)
 		static const char *const keys[] = { "io=", "bw=", "iops=", "runt=" };
 
 		if ((q = figure(st, s, "io=", FIG_SIZE, ",", lineno)) != NULL)
-			r->io = size_value(q, 1, NULL);
+			r->io = eb_fio_size_value(q, 1, NULL);
 		if ((q = figure(st, s, "bw=", FIG_SIZE, ",", lineno)) != NULL)
-			r->bw = size_value(q, 1, NULL);
+			r->bw = eb_fio_size_value(q, 1, NULL);
 		if ((q = figure(st, s, "iops=", FIG_COUNT, ",", lineno)) != NULL)
-			r->iops = count_value(q);
+			r->iops = eb_fio_count_value(q);
 		if ((q = figure(st, s, "runt=", FIG_NUMBER, "msec", lineno)) != NULL &&
 		    eb_fio_num(q, strlen(q), &r->runtime_ms) == 0)
 			r->runtime_ms = -1;
@@ -872,5 +781,5 @@ finish(struct eb_parse *p, int ok)
 
 const struct eb_format eb_format_fio_normal = {
 	"fio-normal", "fio's normal text output (fio 2.0 to 3.x, several runs per file)",
-	probe, sizeof(struct normal_state), parse_line, finish, NULL, NULL, NULL, NULL, 0,
+	eb_fio_normal_probe, sizeof(struct normal_state), parse_line, finish, NULL, NULL, NULL, NULL, 0,
 };

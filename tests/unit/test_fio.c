@@ -398,6 +398,28 @@ test_clones_as_group_reporting(void **state)
 	tu_free(&r);
 }
 
+/* A write job with verify=md5 (real fio 3.33, json,normal): fio reports
+ * its read-back of what it wrote as the job's read direction, which is no
+ * read test; only the writes are records, 4 MiB in 64 ms. */
+static void
+test_verify_reads_left_out(void **state)
+{
+	static const char *const formats[] = { "auto", "fio-normal" };
+	struct tu_run r;
+
+	(void)state;
+	for (size_t k = 0; k < 2; k++) {
+		tu_ingest(&r, DATA "write-verify-md5-3.33.out", formats[k]);
+		assert_int_equal(r.st, EB_OK);
+		assert_int_equal(FIND(r, "vw", "read", "bw", 0), -1);
+		assert_int_equal(FIND(r, "vw", "read", "lat_mean", 0), -1);
+		EXPECT(r, "vw", "write", "bw", 4194304 * 1000.0 / 64);
+		assert_diag(&r, "fio job 'vw' only writes (rw=write): its reads are fio's check of "
+		    "what it wrote (verify=), no read test, and are not read");
+		tu_free(&r);
+	}
+}
+
 static void
 test_json_plus_bins(void **state)
 {
@@ -1472,6 +1494,7 @@ main(void)
 		cmocka_unit_test(test_json_same_run),
 		cmocka_unit_test(test_json_numjobs),
 		cmocka_unit_test(test_clones_as_group_reporting),
+		cmocka_unit_test(test_verify_reads_left_out),
 		cmocka_unit_test(test_json_plus_bins),
 		cmocka_unit_test(test_json_status_interval),
 		cmocka_unit_test(test_normal_status_interval),

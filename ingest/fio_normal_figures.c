@@ -1,11 +1,103 @@
-/* fio_normal_lat.c - the latency lines of fio's normal text held to each
- * other: a mean between its min and max, percentiles within both, in order. */
+/* fio_normal_figures.c - how fio's normal text prints its figures: which
+ * file it is, sizes, rates and counts, and latency lines held to each other. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fio.h"
+
+/* How sure the probe is that head is fio's normal text. */
+int
+eb_fio_normal_probe(const char *head, size_t len)
+{
+	int score = 0;
+
+	if (eb_fio_memstr(head, len, "Run status group ") != NULL)
+		return 85;
+	/* Every line that scores has one of these; one look at the whole
+	 * head spares the line loop for the files of other formats. */
+	if (eb_fio_memstr(head, len, ": (g") == NULL && eb_fio_memstr(head, len, "fio: ") == NULL)
+		return 0;
+	for (size_t i = 0; i < len && score < 85;) {
+		const char *s = head + i;
+		const char *nl = memchr(s, '\n', len - i);
+		size_t n = nl != NULL ? (size_t)(nl - s) : len - i;
+
+		if (eb_fio_memstr(s, n, ": (groupid=") != NULL &&
+		    eb_fio_memstr(s, n, "err=") != NULL)
+			score = 85;
+		else if (eb_fio_memstr(s, n, ": (g=") != NULL &&
+		    eb_fio_memstr(s, n, " rw=") != NULL && score < 70)
+			score = 70;
+		else if (n >= 5 && strncmp(s, "fio: ", 5) == 0 && score < 30)
+			/* An error and nothing else: fio's, so ours to report. */
+			score = 30;
+		i += n + 1;
+	}
+	return score;
+}
+
+/* A size or rate as fio prints it: "152MiB/s", "1023.3KB/s", "298Mi",
+ * "21.6GiB", "4096.0MB", "62.7M", "12.3Mibit/s". Up to 2.16 "KB" means
+ * 1024 (old); later an 'i' marks 1024 and its absence 1000. Returns -1
+ * when s holds none, with *end then at s. */
+double
+eb_fio_size_value(const char *s, int old, const char **end)
+{
+	static const char prefixes[] = "kmgtpe";
+	double v, mult = 1;
+	size_t used = eb_fio_num(s, strlen(s), &v);
+	const char *q = s + used, *pfx;
+
+	if (end != NULL)
+		*end = s;
+	if (used == 0)
+		return -1;
+	pfx = *q != '\0' ? strchr(prefixes, *q >= 'A' && *q <= 'Z' ? *q + 32 : *q) : NULL;
+	if (pfx != NULL) {
+		int power = (int)(pfx - prefixes) + 1;
+		double base = old ? 1024 : 1000;
+
+		q++;
+		if (*q == 'i') {
+			base = 1024;
+			q++;
+		}
+		for (int k = 0; k < power; k++)
+			mult *= base;
+	}
+	/* unit_base=1 reports bits. */
+	if (strncmp(q, "bit", 3) == 0) {
+		mult /= 8;
+		q += 3;
+	} else if (*q == 'B') {
+		q++;
+	}
+	if (strncmp(q, "/s", 2) == 0)
+		q += 2;
+	if (end != NULL)
+		*end = q;
+	return v * mult;
+}
+
+/* "38.9k", "3068", "1.2M": IOPS with SI suffixes. */
+double
+eb_fio_count_value(const char *s)
+{
+	double v;
+	size_t used = eb_fio_num(s, strlen(s), &v);
+
+	if (used == 0)
+		return -1;
+	if (s[used] == 'k' || s[used] == 'K')
+		v *= 1e3;
+	else if (s[used] == 'M')
+		v *= 1e6;
+	else if (s[used] == 'G')
+		v *= 1e9;
+	return v;
+}
 
 /* A latency line's min= or max= as fio prints it: truncated to its unit,
  * and past 6 digits with an SI suffix ("1234.6k", num2str); *res is the
