@@ -37,15 +37,12 @@ set_canonical(int c, const char *value, char *buf, size_t n)
 	struct eb_mode_label m;
 	size_t len;
 
-	if (field == EB_F_RELEASE) {
-		eb_sheet_release(value, 0, buf, n);
-		return;
-	}
 	if (field == EB_F_MODE && eb_mode_read(value, &m) == EB_MODE_KNOWN) {
 		snprintf(buf, n, "%s", m.mode);
 		return;
 	}
-	if (field == EB_F_HOST || field == EB_F_CONFIG || field == EB_F_MODE) {
+	if (field == EB_F_RELEASE || field == EB_F_HOST || field == EB_F_CONFIG ||
+	    field == EB_F_MODE) {
 		eb_label_normalize(field, value, buf, n);
 		return;
 	}

@@ -12,7 +12,6 @@
 #include "ingest.h"
 #include "modes.h"
 #include "rundir.h"
-#include "sheet.h"
 
 /* A meta.json is a few kilobytes; more is somebody else's file. */
 #define META_MAX (16 << 20)
@@ -193,10 +192,7 @@ meta_label(struct eb_table *t, const char *path, const char *body, const char *k
 	char canon[EB_MODE_MAX * 2], folded[EB_MODE_MAX * 2];
 	struct eb_loc loc = { path, key_line(body, key), 0 };
 
-	if (field == EB_F_RELEASE)
-		eb_sheet_release(text, 0, canon, sizeof canon);
-	else
-		eb_label_normalize(field, text, canon, sizeof canon);
+	eb_label_normalize(field, text, canon, sizeof canon);
 	eb_label_normalize(EB_F_HOST, text, folded, sizeof folded);
 	if (eb_label_formula(canon))
 		return eb_err_set(err, EB_ERR_DATA, loc, "\"%s\" in meta.json is '%s', which a "
