@@ -894,6 +894,7 @@ eb_sampler_meter_line(struct eb_sampler *s, double t, const char *line)
 {
 	char *end;
 	double w;
+	int decimal;
 
 	while (*line == ' ' || *line == '\t')
 		line++;
@@ -903,12 +904,11 @@ eb_sampler_meter_line(struct eb_sampler *s, double t, const char *line)
 	w = strtod(line, &end);
 	/* A reading is decimal digits and a point: strtod would also read
 	 * 0x10 as 16 W, and inf or 1e3. */
-	if (line + strspn(line, "0123456789.") != end)
-		end = (char *)line;
+	decimal = end != line && line + strspn(line, "0123456789.") == end;
 	while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
 		end++;
 	/* No meter of a computer reads a megawatt. */
-	if (errno != 0 || end == line || *end != '\0' || !(w >= 0 && w < 1e6)) {
+	if (errno != 0 || !decimal || *end != '\0' || !(w >= 0 && w < 1e6)) {
 		s->meter_bad++;
 		return;
 	}
