@@ -130,6 +130,20 @@ read_attr(struct loader *ld, const char *where, const char *key, json_t *v,
 
 		if (strcmp(key, names[i]) != 0)
 			continue;
+		/* A mode label with a configuration beside it is two labels,
+		 * as in a sheet's mode cell; kept whole it would be a mode of
+		 * its own, "aes-256-gcm-(no-aes-ni)", comparing with nothing. */
+		if (fields[i] == EB_F_MODE) {
+			struct eb_mode_label m;
+			char msg[640];
+
+			if (eb_mode_read(s, &m) == EB_MODE_KNOWN && m.config[0] != '\0') {
+				snprintf(msg, sizeof msg, "mode '%.60s' names the configuration %s "
+				    "too; give \"mode\": \"%s\" and \"config\": \"%s\"", s,
+				    m.config, m.mode, m.config);
+				return fail(ld, s, where, "%s", msg);
+			}
+		}
 		if (fields[i] == EB_F_RELEASE || fields[i] == EB_F_HOST ||
 		    fields[i] == EB_F_CONFIG || fields[i] == EB_F_MODE) {
 			eb_label_normalize(fields[i], s, buf, sizeof buf);

@@ -487,6 +487,26 @@ summary_word(const char *s)
 	return 0;
 }
 
+/* Whether a row repeats its table's header cell for cell, as sheets
+ * pasted one below the other do: a header, not a row of values. */
+static int
+repeats_header(const struct sheet *sh, const struct row *r)
+{
+	size_t same = 0;
+
+	for (size_t c = 0; c < sh->tw; c++) {
+		const char *head = sh->cols[c].text != NULL ? sh->cols[c].text : "";
+		char a[96], b[96];
+
+		eb_sheet_fold(cell(sh, r, c), a, sizeof a);
+		eb_sheet_fold(head, b, sizeof b);
+		if (strcmp(a, b) != 0)
+			return 0;
+		same += a[0] != '\0';
+	}
+	return same >= 2;
+}
+
 static enum eb_status
 data_row(struct sheet *sh, const struct row *r)
 {
@@ -498,6 +518,12 @@ data_row(struct sheet *sh, const struct row *r)
 
 	if (sh->skip_table)
 		return EB_OK;
+	if (repeats_header(sh, r)) {
+		if (sh->pass == 1)
+			eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, 0),
+			    "this row repeats the header; skipped");
+		return EB_OK;
+	}
 	memset(&ra, 0, sizeof ra);
 	memset(&mr, 0, sizeof mr);
 	sh->row_config = NULL;
@@ -577,25 +603,26 @@ data_row(struct sheet *sh, const struct row *r)
 		if (r->num >= m->from && (m->to == 0 || r->num <= m->to))
 			eb_sheet_attrs_merge(&mr, &m->at);
 	}
-	for (size_t c = 0; c < r->n; c++) {
+	/* A number right of the header is a measurement no header names (a
+	 * third run, or a label's unquoted comma): skipping it with a note
+	 * turned three runs into one with exit 0 (D4). Told first, as it is
+	 * why the cells left of it are shifted ("AES-256-GCM (2 cores, no
+	 * AES-NI)" puts "no AES-NI)" under the first measurement). */
+	for (size_t c = sh->tw; sh->pass == 1 && c < r->n; c++) {
+		char last[96], here[96], shown[48];
+
+		if (cellkind(cell(sh, r, c)) != EB_SC_NUMBER)
+			continue;
+		eb_sheet_squeeze(cell(sh, r, c), shown, sizeof shown);
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s is right of the header's last column, %s, so no "
+		    "header names it; give its column a header, or quote a label "
+		    "that holds a comma", shown, eb_sheet_colname(sh, c, here, sizeof here),
+		    eb_sheet_colname(sh, sh->tw - 1, last, sizeof last));
+	}
+	for (size_t c = 0; c < r->n && c < sh->tw; c++) {
 		struct column *col = &sh->cols[c];
 
-		/* A number right of the header is a measurement no header names
-		 * (a third run, or a label's unquoted comma): skipping it with a
-		 * note turned three runs into one with exit 0 (D4). */
-		if (c >= sh->tw) {
-			char last[96], here[96], shown[48];
-
-			if (sh->pass == 1 && cellkind(cell(sh, r, c)) == EB_SC_NUMBER) {
-				eb_sheet_squeeze(cell(sh, r, c), shown, sizeof shown);
-				return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
-				    "'%s' in %s is right of the header's last column, %s, so no "
-				    "header names it; give its column a header, or quote a label "
-				    "that holds a comma", shown, eb_sheet_colname(sh, c, here, sizeof here),
-				    eb_sheet_colname(sh, sh->tw - 1, last, sizeof last));
-			}
-			continue;
-		}
 		if (col->head.key == EB_SH_VALUE && !col->head.derived) {
 			if ((st = value_cell(sh, r, c, &ra, &mr)) != EB_OK)
 				return st;

@@ -562,14 +562,14 @@ test_per_char(void **state)
 	assert_int_equal(count_items(s, "row-head", "bonnie per-char"), 1);
 	assert_non_null(find_item(s, "row-head", "bonnie per-char"));
 	assert_string_equal(find_item(s, "row-head", "bonnie per-char")->text, "bonnie per-char");
-	assert_non_null(find_item(s, "bar", "none, bonnie per-char read FreeBSD: 551 kB/s"));
+	assert_non_null(find_item(s, "bar", "none, bonnie per-char read freebsd: 551 kB/s"));
 	eb_scene_free(s);
 	o.kind = EB_CHART_HEATMAP;
 	o.heat = EB_HEAT_BLOCK_SIZE;
 	s = eb_chart_scene(&o, gs, &err);
 	assert_non_null(s);
 	assert_non_null(find_item(s, "cat-tick", "per char"));
-	assert_non_null(find_item(s, "cell", "geli-xts-128, bonnie per-char write FreeBSD:"));
+	assert_non_null(find_item(s, "cell", "geli-xts-128, bonnie per-char write freebsd:"));
 	eb_scene_free(s);
 	eb_groups_free(gs);
 	eb_table_free(r.t);

@@ -384,39 +384,92 @@ test_broken_quote(void **state)
 	done(&r);
 }
 
-/* ---- CSV shapes */
+/* ---- layouts, each a sheet that must give exactly these records */
 
-static void
-test_bom_crlf_quotes(void **state)
-{
+#define WANTS(...) (const struct want[]){ __VA_ARGS__ }, \
+	sizeof (const struct want[]){ __VA_ARGS__ } / sizeof (struct want)
+static const struct {
+	const char *text;
+	const struct want *w;
+	size_t n;
+} layouts[] = {
 	/* A BOM, CRLF, a header cell with a line break (Alt+Enter in Excel)
 	 * and a separator, a notes cell over two lines: row numbers are the
 	 * spreadsheet's, so row 3 begins on line 4. */
-	static const struct want w[] = {
+	{ "\xef\xbb\xbfMode,\"Seq\r\nWrite, MB/s\",\"Notes, misc\"\r\n"
+	    "None,100,\"a, b\r\nc\"\r\nLUKS (512),90,x\r\n",
+	    WANTS(
 		{ "", "", "none", "sheet", "seq", "write", 0, "bw", "B/s", 1, 100000000, "in.csv:2:2" },
-		{ "", "", "luks-xts-512", "sheet", "seq", "write", 0, "bw", "B/s", 1, 90000000, "in.csv:3:2" },
-	};
-
-	(void)state;
-	reads_as("\xef\xbb\xbfMode,\"Seq\r\nWrite, MB/s\",\"Notes, misc\"\r\n"
-	    "None,100,\"a, b\r\nc\"\r\nLUKS (512),90,x\r\n", w, 2);
-}
-
-static void
-test_empty_rows_columns(void **state)
-{
+		{ "", "", "luks-xts-512", "sheet", "seq", "write", 0, "bw", "B/s", 1, 90000000, "in.csv:3:2" }
+	    ) },
 	/* Empty rows, an empty column, rows padded with trailing empty
 	 * cells, a row with its trailing cells dropped. */
-	static const struct want w[] = {
+	{ ",,,,\nMode,Write (MB/s),,Read (MB/s),\nNone,100,,200,\n,,,,\n\n"
+	    "GCM 128,90\n   \n",
+	    WANTS(
 		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 100000000, "in.csv:3:2" },
 		{ "", "", "none", "sheet", "", "read", 0, "bw", "B/s", 1, 200000000, "in.csv:3:4" },
-		{ "", "", "aes-128-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 90000000, "in.csv:6:2" },
-	};
+		{ "", "", "aes-128-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 90000000, "in.csv:6:2" }
+	    ) },
+	/* Merged "DD" and "FIO" cells over their columns, units in a row of
+	 * their own under the header, and a release group row above both. */
+	{ ",Ubuntu 24.04 LTS,,,\n,DD,,FIO,\nMode,Write,Read,Rand Write,Rand Read\n"
+	    ",MB/s,MB/s,IOPS,IOPS\nNone,1,2,3,4\n",
+	    WANTS(
+		{ "24.04", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:5:2" },
+		{ "24.04", "", "none", "dd", "", "read", 0, "bw", "B/s", 1, 2000000, "in.csv:5:3" },
+		{ "24.04", "", "none", "fio", "rand", "write", 0, "iops", "1/s", 1, 3, "in.csv:5:4" },
+		{ "24.04", "", "none", "fio", "rand", "read", 0, "iops", "1/s", 1, 4, "in.csv:5:5" }
+	    ) },
+	/* A group row of configurations, in the runner's spelling. */
+	{ "Config,Default,AES-NI off,2 cores\nMode,Write (MB/s),Write (MB/s),Write (MB/s)\n"
+	    "None,1,\"0,5\",0.7\n",
+	    WANTS(
+		{ "", "default", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:3:2" },
+		{ "", "no-aesni", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 500000, "in.csv:3:3" },
+		{ "", "2-cores", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 700000, "in.csv:3:4" }
+	    ) },
+	/* One table per release, each under a title row, apart by an
+	 * empty row; the second one's header repeats. */
+	{ "Ubuntu 23.10,\nMode,Write (MB/s)\nNone,1\nAES-256-GCM,2\n,\n"
+	    "Release: 24.04,\nMode,Write (MB/s)\nNone,3\nAES-256-GCM,4\n",
+	    WANTS(
+		{ "23.10", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:3:2" },
+		{ "23.10", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 2000000, "in.csv:4:2" },
+		{ "24.04", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 3000000, "in.csv:8:2" },
+		{ "24.04", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 4000000, "in.csv:9:2" }
+	    ) },
+	/* Mode cells merged over their runs; a first column called "Setup". */
+	{ "Setup,Run,Write (MB/s)\nNone,1,100\n,2,101\nAES-256-GCM,1,80\n,,81\n",
+	    WANTS(
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 100000000, "in.csv:2:3" },
+		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 2, 101000000, "in.csv:3:3" },
+		{ "", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 80000000, "in.csv:4:3" },
+		{ "", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 2, 81000000, "in.csv:5:3" }
+	    ) },
+	/* Other names for the key columns, a unit column, a block size, a
+	 * fio rw= value in the direction column and an Excel-mangled 23.10. */
+	{ "Version,Setup,Cipher,Benchmark,Direction,Iteration,bs,Result,Unit\n"
+	    "23.1,AES-NI off,CCM 128,FIO,randread,2,4k,12000,IOPS\n"
+	    "24.04,default,LUKS 4K,dd,write,1,1M,1,MiB/s\n"
+	    "24.04,default,LUKS 4K,bonnie++,write,1,,1.5,us\n",
+	    WANTS(
+		{ "23.10", "no-aesni", "aes-128-ccm", "fio", "rand", "read", 4096, "iops", "1/s", 2, 12000, "in.csv:2:8" },
+		{ "24.04", "default", "luks-xts-4k", "dd", "", "write", 1048576, "bw", "B/s", 1, 1048576, "in.csv:3:8" },
+		{ "24.04", "default", "luks-xts-4k", "bonnie", "", "write", 0, "lat_mean", "ns", 1, 1500, "in.csv:4:8" }
+	    ) },
+};
+#undef WANTS
 
+static void
+test_layouts(void **state)
+{
 	(void)state;
-	reads_as(",,,,\nMode,Write (MB/s),,Read (MB/s),\nNone,100,,200,\n,,,,\n\n"
-	    "GCM 128,90\n   \n", w, 3);
+	for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
+		reads_as(layouts[i].text, layouts[i].w, layouts[i].n);
 }
+
+/* ---- CSV shapes */
 
 static void
 test_line_ends(void **state)
@@ -525,7 +578,7 @@ test_bad_values(void **state)
 #define NOT_READ "' in column C ('Read (MB/s)') is not a number encbench reads; a cell " \
 	"with no value is left empty or holds a marker such as N/A or -"
 #define NO_UNIT "' in column C ('Read (MB/s)') has a unit encbench does not know"
-	static const char *const unread[][2] = {
+	static const char *const refused[][2] = {
 		{ "5 furlongs", "'5 furlongs" NO_UNIT },
 		{ "300 foo", "'300 foo" NO_UNIT },
 		{ "1_000", "'1_000" NO_UNIT },
@@ -546,31 +599,30 @@ test_bad_values(void **state)
 		{ "\xd9\xa9\xd9\xa0\xd9\xa0", "'\xd9\xa9\xd9\xa0\xd9\xa0" NOT_READ },
 		{ "\xef\xbc\x99\xef\xbc\x90\xef\xbc\x90",
 		    "'\xef\xbc\x99\xef\xbc\x90\xef\xbc\x90" NOT_READ },
-	};
-#undef NOT_READ
-#undef NO_UNIT
-	for (size_t i = 0; i < sizeof unread / sizeof unread[0]; i++) {
-		char text[128];
-
-		snprintf(text, sizeof text, "Mode,Write (MB/s),Read (MB/s)\nNone,5,6\n"
-		    "LUKS,4,%s\n", unread[i][0]);
-		fails_at(text, 3, 3, unread[i][1]);
-	}
-	/* A negative cell is an error where it is, as in every other
-	 * parser: skipping it would drop a run without a word. */
-	static const char *const negatives[][2] = {
+		/* A negative cell, as in every other parser: skipping it
+		 * would drop a run without a word. */
 		{ "-5", "'-5' in column C ('Read (MB/s)') is negative, which no measurement is" },
 		{ "-0", "'-0' in column C ('Read (MB/s)') is negative, which no measurement is" },
 		{ "\xE2\x88\x92" "2.5", "'\xE2\x88\x92" "2.5' in column C ('Read (MB/s)') is "
 		    "negative, which no measurement is" },
 	};
-	for (size_t i = 0; i < sizeof negatives / sizeof negatives[0]; i++) {
+#undef NOT_READ
+#undef NO_UNIT
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
 		char text[128];
 
 		snprintf(text, sizeof text, "Mode,Write (MB/s),Read (MB/s)\nNone,5,6\n"
-		    "LUKS,4,%s\n", negatives[i][0]);
-		fails_at(text, 3, 3, negatives[i][1]);
+		    "LUKS,4,%s\n", refused[i][0]);
+		fails_at(text, 3, 3, refused[i][1]);
 	}
+	/* A header repeated cell for cell (sheets pasted one below the
+	 * other) is no row of values, and its text no measurement lost. */
+	sheet(&r, "Mode,Write (MB/s)\nNone,1\nmode, write (MB/s)\nLUKS,2\n");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	assert_string_equal(TU_F(r, 1, SOURCE), "in.csv:4:2");
+	assert_string_equal(diag(&r), "note in.csv:3:1: this row repeats the header; skipped\n");
+	done(&r);
 	/* Every cell skipped: no records, an error. */
 	sheet(&r, "Mode,Write (MB/s)\nNone,#N/A\n");
 	assert_int_equal(r.st, EB_ERR_DATA);
@@ -863,6 +915,12 @@ test_summary_columns(void **state)
 	fails_at("Mode,DD Write (MB/s)\nNone,1000,1010,990\n", 2, 3, "'1010' in column C "
 	    "is right of the header's last column, column B ('DD Write (MB/s)'), so no "
 	    "header names it; give its column a header, or quote a label that holds a comma");
+	/* A label's unquoted comma shifts its row: told as such, before the
+	 * shifted text under the first measurement. */
+	fails_at("Mode,DD Write (MB/s)\nNone,1000\nAES-256-GCM (2 cores, no AES-NI),800\n", 3, 3,
+	    "'800' in column C is right of the header's last column, column B ('DD Write "
+	    "(MB/s)'), so no header names it; give its column a header, or quote a label "
+	    "that holds a comma");
 	/* A range of runs is their mean: "r1-r2" was run 2 and the real runs
 	 * renumbered 3 and 4, n=3 (D9). */
 	fails_at("Mode,DD Write 1 (MB/s),DD Write 2 (MB/s),DD Write r1-r2 (MB/s)\n"
@@ -1113,37 +1171,6 @@ test_test_numbers_and_percentiles(void **state)
 	    "--map file");
 }
 
-static void
-test_group_descriptors(void **state)
-{
-	/* Merged "DD" and "FIO" cells over their columns, units in a row of
-	 * their own under the header, and a release group row above both. */
-	static const struct want w[] = {
-		{ "24.04", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:5:2" },
-		{ "24.04", "", "none", "dd", "", "read", 0, "bw", "B/s", 1, 2000000, "in.csv:5:3" },
-		{ "24.04", "", "none", "fio", "rand", "write", 0, "iops", "1/s", 1, 3, "in.csv:5:4" },
-		{ "24.04", "", "none", "fio", "rand", "read", 0, "iops", "1/s", 1, 4, "in.csv:5:5" },
-	};
-
-	(void)state;
-	reads_as(",Ubuntu 24.04 LTS,,,\n,DD,,FIO,\nMode,Write,Read,Rand Write,Rand Read\n"
-	    ",MB/s,MB/s,IOPS,IOPS\nNone,1,2,3,4\n", w, 4);
-}
-
-static void
-test_config_groups(void **state)
-{
-	static const struct want w[] = {
-		{ "", "default", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:3:2" },
-		{ "", "no-aesni", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 500000, "in.csv:3:3" },
-		{ "", "2-cores", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 700000, "in.csv:3:4" },
-	};
-
-	(void)state;
-	reads_as("Config,Default,AES-NI off,2 cores\nMode,Write (MB/s),Write (MB/s),Write (MB/s)\n"
-	    "None,1,\"0,5\",0.7\n", w, 3);
-}
-
 /* Labels stay as written, folded, wherever a sheet writes them: in a key
  * column, a group row or a title; mode names have aliases, and the
  * configurations the runner names have its spelling (audit A36). */
@@ -1185,56 +1212,6 @@ test_labels_as_written(void **state)
 	assert_string_equal(r.t->rows[0].f[EB_F_HOST], "my-box");
 	assert_string_equal(r.t->rows[0].f[EB_F_RELEASE], "freebsd-14.0");
 	done(&r);
-}
-
-static void
-test_stacked_tables(void **state)
-{
-	/* One table per release, each under a title row, apart by an
-	 * empty row; the second one's header repeats. */
-	static const struct want w[] = {
-		{ "23.10", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:3:2" },
-		{ "23.10", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 2000000, "in.csv:4:2" },
-		{ "24.04", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 3000000, "in.csv:8:2" },
-		{ "24.04", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 4000000, "in.csv:9:2" },
-	};
-
-	(void)state;
-	reads_as("Ubuntu 23.10,\nMode,Write (MB/s)\nNone,1\nAES-256-GCM,2\n,\n"
-	    "Release: 24.04,\nMode,Write (MB/s)\nNone,3\nAES-256-GCM,4\n", w, 4);
-}
-
-static void
-test_wide_fill_down(void **state)
-{
-	/* Mode cells merged over their runs; a first column called "Setup". */
-	static const struct want w[] = {
-		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 100000000, "in.csv:2:3" },
-		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 2, 101000000, "in.csv:3:3" },
-		{ "", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 1, 80000000, "in.csv:4:3" },
-		{ "", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 2, 81000000, "in.csv:5:3" },
-	};
-
-	(void)state;
-	reads_as("Setup,Run,Write (MB/s)\nNone,1,100\n,2,101\nAES-256-GCM,1,80\n,,81\n", w, 4);
-}
-
-static void
-test_long_synonyms(void **state)
-{
-	/* Other names for the key columns, a unit column, a block size, a
-	 * fio rw= value in the direction column and an Excel-mangled 23.10. */
-	static const struct want w[] = {
-		{ "23.10", "no-aesni", "aes-128-ccm", "fio", "rand", "read", 4096, "iops", "1/s", 2, 12000, "in.csv:2:8" },
-		{ "24.04", "default", "luks-xts-4k", "dd", "", "write", 1048576, "bw", "B/s", 1, 1048576, "in.csv:3:8" },
-		{ "24.04", "default", "luks-xts-4k", "bonnie", "", "write", 0, "lat_mean", "ns", 1, 1500, "in.csv:4:8" },
-	};
-
-	(void)state;
-	reads_as("Version,Setup,Cipher,Benchmark,Direction,Iteration,bs,Result,Unit\n"
-	    "23.1,AES-NI off,CCM 128,FIO,randread,2,4k,12000,IOPS\n"
-	    "24.04,default,LUKS 4K,dd,write,1,1M,1,MiB/s\n"
-	    "24.04,default,LUKS 4K,bonnie++,write,1,,1.5,us\n", w, 3);
 }
 
 static void
@@ -1358,6 +1335,19 @@ test_map_errors(void **state)
 
 	ingest(&r, "in.csv", "Mode,Write (MB/s)\nNone,1\n", "sheet", "no/such/map.json", NULL);
 	assert_int_equal(r.st, EB_ERR_IO);
+	done(&r);
+
+	/* A mode with a configuration beside it is two labels; kept whole
+	 * it was the mode "aes-256-gcm-(no-aes-ni)", comparing with nothing. */
+	map = write_map("modecfg.json", "{\"rows\": [\n  {\"row\": 2, \"mode\": "
+	    "\"AES-256-GCM (no AES-NI)\"}\n]}\n");
+	ingest(&r, "in.csv", "Mode,Write (MB/s)\nx,1\n", "sheet", map, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 2);
+	assert_int_equal(r.err.loc.col, 22);
+	assert_string_equal(r.err.msg, "map: rows[0]: mode 'AES-256-GCM (no AES-NI)' names the "
+	    "configuration no-aesni too; give \"mode\": \"aes-256-gcm\" and \"config\": "
+	    "\"no-aesni\"");
 	done(&r);
 
 	/* A header the map names that the sheet does not have. */
@@ -1496,8 +1486,7 @@ main(void)
 		cmocka_unit_test(test_units_and_errors),
 		cmocka_unit_test(test_needs_map),
 		cmocka_unit_test(test_broken_quote),
-		cmocka_unit_test(test_bom_crlf_quotes),
-		cmocka_unit_test(test_empty_rows_columns),
+		cmocka_unit_test(test_layouts),
 		cmocka_unit_test(test_line_ends),
 		cmocka_unit_test(test_sep_line_and_units_row),
 		cmocka_unit_test(test_number_forms),
@@ -1513,12 +1502,7 @@ main(void)
 		cmocka_unit_test(test_adversarial_layouts),
 		cmocka_unit_test(test_test_numbers_and_percentiles),
 		cmocka_unit_test(test_summary_and_derived),
-		cmocka_unit_test(test_group_descriptors),
-		cmocka_unit_test(test_config_groups),
 		cmocka_unit_test(test_labels_as_written),
-		cmocka_unit_test(test_stacked_tables),
-		cmocka_unit_test(test_wide_fill_down),
-		cmocka_unit_test(test_long_synonyms),
 		cmocka_unit_test(test_no_header),
 		cmocka_unit_test(test_map_features),
 		cmocka_unit_test(test_map_errors),
