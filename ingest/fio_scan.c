@@ -88,60 +88,37 @@ line_masks(const char *p, size_t nb, uint64_t *nd, uint64_t *pair)
 	masks_sse2(p, nb, nd, pair);
 }
 
-/* int_line_fast for a line in fio's own layout, "D, D, D, D[, D[, D]]",
- * of len (below 64) bytes before its newline, from the masks of its bytes:
- * nd (no digit) and pair (a ", " starts here), bit i for p[i]. Every
- * column's end is known at once, so none waits for the one before it to
- * be read, and the line is checked by a few operations on the masks
- * instead of byte by byte. 0 for what int_line_fast must read. Only the
- * columns the sink uses are converted: ingest's summary reads the 5th
- * only when it is the last and need4 is set, where it may tell an offset
- * from a priority; the charts' points read time, value and direction. */
+/* int_line_fast for a line in fio's own layout (layout_columns) of len
+ * bytes before its newline, from the masks of its bytes; 0 for what
+ * int_line_fast must read. Only the columns the sink uses are converted:
+ * ingest's summary reads the 5th only when it is the last and need4 is
+ * set, where it may tell an offset from a priority; the charts' points
+ * read time, value and direction. */
 static inline __attribute__((always_inline)) int
 int_line_masks(const char *p, size_t len, uint64_t nd, uint64_t pair, uint64_t c[6], int *ncols,
     const int sink, int need4)
 {
-	uint64_t line = (UINT64_C(1) << len) - 1, q1, q2, q3, q4;
-	int a0, a1, a2, a3, a4, n;
+	int a[5], n;
 
-	/* Digits and ", " only, a digit first and after every ", ". */
-	pair &= line;
-	if ((nd & ~(pair | pair << 1) & line) != 0 || (nd & 1) != 0 ||
-	    (pair << 2 & (nd | ~line)) != 0)
+	if (!layout_columns(p, len, nd, pair, a, &n))
 		return 0;
-	/* 4 to 6 columns: 3 to 5 ", ". */
-	q1 = pair & (pair - 1);
-	q2 = q1 & (q1 - 1);
-	q3 = q2 & (q2 - 1);
-	q4 = q3 & (q3 - 1);
-	if (q2 == 0 || (q4 & (q4 - 1)) != 0)
-		return 0;
-	n = 4 + (q3 != 0) + (q4 != 0);
-	/* Where columns 0 to 4 end. */
-	a0 = __builtin_ctzll(pair);
-	a1 = __builtin_ctzll(q1);
-	a2 = __builtin_ctzll(q2);
-	a3 = q3 != 0 ? __builtin_ctzll(q3) : (int)len;
-	a4 = q4 != 0 ? __builtin_ctzll(q4) : (int)len;
-	if (a0 > 16 || a1 - a0 - 2 > 16 || a2 - a1 != 3 || p[a1 + 2] > '2')
-		return 0;	/* long columns, or a direction not 0 to 2 in one digit */
-	c[0] = digits_value(p, a0);
-	c[1] = digits_value(p + a0 + 2, a1 - a0 - 2);
-	c[2] = (uint64_t)(p[a1 + 2] - '0');
+	c[0] = digits_value(p, a[0]);
+	c[1] = digits_value(p + a[0] + 2, a[1] - a[0] - 2);
+	c[2] = (uint64_t)(p[a[1] + 2] - '0');
 	if (sink != SINK_POINTS) {
-		if (a3 - a2 - 2 > 16)
+		if (a[3] - a[2] - 2 > 16)
 			return 0;
-		c[3] = digits_value(p + a2 + 2, a3 - a2 - 2);
+		c[3] = digits_value(p + a[2] + 2, a[3] - a[2] - 2);
 	}
 	if (n >= 5 && (sink == SINK_SAMPLES || (n == 5 && need4))) {
-		if (a4 - a3 - 2 > 16)
+		if (a[4] - a[3] - 2 > 16)
 			return 0;
-		c[4] = digits_value(p + a3 + 2, a4 - a3 - 2);
+		c[4] = digits_value(p + a[3] + 2, a[4] - a[3] - 2);
 	}
 	if (n == 6 && sink == SINK_SAMPLES) {
-		if ((int)len - a4 - 2 > 16)
+		if ((int)len - a[4] - 2 > 16)
 			return 0;
-		c[5] = digits_value(p + a4 + 2, (int)len - a4 - 2);
+		c[5] = digits_value(p + a[4] + 2, (int)len - a[4] - 2);
 	}
 	*ncols = n;
 	return 1;

@@ -29,31 +29,17 @@ static const __m128i by10000 = { 10000, 10000 };
 
 /* int_line_masks of the charts' points, the masks of a line of len
  * (below 32) bytes: the time and the value as doubles and the direction;
- * 0 for what int_line_fast must read. The same checks, in the same
- * order. */
+ * 0 for what int_line_fast must read. */
 __attribute__((target("avx2,bmi,bmi2,popcnt"))) static inline __attribute__((always_inline)) int
 points_line(const char *p, size_t len, uint64_t nd, uint64_t pair, double *t, double *v, int *d)
 {
-	uint64_t line = (UINT64_C(1) << len) - 1, q1, q2, q3, q4;
-	int a0, a1, a2, lv;
+	int a[5], n, a0, lv;
 
-	pair &= line;
-	if ((nd & ~(pair | pair << 1) & line) != 0 || (nd & 1) != 0 ||
-	    (pair << 2 & (nd | ~line)) != 0)
+	if (!layout_columns(p, len, nd, pair, a, &n))
 		return 0;
-	q1 = pair & (pair - 1);
-	q2 = q1 & (q1 - 1);
-	q3 = q2 & (q2 - 1);
-	q4 = q3 & (q3 - 1);
-	if (q2 == 0 || (q4 & (q4 - 1)) != 0)
-		return 0;
-	a0 = __builtin_ctzll(pair);
-	a1 = __builtin_ctzll(q1);
-	a2 = __builtin_ctzll(q2);
-	lv = a1 - a0 - 2;
-	if (a0 > 16 || lv > 16 || a2 - a1 != 3 || p[a1 + 2] > '2')
-		return 0;
-	*d = p[a1 + 2] - '0';
+	a0 = a[0];
+	lv = a[1] - a[0] - 2;
+	*d = p[a[1] + 2] - '0';
 	if (a0 <= 8 && lv <= 8) {
 		/* Each number's digits moved to the top of its half, then
 		 * weighed by 10, 100 and 10000 pairwise: both below 10^8,

@@ -175,6 +175,22 @@ test_corpus_hist(void **state)
 
 /* ---- fixtures of fio 3.33 */
 
+/* A file alone that yields no record is an error giving the reason, with
+ * nwarnings warnings and the diagnostic note. */
+static void
+expect_no_record(const char *path, int nwarnings, const char *note)
+{
+	struct tu_run r;
+
+	tu_ingest(&r, path, "auto");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.t->n, 0);
+	assert_ptr_equal(strstr(r.err.msg, "no record in this fio-log input: fio "), r.err.msg);
+	assert_int_equal(r.nwarnings, nwarnings);
+	assert_diag(&r, note);
+	tu_free(&r);
+}
+
 static void
 test_averaged(void **state)
 {
@@ -203,13 +219,7 @@ test_averaged(void **state)
 	tu_free(&r);
 
 	/* Total latency is not lat_mean (completion latency). */
-	tu_ingest(&r, DATA "avg_lat.1.log", "auto");
-	/* No record from a file alone is an error giving the reason. */
-	assert_int_equal(r.st, EB_ERR_DATA);
-	assert_int_equal(r.t->n, 0);
-	assert_ptr_equal(strstr(r.err.msg, "no record in this fio-log input: fio "), r.err.msg);
-	assert_diag(&r, "note: 0: fio total latency log: no summary record");
-	tu_free(&r);
+	expect_no_record(DATA "avg_lat.1.log", 0, "note: 0: fio total latency log: no summary record");
 }
 
 static void
@@ -227,29 +237,15 @@ test_per_io(void **state)
 	EXPECT(r, "write", "lat_p99", 24075, 4096, 1);
 	tu_free(&r);
 
-	tu_ingest(&r, DATA "perio_bw.1.log", "auto");
-	/* No record from a file alone is an error giving the reason. */
-	assert_int_equal(r.st, EB_ERR_DATA);
-	assert_int_equal(r.t->n, 0);
-	assert_ptr_equal(strstr(r.err.msg, "no record in this fio-log input: fio "), r.err.msg);
-	assert_int_equal(r.nwarnings, 1);
-	assert_diag(&r, "log of every I/O (no log_avg_msec)");
-	tu_free(&r);
+	expect_no_record(DATA "perio_bw.1.log", 1, "log of every I/O (no log_avg_msec)");
 }
 
 static void
 test_hist_3(void **state)
 {
-	struct tu_run r;
-
 	(void)state;
-	tu_ingest(&r, DATA "hist_clat_hist.1.log", "auto");
-	/* No record from a file alone is an error giving the reason. */
-	assert_int_equal(r.st, EB_ERR_DATA);
-	assert_int_equal(r.t->n, 0);
-	assert_ptr_equal(strstr(r.err.msg, "no record in this fio-log input: fio "), r.err.msg);
-	assert_diag(&r, "(1 row of 1856 buckets, fio 3.x) recognised but not read yet");
-	tu_free(&r);
+	expect_no_record(DATA "hist_clat_hist.1.log", 1,
+	    "(1 row of 1856 buckets, fio 3.x) recognised but not read yet");
 }
 
 static void
@@ -692,6 +688,8 @@ test_points_widths(void **state)
 	static const double v1[] = { 99999999, 1234567890, 7654321, 7654321 };
 	static const double t2[] = { 12345678, 2000, 3000 };
 	static const double v2[] = { 87654321, 5, 12345678901234567.0 };
+	static const double *const want_t[3] = { t0, t1, t2 }, *const want_v[3] = { v0, v1, v2 };
+	static const size_t want_n[3] = { 4, 4, 3 };
 	char *path = tu_temp_file("widths_bw.1.log", text);
 	struct pts got;
 	struct eb_err err;
@@ -702,15 +700,11 @@ test_points_widths(void **state)
 	memset(&got, 0, sizeof got);
 	assert_int_equal(eb_fio_log_scan_points(path, 1, keep_pts, &ctx, &used, &err), EB_OK);
 	assert_int_equal(used, 1);
-	assert_int_equal(got.n[0], 4);
-	assert_memory_equal(got.t[0], t0, sizeof t0);
-	assert_memory_equal(got.v[0], v0, sizeof v0);
-	assert_int_equal(got.n[1], 4);
-	assert_memory_equal(got.t[1], t1, sizeof t1);
-	assert_memory_equal(got.v[1], v1, sizeof v1);
-	assert_int_equal(got.n[2], 3);
-	assert_memory_equal(got.t[2], t2, sizeof t2);
-	assert_memory_equal(got.v[2], v2, sizeof v2);
+	for (int d = 0; d < 3; d++) {
+		assert_int_equal(got.n[d], want_n[d]);
+		assert_memory_equal(got.t[d], want_t[d], want_n[d] * sizeof(double));
+		assert_memory_equal(got.v[d], want_v[d], want_n[d] * sizeof(double));
+	}
 	tu_drop(path);
 }
 
