@@ -165,7 +165,7 @@ struct gate {
 	const char *threshold_text;	/* as given, so messages never round it */
 	const char *summary;	/* --summary FILE */
 	const struct diff_out *w;
-	size_t failed;
+	size_t failed, untested;
 	const char *from, *to;
 };
 
@@ -196,6 +196,53 @@ gate_fails(const struct gate *g, const struct eb_diff *d)
 	    reaches(d->oh.estimate, g->threshold);
 }
 
+/* The verdict the gate reads for a row, or NULL when the row has none of
+ * that kind (an overhead gate on a pair without a baseline). */
+static const struct eb_verdict *
+gate_verdict(const struct gate *g, const struct eb_diff *d)
+{
+	if (strcmp(g->on, "regression") == 0)
+		return &d->v;
+	return d->has_overhead ? &d->oh : NULL;
+}
+
+/* A row the gate cannot decide: no test was made (a single run, runs that
+ * never vary, too few for a rank test, a ratio without bounds), so a
+ * change of any size would pass it unseen. */
+static int
+gate_untested(const struct gate *g, const struct eb_diff *d)
+{
+	const struct eb_verdict *v = gate_verdict(g, d);
+
+	if (v == NULL)
+		return 0;
+	switch (v->kind) {
+	case EB_VERDICT_SINGLE_RUN:
+	case EB_VERDICT_NO_VARIATION:
+	case EB_VERDICT_TOO_FEW_RUNS:
+	case EB_VERDICT_UNBOUNDED:
+	case EB_VERDICT_OUT_OF_RANGE:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static void
+summary_row(FILE *fp, const struct gate *g, const struct eb_diff *d)
+{
+	const struct eb_record *k = d->a->key;
+	int regression = strcmp(g->on, "regression") == 0;
+	char phrase[320];
+
+	eb_verdict_phrase(gate_verdict(g, d), phrase, sizeof phrase);
+	fprintf(fp, "- %s %s %s %s %s %s: %s (computed ", k->f[EB_F_HOST],
+	    k->f[EB_F_CONFIG], k->f[EB_F_MODE], k->f[EB_F_TOOL], k->f[EB_F_JOB],
+	    k->f[EB_F_METRIC], phrase);
+	eb_json_number(fp, regression ? d->v.estimate : d->oh.estimate);
+	fprintf(fp, " %s)\n", regression ? "%" : "pp");
+}
+
 static enum eb_status
 write_summary(void *ctx, FILE *fp)
 {
@@ -206,19 +253,15 @@ write_summary(void *ctx, FILE *fp)
 	fprintf(fp, "encbench diff %s → %s: %zu of %zu pairs fail --fail-on %s "
 	    "(threshold %s %s)\n", w->from, w->to, g->failed, w->n, g->on, g->threshold_text,
 	    regression ? "%" : "pp");
-	for (size_t i = 0; i < w->n; i++) {
-		const struct eb_diff *d = &w->rows[w->order[i]];
-		const struct eb_record *k = d->a->key;
-		char phrase[320];
-
-		if (!gate_fails(g, d))
-			continue;
-		eb_verdict_phrase(regression ? &d->v : &d->oh, phrase, sizeof phrase);
-		fprintf(fp, "- %s %s %s %s %s %s: %s (computed ", k->f[EB_F_HOST],
-		    k->f[EB_F_CONFIG], k->f[EB_F_MODE], k->f[EB_F_TOOL], k->f[EB_F_JOB],
-		    k->f[EB_F_METRIC], phrase);
-		eb_json_number(fp, regression ? d->v.estimate : d->oh.estimate);
-		fprintf(fp, " %s)\n", regression ? "%" : "pp");
+	for (size_t i = 0; i < w->n; i++)
+		if (gate_fails(g, &w->rows[w->order[i]]))
+			summary_row(fp, g, &w->rows[w->order[i]]);
+	if (g->untested > 0) {
+		fprintf(fp, "\n%zu of %zu pairs could not be tested, so the gate cannot say whether "
+		    "they fail:\n", g->untested, w->n);
+		for (size_t i = 0; i < w->n; i++)
+			if (gate_untested(g, &w->rows[w->order[i]]))
+				summary_row(fp, g, &w->rows[w->order[i]]);
 	}
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
@@ -229,9 +272,11 @@ static int
 gate_check(struct gate *g, const struct diff_out *w)
 {
 	g->w = w;
-	g->failed = 0;
-	for (size_t i = 0; i < w->n; i++)
+	g->failed = g->untested = 0;
+	for (size_t i = 0; i < w->n; i++) {
 		g->failed += gate_fails(g, &w->rows[i]) != 0;
+		g->untested += gate_untested(g, &w->rows[i]) != 0;
+	}
 	if (g->summary != NULL) {
 		struct eb_output so = { EB_OUT_MD, g->summary, 0 };
 		int rc = eb_output_write(&so, write_summary, g);
@@ -239,6 +284,11 @@ gate_check(struct gate *g, const struct diff_out *w)
 		if (rc != 0)
 			return rc;
 	}
+	if (g->untested > 0)
+		fprintf(stderr, "encbench: warning: %zu of %zu pairs could not be tested for "
+		    "--fail-on %s (a single run, runs without variation, too few runs for the "
+		    "test, or a ratio without bounds): the gate cannot fail them%s\n",
+		    g->untested, w->n, g->on, g->summary != NULL ? "; the summary lists them" : "");
 	if (g->failed > 0) {
 		fprintf(stderr, "encbench: %zu of %zu pairs fail --fail-on %s (threshold %s %s)\n",
 		    g->failed, w->n, g->on, g->threshold_text, strcmp(g->on, "regression") == 0 ?
@@ -536,7 +586,7 @@ exec_diff(const struct eb_args *a)
 		a->no_adjust, a->baseline, a->equivalence_pct };
 	struct gate gate = { eb_args_get(a, EB_O_FAIL_ON), eb_args_num(a, EB_O_THRESHOLD, 0),
 		eb_args_has(a, EB_O_THRESHOLD) ? eb_args_get(a, EB_O_THRESHOLD) : "0",
-		eb_args_get(a, EB_O_SUMMARY), NULL, 0, NULL, NULL };
+		eb_args_get(a, EB_O_SUMMARY), NULL, 0, 0, NULL, NULL };
 	struct diff_out w = { 0 };
 	struct eb_table *t = NULL;
 	struct eb_groups *gs = NULL;

@@ -107,3 +107,21 @@ for t in 10.0001 10.00000002; do
 	expect_file_is "--threshold $t: the summary counts no failure" "$TMP/sum.md" \
 		"encbench diff 23.10 → 24.04: 0 of 1 pairs fail --fail-on regression (threshold $t %)"
 done
+# Outside audit E8: a pair the gate cannot test (here a single run of a
+# 50 % drop) passes it, but never in silence.
+cat >"$TMP/gate1.csv" <<'EOF'
+release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source
+23.10,h,c,none,dd,dd,,write,1048576,bw,B/s,1,1000000000,g:1
+23.10,h,c,none,dd,dd,,write,1048576,bw,B/s,2,1010000000,g:2
+23.10,h,c,none,dd,dd,,write,1048576,bw,B/s,3,990000000,g:3
+24.04,h,c,none,dd,dd,,write,1048576,bw,B/s,1,500000000,g:4
+EOF
+eb diff --fail-on regression --summary "$TMP/sum.md" "$TMP/gate1.csv"
+expect_rc "a pair the gate cannot test does not fail it" 0
+expect_err_line "it is warned of" \
+	"encbench: warning: 1 of 1 pairs could not be tested for --fail-on regression (a single run, runs without variation, too few runs for the test, or a ratio without bounds): the gate cannot fail them; the summary lists them"
+expect_file_is "the summary counts and lists it" "$TMP/sum.md" \
+"encbench diff 23.10 → 24.04: 0 of 1 pairs fail --fail-on regression (threshold 0 %)
+
+1 of 1 pairs could not be tested, so the gate cannot say whether they fail:
+- h c none dd dd bw: -50.0 %, single run: no interval and no verdict (computed -50 %)"
