@@ -339,7 +339,7 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 		const struct eb_verdict *rv = &vs[order[i]];
 		const struct eb_record *kr = r->g->key;
 		char test[160], num[32], mean[48], base[48], ratio[160], pct[192];
-		const char *cells[11];
+		const char *cells[12];
 		size_t c = 0;
 
 		eb_case_label(kr, test, sizeof test);
@@ -415,13 +415,14 @@ side_text(char *buf, size_t n, const struct eb_group *g, int median, int iec)
 	snprintf(buf, n, "%s (n=%zu)", v, g->s.n);
 }
 
-/* Whether the rows span more than one host: then each row names its own,
- * since hosts are never pooled. */
+/* Whether the rows span more than one value of field (a host, or the
+ * release of a config diff over several): then each row names its own,
+ * since neither is ever pooled. */
 static int
-diff_hosts_vary(const struct eb_diff *rows, size_t n)
+diff_field_varies(const struct eb_diff *rows, size_t n, int field)
 {
 	for (size_t i = 1; i < n; i++)
-		if (strcmp(rows[i].a->key->f[EB_F_HOST], rows[0].a->key->f[EB_F_HOST]) != 0)
+		if (strcmp(rows[i].a->key->f[field], rows[0].a->key->f[field]) != 0)
 			return 1;
 	return 0;
 }
@@ -431,7 +432,11 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
     const char *to, int median, int iec)
 {
 	size_t *order = eb_diff_order(rows, n);
-	int hosts = diff_hosts_vary(rows, n), holm = 0;
+	int hosts = diff_field_varies(rows, n, EB_F_HOST);
+	int releases = diff_field_varies(rows, n, EB_F_RELEASE), holm = 0;
+	static const char *const rest[] = { "config", "test", "metric", "mode" };
+	const char *head[12];
+	size_t nh = 0;
 	struct eb_md md;
 	double alpha = n > 0 ? rows[0].v.alpha : 0.05;
 	int adjusted = 0;
@@ -442,18 +447,28 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 		    (rows[i].has_overhead && eb_verdict_interval_adjusted(&rows[i].oh));
 	eb_interval_level_text(alpha, adjusted, level, sizeof level);
 	snprintf(change, sizeof change, "change (%s CI)", level);
-	eb_md_init(&md, hosts ? 11 : 10);
+	if (releases)
+		head[nh++] = "release";
 	if (hosts)
-		eb_md_header(&md, "lllllrrrrlr", "host", "config", "test", "metric", "mode", from,
-		    to, change, "p", "verdict", "overhead");
-	else
-		eb_md_header(&md, "llllrrrrlr", "config", "test", "metric", "mode", from, to,
-		    change, "p", "verdict", "overhead");
+		head[nh++] = "host";
+	for (size_t c = 0; c < sizeof rest / sizeof rest[0]; c++)
+		head[nh++] = rest[c];
+	head[nh++] = from;
+	head[nh++] = to;
+	head[nh++] = change;
+	head[nh++] = "p";
+	head[nh++] = "verdict";
+	head[nh++] = "overhead";
+	eb_md_init(&md, nh);
+	/* Labels and words left, figures right; the verdict is a word. */
+	for (size_t c = 0; c < nh; c++)
+		md.align[c] = c + 6 < nh || c + 2 == nh ? 'l' : 'r';
+	eb_md_rowv(&md, head);
 	for (size_t i = 0; i < n; i++) {
 		const struct eb_diff *d = &rows[order[i]];
 		const struct eb_record *k = d->a->key;
 		char test[160], a[64], b[64], delta[96], p[24], oh[256], ohv[96];
-		const char *cells[11];
+		const char *cells[12];
 		size_t c = 0;
 
 		eb_case_label(k, test, sizeof test);
@@ -486,6 +501,8 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 			    eb_verdict_claims(&d->oh) ? eb_verdict_word(&d->oh) : "");
 		} else
 			oh[0] = '\0';
+		if (releases)
+			cells[c++] = k->f[EB_F_RELEASE];
 		if (hosts)
 			cells[c++] = k->f[EB_F_HOST];
 		cells[c++] = k->f[EB_F_CONFIG];
@@ -507,6 +524,12 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 	put_label(fp, to);
 	fputs(" against ", fp);
 	put_label(fp, from);
+	/* A config diff of one release says which; a release diff's sides
+	 * are its releases. */
+	if (n > 0 && !releases && strcmp(rows[0].a->key->f[EB_F_RELEASE], from) != 0) {
+		fputs(" in ", fp);
+		put_label(fp, rows[0].a->key->f[EB_F_RELEASE]);
+	}
 	fprintf(fp, "; %s; p %s; %s intervals%s. A verdict needs p < %g and an interval that excludes no change; \"unchanged\" means the "
 	    "interval lies within the equivalence margin. Overhead is what encryption costs "
 	    "against the baseline in each, and its change in percentage points (interval by "

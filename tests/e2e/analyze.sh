@@ -145,3 +145,16 @@ grep -qF 'AES-GCM reaches 2.03–2.04× the throughput of AES-CCM with the same 
 eb diff tests/data/analyze/p-at-alpha.csv
 grep -qF '| +4.5 % (+4.4e-14 to +9.3 %) | < 0.05 | improved |' "$TMP/out" \
 	&& pass "diff: p just under alpha reads '< 0.05' beside 'improved'" || fail "diff: p just under alpha reads '< 0.05' beside 'improved'"
+
+# Outside audit E15: a config diff over two releases names each row's
+# release (AES-GCM loses 50 % without AES-NI in 23.10, 10 % in 24.04), and
+# a config diff of one release says which in its caption.
+eb diff --from-config default --to-config no-aesni tests/data/analyze/config-diff-two-releases.csv
+head -n 1 "$TMP/out" | grep -q '^| release | config  | test           | metric     | mode        | default         | no-aesni ' &&
+	grep -q '^| 23.10   | default | dd write 1 MiB | throughput | aes-256-gcm | 1.00 GB/s (n=3) |  500 MB/s (n=3) |     -50.0 % ' "$TMP/out" &&
+	grep -q '^| 24.04   | default | dd write 1 MiB | throughput | aes-256-gcm | 2.00 GB/s (n=3) | 1.80 GB/s (n=3) |      -10.0 % ' "$TMP/out" \
+	&& pass "diff: a config diff over two releases has a release column" || fail "diff: a config diff over two releases has a release column"
+grep -v '^24.04,' tests/data/analyze/config-diff-two-releases.csv > "$TMP/one-release.csv"
+eb diff --from-config default --to-config no-aesni "$TMP/one-release.csv"
+grep -q '^Means of no-aesni against default in 23.10; ' "$TMP/out" && ! grep -q '^| release ' "$TMP/out" \
+	&& pass "diff: a config diff of one release names it in the caption" || fail "diff: a config diff of one release names it in the caption"
