@@ -450,7 +450,14 @@ default_title(const struct eb_plan *p, char *buf, size_t n)
 {
 	const char *host = p->nhosts == 1 ? p->hosts[0] : "";
 	const char *first = NULL, *last = NULL;
+	char what[160];
 
+	/* Against another baseline than none, the costs are relative to it,
+	 * and the title says so. */
+	if (p->baseline != NULL && strcmp(p->baseline, "none") != 0)
+		snprintf(what, sizeof what, "What disk encryption costs against %s", p->baseline);
+	else
+		snprintf(what, sizeof what, "What disk encryption costs");
 	for (size_t i = 0; i < p->nreleases; i++)
 		if (eb_plan_is_version(p->releases[i])) {
 			if (first == NULL)
@@ -458,13 +465,11 @@ default_title(const struct eb_plan *p, char *buf, size_t n)
 			last = p->releases[i];
 		}
 	if (first != NULL && first != last)
-		snprintf(buf, n, "What disk encryption costs%s%s, %s to %s", *host ? " on " : "",
-		    host, first, last);
+		snprintf(buf, n, "%s%s%s, %s to %s", what, *host ? " on " : "", host, first, last);
 	else if (first != NULL)
-		snprintf(buf, n, "What disk encryption costs%s%s in %s", *host ? " on " : "", host,
-		    first);
+		snprintf(buf, n, "%s%s%s in %s", what, *host ? " on " : "", host, first);
 	else
-		snprintf(buf, n, "What disk encryption costs%s%s", *host ? " on " : "", host);
+		snprintf(buf, n, "%s%s%s", what, *host ? " on " : "", host);
 }
 
 /* The linked pages: their paths and titles, each written by body. */

@@ -496,3 +496,8 @@ grep '| aes-256-gcm |' "$TMP/out" | awk -F'|' '{ gsub(/^ +|:.*$/, "", $11); prin
 expect_file_is "diff: a cost that turns into a speed-up says so, a speed-up on both sides needs no word" "$TMP/each" \
 	"costs 5.0 % → 5.0 % faster
 5.0 % faster → 15.0 % faster"
+
+# Outside audit C19: against another baseline than none, the title says so.
+eb report -q --baseline aes-256-gcm -o "$TMP/against" samples/zfs-series
+[ "$(head -n 1 "$TMP/against/report.md")" = "# What disk encryption costs against aes-256-gcm on framework-i5-1135g7, 22.04 to 24.04" ] \
+	&& pass "report: the title names a baseline other than none" || fail "report: the title names a baseline other than none"
