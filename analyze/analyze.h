@@ -197,6 +197,10 @@ void eb_findings_compute_opts(const struct eb_groups *gs, const char *baseline,
 void eb_findings_compute_hosts(const struct eb_groups *gs, const char *baseline,
     const struct eb_verdict_opts *vo, size_t hosts_in_data, struct eb_findings *out);
 void eb_findings_free(struct eb_findings *f);
+/* A config as sentences name it: its label, or "the unnamed config" for
+ * records that have none (a sheet's rows without a qualifier), so that no
+ * sentence is left with a hole where the name belongs. */
+const char *eb_config_words(const char *config);
 /* "AES-GCM", "AES-CCM", "LUKS", "geli", or the mode itself. */
 const char *eb_mode_family(const char *mode);
 

@@ -282,8 +282,15 @@ eb_cost_free(struct eb_cost *c)
 
 /* ---- bound by one thread */
 
-static void common_thread(const struct eb_table *t, const struct eb_group *g, char *name,
-    size_t n, size_t *count, size_t *runs);
+/* The names the busiest thread had in a group's runs, each with the
+ * number of runs it was the busiest in, most runs first. */
+struct thread_names {
+	char name[16][64];
+	size_t count[16], n, runs;
+};
+
+static void group_threads(const struct eb_table *t, const struct eb_group *g,
+    struct thread_names *tn);
 
 static const char *
 op_plural(const char *op)
@@ -300,23 +307,17 @@ op_plural(const char *op)
 const char *
 eb_cost_group_thread(const struct eb_table *t, const struct eb_group *g, char *buf, size_t n)
 {
-	size_t count, runs;
+	struct thread_names tn;
 
-	common_thread(t, g, buf, n, &count, &runs);
+	group_threads(t, g, &tn);
+	snprintf(buf, n, "%s", tn.n ? tn.name[0] : "");
 	return buf;
 }
 
-/* The name the busiest thread had in most of the group's runs, with how
- * many runs that was. */
 static void
-common_thread(const struct eb_table *t, const struct eb_group *g, char *name, size_t n,
-    size_t *count, size_t *runs)
+group_threads(const struct eb_table *t, const struct eb_group *g, struct thread_names *tn)
 {
-	char names[64][64];
-	size_t counts[64], nn = 0;
-
-	*count = *runs = 0;
-	name[0] = '\0';
+	memset(tn, 0, sizeof *tn);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct eb_record *r = &t->rows[i];
 		char buf[64];
@@ -324,23 +325,49 @@ common_thread(const struct eb_table *t, const struct eb_group *g, char *name, si
 
 		if (!eb_record_key_equal(r, g->key, 0))
 			continue;
-		(*runs)++;
+		tn->runs++;
 		eb_cost_thread_name(r, buf, sizeof buf);
-		for (k = 0; k < nn && strcmp(names[k], buf) != 0; k++)
+		for (k = 0; k < tn->n && strcmp(tn->name[k], buf) != 0; k++)
 			;
-		if (k == nn) {
-			if (nn == 64)
+		if (k == tn->n) {
+			if (k == sizeof tn->count / sizeof tn->count[0])
 				continue;
-			snprintf(names[nn], sizeof names[nn], "%s", buf);
-			counts[nn++] = 0;
+			snprintf(tn->name[k], sizeof tn->name[k], "%s", buf);
+			tn->n++;
 		}
-		counts[k]++;
+		tn->count[k]++;
 	}
-	for (size_t k = 0; k < nn; k++)
-		if (counts[k] > *count) {
-			*count = counts[k];
-			snprintf(name, n, "%.63s", names[k]);
+	/* Most runs first; a tie in the order the runs came. */
+	for (size_t i = 1; i < tn->n; i++)
+		for (size_t j = i; j > 0 && tn->count[j] > tn->count[j - 1]; j--) {
+			char name[64];
+			size_t c = tn->count[j];
+
+			memcpy(name, tn->name[j], sizeof name);
+			memcpy(tn->name[j], tn->name[j - 1], sizeof name);
+			memcpy(tn->name[j - 1], name, sizeof name);
+			tn->count[j] = tn->count[j - 1];
+			tn->count[j - 1] = c;
 		}
+}
+
+/* "dd in 1 of 3 runs, z_wr_iss in 1 and kworker/0:1 in 1". */
+static void
+threads_text(const struct thread_names *tn, char *buf, size_t n)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < tn->n && len < n; k++) {
+		const char *name = *tn->name[k] ? tn->name[k] : "a thread without a name";
+
+		if (k == 0)
+			len += (size_t)snprintf(buf + len, n - len, "%s in %zu of %zu runs", name,
+			    tn->count[k], tn->runs);
+		else
+			len += (size_t)snprintf(buf + len, n - len, "%s%s in %zu",
+			    k + 1 == tn->n ? " and " : ", ", name, tn->count[k]);
+	}
 }
 
 static int
@@ -363,8 +390,8 @@ eb_cost_thread_findings(const struct eb_groups *gs, struct eb_findings *out)
 		const struct eb_group *top = &gs->g[i], *busy;
 		const struct eb_record *k = top->key;
 		const char *ops = op_plural(k->f[EB_F_OP]);
-		char name[64], line[1024], what[256], also[64];
-		size_t count, runs;
+		char line[320], what[256], where[256], shares[192], names[512];
+		struct thread_names tn;
 
 		if (strcmp(k->f[EB_F_METRIC], "cpu_top_thread") != 0)
 			continue;
@@ -377,25 +404,34 @@ eb_cost_thread_findings(const struct eb_groups *gs, struct eb_findings *out)
 		    !(top->s.ci_low >= EB_COST_THREAD_BOUND_PCT &&
 		    busy->s.ci_high < EB_COST_MACHINE_IDLE_PCT))
 			continue;
-		common_thread(gs->t, top, name, sizeof name, &count, &runs);
+		group_threads(gs->t, top, &tn);
 		snprintf(what, sizeof what, "%s %s%s%s", k->f[EB_F_MODE], k->f[EB_F_TOOL],
 		    *k->f[EB_F_WORKLOAD] ? " " : "", k->f[EB_F_WORKLOAD]);
+		snprintf(where, sizeof where, "%s%s%s, %s, %zu runs", k->f[EB_F_RELEASE],
+		    *k->f[EB_F_HOST] ? ", " : "", k->f[EB_F_HOST], eb_config_words(k->f[EB_F_CONFIG]),
+		    tn.runs);
 		if (ops != NULL)
-			snprintf(line, sizeof line, "%s %s are bound by one thread", what, ops);
+			snprintf(line, sizeof line, "%s %s", what, ops);
 		else
-			snprintf(line, sizeof line, "%s%s%s is bound by one thread", what,
-			    *k->f[EB_F_OP] ? " " : "", k->f[EB_F_OP]);
-		if (count < runs)
-			snprintf(also, sizeof also, ", the busiest thread in %zu of them", count);
-		else
-			also[0] = '\0';
+			snprintf(line, sizeof line, "%s%s%s", what, *k->f[EB_F_OP] ? " " : "",
+			    k->f[EB_F_OP]);
+		snprintf(shares, sizeof shares, "ran at %.0f %% of a CPU (95 %% interval %.0f–%.0f %%) "
+		    "while the machine was %.0f %% busy (%.0f–%.0f %%)", top->s.mean, top->s.ci_low,
+		    top->s.ci_high, busy->s.mean, busy->s.ci_low, busy->s.ci_high);
 		eb_xgrow(&out->lines, &out->cap, out->n + 1, sizeof *out->lines);
-		out->lines[out->n++] = eb_xasprintf("%s: %s ran at %.0f %% of a CPU (95 %% interval "
-		    "%.0f–%.0f %%) while the machine was %.0f %% busy (%.0f–%.0f %%); %s%s%s, %s, "
-		    "%zu runs%s.", line, *name ? name : "one thread", top->s.mean, top->s.ci_low,
-		    top->s.ci_high, busy->s.mean, busy->s.ci_low, busy->s.ci_high,
-		    k->f[EB_F_RELEASE], *k->f[EB_F_HOST] ? ", " : "", k->f[EB_F_HOST],
-		    k->f[EB_F_CONFIG], runs, also);
+		/* Bound by one thread only when one thread was the busiest in
+		 * every run: the interval of whichever thread was busiest in
+		 * each is not one thread's (C24 of an outside audit). */
+		if (tn.n == 1 && tn.count[0] == tn.runs)
+			out->lines[out->n++] = eb_xasprintf("%s %s bound by one thread: %s %s; %s.",
+			    line, ops != NULL ? "are" : "is", *tn.name[0] ? tn.name[0] : "one thread",
+			    shares, where);
+		else {
+			threads_text(&tn, names, sizeof names);
+			out->lines[out->n++] = eb_xasprintf("%s: the busiest thread %s, but it was %s, "
+			    "so no one thread is shown to bound %s; %s.", line, shares, names,
+			    ops != NULL ? "them" : "it", where);
+		}
 	}
 	eb_group_index_free(ix);
 }

@@ -82,7 +82,9 @@ const char *eb_cost_group_thread(const struct eb_table *t, const struct eb_group
  * z_wr_iss ran at 98 % of a CPU (...) while the machine was 31 % busy
  * (...)", one per case whose busiest thread ran at 90 % of a CPU or more
  * while the machine was under 60 % busy, appended to out. Both 95 %
- * intervals must clear their threshold, so single runs say nothing. */
+ * intervals must clear their threshold, so single runs say nothing; and
+ * when the busiest thread was not the same one in every run, the sentence
+ * names each with its runs and claims no bound. */
 void eb_cost_thread_findings(const struct eb_groups *gs, struct eb_findings *out);
 
 #endif

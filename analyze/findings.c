@@ -159,6 +159,7 @@ untestable_tail(const struct test_count *tc, char *buf, size_t n)
 		{ EB_VERDICT_SINGLE_RUN, "single run", "single runs" },
 		{ EB_VERDICT_NO_VARIATION, "without variation", "without variation" },
 		{ EB_VERDICT_UNBOUNDED, "with an unbounded interval", "with unbounded intervals" },
+		{ EB_VERDICT_OUT_OF_RANGE, "with a ratio out of range", "with ratios out of range" },
 		{ EB_VERDICT_TOO_FEW_RUNS, "with too few runs for a rank test",
 		  "with too few runs for a rank test" },
 		{ EB_VERDICT_NONE, "not comparable", "not comparable" },
@@ -214,10 +215,10 @@ baseline_sentence(const struct claims *c, const char *from, const char *to,
 		snprintf(mixed, sizeof mixed, ", went both ways in %zu", tc.mixed);
 	if (host != NULL)
 		snprintf(on, sizeof on, " on %s", eb_host_words(host));
-	eb_findings_say(out, "From %s to %s%s, the %s of the unencrypted baseline (%s) improved in %zu "
+	eb_findings_say(out, "From %s to %s%s, the %s of the %sbaseline (%s) improved in %zu "
 	    "of %zu test%s, regressed in %zu%s, stayed within ±%g %% in %zu and changed by "
 	    "an amount the data cannot tell in %zu (%s, alpha %g%s)%s.", from, to, on, what,
-	    baseline, tc.improved, tc.tests, tc.tests == 1 ? "" : "s", tc.regressed, mixed,
+	    strcmp(baseline, "none") == 0 ? "unencrypted " : "", baseline, tc.improved, tc.tests, tc.tests == 1 ? "" : "s", tc.regressed, mixed,
 	    o->equivalence_pct, tc.unchanged, tc.unclear,
 	    o->median ? "Mann-Whitney U test" : "Welch's t test", o->alpha, holm, tail);
 }
@@ -232,8 +233,13 @@ change_sentence(const struct claims *c, const char *from, const char *to, const 
 	size_t fell, rose;
 
 	eb_tally(c, -1, &t);
-	if (t.n == 0)
+	if (t.n == 0) {
+		if (t.out_of_range > 0)
+			eb_findings_say(out, "From %s to %s%s, the change of the overhead of %s on %s has "
+			    "no figure: %s (%zu comparison%s).", from, to, on, family, eb_op_words(op),
+			    EB_OUT_OF_RANGE_WHY, t.out_of_range, t.out_of_range == 1 ? "" : "s");
 		return;
+	}
 	fell = t.kinds[EB_VERDICT_CHEAPER];
 	rose = t.kinds[EB_VERDICT_DEARER];
 	pair_holm_words(&t, t.n, o, *on != '\0', "overhead changes", holm, sizeof holm);
@@ -279,6 +285,7 @@ change_sentence(const struct claims *c, const char *from, const char *to, const 
 struct bucket {
 	const char *host, *family, *op;
 	struct claims c;
+	int keymask;		/* the key sizes of its modes (eb_key_bits) */
 };
 
 static struct bucket *
@@ -373,15 +380,25 @@ release_sentences(const struct eb_groups *gs, const char *baseline, int name_hos
 		x = bucket_for(&b, &nb, &cap, k->f[EB_F_HOST], eb_mode_family(k->f[EB_F_MODE]),
 		    k->f[EB_F_OP]);
 		eb_claim_add(&x->c, &d[i].oh, k, 0);
+		x->keymask |= eb_key_bits(k->f[EB_F_MODE]);
 	}
 	if (nb > 1)
 		qsort(b, nb, sizeof *b, cmp_bucket);
 	for (size_t i = 0; i < nb; i++) {
 		char on[80] = "";
 
+		char family[160];
+
 		if (name_hosts)
 			snprintf(on, sizeof on, " on %s", eb_host_words(b[i].host));
-		change_sentence(&b[i].c, o.from, o.to, on, b[i].family, b[i].op, vo, out);
+		/* An overhead against a baseline other than none says which. */
+		eb_family_label(family, sizeof family, b[i].family, baseline, b[i].keymask);
+		if (strcmp(baseline, "none") != 0) {
+			size_t len = strlen(family);
+
+			snprintf(family + len, sizeof family - len, " against %s", baseline);
+		}
+		change_sentence(&b[i].c, o.from, o.to, on, family, b[i].op, vo, out);
 	}
 	buckets_free(b, nb);
 	free(d);
@@ -395,7 +412,7 @@ config_sentence(const struct claims *c, const char *where, const char *config,
     struct eb_findings *out)
 {
 	struct tally t;
-	char est[64], ci[64], holm[48], names[384], level[48];
+	char est[64], ci[64], holm[48], names[384], level[48], cfg[96];
 	const char *what = strcmp(family, "none") == 0 ? "unencrypted" : family;
 	size_t up = 0, down = 0;
 
@@ -410,34 +427,39 @@ config_sentence(const struct claims *c, const char *where, const char *config,
 		else
 			down++;
 	}
+	/* "config no-aesni", or "the unnamed config" (D11 of an outside
+	 * audit: "config no-aesni instead of  changes"). */
+	snprintf(cfg, sizeof cfg, "%s%s", *config ? "config " : "", eb_config_words(config));
+	against = eb_config_words(against);
 	eb_holm_words(&t, o, holm, sizeof holm);
 	eb_name_untestable(c, names, sizeof names);
 	eb_signed_range(est, sizeof est, t.est_lo, t.est_hi, o->equivalence_pct, "%");
 	if (t.untestable == t.n) {
-		eb_findings_say(out, "%s, config %s instead of %s changes %s throughput by %s (%zu "
-		    "comparison%s; %s).", where, config, against, what, est, t.n,
+		eb_findings_say(out, "%s, %s instead of %s changes %s throughput by %s (%zu "
+		    "comparison%s; %s).", where, cfg, against, what, est, t.n,
 		    t.n == 1 ? "" : "s", eb_untestable_words(&t));
 		return;
 	}
 	eb_signed_range(ci, sizeof ci, t.ci_lo, t.ci_hi, o->equivalence_pct, "%");
 	eb_interval_level_text(t.alpha, t.adjusted, level, sizeof level);
 	if (t.kinds[EB_VERDICT_UNCHANGED] == t.n)
-		eb_findings_say(out, "%s, config %s leaves %s throughput unchanged against %s: every %s "
-		    "interval lies within ±%g %% (%zu comparison%s; changes %s).", where, config,
+		eb_findings_say(out, "%s, %s leaves %s throughput unchanged against %s: every %s "
+		    "interval lies within ±%g %% (%zu comparison%s; changes %s).", where, cfg,
 		    what, against, level, o->equivalence_pct, t.n, t.n == 1 ? "" : "s", est);
 	else if (up + down == t.n && (up == 0 || down == 0))
-		eb_findings_say(out, "%s, config %s instead of %s changes %s throughput by %s (%zu "
-		    "comparison%s, each significant%s; %s %s).", where,
-		    config, against, what, est, t.n, t.n == 1 ? "" : "s", holm, eb_ci_lead(&t), ci);
+		eb_findings_say(out, "%s, %s instead of %s changes %s throughput by %s (%zu "
+		    "comparison%s, %ssignificant%s; %s %s).", where,
+		    cfg, against, what, est, t.n, t.n == 1 ? "" : "s", t.n == 1 ? "" : "each ", holm,
+		    eb_ci_lead(&t), ci);
 	else if (up + down > 0)
-		eb_findings_say(out, "%s, config %s instead of %s changes %s throughput by %s: higher in "
+		eb_findings_say(out, "%s, %s instead of %s changes %s throughput by %s: higher in "
 		    "%zu, lower in %zu and no clear change in %zu of %zu comparisons (%s "
-		    "%s%s%s).", where, config, against, what, est, up, down,
+		    "%s%s%s).", where, cfg, against, what, est, up, down,
 		    t.n - up - down, t.n, eb_ci_lead(&t), ci, holm, names);
 	else
-		eb_findings_say(out, "%s, config %s instead of %s shows no clear change in %s throughput "
+		eb_findings_say(out, "%s, %s instead of %s shows no clear change in %s throughput "
 		    "(%zu comparison%s; changes %s; %s %s, not inside ±%g %%%s%s).", where,
-		    config, against, what, t.n, t.n == 1 ? "" : "s", est, eb_ci_lead(&t), ci,
+		    cfg, against, what, t.n, t.n == 1 ? "" : "s", est, eb_ci_lead(&t), ci,
 		    o->equivalence_pct, holm, names);
 }
 

@@ -28,6 +28,7 @@ struct claims {
 /* What the claims of a sentence (or one segment of it) add up to. */
 struct tally {
 	size_t n, kinds[EB_VERDICT_DEARER + 1], with_ci, untestable;
+	size_t out_of_range;	/* cases without a figure, left out of n */
 	double est_lo, est_hi, ci_lo, ci_hi, alpha;
 	size_t family_size;
 	int adjusted;		/* some interval is at a Holm step level */
@@ -40,7 +41,7 @@ struct text {
 	size_t len;
 };
 
-/* The hosts of some groups, in order of first appearance. */
+/* The hosts of some groups, in the order of their names. */
 struct hosts {
 	const char *h[32];
 	size_t n;
@@ -92,6 +93,16 @@ void eb_where_text(char *buf, size_t n, const char *release, const char *config,
     int name_config, const char *host, int name_host);
 /* "writes", "reads", "rewrites", "all directions". */
 const char *eb_op_words(const char *op);
+
+/* The key sizes of a mode as bits: 1 for AES-128, 2 for AES-192, 4 for
+ * AES-256, 0 for any other. */
+int eb_key_bits(const char *mode);
+/* A family as a sentence names it against baseline: the family itself,
+ * or, when the baseline is of that family, its other key sizes ("128- and
+ * 192-bit AES-GCM" against aes-256-gcm; keymask as eb_key_bits) or "LUKS
+ * other than luks-xts-256". */
+void eb_family_label(char *buf, size_t n, const char *family, const char *baseline,
+    int keymask);
 
 /* The order in which mode families are spoken of: AES-CCM, AES-GCM, LUKS,
  * geli, then the rest. */

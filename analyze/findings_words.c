@@ -72,7 +72,7 @@ eb_untestable(const struct eb_verdict *v)
 {
 	return v->kind == EB_VERDICT_SINGLE_RUN || v->kind == EB_VERDICT_NO_VARIATION ||
 	    v->kind == EB_VERDICT_TOO_FEW_RUNS || v->kind == EB_VERDICT_UNBOUNDED ||
-	    v->kind == EB_VERDICT_NONE;
+	    v->kind == EB_VERDICT_OUT_OF_RANGE || v->kind == EB_VERDICT_NONE;
 }
 
 void
@@ -86,6 +86,9 @@ eb_tally(const struct claims *c, int seg, struct tally *t)
 
 		if (seg >= 0 && c->seg[i] != seg)
 			continue;
+		/* A ratio out of range has no figure to add to a range; the
+		 * sentences name it (eb_name_untestable). */
+		t->out_of_range += v->kind == EB_VERDICT_OUT_OF_RANGE;
 		if (isnan(v->estimate))
 			continue;
 		if (t->n == 0 || v->estimate < t->est_lo)
@@ -129,10 +132,18 @@ figure_range(char *buf, size_t n, double lo, double hi, int plus, double margin,
 {
 	char l[40], h[40];
 
-	eb_figure_text(lo, plus, margin, l, sizeof l);
-	eb_figure_text(hi, plus, margin, h, sizeof h);
+	/* A share (a cost, a rise) keeps its side of 100 % as of 0. */
+	if (plus || margin > 0) {
+		eb_figure_text(lo, plus, margin, l, sizeof l);
+		eb_figure_text(hi, plus, margin, h, sizeof h);
+	} else {
+		eb_share_text(lo, 0, l, sizeof l);
+		eb_share_text(hi, 0, h, sizeof h);
+	}
 	if (strcmp(l, h) == 0)
 		snprintf(buf, n, "%s %s", l, unit);
+	else if (strncmp(h, "> ", 2) == 0)
+		snprintf(buf, n, "%s %s to over %s %s", l, unit, h + 2, unit);
 	else if (plus || lo < 0)
 		snprintf(buf, n, "%s to %s %s", l, h, unit);
 	else
@@ -213,6 +224,8 @@ why_untestable(const struct eb_verdict *v)
 		return "too few runs for a rank test";
 	case EB_VERDICT_UNBOUNDED:
 		return "unbounded interval";
+	case EB_VERDICT_OUT_OF_RANGE:
+		return "ratio out of range";
 	default:
 		return "no estimate";
 	}
@@ -223,17 +236,26 @@ why_untestable(const struct eb_verdict *v)
 void
 eb_name_untestable(const struct claims *c, char *buf, size_t n)
 {
-	size_t len = 0, shown = 0, total = 0;
+	size_t len = 0, shown = 0, total = 0, beyond = 0;
+	int all;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < c->n; i++)
+	for (size_t i = 0; i < c->n; i++) {
 		total += eb_untestable(&c->v[i]);
-	if (total == 0 || total == c->n)
+		beyond += c->v[i].kind == EB_VERDICT_OUT_OF_RANGE;
+	}
+	/* Untestable cases are named beside testable ones (when all are, the
+	 * sentence says why); a ratio out of range always is, since it adds
+	 * no figure to the sentence's ranges. */
+	all = total == c->n;
+	if (total == 0 || (all && beyond == 0))
 		return;
+	if (all)
+		total = beyond;
 	for (size_t i = 0; i < c->n && len + 1 < n; i++) {
 		char name[128];
 
-		if (!eb_untestable(&c->v[i]))
+		if (!eb_untestable(&c->v[i]) || (all && c->v[i].kind != EB_VERDICT_OUT_OF_RANGE))
 			continue;
 		if (shown == 3) {
 			len += (size_t)snprintf(buf + len, n - len, " and %zu more", total - shown);
@@ -261,6 +283,8 @@ eb_untestable_words(const struct tally *t)
 		return "the baseline's intervals include 0, so the data cannot tell";
 	if (t->kinds[EB_VERDICT_TOO_FEW_RUNS] == t->n)
 		return "too few runs for a rank test";
+	if (t->kinds[EB_VERDICT_OUT_OF_RANGE] == t->n)
+		return EB_OUT_OF_RANGE_WHY ", so no figure and no verdict";
 	return "no case has an interval, so no verdict";
 }
 
@@ -303,20 +327,36 @@ eb_text_put(struct text *t, const char *fmt, ...)
 		t->len = sizeof t->buf - 1;
 }
 
+/* Hosts are kept in the order of their names, so that the sentences of
+ * two hosts come in one order whatever the order of the rows (the first
+ * host by name first, as the report picks its main host on a tie). */
 void
 eb_host_add(struct hosts *hs, const char *h)
 {
+	size_t at = 0;
+
 	for (size_t i = 0; i < hs->n; i++)
 		if (hs->h[i] == h)
 			return;
-	if (hs->n < sizeof hs->h / sizeof hs->h[0])
-		hs->h[hs->n++] = h;
+	if (hs->n == sizeof hs->h / sizeof hs->h[0])
+		return;
+	while (at < hs->n && strcmp(hs->h[at], h) < 0)
+		at++;
+	memmove(&hs->h[at + 1], &hs->h[at], (hs->n - at) * sizeof hs->h[0]);
+	hs->h[at] = h;
+	hs->n++;
 }
 
 const char *
 eb_host_words(const char *host)
 {
 	return *host ? host : "the host without a name";
+}
+
+const char *
+eb_config_words(const char *config)
+{
+	return *config ? config : "the unnamed config";
 }
 
 /* " on HOST" when the data has several hosts: hosts are never pooled,
@@ -327,5 +367,5 @@ eb_where_text(char *buf, size_t n, const char *release, const char *config, int 
 {
 	snprintf(buf, n, "In %s%s%s%s%s%s", *release ? release : "these runs",
 	    name_host ? " on " : "", name_host ? eb_host_words(host) : "", name_config ? " (" : "",
-	    name_config ? config : "", name_config ? ")" : "");
+	    name_config ? eb_config_words(config) : "", name_config ? ")" : "");
 }

@@ -86,6 +86,9 @@ eb_overhead_compute_opts(const struct eb_groups *gs, const char *baseline,
 
 		o->ratio = eb_metric_higher_is_better(o->g->key->f[EB_F_METRIC]) ?
 		    o->g->s.mean / o->base->s.mean : o->base->s.mean / o->g->s.mean;
+		/* Beyond what a double holds, the ratio has no figure. */
+		if (o->v.kind == EB_VERDICT_OUT_OF_RANGE && isnan(o->v.estimate))
+			o->ratio = NAN;
 		eb_verdict_ratio_interval(&o->v, &o->ci_low, &o->ci_high);
 	}
 	eb_group_index_free(ix);

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze.h"
+#include "verdict_int.h"
 
 const char *
 eb_metric_family(const char *metric)
@@ -81,6 +81,7 @@ decide(struct eb_verdict *v, double equivalence_pct)
 	case EB_VERDICT_NO_VARIATION:
 	case EB_VERDICT_TOO_FEW_RUNS:
 	case EB_VERDICT_UNBOUNDED:
+	case EB_VERDICT_OUT_OF_RANGE:
 		return;
 	case EB_VERDICT_NONE:
 		if (isnan(v->estimate))
@@ -152,50 +153,98 @@ keep_raw(struct eb_verdict *v)
 	v->raw_kind = v->kind;
 }
 
-/* The ratio mb/ma with Fieller's interval at df, computed on values
- * divided by the larger mean so that neither overflow nor underflow can
- * reach the result, and the t statistic of no difference. Returns 0 with
- * *unbounded set when the interval has no finite bounds. */
+/* The ratio mb/ma with Fieller's interval at df and the t statistic of no
+ * difference, computed from the ratio of the means and the coefficients
+ * of variation of the two means, which are free of the values' scale: the
+ * variances of 1e-300 B/s and of 5e8 B/s divided by one common scale
+ * underflowed to 0 and read as "the baseline's interval includes 0" (C20
+ * of an outside audit). out_of_range: the ratio or a bound lies beyond
+ * what a double holds; unbounded: the denominator's interval holds 0. */
 struct ratio_test {
 	double ratio, lo, hi, t, df, p;
-	int unbounded, no_variation;
+	int unbounded, no_variation, out_of_range;
 };
+
+/* A ratio of two positive (or non-zero) quantities that a double holds:
+ * finite, and not 0 unless its numerator is. */
+static int
+representable(double ratio, double num)
+{
+	return isfinite(ratio) && (ratio != 0 || num == 0);
+}
 
 static void
 ratio_test(const struct eb_sample *a, const struct eb_sample *b, double alpha,
     struct ratio_test *r)
 {
-	double s = fmax(fabs(a->mean), fabs(b->mean));
-	double ma = a->mean / s, mb = b->mean / s;
-	double sa = a->sd / s, sb = b->sd / s;
-	double va = sa * sa / (double)a->n, vb = sb * sb / (double)b->n;
-	double q, A, disc;
+	double ma = a->mean, mb = b->mean, R = mb / ma;
+	/* Squared coefficients of variation of the means: va / ma^2 and, in
+	 * a's units, vb / ma^2 (as cb2 R^2 when b's mean is not 0). */
+	double ca = a->sd / fabs(ma), ca2 = ca * ca / (double)a->n;
+	double cb = mb != 0 ? b->sd / fabs(mb) : NAN, cb2 = cb * cb / (double)b->n;
+	double q, g, w, disc;
+	int big;
 
 	memset(r, 0, sizeof *r);
-	r->ratio = mb / ma;
+	r->ratio = R;
 	r->lo = r->hi = r->t = r->p = NAN;
-	r->df = pair_df(va, a->n, vb, b->n);
-	if (va + vb == 0) {
+	if (!representable(R, mb) || (mb == 0 && !isfinite(b->sd / fabs(ma)))) {
+		r->out_of_range = 1;
+		return;
+	}
+	if (a->sd == 0 && b->sd == 0) {
+		r->df = pair_df(0, a->n, 0, b->n);
 		r->no_variation = 1;
 		return;
 	}
-	r->t = (mb - ma) / sqrt(va + vb);
-	r->p = eb_t_pvalue(r->t, r->df);
-	/* Fieller: the ratios rho with |mb - rho ma| <= q sqrt(vb + rho^2 va),
-	 * the roots of rho^2 A - 2 rho ma mb + (mb^2 - q^2 vb). At rho = 1 this
-	 * is Welch's statistic at the same df, so 1 lies outside exactly when
-	 * p < alpha. */
-	q = eb_t_quantile(1 - alpha / 2, r->df);
-	A = ma * ma - q * q * va;
-	if (!(A > 0)) {
-		r->unbounded = 1;
+	/* Welch-Satterthwaite's df depends on va : vb alone; in units of the
+	 * larger mean, so that neither side overflows. */
+	big = fabs(R) > 1;
+	if (mb == 0) {
+		double sb = b->sd / fabs(ma);
+
+		r->df = pair_df(ca2, a->n, sb * sb / (double)b->n, b->n);
+		r->t = -copysign(1, ma) / sqrt(ca2 + sb * sb / (double)b->n);
+		/* Fieller with mb = 0: rho^2 (1 - g) = h, h = q^2 vb / ma^2. */
+		q = eb_t_quantile(1 - alpha / 2, r->df);
+		g = q * q * ca2;
+		r->p = eb_t_pvalue(r->t, r->df);
+		if (!(1 - g > 0)) {
+			r->unbounded = 1;
+			return;
+		}
+		r->hi = q * sb / sqrt((double)b->n) / sqrt(1 - g);
+		r->lo = -r->hi;
+	} else {
+		/* va and vb in units of the larger mean squared. */
+		double va = big ? ca2 / (R * R) : ca2, vb = big ? cb2 : cb2 * R * R;
+
+		r->df = pair_df(va, a->n, vb, b->n);
+		/* (mb - ma) / sqrt(va + vb), over the larger mean. */
+		r->t = (big ? copysign(1, mb) * (1 - 1 / R) : copysign(1, ma) * (R - 1)) /
+		    sqrt(va + vb);
+		r->p = eb_t_pvalue(r->t, r->df);
+		/* Fieller: the ratios rho with |mb - rho ma| <= q sqrt(vb + rho^2
+		 * va), divided by ma^2: rho^2 (1 - g) - 2 rho R + R^2 (1 - q^2 cb2)
+		 * = 0 with g = q^2 ca2, whose roots are R (1 -/+ sqrt(g + q^2 cb2
+		 * (1 - g))) / (1 - g). At rho = 1 this is Welch's statistic at the
+		 * same df, so 1 lies outside exactly when p < alpha. */
+		q = eb_t_quantile(1 - alpha / 2, r->df);
+		g = q * q * ca2;
+		if (!(1 - g > 0)) {
+			r->unbounded = 1;
+			return;
+		}
+		disc = sqrt(g + q * q * cb2 * (1 - g));
+		w = R / (1 - g);
+		r->lo = fmin(w * (1 - disc), w * (1 + disc));
+		r->hi = fmax(w * (1 - disc), w * (1 + disc));
+	}
+	if (!isfinite(r->lo) || !isfinite(r->hi)) {
+		r->lo = r->hi = NAN;
+		r->out_of_range = 1;
 		return;
 	}
-	disc = ma * ma * mb * mb - A * (mb * mb - q * q * vb);
-	if (disc < 0)
-		disc = 0;
-	r->lo = (ma * mb - sqrt(disc)) / A;
-	r->hi = (ma * mb + sqrt(disc)) / A;
 	/* Both means are positive: a bound below 0 (the numerator's interval
 	 * holds 0) is the ratio's natural floor, not a negative ratio. */
 	if (r->lo < 0 && ma > 0 && mb >= 0)
@@ -204,14 +253,20 @@ ratio_test(const struct eb_sample *a, const struct eb_sample *b, double alpha,
 
 /* The steps every Fieller verdict shares: b / a with its test and
  * interval into v's df, p and kind. Returns 1 when there is an interval
- * to decide on; 0 when the runs have no variation (no p) or the interval
- * is unbounded (a p, no bounds). r keeps the ratio either way. */
+ * to decide on; 0 when the runs have no variation (no p), the interval
+ * is unbounded (a p, no bounds) or the ratio or a bound is out of range
+ * (no p, no bounds). r keeps the ratio either way. */
 static int
 ratio_verdict(const struct eb_sample *a, const struct eb_sample *b, struct eb_verdict *v,
     struct ratio_test *r)
 {
 	ratio_test(a, b, v->alpha, r);
 	v->df = r->df;
+	if (r->out_of_range) {
+		v->kind = EB_VERDICT_OUT_OF_RANGE;
+		v->df = NAN;
+		return 0;
+	}
 	if (r->no_variation) {
 		v->kind = EB_VERDICT_NO_VARIATION;
 		return 0;
@@ -223,153 +278,6 @@ ratio_verdict(const struct eb_sample *a, const struct eb_sample *b, struct eb_ve
 		return 0;
 	}
 	return 1;
-}
-
-/* ---- Hodges-Lehmann and the rank test */
-
-static int
-cmp_dbl(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return a < b ? -1 : a > b;
-}
-
-/* The null distribution of U without ties: the count of arrangements with
- * U <= c, over C(m+n, m), by the recurrence of Mann and Whitney. Returns
- * the largest c with P(U < c) <= alpha / 2 (0 when no c is). */
-static size_t
-rank_critical(size_t m, size_t n, double alpha)
-{
-	size_t mn = m * n, c = 0;
-	double *f, *g, total = 0, cum = 0;
-
-	if (m + n > EB_MWU_EXACT_MAX) {
-		double z = -eb_t_quantile(alpha / 2, 1e12);	/* normal by large df */
-		double k = (double)mn / 2 - z * sqrt((double)mn * (double)(m + n + 1) / 12);
-
-		return k < 1 ? 0 : (size_t)floor(k);
-	}
-	/* f[k][u] for k items of the first group among the first i items: the
-	 * number of subsets of size k whose U (count of pairs below) is u. */
-	f = eb_xcalloc((m + 1) * (mn + 1), sizeof *f);
-	g = eb_xcalloc((m + 1) * (mn + 1), sizeof *g);
-	f[0] = 1;
-	for (size_t i = 0; i < m + n; i++) {
-		memset(g, 0, (m + 1) * (mn + 1) * sizeof *g);
-		for (size_t k = 0; k <= m && k <= i; k++) {
-			size_t others = i - k;	/* of the second group so far */
-
-			if (others > n)
-				continue;
-			for (size_t u = 0; u <= mn; u++) {
-				double w = f[k * (mn + 1) + u];
-
-				if (w == 0)
-					continue;
-				/* The next item belongs to the second group: no pair
-				 * added; or to the first: it is above `others`. */
-				if (others + 1 <= n)
-					g[k * (mn + 1) + u] += w;
-				if (k + 1 <= m && u + others <= mn)
-					g[(k + 1) * (mn + 1) + u + others] += w;
-			}
-		}
-		memcpy(f, g, (m + 1) * (mn + 1) * sizeof *f);
-	}
-	for (size_t u = 0; u <= mn; u++)
-		total += f[m * (mn + 1) + u];
-	for (size_t u = 0; u <= mn; u++) {
-		cum += f[m * (mn + 1) + u];
-		if (cum / total > alpha / 2)
-			break;
-		c = u + 1;
-	}
-	free(f);
-	free(g);
-	return c;
-}
-
-unsigned
-eb_rank_runs_needed(double alpha)
-{
-	/* The smallest two-sided p of k against k runs is 2 / C(2k, k). */
-	double c = 2;	/* C(2, 1) */
-
-	for (unsigned k = 1; k < 64; k++) {
-		if (2 / c < alpha)
-			return k;
-		c = c * (2.0 * k + 1) * (2.0 * k + 2) / ((double)(k + 1) * (double)(k + 1));
-	}
-	return 64;
-}
-
-/* The largest pairwise product the Hodges-Lehmann interval enumerates. */
-#define HL_MAX_PAIRS 4000000u
-
-/* The relative change, in percent, of the pair whose log ratio is d: as
- * (b - a) / a of the values themselves, so that a bound of exactly 2 %
- * (102 against 100) is 2 and not expm1's 1.9999999999996. */
-static double
-pair_change(const double *la, const double *lb, const struct eb_group *a,
-    const struct eb_group *b, double d)
-{
-	for (size_t i = 0; i < a->s.n; i++)
-		for (size_t j = 0; j < b->s.n; j++)
-			if (lb[j] - la[i] == d)
-				return (b->values[j] - a->values[i]) / a->values[i] * 100;
-	return expm1(d) * 100;
-}
-
-/* The rank comparison on the log of the values: the Hodges-Lehmann shift
- * of log b against log a is the median of the pairwise log ratios and
- * Moses's interval the c-th of them from each end, so that the relative
- * change exp(shift) - 1 and its bounds can never fall below -100 %, and
- * the change is free of the values' scale. A shift of the raw values
- * divided by a's median read a throughput change as -3200 %. */
-static void
-diff_median(const struct eb_group *a, const struct eb_group *b,
-    const struct eb_verdict_opts *o, struct eb_verdict *v)
-{
-	size_t m = a->s.n, n = b->s.n, mn = m * n, c;
-	double *d, *la, *lb, shift;
-	size_t k = 0;
-
-	v->test = EB_TEST_MANN_WHITNEY;
-	if (!(a->s.min > 0) || !(b->s.min > 0) || mn > HL_MAX_PAIRS) {
-		v->estimate = a->s.median != 0 ? (b->s.median / a->s.median - 1) * 100 : NAN;
-		v->kind = EB_VERDICT_NO_CLEAR_CHANGE;
-		return;
-	}
-	la = eb_xmalloc(m * sizeof *la);
-	lb = eb_xmalloc(n * sizeof *lb);
-	for (size_t i = 0; i < m; i++)
-		la[i] = log(a->values[i]);
-	for (size_t j = 0; j < n; j++)
-		lb[j] = log(b->values[j]);
-	d = eb_xmalloc(mn * sizeof *d);
-	for (size_t i = 0; i < m; i++)
-		for (size_t j = 0; j < n; j++)
-			d[k++] = lb[j] - la[i];
-	qsort(d, mn, sizeof *d, cmp_dbl);
-	shift = mn % 2 ? d[mn / 2] : (d[mn / 2 - 1] + d[mn / 2]) / 2;
-	v->estimate = mn % 2 ? pair_change(la, lb, a, b, shift) : expm1(shift) * 100;
-	c = a->s.min == a->s.max && b->s.min == b->s.max ? 0 : rank_critical(m, n, o->alpha);
-	if (a->s.min == a->s.max && b->s.min == b->s.max)
-		v->kind = EB_VERDICT_NO_VARIATION;
-	else if (c == 0) {
-		v->kind = EB_VERDICT_TOO_FEW_RUNS;
-		v->runs_needed = eb_rank_runs_needed(o->alpha);
-	} else {
-		v->lo = pair_change(la, lb, a, b, d[c - 1]);
-		v->hi = pair_change(la, lb, a, b, d[mn - c]);
-	}
-	free(la);
-	free(lb);
-	free(d);
-	if (c == 0)
-		return;
-	v->p = v->p_adj = eb_mann_whitney_p(a->values, m, b->values, n, NULL);
 }
 
 static void
@@ -390,10 +298,14 @@ diff_compute(const struct eb_group *a, const struct eb_group *b,
 		v->estimate = ca != 0 ? (cb / ca - 1) * 100 : NAN;
 		v->kind = EB_VERDICT_SINGLE_RUN;
 		v->test = o->median ? EB_TEST_MANN_WHITNEY : EB_TEST_WELCH;
+		if (ca != 0 && !representable(cb / ca, cb)) {
+			v->estimate = NAN;
+			v->kind = EB_VERDICT_OUT_OF_RANGE;
+		}
 		return;
 	}
 	if (o->median) {
-		diff_median(a, b, o, v);
+		eb_verdict_median(a, b, o, v);
 		decide(v, o->equivalence_pct);
 		return;
 	}
@@ -403,7 +315,7 @@ diff_compute(const struct eb_group *a, const struct eb_group *b,
 		return;
 	}
 	testable = ratio_verdict(&a->s, &b->s, v, &r);
-	v->estimate = (r.ratio - 1) * 100;
+	v->estimate = representable(r.ratio, b->s.mean) ? (r.ratio - 1) * 100 : NAN;
 	if (!testable)
 		return;
 	v->lo = (r.lo - 1) * 100;
@@ -443,6 +355,15 @@ eb_verdict_diff(const struct eb_group *a, const struct eb_group *b,
 	keep_raw(v);
 }
 
+/* A throughput cost of a ratio above 0 is below 100 %: 1 - 1e-309 is 1 in
+ * doubles, and its cost would print as all of it. The largest double
+ * below 100 keeps the figure on its side (latency costs pass through). */
+static double
+near_total(double pct, double ratio)
+{
+	return pct == 100 && ratio > 0 ? nextafter(100, 0) : pct;
+}
+
 static void
 overhead_compute(const struct eb_group *mode, const struct eb_group *base,
     const struct eb_verdict_opts *o, struct eb_verdict *v)
@@ -462,8 +383,14 @@ overhead_compute(const struct eb_group *mode, const struct eb_group *base,
 	 * 1 - rho (what encryption costs), a latency-like one rho - 1 (how
 	 * much longer it takes). Both are positive when encryption is slower. */
 	rho = mode->s.mean / base->s.mean;
-	v->estimate = (v->latency ? rho - 1 : 1 - rho) * 100;
 	v->slower = v->latency ? rho > 1 : rho < 1;
+	/* A ratio beyond what a double holds (5e8 B/s against 1e-300 B/s) has
+	 * no figure: never "inf % faster" (C20 of an outside audit). */
+	if (!representable(rho, mode->s.mean) || !isfinite((rho - 1) * 100)) {
+		v->kind = EB_VERDICT_OUT_OF_RANGE;
+		return;
+	}
+	v->estimate = v->latency ? (rho - 1) * 100 : near_total((1 - rho) * 100, rho);
 	if (mode->s.n < 2 || base->s.n < 2) {
 		v->kind = EB_VERDICT_SINGLE_RUN;
 		return;
@@ -474,8 +401,8 @@ overhead_compute(const struct eb_group *mode, const struct eb_group *base,
 		v->lo = (r.lo - 1) * 100;
 		v->hi = (r.hi - 1) * 100;
 	} else {
-		v->lo = (1 - r.hi) * 100;
-		v->hi = (1 - r.lo) * 100;
+		v->lo = near_total((1 - r.hi) * 100, r.hi);
+		v->hi = near_total((1 - r.lo) * 100, r.lo);
 	}
 	decide(v, o->equivalence_pct);
 }
@@ -514,6 +441,12 @@ overhead_change_compute(const struct eb_group *mode_a, const struct eb_group *ba
 	 * latency-like one rho - 1. */
 	sign = v->latency ? 1 : -1;
 	v->estimate = sign * (rho_b - rho_a) * 100 + 0.0;
+	if (!representable(rho_a, 1) || !representable(rho_b, 1) || !isfinite(v->estimate) ||
+	    !isfinite(log(rho_b / rho_a))) {
+		v->estimate = NAN;
+		v->kind = EB_VERDICT_OUT_OF_RANGE;
+		return;
+	}
 	for (int i = 0; i < 4; i++) {
 		if (g[i]->s.n < nmin)
 			nmin = g[i]->s.n;
@@ -548,9 +481,10 @@ overhead_change_compute(const struct eb_group *mode_a, const struct eb_group *ba
 		double lo = rho_a * (exp(lrr - q * sqrt(se2)) - 1) * 100;
 		double hi = rho_a * (exp(lrr + q * sqrt(se2)) - 1) * 100;
 
+		/* The delta method's interval is always bounded: a bound that
+		 * does not fit a double is out of range, not unbounded. */
 		if (!isfinite(lo) || !isfinite(hi)) {
-			v->unbounded = 1;
-			v->kind = EB_VERDICT_UNBOUNDED;
+			v->kind = EB_VERDICT_OUT_OF_RANGE;
 			return;
 		}
 		v->lo = sign > 0 ? lo : -hi;
@@ -675,7 +609,9 @@ test_hash(const struct eb_record *r)
 static int
 cmp_unit(const void *x, const void *y)
 {
-	return cmp_dbl(&((const struct unit *)x)->p, &((const struct unit *)y)->p);
+	double a = ((const struct unit *)x)->p, b = ((const struct unit *)y)->p;
+
+	return a < b ? -1 : a > b;
 }
 
 static const char *const families[] = { "throughput", "latency", "cpu", "other" };

@@ -16,6 +16,8 @@ enum eb_verdict_kind {
 	EB_VERDICT_NO_VARIATION,	/* every run of both sides gave one value */
 	EB_VERDICT_TOO_FEW_RUNS,	/* the rank test cannot reach alpha */
 	EB_VERDICT_UNBOUNDED,		/* Fieller: the denominator's interval holds 0 */
+	EB_VERDICT_OUT_OF_RANGE,	/* the ratio (or a bound of it) lies beyond
+					 * what a double holds: no figure, no test */
 	EB_VERDICT_NO_CLEAR_CHANGE,	/* the data cannot tell */
 	EB_VERDICT_UNCHANGED,		/* the interval lies inside the margin */
 	EB_VERDICT_IMPROVED,
@@ -148,7 +150,7 @@ int eb_metric_is_latency(const char *metric);
 
 /* The word of a verdict: "improved", "regressed", "no clear change",
  * "unchanged", "single run", "no variation in the runs", "too few runs",
- * "unbounded", "costs", "faster", "no measurable overhead", "cheaper",
+ * "unbounded", "out of range", "costs", "faster", "no measurable overhead", "cheaper",
  * "dearer", or "" for EB_VERDICT_NONE. */
 const char *eb_verdict_word(const struct eb_verdict *v);
 /* 1 when the word claims a difference (improved, regressed, costs, faster,
@@ -197,6 +199,19 @@ int eb_verdict_interval_adjusted(const struct eb_verdict *v);
  * (+15.1 to +25.2 %)", "too few runs for a rank test at 0.05: 4 per side
  * needed", "no variation in the runs". */
 void eb_verdict_phrase(const struct eb_verdict *v, char *buf, size_t n);
+
+/* A share in percent that keeps its side of 0 and of 100 % (a cost of
+ * 99.96 % never prints as 100.0 %), and one within a millionth of 100
+ * as "> 99.9999". */
+void eb_share_text(double x, int plus, char *buf, size_t n);
+/* Why an EB_VERDICT_OUT_OF_RANGE verdict has no figure or no verdict. */
+#define EB_OUT_OF_RANGE_WHY "the means differ by a factor beyond 1.8e308, the largest " \
+	"number encbench computes with"
+void eb_out_of_range_text(const struct eb_verdict *v, char *buf, size_t n);
+/* Why a rank test has no verdict: "too few runs for a rank test at 0.05:
+ * 4 per side needed; 3 against 3 runs reach p 0.1 at best", at Holm's
+ * step level when the family asked for a stricter one than alpha. */
+void eb_too_few_text(const struct eb_verdict *v, char *buf, size_t n);
 
 /* The smallest equal group size whose rank test can reach alpha. */
 unsigned eb_rank_runs_needed(double alpha);

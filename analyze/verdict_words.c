@@ -21,6 +21,8 @@ eb_verdict_word(const struct eb_verdict *v)
 		return "too few runs";
 	case EB_VERDICT_UNBOUNDED:
 		return "unbounded";
+	case EB_VERDICT_OUT_OF_RANGE:
+		return "out of range";
 	case EB_VERDICT_NO_CLEAR_CHANGE:
 		return "no clear change";
 	case EB_VERDICT_UNCHANGED:
@@ -104,6 +106,20 @@ eb_figure_text(double x, int plus, double margin, char *buf, size_t n)
 }
 
 void
+eb_share_text(double x, int plus, char *buf, size_t n)
+{
+	const double edges[3] = { 0, 100, -100 };
+
+	/* Within a millionth of a percent of all of it: the figure would need
+	 * up to 17 digits to stay below 100 %; say that it does. */
+	if (x > 99.9999 && x < 100) {
+		snprintf(buf, n, "%s> 99.9999", plus ? "+" : "");
+		return;
+	}
+	figure_edges(x, plus, 1, edges, 3, buf, n);
+}
+
+void
 eb_estimate_text(double x, int plus, double margin, char *buf, size_t n)
 {
 	eb_figure_text(fabs(x) < EB_FIGURE_NOISE ? 0 : x, plus, margin, buf, n);
@@ -146,12 +162,20 @@ eb_verdict_interval_text(const struct eb_verdict *v, char *buf, size_t n)
 		snprintf(buf, n, "–");
 		return;
 	}
-	eb_estimate_text(v->estimate, sign, margin, est, sizeof est);
+	if (v->what == EB_VW_OVERHEAD && !v->latency)
+		eb_share_text(fabs(v->estimate) < EB_FIGURE_NOISE ? 0 : v->estimate, 0, est,
+		    sizeof est);
+	else
+		eb_estimate_text(v->estimate, sign, margin, est, sizeof est);
 	if (v->unbounded)
 		snprintf(buf, n, "%s %s (unbounded)", est, unit);
 	else if (isnan(v->lo))
 		snprintf(buf, n, "%s %s", est, unit);
-	else {
+	else if (v->what == EB_VW_OVERHEAD && !v->latency) {
+		eb_share_text(v->lo, 0, lo, sizeof lo);
+		eb_share_text(v->hi, 0, hi, sizeof hi);
+		snprintf(buf, n, "%s %s (%s to %s %s)", est, unit, lo, hi, unit);
+	} else {
 		eb_figure_text(v->lo, sign, margin, lo, sizeof lo);
 		eb_figure_text(v->hi, sign, margin, hi, sizeof hi);
 		snprintf(buf, n, "%s %s (%s to %s %s)", est, unit, lo, hi, unit);
@@ -199,7 +223,14 @@ eb_cost_text(double pct, int increase, char *buf, size_t n)
 		snprintf(buf, n, "%s %%", f);
 		return;
 	}
-	eb_estimate_text(pct < 0 ? -pct : pct, 0, 0, f, sizeof f);
+	if (isnan(pct)) {
+		snprintf(buf, n, "–");
+		return;
+	}
+	if (pct > 0)
+		eb_share_text(pct < EB_FIGURE_NOISE ? 0 : pct, 0, f, sizeof f);
+	else
+		eb_estimate_text(-pct, 0, 0, f, sizeof f);
 	snprintf(buf, n, "%s %%%s", f, pct < 0 && strcmp(f, "0.0") != 0 ? " faster" : "");
 }
 
@@ -229,6 +260,56 @@ eb_p_text(double p, double alpha, char *buf, size_t n)
 		if (strtod(buf + strlen(lt), NULL) == v)
 			return;
 	}
+}
+
+static void estimate_words(const struct eb_verdict *v, char *buf, size_t n);
+
+void
+eb_out_of_range_text(const struct eb_verdict *v, char *buf, size_t n)
+{
+	if (isnan(v->estimate))
+		snprintf(buf, n, "out of range: %s, so no figure and no verdict",
+		    EB_OUT_OF_RANGE_WHY);
+	else {
+		char iv[64];
+
+		estimate_words(v, iv, sizeof iv);
+		snprintf(buf, n, "%s, interval out of range: a bound lies beyond 1.8e308, the "
+		    "largest number encbench computes with, so no verdict", iv);
+	}
+}
+
+/* The smallest two-sided p of the exact rank test of m against n runs:
+ * the most extreme of the C(m + n, m) arrangements, from each end. */
+static double
+rank_best_p(size_t m, size_t n)
+{
+	double c = 1;
+
+	for (size_t i = 1; i <= m; i++)
+		c = c * (double)(n + i) / (double)i;
+	return fmin(1, 2 / c);
+}
+
+void
+eb_too_few_text(const struct eb_verdict *v, char *buf, size_t n)
+{
+	size_t m = v->src[0].n, k = v->src[1].n;
+	char best[128] = "";
+
+	if (m > 0 && k > 0)
+		snprintf(best, sizeof best, "; %zu against %zu runs reach p %.2g at best", m, k,
+		    rank_best_p(m, k));
+	/* Quoted at the level the test was held to: Holm's step level in a
+	 * family, where 4 against 4 runs, which reach 0.05, fall short of
+	 * 0.025 (C22 of an outside audit). */
+	if (v->ci_alpha < v->alpha)
+		snprintf(buf, n, "too few runs for a rank test at %.3g (Holm's step level among %zu "
+		    "tests at alpha %g): %u per side needed%s", v->ci_alpha, v->family_size,
+		    v->alpha, v->runs_needed, best);
+	else
+		snprintf(buf, n, "too few runs for a rank test at %g: %u per side needed%s",
+		    v->alpha, v->runs_needed, best);
 }
 
 /* The estimate alone, for a verdict without an interval: an overhead as
@@ -281,12 +362,14 @@ eb_verdict_phrase(const struct eb_verdict *v, char *buf, size_t n)
 		snprintf(buf, n, "%s, no variation in the runs: no interval and no test", iv);
 		break;
 	case EB_VERDICT_TOO_FEW_RUNS:
-		snprintf(buf, n, "too few runs for a rank test at %g: %u per side needed",
-		    v->alpha, v->runs_needed);
+		eb_too_few_text(v, buf, n);
 		break;
 	case EB_VERDICT_UNBOUNDED:
 		snprintf(buf, n, "%s: the baseline's interval includes 0, so the data "
 		    "cannot tell", iv);
+		break;
+	case EB_VERDICT_OUT_OF_RANGE:
+		eb_out_of_range_text(v, buf, n);
 		break;
 	case EB_VERDICT_NO_CLEAR_CHANGE:
 	case EB_VERDICT_UNCHANGED:

@@ -127,18 +127,32 @@ void eb_csv_row(FILE *fp, const struct eb_record *key, const struct eb_cell *cel
 
 struct eb_datapackage {
 	const char *csv_name;	/* the CSV's file name, in the same folder */
-	/* the other results files of encbench's in that folder, listed first */
+	/* the records the CSV holds, for the runs that say their numbers are
+	 * made up (the resource's "illustrative"); NULL for none */
+	const struct eb_table *t;
+	/* the other results files of encbench's in that folder, listed first,
+	 * and the "illustrative" member of each, compact JSON or NULL */
 	const char *const *others;
+	const char *const *others_illustrative;
 	size_t nothers;
 };
 /* Writes the Frictionless data package describing dp->csv_name, an
  * eb_write_fn whose ctx is a struct eb_datapackage. */
 enum eb_status eb_datapackage_write(void *ctx, FILE *fp);
 /* Writes datapackage.json atomically in the folder of csv_path, naming
- * csv_path and the CSVs an encbench package already there names that are
- * still there. One that is not encbench's is left as it was, with a
- * warning. Returns the exit code, after printing why when it failed. */
-int eb_write_datapackage(const char *csv_path);
+ * csv_path, with the illustrative runs of t, and the CSVs an encbench
+ * package already there names that are still there. One that is not
+ * encbench's is left as it was, with a warning. Returns the exit code,
+ * after printing why when it failed. */
+int eb_write_datapackage(const char *csv_path, const struct eb_table *t);
+/* The runs of t that say their numbers are made up (meta.json's
+ * "illustrative", a sheet's "(illustrative numbers)") and have records
+ * in t, as a JSON array the caller frees, or NULL when none. */
+char *eb_datapackage_illustrative(const struct eb_table *t);
+/* When encbench's datapackage.json beside path (a results.csv) describes
+ * it, adds to t the runs it says are illustrative, so that a report from
+ * the file says so as one from the runs does. */
+void eb_datapackage_read(const char *path, struct eb_table *t);
 
 /* The key columns of a record (release ... unit) as CSV cells, with a
  * trailing comma, or as JSON members, with a trailing ", ". */

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "cli.h"
 
 static int exec_ingest(const struct eb_args *a);
@@ -96,6 +98,41 @@ ends_with(const char *s, const char *suffix)
 	return n >= k && eb_ascii_ieq(s + n - k, suffix);
 }
 
+/* Records of illustrative runs written where no datapackage.json goes
+ * with them (standard output, JSON) lose that mark: a note says so,
+ * naming each release once. */
+static void
+note_unmarked(const struct eb_table *t, const char *path)
+{
+	char *runs = eb_datapackage_illustrative(t);
+	const char **names;
+	size_t i, n = 0;
+	json_t *doc, *e;
+
+	if (runs == NULL)
+		return;
+	doc = json_loads(runs, 0, NULL);
+	names = eb_xcalloc(json_array_size(doc) + 1, sizeof *names);
+	json_array_foreach(doc, i, e) {
+		const char *r = json_string_value(json_object_get(e, "release"));
+		size_t j = 0;
+
+		while (j < n && strcmp(names[j], r) != 0)
+			j++;
+		if (j == n)
+			names[n++] = r;
+	}
+	fprintf(stderr, "encbench: note: the numbers of release%s ", n > 1 ? "s" : "");
+	for (i = 0; i < n; i++)
+		fprintf(stderr, "%s%s", i == 0 ? "" : i + 1 == n ? " and " : ", ", names[i]);
+	fprintf(stderr, " are illustrative (made up, as %s meta.json or sheet says), and %s "
+	    "keeps no mark of it: write -o FILE.csv, whose datapackage.json does\n",
+	    n > 1 ? "their" : "its", strcmp(path, "-") == 0 ? "standard output" : path);
+	free((void *)names);
+	json_decref(doc);
+	free(runs);
+}
+
 static int
 exec_ingest(const struct eb_args *a)
 {
@@ -108,11 +145,13 @@ exec_ingest(const struct eb_args *a)
 		out.json = 1;
 	if ((rc = eb_inputs_load(&a->in, a->operands, a->noperands, &out.t)) != 0)
 		return rc;
+	if ((out.json || strcmp(path, "-") == 0) && !a->in.quiet)
+		note_unmarked(out.t, path);
 	if (eb_write_atomic(path, write_output, &out, &err) != EB_OK) {
 		eb_err_print(&err, stderr);
 		rc = EB_EXIT_IO;
 	} else if (!out.json && strcmp(path, "-") != 0)
-		rc = eb_write_datapackage(path);
+		rc = eb_write_datapackage(path, out.t);
 	eb_table_free(out.t);
 	return rc;
 }

@@ -1,5 +1,6 @@
 /* datapackage.c - the Frictionless datapackage.json written beside every
- * results.csv, so that pandas, R and Frictionless tools read it typed. */
+ * results.csv, so that pandas, R and Frictionless tools read it typed, and
+ * encbench itself knows which of its runs are illustrative. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -60,9 +61,10 @@ resource_name(const char *csv_name)
 	return name;
 }
 
-/* One resource of the package: the CSV csv_name, named name. */
+/* One resource of the package: the CSV csv_name, named name, with the
+ * runs illustrative (a JSON array, or NULL) says are made up. */
 static void
-write_resource(FILE *fp, const char *csv_name, const char *name)
+write_resource(FILE *fp, const char *csv_name, const char *name, const char *illustrative)
 {
 	fputs("    {\n"
 	    "      \"profile\": \"tabular-data-resource\",\n"
@@ -91,8 +93,93 @@ write_resource(FILE *fp, const char *csv_name, const char *name)
 		fputs(c + 1 < EB_NCOLUMNS ? "},\n" : "}\n", fp);
 	}
 	fputs("        ]\n"
-	    "      }\n"
-	    "    }", fp);
+	    "      }", fp);
+	/* results.csv has no column for it (DESIGN.md fixes the header), and
+	 * a report from the file must say so as one from the runs does. */
+	if (illustrative != NULL)
+		fprintf(fp, ",\n      \"illustrative\": %s", illustrative);
+	fputs("\n    }", fp);
+}
+
+/* Whether a run's metadata says its numbers are made up: "illustrative"
+ * true or a note (ingest refuses what reads as no); *v gets the value,
+ * the caller's to release. */
+static int
+made_up(const struct eb_run_meta *m, json_t **v)
+{
+	json_t *doc;
+
+	*v = NULL;
+	if (m->json == NULL || strstr(m->json, "\"illustrative\"") == NULL ||
+	    (doc = json_loads(m->json, 0, NULL)) == NULL)
+		return 0;
+	*v = json_incref(json_object_get(doc, "illustrative"));
+	json_decref(doc);
+	if (json_is_true(*v) || (json_is_string(*v) && *json_string_value(*v) != '\0'))
+		return 1;
+	json_decref(*v);
+	*v = NULL;
+	return 0;
+}
+
+/* Whether a record of t is of the run m: its release, and its host and
+ * config where m names them. */
+static int
+has_records(const struct eb_table *t, const struct eb_run_meta *m)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		const struct eb_record *r = &t->rows[i];
+
+		if (strcmp(r->f[EB_F_RELEASE], m->release) == 0 &&
+		    (*m->host == '\0' || strcmp(r->f[EB_F_HOST], m->host) == 0) &&
+		    (*m->config == '\0' || strcmp(r->f[EB_F_CONFIG], m->config) == 0))
+			return 1;
+	}
+	return 0;
+}
+
+static int
+same_run(const json_t *run, const char *release, const char *host, const char *config)
+{
+	const char *r = json_string_value(json_object_get(run, "release"));
+	const char *h = json_string_value(json_object_get(run, "host"));
+	const char *c = json_string_value(json_object_get(run, "config"));
+
+	return r != NULL && h != NULL && c != NULL && strcmp(r, release) == 0 &&
+	    strcmp(h, host) == 0 && strcmp(c, config) == 0;
+}
+
+char *
+eb_datapackage_illustrative(const struct eb_table *t)
+{
+	json_t *runs = json_array(), *v, *e;
+	char *text = NULL;
+	size_t k;
+
+	if (runs == NULL) {
+		fputs("encbench: out of memory\n", stderr);
+		abort();
+	}
+	for (size_t i = 0; t != NULL && i < t->nmeta; i++) {
+		const struct eb_run_meta *m = &t->meta[i];
+		int known = 0;
+
+		if (!made_up(m, &v))
+			continue;
+		json_array_foreach(runs, k, e)
+			known |= same_run(e, m->release, m->host, m->config);
+		if (!known && has_records(t, m))
+			json_array_append_new(runs, json_pack("{s:s,s:s,s:s,s:O}", "release",
+			    m->release, "host", m->host, "config", m->config, "illustrative", v));
+		json_decref(v);
+	}
+	if (json_array_size(runs) > 0 &&
+	    (text = json_dumps(runs, JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII)) == NULL) {
+		fputs("encbench: out of memory\n", stderr);
+		abort();
+	}
+	json_decref(runs);
+	return text;
 }
 
 enum eb_status
@@ -101,6 +188,7 @@ eb_datapackage_write(void *ctx, FILE *fp)
 	const struct eb_datapackage *dp = ctx;
 	size_t n = dp->nothers + 1;
 	char **names = eb_xcalloc(n, sizeof *names);
+	char *illustrative = eb_datapackage_illustrative(dp->t);
 
 	fputs("{\n"
 	    "  \"profile\": \"tabular-data-package\",\n"
@@ -126,7 +214,8 @@ eb_datapackage_write(void *ctx, FILE *fp)
 			sprintf(name + strlen(name), "-%d", k);
 		}
 		names[i] = name;
-		write_resource(fp, csv, name);
+		write_resource(fp, csv, name, i < dp->nothers ? (dp->others_illustrative != NULL ?
+		    dp->others_illustrative[i] : NULL) : illustrative);
 		fputs(i + 1 < n ? ",\n" : "\n", fp);
 	}
 	fputs("  ]\n"
@@ -134,14 +223,27 @@ eb_datapackage_write(void *ctx, FILE *fp)
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
 	free((void *)names);
+	free(illustrative);
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
+}
+
+static void
+push(struct eb_arglist *l, char *s)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 8;
+		l->v = eb_xrealloc(l->v, l->cap * sizeof *l->v);
+	}
+	l->v[l->n++] = s;
 }
 
 /* Reads the package at path: 1 when it is encbench's, and then the CSVs
  * it names that are still files in dir, other than csv_name, are added to
- * *others (the caller frees them); 0 when it is not encbench's. */
+ * *others and their "illustrative" runs (JSON, or NULL) to *illustrative
+ * (the caller frees both); 0 when it is not encbench's. */
 static int
-own_package(const char *path, const char *dir, const char *csv_name, struct eb_arglist *others)
+own_package(const char *path, const char *dir, const char *csv_name, struct eb_arglist *others,
+    struct eb_arglist *illustrative)
 {
 	json_error_t je;
 	json_t *doc = json_load_file(path, JSON_REJECT_DUPLICATES, &je), *res, *r;
@@ -169,22 +271,21 @@ own_package(const char *path, const char *dir, const char *csv_name, struct eb_a
 		free(file);
 		if (!keep)
 			continue;
-		if (others->n == others->cap) {
-			others->cap = others->cap ? others->cap * 2 : 8;
-			others->v = eb_xrealloc(others->v, others->cap * sizeof *others->v);
-		}
-		others->v[others->n++] = eb_xstrdup(csv);
+		push(others, eb_xstrdup(csv));
+		push(illustrative, json_is_array(json_object_get(r, "illustrative")) ?
+		    json_dumps(json_object_get(r, "illustrative"), JSON_PRESERVE_ORDER |
+		    JSON_ENSURE_ASCII) : NULL);
 	}
 	json_decref(doc);
 	return 1;
 }
 
 int
-eb_write_datapackage(const char *csv_path)
+eb_write_datapackage(const char *csv_path, const struct eb_table *t)
 {
 	const char *slash = strrchr(csv_path, '/');
 	struct eb_datapackage dp;
-	struct eb_arglist others = { NULL, 0, 0 };
+	struct eb_arglist others = { NULL, 0, 0 }, illustrative = { NULL, 0, 0 };
 	struct eb_err err;
 	struct stat sb;
 	char *dir, *path;
@@ -198,7 +299,7 @@ eb_write_datapackage(const char *csv_path)
 	 * encbench's goes on naming the other results files written there,
 	 * so that a walk of the folder still skips them. */
 	if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
-	    !own_package(path, dir, dp.csv_name, &others)) {
+	    !own_package(path, dir, dp.csv_name, &others, &illustrative)) {
 		fprintf(stderr, "%s: warning: not encbench's (its name is not "
 		    "\"encbench-results\"), so it is left as it was and %s has no data "
 		    "package\n", path, csv_path);
@@ -206,16 +307,93 @@ eb_write_datapackage(const char *csv_path)
 		free(dir);
 		return 0;
 	}
+	dp.t = t;
 	dp.others = (const char *const *)others.v;
+	dp.others_illustrative = (const char *const *)illustrative.v;
 	dp.nothers = others.n;
 	if (eb_write_atomic(path, eb_datapackage_write, &dp, &err) != EB_OK) {
 		eb_err_print(&err, stderr);
 		rc = eb_exit_code(err.code);
 	}
-	for (size_t i = 0; i < others.n; i++)
+	for (size_t i = 0; i < others.n; i++) {
 		free(others.v[i]);
+		free(illustrative.v[i]);
+	}
 	free(others.v);
+	free(illustrative.v);
 	free(path);
 	free(dir);
 	return rc;
+}
+
+/* Whether t already has the run as made up. */
+static int
+known_made_up(const struct eb_table *t, const char *release, const char *host,
+    const char *config)
+{
+	for (size_t i = 0; i < t->nmeta; i++) {
+		const struct eb_run_meta *m = &t->meta[i];
+		json_t *v;
+		int same = strcmp(m->release, release) == 0 && strcmp(m->host, host) == 0 &&
+		    strcmp(m->config, config) == 0 && made_up(m, &v);
+
+		if (same) {
+			json_decref(v);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+void
+eb_datapackage_read(const char *path, struct eb_table *t)
+{
+	const char *slash = strrchr(path, '/'), *base = slash != NULL ? slash + 1 : path;
+	size_t n = strlen(base), k;
+	char *pkg, *csv;
+	json_error_t je;
+	json_t *doc, *res, *r, *runs = NULL, *e;
+	const char *name;
+
+	if (n <= 4 || strcmp(base + n - 4, ".csv") != 0)
+		return;
+	csv = eb_xstrdup(base);
+	pkg = eb_xasprintf("%.*sdatapackage.json", (int)(base - path), path);
+	doc = json_load_file(pkg, JSON_REJECT_DUPLICATES, &je);
+	name = json_string_value(json_object_get(doc, "name"));
+	res = json_object_get(doc, "resources");
+	if (name != NULL && strcmp(name, "encbench-results") == 0)
+		json_array_foreach(res, k, r) {
+			const char *p = json_string_value(json_object_get(r, "path"));
+
+			if (p != NULL && strcmp(p, csv) == 0)
+				runs = json_object_get(r, "illustrative");
+		}
+	json_array_foreach(runs, k, e) {
+		const char *rel = json_string_value(json_object_get(e, "release"));
+		const char *host = json_string_value(json_object_get(e, "host"));
+		const char *config = json_string_value(json_object_get(e, "config"));
+		json_t *v = json_object_get(e, "illustrative"), *one;
+		struct eb_run_meta m;
+
+		if (rel == NULL || host == NULL || config == NULL || !(json_is_true(v) ||
+		    (json_is_string(v) && *json_string_value(v) != '\0')) ||
+		    known_made_up(t, rel, host, config))
+			continue;
+		m.path = eb_intern_cstr(t, pkg);
+		m.release = eb_intern_cstr(t, rel);
+		m.host = eb_intern_cstr(t, host);
+		m.config = eb_intern_cstr(t, config);
+		/* As a sheet's mark is kept: no setup but the release. */
+		one = json_pack("{s:s,s:O}", "release", rel, "illustrative", v);
+		if (one == NULL || (m.json = json_dumps(one, JSON_COMPACT)) == NULL) {
+			fputs("encbench: out of memory\n", stderr);
+			abort();
+		}
+		json_decref(one);
+		eb_table_add_meta(t, &m);
+	}
+	json_decref(doc);
+	free(pkg);
+	free(csv);
 }

@@ -83,7 +83,12 @@ eb_drawpool_start(struct eb_drawpool *d, struct eb_draw_job *jobs, size_t n)
 		pid_t pid = fork();
 
 		if (pid == 0) {
-			int rc = draw(d) == 0 ? 0 : 1;
+			int rc;
+
+			/* A drawer per CPU already: a PNG's bands on threads
+			 * of their own would only take turns with the others. */
+			eb_scene_png_threads(1);
+			rc = draw(d) == 0 ? 0 : 1;
 
 			fflush(stderr);
 			_exit(rc);

@@ -28,13 +28,19 @@ set_column(const char *set, char *name, size_t n, const char **value)
 
 /* A --set value spelt as a reader spells the same label: release, host,
  * config and mode as a sheet's or a run folder's (ingest/modes.c), any
- * other trimmed of blanks. */
+ * other trimmed of blanks. A mode that names a configuration too ("AES-256-
+ * GCM (no AES-NI)") is its mode alone here; set_values adds the config. */
 static void
 set_canonical(int c, const char *value, char *buf, size_t n)
 {
 	int field = eb_column_field(c);
+	struct eb_mode_label m;
 	size_t len;
 
+	if (field == EB_F_MODE && eb_mode_read(value, &m) == EB_MODE_KNOWN) {
+		snprintf(buf, n, "%s", m.mode);
+		return;
+	}
 	if (field == EB_F_RELEASE || field == EB_F_HOST || field == EB_F_CONFIG ||
 	    field == EB_F_MODE) {
 		eb_label_normalize(field, value, buf, n);
@@ -45,6 +51,77 @@ set_canonical(int c, const char *value, char *buf, size_t n)
 	while (len > 0 && (value[len - 1] == ' ' || value[len - 1] == '\t'))
 		len--;
 	snprintf(buf, n, "%.*s", (int)len, value);
+}
+
+/* One column a --set gives, its value as typed (NULL for the config of a
+ * mode) and as spelt. */
+struct set_value {
+	char name[32];
+	int column;
+	const char *typed;
+	char value[EB_MODE_MAX * 2];
+};
+
+/* The columns the --set options give, checked by eb_inputs_check, and
+ * the configuration a mode names ("AES-256-GCM (no AES-NI)" is no-aesni)
+ * when no --set config gives one; v has room for nsets + 1. */
+static size_t
+set_values(const struct eb_inputs *in, struct set_value *v)
+{
+	size_t n = 0;
+	int config = 0;
+	struct eb_mode_label m;
+
+	for (size_t i = 0; i < in->nsets; i++, n++) {
+		const char *eq = strchr(in->sets[i], '=');
+
+		snprintf(v[n].name, sizeof v[n].name, "%.*s", (int)(eq - in->sets[i]), in->sets[i]);
+		v[n].column = eb_column_lookup(v[n].name);
+		v[n].typed = eq + 1;
+		set_canonical(v[n].column, v[n].typed, v[n].value, sizeof v[n].value);
+		config |= v[n].column == EB_C_CONFIG;
+	}
+	for (size_t i = 0; i < in->nsets && !config; i++)
+		if (v[i].column == EB_C_MODE && eb_mode_read(v[i].typed, &m) == EB_MODE_KNOWN &&
+		    m.config[0] != '\0') {
+			snprintf(v[n].name, sizeof v[n].name, "config");
+			v[n].column = EB_C_CONFIG;
+			v[n].typed = NULL;
+			snprintf(v[n].value, sizeof v[n].value, "%s", m.config);
+			n++;
+			break;
+		}
+	return n;
+}
+
+/* A --set mode that says more than its mode: words no mode or
+ * configuration reads are a usage error, as in a sheet's mode cell, and
+ * so is a configuration that another --set config contradicts. */
+static int
+set_mode_check(const struct eb_inputs *in, const struct eb_cmd *cmd, const char *value)
+{
+	struct eb_mode_label m;
+	int kind = eb_mode_read(value, &m);
+
+	if (kind == EB_MODE_EXTRA)
+		return eb_cli_usage(cmd, "--set mode: '%s' is the mode %s, but also says '%s', "
+		    "which is no mode or configuration encbench reads; give the mode alone "
+		    "(and a configuration with --set config)", value, m.mode, m.extra);
+	if (kind != EB_MODE_KNOWN || m.config[0] == '\0')
+		return 0;
+	for (size_t i = 0; i < in->nsets; i++) {
+		char name[32], canon[EB_MODE_MAX * 2];
+		const char *config;
+
+		if (set_column(in->sets[i], name, sizeof name, &config) != EB_C_CONFIG)
+			continue;
+		set_canonical(EB_C_CONFIG, config, canon, sizeof canon);
+		if (strcmp(canon, m.config) != 0)
+			return eb_cli_usage(cmd, "--set mode='%s' is the mode %s in the configuration "
+			    "%s, but --set config gives '%s': give the configuration once", value,
+			    m.mode, m.config, canon);
+	}
+	return 0;
 }
 
 int
@@ -84,8 +161,14 @@ eb_inputs_check(const struct eb_inputs *in, const struct eb_cmd *cmd)
 				return eb_cli_usage(cmd, "--set %s given twice ('%s' and '%s'): a "
 				    "column takes one value", name, was, value);
 		}
+		if (c == EB_C_MODE && set_mode_check(in, cmd, value) != 0)
+			return EB_EXIT_USAGE;
 		/* An empty value clears the column. */
 		set_canonical(c, value, canon, sizeof canon);
+		if (eb_column_field(c) >= 0 && eb_label_formula(canon))
+			return eb_cli_usage(cmd, "--set %s: '%s' begins with '%c', which a "
+			    "spreadsheet opening results.csv would run as a formula: no label may "
+			    "begin with =, +, - or @", name, canon, canon[0]);
 		if (c == EB_C_OP && canon[0] != '\0' && !eb_op_known(canon))
 			return eb_cli_usage(cmd, "--set op: unknown op '%s' (ops: %s)", value,
 			    eb_op_names());
@@ -183,7 +266,7 @@ warn_dd_without_op(const struct eb_table *t, struct eb_diag *diag)
  * op=write, or a sheet's write and read columns. Their runs would become
  * repetitions of one test, so the first such pair is an error. */
 static enum eb_status
-set_merges_tests(struct eb_table *t, const struct eb_inputs *in, struct eb_err *err)
+set_merges_tests(struct eb_table *t, const struct set_value *v, size_t nv, struct eb_err *err)
 {
 	unsigned mask = 0;
 	int sets_block_size = 0;
@@ -191,18 +274,12 @@ set_merges_tests(struct eb_table *t, const struct eb_inputs *in, struct eb_err *
 	size_t n = 16, *slot;
 	enum eb_status st = EB_OK;
 
-	for (size_t i = 0; i < in->nsets; i++) {
-		const char *eq = strchr(in->sets[i], '=');
-		char name[32];
-		int c, field;
+	for (size_t i = 0; i < nv; i++) {
+		int field = eb_column_field(v[i].column);
 
-		memcpy(name, in->sets[i], (size_t)(eq - in->sets[i]));
-		name[eq - in->sets[i]] = '\0';
-		c = eb_column_lookup(name);
-		field = eb_column_field(c);
 		if (field >= 0)
 			mask |= EB_FIELD_BIT(field);
-		else if (c == EB_C_BLOCK_SIZE)
+		else if (v[i].column == EB_C_BLOCK_SIZE)
 			sets_block_size = 1;
 	}
 	if ((mask == 0 && !sets_block_size) || t->n < 2)
@@ -254,6 +331,32 @@ set_merges_tests(struct eb_table *t, const struct eb_inputs *in, struct eb_err *
 	return st;
 }
 
+/* A note when a --set label is spelt as more than its words folded to
+ * lower case and dashes ("Ubuntu 24.04" is 24.04), or is a mode encbench
+ * does not know, as a sheet's mode cell gets. */
+static void
+set_note(const struct set_value *v, struct eb_diag *diag)
+{
+	int field = eb_column_field(v->column);
+	char folded[EB_MODE_MAX * 2];
+	struct eb_mode_label m;
+
+	if ((field != EB_F_RELEASE && field != EB_F_CONFIG && field != EB_F_MODE) ||
+	    v->typed == NULL)
+		return;
+	eb_label_normalize(EB_F_HOST, v->typed, folded, sizeof folded);
+	if (field == EB_F_MODE && v->value[0] != '\0' &&
+	    eb_mode_read(v->typed, &m) == EB_MODE_UNKNOWN)
+		eb_diag(diag, EB_NOTE, (struct eb_loc){ 0 }, "--set mode=%s: a mode encbench "
+		    "does not know, kept as written", v->value);
+	else if (field == EB_F_MODE && m.config[0] != '\0')
+		eb_diag(diag, EB_NOTE, (struct eb_loc){ 0 }, "--set mode='%s' is read as mode %s "
+		    "in config %s, as a sheet's mode cell is", v->typed, m.mode, m.config);
+	else if (strcmp(folded, v->value) != 0)
+		eb_diag(diag, EB_NOTE, (struct eb_loc){ 0 }, "--set %s='%s' is read as %s %s, as "
+		    "every input spells it", v->name, v->typed, v->name, v->value);
+}
+
 /* A --set of a column a record's input gives a value of its own: --set
  * fills in what an output does not say. For what was measured (tool, job,
  * workload, op, block size) another value is an error, for it would make
@@ -293,6 +396,98 @@ set_contradicts(const struct eb_table *t, const char *name, int c, const char *v
 		return EB_OK;
 	}
 	return EB_OK;
+}
+
+/* The length of a trailing ":N" of s[0, n), or 0. */
+static size_t
+number_tail(const char *s, size_t n)
+{
+	size_t k = n;
+
+	while (k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9')
+		k--;
+	return k < n && k > 0 && s[k - 1] == ':' ? n - k + 1 : 0;
+}
+
+/* The location a record's source names, "path:line" or, for a sheet's
+ * cell, "path:line:col". */
+static struct eb_loc
+source_loc(struct eb_table *t, const char *source)
+{
+	size_t n = strlen(source), last = number_tail(source, n), before;
+	struct eb_loc loc = { NULL, 0, 0 };
+
+	before = last > 0 ? number_tail(source, n - last) : 0;
+	if (before > 0) {
+		loc.line = strtol(source + n - last - before + 1, NULL, 10);
+		loc.col = strtol(source + n - last + 1, NULL, 10);
+	} else if (last > 0)
+		loc.line = strtol(source + n - last + 1, NULL, 10);
+	loc.path = eb_intern(t, source, n - last - before);
+	return loc;
+}
+
+/* Whether a source would open a results.csv cell as a formula would: a
+ * path typed so ("@runs/x"), or a results.csv's source column. The "-:3"
+ * of standard input is no formula any spreadsheet reads. */
+static int
+formula_source(const char *s)
+{
+	return eb_label_formula(s) && !(s[0] == '-' && (s[1] == ':' || s[1] == '\0'));
+}
+
+/* Every label a spreadsheet opening results.csv would run as a formula
+ * (=HYPERLINK(...), @SUM(...), a DDE "-2+3+cmd|..."), from any input: a
+ * sheet's cell, a fio job name, a run folder's name, a results.csv. A
+ * quote before it would keep a spreadsheet from running it, but would not
+ * read back as the same label, so it is an error, each label told once,
+ * at the first record that has it. */
+static enum eb_status
+formula_labels(struct eb_table *t, struct eb_diag *diag)
+{
+	const char *told[8] = { NULL };
+	size_t ntold = 0;
+	enum eb_status st = EB_OK;
+
+	for (size_t i = 0; i < t->n; i++) {
+		const struct eb_record *r = &t->rows[i];
+
+		for (int f = 0; f < EB_NFIELDS; f++) {
+			const char *s = r->f[f];
+			size_t k = 0;
+
+			if (f == EB_F_SOURCE ? !formula_source(s) : !eb_label_formula(s))
+				continue;
+			while (k < ntold && told[k] != s)
+				k++;
+			if (k < ntold)
+				continue;
+			if (ntold < sizeof told / sizeof told[0])
+				told[ntold++] = s;
+			st = EB_ERR_DATA;
+			if (f == EB_F_SOURCE) {
+				struct eb_loc loc = { eb_table_read_path(t, i), 0, 0 };
+
+				eb_diag(diag, EB_ERROR, loc, "source '%s' begins with '%c', which a "
+				    "spreadsheet opening results.csv would run as a formula: no source "
+				    "may begin with =, +, - or @ (a path typed so reads as ./PATH)", s,
+				    s[0]);
+			} else {
+				const char *column = eb_column_names[eb_field_column(f)];
+				int relabel = f == EB_F_RELEASE || f == EB_F_HOST || f == EB_F_CONFIG ||
+				    f == EB_F_MODE;
+
+				eb_diag(diag, EB_ERROR, source_loc(t, r->f[EB_F_SOURCE]), "%s '%s' "
+				    "begins with '%c', which a spreadsheet opening results.csv would run "
+				    "as a formula: no label may begin with =, +, - or @ (%s%s%s)", column,
+				    s, s[0], relabel ? "give another with --set " : "rename it in the input",
+				    relabel ? column : "", relabel ? "=NAME" : "");
+			}
+			if (ntold == sizeof told / sizeof told[0])
+				return st;
+		}
+	}
+	return st;
 }
 
 /* Whether paths[i] lies inside a folder named after it (ingest FILE DIR
@@ -337,6 +532,8 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 	struct eb_err err;
 	enum eb_status worst = EB_OK;
 	int rc, sheets_read = 0;
+	struct set_value *sv;
+	size_t nsv;
 
 	eb_diag_init_stderr(&diag);
 	diag.quiet = in->quiet;
@@ -365,6 +562,10 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 
 		if (st != EB_OK && (worst == EB_OK || st == EB_ERR_USAGE))
 			worst = st;
+		/* A results.csv of encbench's: its package says which of its
+		 * runs are illustrative. */
+		if (st == EB_OK && strcmp(paths[i], "-") != 0)
+			eb_datapackage_read(paths[i], t);
 	}
 	eb_run_seen_free(opts.seen);
 	/* Every other format prints its units; --unit there would change
@@ -372,22 +573,23 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 	if (worst == EB_OK && in->unit != NULL && *in->unit != '\0' && sheets_read == 0)
 		eb_diag(&diag, EB_WARNING, (struct eb_loc){ 0 }, "--unit %s changed nothing: only the "
 		    "spreadsheet reader takes it, and no input was a spreadsheet", in->unit);
-	if (worst == EB_OK && set_merges_tests(t, in, &err) != EB_OK) {
+	sv = eb_xcalloc(in->nsets + 1, sizeof *sv);
+	nsv = set_values(in, sv);
+	if (worst == EB_OK && set_merges_tests(t, sv, nsv, &err) != EB_OK) {
 		eb_err_print(&err, stderr);
 		worst = EB_ERR_USAGE;
 	}
-	for (size_t i = 0; worst == EB_OK && i < in->nsets; i++) {
-		char name[32], canon[EB_MODE_MAX * 2];
-		const char *value;
-		int c = set_column(in->sets[i], name, sizeof name, &value);
-
-		set_canonical(c, value, canon, sizeof canon);
-		if (set_contradicts(t, name, c, canon, &diag, &err) != EB_OK ||
-		    eb_table_set(t, 0, name, canon, &err) != EB_OK) {
+	for (size_t i = 0; worst == EB_OK && i < nsv; i++) {
+		set_note(&sv[i], &diag);
+		if (set_contradicts(t, sv[i].name, sv[i].column, sv[i].value, &diag, &err) != EB_OK ||
+		    eb_table_set(t, 0, sv[i].name, sv[i].value, &err) != EB_OK) {
 			eb_err_print(&err, stderr);
 			worst = EB_ERR_USAGE;
 		}
 	}
+	free(sv);
+	if (worst == EB_OK && formula_labels(t, &diag) != EB_OK)
+		worst = EB_ERR_DATA;
 	if (worst != EB_OK) {
 		eb_table_free(t);
 		return eb_exit_code(worst);

@@ -335,6 +335,12 @@ size_t eb_utf8_control(const char *s);
 /* A copy of s[0, n), the caller's to free, with every byte that begins no
  * UTF-8 sequence replaced by U+FFFD. */
 char *eb_utf8_repair(const char *s, size_t n);
+/* Writes each control character of s (eb_utf8_control) as one space, in
+ * place; returns how many there were. */
+size_t eb_utf8_controls_to_spaces(char *s);
+/* The character that opens label s when a spreadsheet would read a cell
+ * of it as a formula (=, +, -, @, a tab, a CR), or 0. */
+int eb_label_formula(const char *s);
 
 /* Lower-cases ASCII in place. */
 void eb_ascii_lower(char *s);

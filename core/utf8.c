@@ -1,5 +1,6 @@
 /* utf8.c - tells text that is UTF-8 from text that is not, and repairs the
- * latter, so that every results.csv and results.json encbench writes is. */
+ * latter, so that every results.csv and results.json encbench writes is;
+ * and finds in a label what a terminal or a spreadsheet would act on. */
 #include <string.h>
 
 #include "eb.h"
@@ -102,4 +103,34 @@ eb_utf8_repair(const char *s, size_t n)
 	}
 	eb_buf_cstr(&b);
 	return b.data != NULL ? b.data : eb_xstrdup("");
+}
+
+size_t
+eb_utf8_controls_to_spaces(char *s)
+{
+	char *out = s;
+	size_t n = 0;
+
+	while (*s != '\0') {
+		size_t k = eb_utf8_control(s);
+
+		if (k > 0) {
+			*out++ = ' ';
+			s += k;
+			n++;
+		} else
+			*out++ = *s++;
+	}
+	*out = '\0';
+	return n;
+}
+
+int
+eb_label_formula(const char *s)
+{
+	/* OWASP's list for CSV injection: Excel, LibreOffice and Google
+	 * Sheets take a cell opening with one of these for a formula, and a
+	 * tab or CR before one is skipped. "-" too: "-2+3+cmd|' /C calc'!A0"
+	 * is the classic DDE payload. */
+	return s[0] != '\0' && strchr("=+-@\t\r", s[0]) != NULL ? (unsigned char)s[0] : 0;
 }

@@ -99,6 +99,11 @@ struct eb_runs {
 enum eb_status eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, const char *path,
     struct eb_diag *diag, struct eb_err *err);
 void eb_runs_free(struct eb_runs *r);
+/* Holds the setups of fio jobs the inputs since the last call noted, now
+ * that their records [first, t->n) are labelled, against those of earlier
+ * inputs of the same test: a job that ran otherwise fails, in err. */
+enum eb_status eb_run_seen_setups(struct eb_run_seen *seen, const struct eb_table *t,
+    size_t first, struct eb_err *err);
 /* Notes a run as eb_parse_run does; a note with tell_only set is told to
  * diag as a warning when met again, and the input is read. */
 void eb_runs_add(struct eb_runs *r, const void *id, size_t n, long lineno, const char *what,

@@ -97,6 +97,7 @@ struct eb_fio_dstat {
 	double bw;		/* B/s */
 	double iops;		/* 1/s */
 	double ios;		/* I/O count, for weighting latencies */
+	double io;		/* bytes moved */
 	double runtime_ms;
 	double lat_ns;		/* mean completion latency */
 	double p99_ns;		/* 99th percentile of completion latency */
@@ -110,6 +111,7 @@ struct eb_fio_job {
 	char *host;		/* "" when unknown */
 	char *rw;		/* fio's rw= value, or NULL when unknown */
 	long groupid;
+	long pid;		/* of its process (normal text), 0 unknown */
 	int64_t bs[3];		/* read, write, trim block size; 0 unknown */
 	int all_clients;	/* client/server "All clients" aggregate */
 	double cpu;		/* usr + sys %, negative when unknown */
@@ -127,13 +129,16 @@ struct eb_fio_run {
 /* What one parser has already told the user, so each note comes once. */
 struct eb_fio_notes {
 	int p99_dropped;
+	int all_clients;	/* an "All clients" total was left out */
+	int verify_reads;	/* a write job's verification reads were left out */
 };
 
 /* A new job with every number unknown; name is copied. */
 struct eb_fio_job *eb_fio_run_add(struct eb_fio_run *r, const char *name, size_t namelen);
 /* Combines clones (same host, group and name) as group_reporting would,
- * appends their records to p->t and empties the run. Returns how many
- * records it added. */
+ * appends their records to p->t and empties the run; a client/server "All
+ * clients" total, a sum of the clients' results and no host of its own, is
+ * left out with a note. Returns how many records it added. */
 size_t eb_fio_run_emit(struct eb_parse *p, struct eb_fio_run *r, struct eb_fio_notes *notes);
 void eb_fio_run_free(struct eb_fio_run *r);
 /* Forgets the run's last job. */
@@ -143,9 +148,6 @@ void eb_fio_run_drop_last(struct eb_fio_run *r);
  * (direct, size, runtime ...) to tell one test run twice from two tests
  * that share a name, whose records would be repetitions of one test. */
 const struct eb_fio_job *eb_fio_run_name_taken(const struct eb_fio_run *r);
-/* Gives client/server "All clients" entries the host "All clients" and the
- * job name, rw and bs of the clients they sum, when those agree. */
-void eb_fio_run_name_all_clients(struct eb_fio_run *r);
 void eb_fio_job_set_str(char **dst, const char *s, size_t n);
 
 /* A number of fio's output with '.' as the only decimal separator (a ',' is
@@ -199,5 +201,59 @@ void eb_fio_errors_free(struct eb_fio_errors *e);
 /* The located error for a file that holds no fio results. */
 enum eb_status eb_fio_no_results(struct eb_parse *p, const struct eb_fio_errors *e,
     const char *what);
+
+/* ---- how normal text prints figures (fio_normal_figures.c) */
+
+int eb_fio_normal_probe(const char *head, size_t len);
+/* A size or rate as fio prints it ("152MiB/s", "1023.3KB/s", "298Mi");
+ * old: "KB" is 1024 (up to 2.16). -1 when s holds none, *end then at s. */
+double eb_fio_size_value(const char *s, int old, const char **end);
+/* "38.9k", "3068", "1.2M": a count with an SI suffix; -1 for none. */
+double eb_fio_count_value(const char *s);
+
+
+/* The range of a "clat (usec): min=17, max=3985, avg=137.18" line. */
+struct eb_fio_lat_range {
+	double lo, hi;		/* ns: min and max, widened by their rounding */
+	long line;		/* 0: not printed */
+};
+
+/* Reads the range of the latency line s ("clat (...)" or "lat (...)"),
+ * printed in units of unit ns, into r; returns 1, with why filled, when
+ * its mean avg (as printed; negative for none) lies outside it. */
+int eb_fio_lat_range(const char *s, double unit, double avg, struct eb_fio_lat_range *r,
+    long lineno, char *why, size_t n);
+/* Whether the percentile at (99.00 ...) of a block of name ("clat",
+ * "lat") printed as v units of unit ns, after prev (negative for none),
+ * contradicts r or prev; why then says how. */
+int eb_fio_lat_percentile(const struct eb_fio_lat_range *r, const char *name, double unit,
+    double at, double v, double prev, char *why, size_t n);
+
+/* ---- one run kept as JSON and as normal text (C27): what both formats
+ * print of a job, exactly or to a known rounding, so that its two copies
+ * are known for one run (runs.c, eb_parse_run_like). */
+struct eb_fio_like {
+	uint64_t name;		/* hash of the job's name and host */
+	int json;		/* 1 from JSON, 0 from normal text */
+	double ios[3], rt[3];	/* I/O count and runtime (ms) per direction */
+	double lat[3], lat_res[3];	/* mean clat (ns) and its rounding */
+	double usr, sys, cpu_res;	/* CPU %, and its rounding */
+	double ctx, majf, minf;	/* context switches, page faults */
+};
+
+/* Fills l's name and clears its figures to unknown (-1). */
+void eb_fio_like_init(struct eb_fio_like *l, const struct eb_fio_job *j, int json);
+/* Notes the run of job j (at its line) by l. */
+void eb_fio_note_like(struct eb_parse *p, const struct eb_fio_like *l,
+    const struct eb_fio_job *j);
+
+/* ---- a job's setup across files (runs.c): jobs of one name in files of
+ * one test (release, host, config, mode) are repetitions only when they
+ * ran alike. */
+
+/* Notes that job (of host, "" for none), at lineno, ran with opts (one
+ * "name=value" a line in one spelling). */
+void eb_parse_setup(struct eb_parse *p, const char *job, const char *host, const char *opts,
+    long lineno);
 
 #endif

@@ -348,7 +348,7 @@ eb_fio_run_add(struct eb_fio_run *r, const char *name, size_t namelen)
 	for (int d = 0; d < EB_FIO_NDIRS; d++) {
 		struct eb_fio_dstat *s = &j->d[d];
 
-		s->bw = s->iops = s->ios = s->runtime_ms = -1;
+		s->bw = s->iops = s->ios = s->io = s->runtime_ms = -1;
 		s->lat_ns = s->p99_ns = -1;
 	}
 	return j;
@@ -378,41 +378,6 @@ eb_fio_run_free(struct eb_fio_run *r)
 		job_free(&r->jobs[i]);
 	free(r->jobs);
 	memset(r, 0, sizeof *r);
-}
-
-/* "All clients" sums the clients of its group: it gets their job name, rw
- * and bs when they agree, and a host of its own (fio fills in one of the
- * clients' hostnames, perf84 in the pbench 3.7 sample, which is no host of
- * the total). */
-void
-eb_fio_run_name_all_clients(struct eb_fio_run *run)
-{
-	for (size_t i = 0; i < run->n; i++) {
-		struct eb_fio_job *a = &run->jobs[i], *first = NULL;
-		int agree = 1;
-
-		if (!a->all_clients)
-			continue;
-		eb_fio_job_set_str(&a->host, "All clients", 11);
-		for (size_t k = 0; k < run->n; k++) {
-			struct eb_fio_job *c = &run->jobs[k];
-
-			if (c->all_clients || c->groupid != a->groupid)
-				continue;
-			if (first == NULL)
-				first = c;
-			else if (strcmp(c->name, first->name) != 0 ||
-			    strcmp(c->rw ? c->rw : "", first->rw ? first->rw : "") != 0 ||
-			    memcmp(c->bs, first->bs, sizeof c->bs) != 0)
-				agree = 0;
-		}
-		if (first != NULL && agree) {
-			eb_fio_job_set_str(&a->name, first->name, strlen(first->name));
-			if (first->rw != NULL)
-				eb_fio_job_set_str(&a->rw, first->rw, strlen(first->rw));
-			memcpy(a->bs, first->bs, sizeof a->bs);
-		}
-	}
 }
 
 const struct eb_fio_job *
@@ -473,6 +438,18 @@ lat_weight(const struct eb_fio_dstat *s)
 	return 1;
 }
 
+/* A clone's I/O count: the one fio printed, else what its rate and
+ * runtime give (terse prints no count). */
+static double
+clone_ios(const struct eb_fio_dstat *s)
+{
+	if (s->ios >= 0)
+		return s->ios;
+	if (s->iops >= 0 && s->runtime_ms >= 0)
+		return s->iops * s->runtime_ms / 1000;
+	return -1;
+}
+
 /* Folds the clones idx[0..n) of a job into out (a shallow copy of the
  * first, whose bins it may replace). Returns whether a p99 was dropped. */
 static int
@@ -488,12 +465,12 @@ combine(struct eb_fio_job *jobs, const size_t *idx, size_t n, struct eb_fio_job 
 		return 0;
 	for (int d = 0; d < EB_FIO_NDIRS; d++) {
 		struct eb_fio_dstat acc;
-		double lat_sum = 0, w_sum = 0;
+		double lat_sum = 0, w_sum = 0, ios_all = 0;
 		size_t npresent = 0, nbins = 0;
 		int all_bins = 1, any_p99 = 0;
 
 		memset(&acc, 0, sizeof acc);
-		acc.bw = acc.iops = acc.ios = acc.runtime_ms = 0;
+		acc.bw = acc.iops = acc.ios = acc.io = acc.runtime_ms = 0;
 		acc.lat_ns = acc.p99_ns = -1;
 		for (size_t k = 0; k < n; k++) {
 			const struct eb_fio_dstat *s = &jobs[idx[k]].d[d];
@@ -510,6 +487,8 @@ combine(struct eb_fio_job *jobs, const size_t *idx, size_t n, struct eb_fio_job 
 			acc.bw = acc.bw < 0 || s->bw < 0 ? -1 : acc.bw + s->bw;
 			acc.iops = acc.iops < 0 || s->iops < 0 ? -1 : acc.iops + s->iops;
 			acc.ios = acc.ios < 0 || s->ios < 0 ? -1 : acc.ios + s->ios;
+			acc.io = acc.io < 0 || s->io < 0 ? -1 : acc.io + s->io;
+			ios_all = ios_all < 0 || clone_ios(s) < 0 ? -1 : ios_all + clone_ios(s);
 			if (s->runtime_ms > acc.runtime_ms)
 				acc.runtime_ms = s->runtime_ms;
 			if (s->lat_ns >= 0 && w_sum >= 0) {
@@ -532,6 +511,14 @@ combine(struct eb_fio_job *jobs, const size_t *idx, size_t n, struct eb_fio_job 
 		}
 		if (w_sum > 0)
 			acc.lat_ns = lat_sum / w_sum;
+		/* group_reporting's rates are the clones' bytes and I/Os over
+		 * the longest runtime (fio's stat.c, sum_thread_stats): a sum of
+		 * the clones' own rates would count a straggler's bytes at the
+		 * pace of the clones that finished first. */
+		if (npresent > 1 && acc.runtime_ms > 0 && acc.io >= 0) {
+			acc.bw = floor(acc.io * 1000 / acc.runtime_ms);
+			acc.iops = ios_all >= 0 ? ios_all * 1000 / acc.runtime_ms : -1;
+		}
 		if (npresent > 1) {
 			acc.p99_ns = -1;
 			if (all_bins && nbins > 0) {
@@ -628,8 +615,26 @@ add(struct eb_parse *p, const struct eb_fio_job *j, const char *op, int64_t bs,
 	return 1;
 }
 
+/* Whether direction d of job j holds the reads with which a job of a
+ * pattern that only writes checks what it wrote (verify=): fio 3.33
+ * reports them as the job's read direction, though no read test ran. */
+static int
+verify_reads(const struct eb_fio_job *j, int d)
+{
+	static const char *const writes[] = { "write", "randwrite", "trimwrite", "randtrimwrite" };
+	size_t n;
+
+	if (d != EB_FIO_READ || j->rw == NULL)
+		return 0;
+	n = strcspn(j->rw, ":, ");
+	for (size_t k = 0; k < sizeof writes / sizeof writes[0]; k++)
+		if (strlen(writes[k]) == n && strncmp(j->rw, writes[k], n) == 0)
+			return 1;
+	return 0;
+}
+
 static size_t
-emit_job(struct eb_parse *p, const struct eb_fio_job *j)
+emit_job(struct eb_parse *p, const struct eb_fio_job *j, struct eb_fio_notes *notes)
 {
 	size_t n = 0;
 	int ndirs = 0, only = -1;
@@ -641,6 +646,14 @@ emit_job(struct eb_parse *p, const struct eb_fio_job *j)
 
 		if (!s->present)
 			continue;
+		if (verify_reads(j, d)) {
+			if (!notes->verify_reads++)
+				eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, s->bw_line),
+				    "fio job '%s' only writes (rw=%s): its reads are fio's check of "
+				    "what it wrote (verify=), no read test, and are not read",
+				    j->name, j->rw);
+			continue;
+		}
 		ndirs++;
 		only = d;
 		n += add(p, j, op, bs, "bw", EB_UNIT_BPS, s->bw, s->bw_line, 1);
@@ -673,6 +686,13 @@ eb_fio_run_emit(struct eb_parse *p, struct eb_fio_run *r, struct eb_fio_notes *n
 
 		if (done[i])
 			continue;
+		if (r->jobs[i].all_clients) {
+			if (!notes->all_clients++)
+				eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, r->jobs[i].line),
+				    "fio's \"All clients\" entry sums the results of the clients "
+				    "it follows; it is no host of its own, and is not read");
+			continue;
+		}
 		for (size_t k = i; k < r->n; k++) {
 			if (!done[k] && same_job(&r->jobs[i], &r->jobs[k])) {
 				idx[n++] = k;
@@ -686,7 +706,7 @@ eb_fio_run_emit(struct eb_parse *p, struct eb_fio_run *r, struct eb_fio_notes *n
 			    "combined without json+ latency bins; no lat_p99 for them",
 			    n, r->jobs[i].name);
 		}
-		added += emit_job(p, &combined);
+		added += emit_job(p, &combined, notes);
 		for (int d = 0; d < EB_FIO_NDIRS; d++)
 			free(tmpbins[d]);
 	}
@@ -694,4 +714,62 @@ eb_fio_run_emit(struct eb_parse *p, struct eb_fio_run *r, struct eb_fio_notes *n
 	free(done);
 	eb_fio_run_free(r);
 	return added;
+}
+
+void
+eb_fio_like_init(struct eb_fio_like *l, const struct eb_fio_job *j, int json)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (const char *q = j->name; *q != '\0'; q++)
+		h = (h ^ (unsigned char)*q) * 0x100000001b3ULL;
+	h = (h ^ 0xff) * 0x100000001b3ULL;
+	for (const char *q = j->host; *q != '\0'; q++)
+		h = (h ^ (unsigned char)*q) * 0x100000001b3ULL;
+	memset(l, 0, sizeof *l);
+	l->name = h;
+	l->json = json;
+	for (int d = 0; d < 3; d++)
+		l->ios[d] = l->rt[d] = l->lat[d] = -1;
+	l->usr = l->sys = l->ctx = l->majf = l->minf = -1;
+}
+
+static int
+near(double a, double b, double res)
+{
+	return (a < 0 && b < 0) || (a >= 0 && b >= 0 && fabs(a - b) <= res + 1e-9 * fabs(a));
+}
+
+/* Whether a job read from one format and a job read from the other are
+ * one run: the same job, the same I/O counts in the same milliseconds,
+ * the same context switches and page faults, and a mean latency and CPU
+ * within what normal text rounds them to. Copies in one format are known
+ * by their bytes already (eb_parse_run). */
+static int
+same_like(const void *seen, const void *now)
+{
+	const struct eb_fio_like *a = seen, *b = now;
+	int io = 0;
+
+	if (a->name != b->name || a->json == b->json)
+		return 0;
+	for (int d = 0; d < 3; d++) {
+		if (a->ios[d] != b->ios[d] || a->rt[d] != b->rt[d] ||
+		    !near(a->lat[d], b->lat[d], a->lat_res[d] + b->lat_res[d]))
+			return 0;
+		io |= a->ios[d] > 0;
+	}
+	return io && a->ctx == b->ctx && a->majf == b->majf && a->minf == b->minf &&
+	    near(a->usr, b->usr, a->cpu_res + b->cpu_res) &&
+	    near(a->sys, b->sys, a->cpu_res + b->cpu_res);
+}
+
+void
+eb_fio_note_like(struct eb_parse *p, const struct eb_fio_like *l, const struct eb_fio_job *j)
+{
+	char what[160];
+
+	snprintf(what, sizeof what, "the run of fio job '%.40s' in %s", j->name,
+	    l->json ? "JSON" : "normal text");
+	eb_parse_run_like(p, l, sizeof *l, same_like, j->line, what);
 }

@@ -23,14 +23,6 @@ struct json_state {
 
 /* ---- documents */
 
-struct jdoc {
-	json_t *root;
-	long line;		/* of its '{' */
-	struct eb_fio_json_map map;
-	int snapshot;		/* a --status-interval snapshot of the next */
-	long bad_line, bad_col;	/* the first damaged figure, 0 for none */
-	char bad[200];		/* and the error about it */
-};
 
 /* Duplicate keys. fio repeats keys where they do no harm: fio 2.17 prints
  * a job option given twice ("filename"), fio 3.7's client/server output
@@ -39,8 +31,8 @@ struct jdoc {
  * last, so a key repeated with another value is an error where it repeats,
  * but only for the keys encbench reads; a repetition of the same text, or
  * of a key encbench never reads, changes no number. */
-static void
-check_dup(struct jdoc *doc, uint64_t h, const char *key)
+void
+eb_fio_jd_dup(struct eb_fio_jdoc *doc, uint64_t h, const char *key)
 {
 	const struct eb_fio_json_dup *d = eb_fio_json_map_dup(&doc->map, eb_fio_json_key(h, key));
 
@@ -52,26 +44,26 @@ check_dup(struct jdoc *doc, uint64_t h, const char *key)
 }
 
 /* The value of a key encbench reads, o's path being h. */
-static json_t *
-get(struct jdoc *doc, json_t *o, uint64_t h, const char *key)
+json_t *
+eb_fio_jd_get(struct eb_fio_jdoc *doc, json_t *o, uint64_t h, const char *key)
 {
 	json_t *v = json_object_get(o, key);
 
 	if (v != NULL)
-		check_dup(doc, h, key);
+		eb_fio_jd_dup(doc, h, key);
 	return v;
 }
 
-static double
-num(struct jdoc *doc, json_t *o, uint64_t h, const char *key, double dflt)
+double
+eb_fio_jd_num(struct eb_fio_jdoc *doc, json_t *o, uint64_t h, const char *key, double dflt)
 {
-	json_t *v = get(doc, o, h, key);
+	json_t *v = eb_fio_jd_get(doc, o, h, key);
 
 	return json_is_number(v) ? json_number_value(v) : dflt;
 }
 
-static const char *
-type_name(const json_t *v)
+const char *
+eb_fio_jd_type(const json_t *v)
 {
 	switch (json_typeof(v)) {
 	case JSON_OBJECT:
@@ -94,10 +86,10 @@ type_name(const json_t *v)
  * number >= 0 there means a damaged file (fio prints unsigned counters,
  * even 18446744073709551615 for "no sample"); the document remembers the
  * first such figure for its error. */
-static double
-figure(struct jdoc *doc, json_t *o, uint64_t h, const char *key, double dflt)
+double
+eb_fio_jd_figure(struct eb_fio_jdoc *doc, json_t *o, uint64_t h, const char *key, double dflt)
 {
-	json_t *v = get(doc, o, h, key);
+	json_t *v = eb_fio_jd_get(doc, o, h, key);
 
 	if (v == NULL)
 		return dflt;
@@ -106,15 +98,15 @@ figure(struct jdoc *doc, json_t *o, uint64_t h, const char *key, double dflt)
 	if (doc->bad_line == 0) {
 		doc->bad_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(h, key), doc->line);
 		snprintf(doc->bad, sizeof doc->bad, "fio JSON output is damaged: \"%.60s\" is "
-		    "%s, not a figure fio writes", key, type_name(v));
+		    "%s, not a figure fio writes", key, eb_fio_jd_type(v));
 	}
 	return dflt;
 }
 
-static const char *
-str(struct jdoc *doc, json_t *o, uint64_t h, const char *key)
+const char *
+eb_fio_jd_str(struct eb_fio_jdoc *doc, json_t *o, uint64_t h, const char *key)
 {
-	json_t *v = get(doc, o, h, key);
+	json_t *v = eb_fio_jd_get(doc, o, h, key);
 
 	return json_is_string(v) ? json_string_value(v) : NULL;
 }
@@ -199,219 +191,17 @@ count_lines(const char *s, size_t n)
 
 /* ---- one job entry */
 
-/* 2.2.12 to 2.19 json+ buckets are fio's array indexes; this is fio's
- * log-linear bucket layout: the first 2*VAL buckets are exact values,
- * then each power of two splits into VAL buckets, named by their middle. */
-static double
-plat_val(double idx, double bits, double val)
-{
-	double error_bits, base, k;
-
-	if (idx < 2 * val)
-		return idx;
-	error_bits = floor(idx / val) - 1;
-	base = ldexp(1, (int)(error_bits + bits));
-	k = fmod(idx, val);
-	return base + (k + 0.5) * ldexp(1, (int)error_bits);
-}
-
-static void
-take_bins(struct jdoc *doc, struct eb_fio_dstat *s, json_t *bins, uint64_t h, double unit)
-{
-	double bits = num(doc, bins, h, "FIO_IO_U_PLAT_BITS", -1);
-	double val = num(doc, bins, h, "FIO_IO_U_PLAT_VAL", -1);
-	int raw = bits >= 0;
-	size_t cap = json_object_size(bins), n = 0;
-	const char *key;
-	json_t *v;
-
-	if (raw && !(bits >= 1 && bits <= 16 && val == ldexp(1, (int)bits)))
-		return;
-	s->bins = eb_xcalloc(cap + 1, sizeof *s->bins);
-	json_object_foreach(bins, key, v) {
-		double k, c;
-		size_t used;
-
-		if (!json_is_number(v) || strncmp(key, "FIO_", 4) == 0)
-			continue;
-		used = eb_fio_num(key, strlen(key), &k);
-		c = json_number_value(v);
-		if (used == 0 || key[used] != '\0' || !(k >= 0 && k < 1e15) ||
-		    !(c > 0 && c < 1e18))
-			continue;
-		check_dup(doc, h, key);
-		if (raw) {
-			if (k > 64 * val)
-				continue;
-			k = plat_val(floor(k), bits, val);
-		}
-		s->bins[n].ns = k * unit;
-		s->bins[n].count = c;
-		n++;
-	}
-	s->nbins = n;
-	if (n == 0) {
-		free(s->bins);
-		s->bins = NULL;
-	}
-}
-
-/* The 99th percentile of a latency object's "percentile" map. */
-static int
-take_p99(struct jdoc *doc, json_t *lat, uint64_t h, double unit, double *out)
-{
-	uint64_t hp = eb_fio_json_key(h, "percentile");
-	json_t *pct = get(doc, lat, h, "percentile");
-	const char *key;
-	json_t *v;
-	int found = 0;
-
-	json_object_foreach(pct, key, v) {
-		double k;
-		size_t used = eb_fio_num(key, strlen(key), &k);
-
-		if (used > 0 && key[used] == '\0' && k == 99.0 && json_is_number(v)) {
-			check_dup(doc, hp, key);
-			*out = json_number_value(v) * unit;
-			found = 1;
-		}
-	}
-	return found && *out > 0;
-}
-
-/* Fails the document where one direction's figures disagree with each
- * other (fio_json_check.c): one of them was changed after fio wrote it. */
-static void
-check_figures(struct jdoc *doc, json_t *o, uint64_t h, double bs)
-{
-	struct eb_fio_json_figs f;
-	const char *key = NULL;
-	char why[sizeof doc->bad];
-
-	if (doc->bad_line != 0)
-		return;
-	f.io = figure(doc, o, h, "io_bytes", -1);
-	f.io_kib = get(doc, o, h, "io_kbytes") == NULL && get(doc, o, h, "bw_bytes") == NULL;
-	f.runtime = figure(doc, o, h, "runtime", -1);
-	f.bw_bytes = figure(doc, o, h, "bw_bytes", -1);
-	f.bw_kib = figure(doc, o, h, "bw", -1);
-	f.iops = figure(doc, o, h, "iops", -1);
-	f.total_ios = figure(doc, o, h, "total_ios", -1);
-	f.bs = bs;
-	/* A rate past the plausible limits (core/limits.c) is told as such,
-	 * with the limit, by the driver. */
-	if (doc->bad_line != 0 || f.bw_bytes > eb_metric_limit("bw", NULL) ||
-	    f.bw_kib * 1024 > eb_metric_limit("bw", NULL) ||
-	    f.iops > eb_metric_limit("iops", NULL) ||
-	    eb_fio_json_figs_agree(&f, &key, why, sizeof why))
-		return;
-	doc->bad_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(h, key), doc->line);
-	memcpy(doc->bad, why, sizeof doc->bad);
-}
-
-static void
-take_dir(struct jdoc *doc, json_t *o, uint64_t h, double bs, struct eb_fio_dstat *s)
-{
-	static const char *const lats[] = { "clat_ns", "clat", "lat_ns", "lat" };
-	double io = figure(doc, o, h, "io_bytes", 0), ios = figure(doc, o, h, "total_ios", -1);
-	double iops = figure(doc, o, h, "iops", -1), runtime = figure(doc, o, h, "runtime", -1);
-	double bw;
-	const char *bwkey = "bw_bytes";
-	json_t *clat = NULL;
-	double unit = 1;
-
-	/* fio 3.2+ has bw_bytes; before, only bw in KiB/s ("reported in 1024
-	 * bytes per second units", fio 2.x and 3.0/3.1). */
-	bw = figure(doc, o, h, "bw_bytes", -1);
-	if (bw < 0 && get(doc, o, h, "io_kbytes") != NULL && io > 0 && runtime > 0) {
-		/* 2.21 to 3.1: io_bytes are bytes (io_kbytes says so), and
-		 * io_bytes * 1000 / runtime is how fio 3.2+ gets bw_bytes. */
-		bwkey = "bw";
-		bw = floor(io * 1000 / runtime);
-	} else if (bw < 0) {
-		bwkey = "bw";
-		bw = figure(doc, o, h, "bw", -1);
-		if (bw >= 0)
-			bw *= 1024;
-	}
-	/* fio writes bw_bytes as io_bytes * 1000 / runtime (ms): a 0 beside
-	 * bytes moved in a runtime of some milliseconds is a damaged figure,
-	 * not a rate too small to print. */
-	if (bw == 0 && io > 0 && runtime > 0 && doc->bad_line == 0) {
-		doc->bad_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(h, bwkey), doc->line);
-		snprintf(doc->bad, sizeof doc->bad, "\"%s\" is 0 while io_bytes is %.0f in %.0f ms; "
-		    "fio writes io_bytes * 1000 / runtime there", bwkey, io, runtime);
-	}
-	s->present = io > 0 || ios > 0 || bw > 0 || iops > 0;
-	if (!s->present)
-		return;
-	check_figures(doc, o, h, bs);
-	s->bw = bw;
-	s->iops = iops;
-	s->ios = ios;
-	s->runtime_ms = runtime;
-	s->bw_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(h, bwkey), doc->line);
-	s->iops_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(h, "iops"), doc->line);
-	/* fio 3.x: clat_ns in ns; fio 2.x: clat in us. Which one is there
-	 * decides, not the version string (2.99 already has clat_ns). */
-	for (int k = 0; k < 2 && clat == NULL; k++) {
-		clat = get(doc, o, h, lats[k]);
-		unit = k == 0 ? 1 : 1000;
-		if (!json_is_object(clat))
-			clat = NULL;
-	}
-	if (clat != NULL) {
-		const char *ck = unit == 1 ? "clat_ns" : "clat";
-		uint64_t hc = eb_fio_json_key(h, ck);
-		double mean = figure(doc, clat, hc, "mean", -1);
-		double max = figure(doc, clat, hc, "max", -1);
-		json_t *bins;
-
-		/* disable_clat leaves zeros (fio 2.1.11 pkb sample). */
-		if (mean > 0 || max > 0) {
-			s->lat_ns = mean * unit;
-			s->lat_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(hc, "mean"),
-			    doc->line);
-		}
-		if (take_p99(doc, clat, hc, unit, &s->p99_ns)) {
-			s->p99_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(
-			    eb_fio_json_key(hc, "percentile"), "99.000000"), s->lat_line);
-		} else {
-			/* lat_percentiles=1 puts the map under total latency. */
-			for (int k = 2; k < 4; k++) {
-				json_t *l = get(doc, o, h, lats[k]);
-				double u = k == 2 ? 1 : 1000;
-				uint64_t hk = eb_fio_json_key(h, lats[k]);
-
-				if (json_is_object(l) && take_p99(doc, l, hk, u, &s->p99_ns)) {
-					s->p99_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(
-					    eb_fio_json_key(hk, "percentile"), "99.000000"), s->lat_line);
-					clat = l;
-					hc = hk;
-					unit = u;
-					break;
-				}
-			}
-		}
-		if (s->p99_ns <= 0)
-			s->p99_ns = -1;
-		bins = get(doc, clat, hc, "bins");
-		if (json_is_object(bins))
-			take_bins(doc, s, bins, eb_fio_json_key(hc, "bins"), unit);
-	}
-}
-
 /* An option of the job (its path hj) or else of the global section. */
 static const char *
-option(struct jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts, const char *a,
+option(struct eb_fio_jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts, const char *a,
     const char *b)
 {
 	uint64_t hg = eb_fio_json_key(EB_FIO_JSON_ROOT, "global options");
 	const char *v;
 
-	if ((v = str(doc, jopts, hj, a)) != NULL || (v = str(doc, jopts, hj, b)) != NULL)
+	if ((v = eb_fio_jd_str(doc, jopts, hj, a)) != NULL || (v = eb_fio_jd_str(doc, jopts, hj, b)) != NULL)
 		return v;
-	if ((v = str(doc, gopts, hg, a)) != NULL || (v = str(doc, gopts, hg, b)) != NULL)
+	if ((v = eb_fio_jd_str(doc, gopts, hg, a)) != NULL || (v = eb_fio_jd_str(doc, gopts, hg, b)) != NULL)
 		return v;
 	return NULL;
 }
@@ -420,15 +210,13 @@ option(struct jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts, const char *
  * with bs_is_seq_rand, "bs=4k,64k" names sequential and random sizes, not
  * read and write; "mixed" has one only when all directions share it. */
 static double
-fixed_bs(struct jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts,
+fixed_bs(struct eb_fio_jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts,
     const struct eb_fio_job *j, int d)
 {
 	const char *sr = option(doc, jopts, hj, gopts, "bs_is_seq_rand", "bs_is_seq_rand");
 
-	/* "All clients" has no options of its own: the clients' bs comes to
-	 * it only once the run is read (eb_fio_run_name_all_clients), and the
-	 * global default of 4k is not theirs (fio 3.33, two --client runs of
-	 * bs=64k). */
+	/* "All clients" has no options of its own, and the global default
+	 * of 4k is not its clients' (fio 3.33, two --client runs of bs=64k). */
 	if (j->all_clients)
 		return 0;
 	if (sr != NULL && strcmp(sr, "0") != 0)
@@ -439,11 +227,11 @@ fixed_bs(struct jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts,
 }
 
 static void
-take_job(struct jdoc *doc, json_t *job, uint64_t h, int clients, struct eb_fio_run *run,
+take_job(struct eb_fio_jdoc *doc, json_t *job, uint64_t h, int clients, struct eb_fio_run *run,
     json_t *gopts)
 {
-	const char *name = str(doc, job, h, "jobname"), *host = str(doc, job, h, "hostname");
-	json_t *jopts = get(doc, job, h, "job options");
+	const char *name = eb_fio_jd_str(doc, job, h, "jobname"), *host = eb_fio_jd_str(doc, job, h, "hostname");
+	json_t *jopts = eb_fio_jd_get(doc, job, h, "job options");
 	uint64_t hj = eb_fio_json_key(h, "job options");
 	struct eb_fio_job *j;
 	const char *rw, *bs;
@@ -455,13 +243,13 @@ take_job(struct jdoc *doc, json_t *job, uint64_t h, int clients, struct eb_fio_r
 			    eb_fio_json_key(h, "jobname"), doc->line);
 			snprintf(doc->bad, sizeof doc->bad, "fio JSON output is damaged: "
 			    "\"jobname\" is %s, not a string",
-			    type_name(json_object_get(job, "jobname")));
+			    eb_fio_jd_type(json_object_get(job, "jobname")));
 		}
 		name = "";
 	}
 	j = eb_fio_run_add(run, name, strlen(name));
 	j->line = eb_fio_json_map_get(&doc->map, h, doc->line);
-	j->groupid = (long)figure(doc, job, h, "groupid", 0);
+	j->groupid = (long)eb_fio_jd_figure(doc, job, h, "groupid", 0);
 	j->all_clients = clients && strcmp(name, "All clients") == 0;
 	if (host != NULL)
 		eb_fio_job_set_str(&j->host, host, strlen(host));
@@ -482,14 +270,14 @@ take_job(struct jdoc *doc, json_t *job, uint64_t h, int clients, struct eb_fio_r
 		}
 	}
 	for (int d = 0; d < EB_FIO_NDIRS; d++) {
-		json_t *o = get(doc, job, h, eb_fio_dir_names[d]);
+		json_t *o = eb_fio_jd_get(doc, job, h, eb_fio_dir_names[d]);
 
 		if (json_is_object(o))
-			take_dir(doc, o, eb_fio_json_key(h, eb_fio_dir_names[d]),
+			eb_fio_json_take_dir(doc, o, eb_fio_json_key(h, eb_fio_dir_names[d]),
 			    fixed_bs(doc, jopts, hj, gopts, j, d), &j->d[d]);
 	}
-	usr = figure(doc, job, h, "usr_cpu", -1);
-	sys = figure(doc, job, h, "sys_cpu", -1);
+	usr = eb_fio_jd_figure(doc, job, h, "usr_cpu", -1);
+	sys = eb_fio_jd_figure(doc, job, h, "sys_cpu", -1);
 	if (usr >= 0 && sys >= 0) {
 		j->cpu = usr + sys;
 		j->cpu_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(h, "usr_cpu"), j->line);
@@ -524,7 +312,7 @@ jobs_of(json_t *root, const char **key)
  * writes timestamp_ms (and timestamp, time); clones of a numjobs run have
  * the same name and time but their own place. */
 static void
-note_run(struct eb_parse *p, struct jdoc *doc, json_t *job, size_t k, const struct eb_fio_job *j)
+note_run(struct eb_parse *p, struct eb_fio_jdoc *doc, json_t *job, size_t k, const struct eb_fio_job *j)
 {
 	static const char *const times[] = { "timestamp_ms", "timestamp", "time" };
 	json_t *when = NULL;
@@ -548,6 +336,49 @@ note_run(struct eb_parse *p, struct jdoc *doc, json_t *job, size_t k, const stru
 	free(dump);
 }
 
+/* Notes the options the job ran with, for jobs of its name in other files
+ * of its test (runs.c); fio 2.1.4 prints none. */
+static void
+note_setup(struct eb_parse *p, const struct eb_fio_json_job_opts *o, const struct eb_fio_job *j)
+{
+	char *text;
+
+	if (o->jopts == NULL && o->gopts == NULL)
+		return;
+	text = eb_fio_json_opts_text(o);
+	eb_parse_setup(p, j->name, j->host, text, j->line);
+	free(text);
+}
+
+/* Notes the job for a copy of its run in normal text (eb_fio_like). */
+static void
+note_like(struct eb_parse *p, json_t *job, const struct eb_fio_job *j)
+{
+	static const char *const keys[] = { "usr_cpu", "sys_cpu", "ctx", "majf", "minf" };
+	struct eb_fio_like l;
+	double *v[] = { &l.usr, &l.sys, &l.ctx, &l.majf, &l.minf };
+
+	eb_fio_like_init(&l, j, 1);
+	for (int d = 0; d < 3; d++) {
+		if (!j->d[d].present)
+			continue;
+		l.ios[d] = j->d[d].ios;
+		l.rt[d] = j->d[d].runtime_ms;
+		l.lat[d] = j->d[d].lat_ns;
+		/* %f of ns (fio 3.x) or of us (2.x). */
+		l.lat_res[d] = 5e-4;
+	}
+	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+		json_t *x = json_object_get(job, keys[k]);
+
+		if (json_is_number(x))
+			*v[k] = json_number_value(x);
+	}
+	/* %f prints 6 decimals. */
+	l.cpu_res = 5e-7;
+	eb_fio_note_like(p, &l, j);
+}
+
 /* Whether a is a --status-interval snapshot of the run that b finishes:
  * the same jobs, every count grown, and the time between the documents
  * equal to the growth of each job's elapsed seconds. Runs appended with >>
@@ -555,29 +386,29 @@ note_run(struct eb_parse *p, struct jdoc *doc, json_t *job, size_t k, const stru
  * snapshot in the run's last second, its eta already 0: elapsed has not
  * grown then, and the documents are less than a second apart. */
 static int
-is_snapshot(struct jdoc *a, struct jdoc *b)
+is_snapshot(struct eb_fio_jdoc *a, struct eb_fio_jdoc *b)
 {
 	const char *ka, *kb;
 	json_t *ja = jobs_of(a->root, &ka), *jb = jobs_of(b->root, &kb);
-	double ta = num(a, a->root, EB_FIO_JSON_ROOT, "timestamp", -1);
-	double tb = num(b, b->root, EB_FIO_JSON_ROOT, "timestamp", -1);
-	double gap = num(b, b->root, EB_FIO_JSON_ROOT, "timestamp_ms", -1) -
-	    num(a, a->root, EB_FIO_JSON_ROOT, "timestamp_ms", -1);
+	double ta = eb_fio_jd_num(a, a->root, EB_FIO_JSON_ROOT, "timestamp", -1);
+	double tb = eb_fio_jd_num(b, b->root, EB_FIO_JSON_ROOT, "timestamp", -1);
+	double gap = eb_fio_jd_num(b, b->root, EB_FIO_JSON_ROOT, "timestamp_ms", -1) -
+	    eb_fio_jd_num(a, a->root, EB_FIO_JSON_ROOT, "timestamp_ms", -1);
 	int grew = 0;
 
 	if (ja == NULL || jb == NULL || strcmp(ka, kb) != 0 ||
 	    json_array_size(ja) != json_array_size(jb) || json_array_size(ja) == 0)
 		return 0;
-	check_dup(a, EB_FIO_JSON_ROOT, ka);
-	check_dup(b, EB_FIO_JSON_ROOT, kb);
+	eb_fio_jd_dup(a, EB_FIO_JSON_ROOT, ka);
+	eb_fio_jd_dup(b, EB_FIO_JSON_ROOT, kb);
 	for (size_t i = 0; i < json_array_size(ja); i++) {
 		json_t *x = json_array_get(ja, i), *y = json_array_get(jb, i);
 		uint64_t hx = eb_fio_json_idx(eb_fio_json_key(EB_FIO_JSON_ROOT, ka), i);
-		const char *nx = str(a, x, hx, "jobname"), *ny = str(b, y, hx, "jobname");
-		double ex = num(a, x, hx, "elapsed", -1), ey = num(b, y, hx, "elapsed", -1);
+		const char *nx = eb_fio_jd_str(a, x, hx, "jobname"), *ny = eb_fio_jd_str(b, y, hx, "jobname");
+		double ex = eb_fio_jd_num(a, x, hx, "elapsed", -1), ey = eb_fio_jd_num(b, y, hx, "elapsed", -1);
 
 		if (nx == NULL || ny == NULL || strcmp(nx, ny) != 0 ||
-		    num(a, x, hx, "groupid", 0) != num(b, y, hx, "groupid", 0))
+		    eb_fio_jd_num(a, x, hx, "groupid", 0) != eb_fio_jd_num(b, y, hx, "groupid", 0))
 			return 0;
 		if (ex >= 0 && ey >= 0) {
 			if (ey < ex || (ey == ex && !(gap >= 0 && gap < 1000)))
@@ -587,11 +418,11 @@ is_snapshot(struct jdoc *a, struct jdoc *b)
 		}
 		for (int d = 0; d < EB_FIO_NDIRS; d++) {
 			uint64_t hd = eb_fio_json_key(hx, eb_fio_dir_names[d]);
-			json_t *dx = get(a, x, hx, eb_fio_dir_names[d]);
-			json_t *dy = get(b, y, hx, eb_fio_dir_names[d]);
-			double iox = num(a, dx, hd, "io_bytes", 0), ioy = num(b, dy, hd, "io_bytes", 0);
+			json_t *dx = eb_fio_jd_get(a, x, hx, eb_fio_dir_names[d]);
+			json_t *dy = eb_fio_jd_get(b, y, hx, eb_fio_dir_names[d]);
+			double iox = eb_fio_jd_num(a, dx, hd, "io_bytes", 0), ioy = eb_fio_jd_num(b, dy, hd, "io_bytes", 0);
 
-			if (ioy < iox || num(b, dy, hd, "runtime", 0) < num(a, dx, hd, "runtime", 0))
+			if (ioy < iox || eb_fio_jd_num(b, dy, hd, "runtime", 0) < eb_fio_jd_num(a, dx, hd, "runtime", 0))
 				return 0;
 			if (ioy > iox)
 				grew = 1;
@@ -602,7 +433,7 @@ is_snapshot(struct jdoc *a, struct jdoc *b)
 
 /* Finds and parses every document; fills docs. */
 static enum eb_status
-load_docs(struct eb_parse *p, struct json_state *st, struct jdoc **docs, size_t *ndocs)
+load_docs(struct eb_parse *p, struct json_state *st, struct eb_fio_jdoc **docs, size_t *ndocs)
 {
 	const char *text;
 	size_t len, pos = 0, cap = 0, nbad;
@@ -657,7 +488,7 @@ load_docs(struct eb_parse *p, struct json_state *st, struct jdoc **docs, size_t 
 			used = len - (size_t)(s - text);
 		if (json_is_object(root) && (json_object_get(root, "fio version") != NULL ||
 		    jobs_of(root, &(const char *){ NULL }) != NULL)) {
-			struct jdoc *d;
+			struct eb_fio_jdoc *d;
 
 			eb_xgrow(docs, &cap, *ndocs + 1, sizeof **docs);
 			d = &(*docs)[(*ndocs)++];
@@ -684,7 +515,7 @@ static enum eb_status
 finish(struct eb_parse *p, int ok)
 {
 	struct json_state *st = p->state;
-	struct jdoc *docs = NULL;
+	struct eb_fio_jdoc *docs = NULL;
 	size_t ndocs = 0, added = 0, nsnap = 0;
 	enum eb_status status = EB_OK;
 	long err_line = 0, nfailed = 0;
@@ -708,7 +539,7 @@ finish(struct eb_parse *p, int ok)
 			    "%zu --status-interval snapshot%s of a run; only its final "
 			    "result is read", nsnap, nsnap == 1 ? "" : "s");
 		for (size_t i = 0; i < ndocs; i++) {
-			struct jdoc *d = &docs[i];
+			struct eb_fio_jdoc *d = &docs[i];
 			const char *key;
 			json_t *arr = jobs_of(d->root, &key), *gopts;
 			uint64_t h = eb_fio_json_key(EB_FIO_JSON_ROOT, key);
@@ -716,8 +547,8 @@ finish(struct eb_parse *p, int ok)
 
 			if (d->snapshot || arr == NULL)
 				continue;
-			check_dup(d, EB_FIO_JSON_ROOT, key);
-			gopts = get(d, d->root, EB_FIO_JSON_ROOT, "global options");
+			eb_fio_jd_dup(d, EB_FIO_JSON_ROOT, key);
+			gopts = eb_fio_jd_get(d, d->root, EB_FIO_JSON_ROOT, "global options");
 			if (!json_is_object(gopts))
 				gopts = NULL;
 			for (size_t k = 0; k < json_array_size(arr); k++) {
@@ -730,12 +561,16 @@ finish(struct eb_parse *p, int ok)
 					continue;
 				take_job(d, job, hj, strcmp(key, "client_stats") == 0, &run,
 				    gopts);
-				if (!run.jobs[run.n - 1].all_clients)
+				if (!run.jobs[run.n - 1].all_clients) {
 					eb_fio_json_opts_add(&opts, &nopts, &capopts, job, gopts,
 					    run.jobs[run.n - 1].line);
-				if (did_io(&run.jobs[run.n - 1]))
+					note_setup(p, &opts[nopts - 1], &run.jobs[run.n - 1]);
+				}
+				if (did_io(&run.jobs[run.n - 1])) {
 					note_run(p, d, job, k, &run.jobs[run.n - 1]);
-				if ((code = figure(d, job, hj, "error", 0)) == 0)
+					note_like(p, job, &run.jobs[run.n - 1]);
+				}
+				if ((code = eb_fio_jd_figure(d, job, hj, "error", 0)) == 0)
 					continue;
 				line = eb_fio_json_map_get(&d->map, eb_fio_json_key(hj, "error"), d->line);
 				if (did_io(&run.jobs[run.n - 1])) {
@@ -745,10 +580,9 @@ finish(struct eb_parse *p, int ok)
 				} else if (nfailed++ == 0) {
 					err_line = line;
 					err_code = code;
-					err_job = str(d, job, hj, "jobname");
+					err_job = eb_fio_jd_str(d, job, hj, "jobname");
 				}
 			}
-			eb_fio_run_name_all_clients(&run);
 			added += eb_fio_run_emit(p, &run, &st->notes);
 		}
 		for (size_t i = 0; i < ndocs && status == EB_OK; i++) {

@@ -93,6 +93,44 @@ void eb_fio_json_opts_add(struct eb_fio_json_job_opts **v, size_t *n, size_t *ca
     struct json_t *job, struct json_t *gopts, long line);
 long eb_fio_json_opts_clash(const struct eb_fio_json_job_opts *v, size_t n, char *why,
     size_t len);
+/* The job's value of each of those options, one "name=value" a line, in
+ * one spelling ("bs=4096" for 4k), for jobs of other files (runs.c); the
+ * caller frees it. */
+char *eb_fio_json_opts_text(const struct eb_fio_json_job_opts *j);
+
+/* ---- one document as fio_json.c reads it, and what its parts share */
+struct eb_fio_dstat;
+struct json_t;
+
+struct eb_fio_jdoc {
+	struct json_t *root;
+	long line;		/* of its '{' */
+	struct eb_fio_json_map map;
+	int snapshot;		/* a --status-interval snapshot of the next */
+	long bad_line, bad_col;	/* the first damaged figure, 0 for none */
+	char bad[200];		/* and the error about it */
+};
+
+/* The value of a key encbench reads (o's path being h), failing the
+ * document where that key was repeated with another value. */
+struct json_t *eb_fio_jd_get(struct eb_fio_jdoc *doc, struct json_t *o, uint64_t h,
+    const char *key);
+void eb_fio_jd_dup(struct eb_fio_jdoc *doc, uint64_t h, const char *key);
+/* A number under key, dflt when there is none or it is no number. */
+double eb_fio_jd_num(struct eb_fio_jdoc *doc, struct json_t *o, uint64_t h, const char *key,
+    double dflt);
+/* A figure fio wrote under key (a number >= 0), dflt when there is none;
+ * anything else there fails the document. */
+double eb_fio_jd_figure(struct eb_fio_jdoc *doc, struct json_t *o, uint64_t h, const char *key,
+    double dflt);
+const char *eb_fio_jd_str(struct eb_fio_jdoc *doc, struct json_t *o, uint64_t h,
+    const char *key);
+/* "an object", "a string", "-0" ... for messages. */
+const char *eb_fio_jd_type(const struct json_t *v);
+/* Reads the direction object o (path h) of a job whose I/Os of that
+ * direction are all bs bytes (0 when they vary or are unknown) into s. */
+void eb_fio_json_take_dir(struct eb_fio_jdoc *doc, struct json_t *o, uint64_t h, double bs,
+    struct eb_fio_dstat *s);
 
 struct eb_buf;
 

@@ -134,3 +134,42 @@ eb_fio_json_opts_clash(const struct eb_fio_json_job_opts *v, size_t n, char *why
 	}
 	return -1;
 }
+
+/* A value as one setting, whatever its spelling: "4k" and "4096" alike. */
+static void
+canonical(struct eb_buf *b, const char *v)
+{
+	int64_t x[3], size;
+	char num[96];
+
+	if (v == NULL) {
+		eb_buf_add(b, "(unset)", 7);
+		return;
+	}
+	if ((size = eb_fio_parse_size(v, strlen(v))) > 0)
+		snprintf(num, sizeof num, "%lld", (long long)size);
+	else if (strchr(v, ',') != NULL && eb_fio_parse_bs(v, x) == 0)
+		snprintf(num, sizeof num, "%lld,%lld,%lld", (long long)x[0], (long long)x[1],
+		    (long long)x[2]);
+	else {
+		eb_buf_add(b, v, strlen(v) > 60 ? 60 : strlen(v));
+		return;
+	}
+	eb_buf_add(b, num, strlen(num));
+}
+
+char *
+eb_fio_json_opts_text(const struct eb_fio_json_job_opts *j)
+{
+	struct eb_buf b;
+
+	eb_buf_init(&b, 0);
+	for (size_t k = 0; k < sizeof measure_opts / sizeof measure_opts[0]; k++) {
+		eb_buf_add(&b, measure_opts[k].name, strlen(measure_opts[k].name));
+		eb_buf_addc(&b, '=');
+		canonical(&b, value_of(j, &measure_opts[k]));
+		eb_buf_addc(&b, '\n');
+	}
+	eb_buf_cstr(&b);
+	return b.data;
+}

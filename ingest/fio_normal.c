@@ -24,9 +24,11 @@ struct normal_state {
 	int dir;		/* its direction being read, -1 none */
 	double pct_unit;	/* ns per unit of the percentile block, 0 outside */
 	int pct_is_lat;		/* lat_percentiles instead of clat */
+	double pct_prev;	/* the block's last percentile as printed, or -1 */
+	/* The range of the current direction's clat and lat (total) lines. */
+	struct eb_fio_lat_range clat, tlat;
 	int seen_summary;	/* "Run status group" after the current jobs */
 	char *host;		/* the one client of "hostname=" lines */
-	struct eb_fio_banner common;	/* the job all clients of the last run ran */
 	int nhosts;
 	size_t added;
 	long njobs;
@@ -42,38 +44,21 @@ struct normal_state {
 	long unsummed_line;	/* the first of them */
 	long end_line;		/* the input's last non-blank line */
 	struct eb_buf block;	/* the current job's lines, which identify its run */
+	/* The run flushed last, its records [prev_first, prev_end), so that
+	 * a --status-interval snapshot of it can give way to the next. */
+	struct snap_job {
+		char *name;
+		long groupid, pid;
+		double io[EB_FIO_NDIRS], rt[EB_FIO_NDIRS];
+	} *prev;
+	size_t nprev, capprev, prev_first, prev_end;
+	long prev_line;
+	int banner_since;	/* a banner since the last run flushed */
+	long nsnapshots, snapshot_line;
+	/* What the current job's results say of its run (eb_fio_like). */
+	struct eb_fio_like like;
 	char pid[80];		/* "pid=24785: Tue Dec  1 12:09:09 2026" of its header */
 };
-
-static int
-probe(const char *head, size_t len)
-{
-	int score = 0;
-
-	if (eb_fio_memstr(head, len, "Run status group ") != NULL)
-		return 85;
-	/* Every line that scores has one of these; one look at the whole
-	 * head spares the line loop for the files of other formats. */
-	if (eb_fio_memstr(head, len, ": (g") == NULL && eb_fio_memstr(head, len, "fio: ") == NULL)
-		return 0;
-	for (size_t i = 0; i < len && score < 85;) {
-		const char *s = head + i;
-		const char *nl = memchr(s, '\n', len - i);
-		size_t n = nl != NULL ? (size_t)(nl - s) : len - i;
-
-		if (eb_fio_memstr(s, n, ": (groupid=") != NULL &&
-		    eb_fio_memstr(s, n, "err=") != NULL)
-			score = 85;
-		else if (eb_fio_memstr(s, n, ": (g=") != NULL &&
-		    eb_fio_memstr(s, n, " rw=") != NULL && score < 70)
-			score = 70;
-		else if (n >= 5 && strncmp(s, "fio: ", 5) == 0 && score < 30)
-			/* An error and nothing else: fio's, so ours to report. */
-			score = 30;
-		i += n + 1;
-	}
-	return score;
-}
 
 static const char *
 skip_spaces(const char *s)
@@ -81,67 +66,6 @@ skip_spaces(const char *s)
 	while (*s == ' ' || *s == '\t')
 		s++;
 	return s;
-}
-
-/* A size or rate as fio prints it: "152MiB/s", "1023.3KB/s", "298Mi",
- * "21.6GiB", "4096.0MB", "62.7M", "12.3Mibit/s". Up to 2.16 "KB" means
- * 1024 (old); later an 'i' marks 1024 and its absence 1000. Returns -1
- * when s holds none, with *end then at s. */
-static double
-size_value(const char *s, int old, const char **end)
-{
-	static const char prefixes[] = "kmgtpe";
-	double v, mult = 1;
-	size_t used = eb_fio_num(s, strlen(s), &v);
-	const char *q = s + used, *pfx;
-
-	if (end != NULL)
-		*end = s;
-	if (used == 0)
-		return -1;
-	pfx = *q != '\0' ? strchr(prefixes, *q >= 'A' && *q <= 'Z' ? *q + 32 : *q) : NULL;
-	if (pfx != NULL) {
-		int power = (int)(pfx - prefixes) + 1;
-		double base = old ? 1024 : 1000;
-
-		q++;
-		if (*q == 'i') {
-			base = 1024;
-			q++;
-		}
-		for (int k = 0; k < power; k++)
-			mult *= base;
-	}
-	/* unit_base=1 reports bits. */
-	if (strncmp(q, "bit", 3) == 0) {
-		mult /= 8;
-		q += 3;
-	} else if (*q == 'B') {
-		q++;
-	}
-	if (strncmp(q, "/s", 2) == 0)
-		q += 2;
-	if (end != NULL)
-		*end = q;
-	return v * mult;
-}
-
-/* "38.9k", "3068", "1.2M": IOPS with SI suffixes. */
-static double
-count_value(const char *s)
-{
-	double v;
-	size_t used = eb_fio_num(s, strlen(s), &v);
-
-	if (used == 0)
-		return -1;
-	if (s[used] == 'k' || s[used] == 'K')
-		v *= 1e3;
-	else if (s[used] == 'M')
-		v *= 1e6;
-	else if (s[used] == 'G')
-		v *= 1e9;
-	return v;
 }
 
 /* The value after key in s ("bw=", "IOPS="), spaces skipped, or NULL. */
@@ -188,7 +112,7 @@ check_figure(struct normal_state *st, const char *key, const char *from, const c
 		if (kind == FIG_COUNT && *e != '\0' && strchr("kKMG", *e) != NULL)
 			e++;
 		else if (kind == FIG_SIZE || kind == FIG_SIZE_BARE)
-			size_value(q, 0, &e);
+			eb_fio_size_value(q, 0, &e);
 		e = skip_spaces(e);
 		if (strncmp(e, follow, strlen(follow)) != 0) {
 			snprintf(cut, sizeof cut, "is cut: fio prints '%s' after it "
@@ -266,6 +190,14 @@ end_job(struct eb_parse *p, struct normal_state *st)
 		snprintf(what, sizeof what, "the run of fio job '%.40s' (%s)", j->name,
 		    st->pid[0] ? st->pid : "the same results");
 		eb_parse_run(p, st->block.data, st->block.len, j->line, what);
+		for (int d = 0; d < 3; d++) {
+			if (!j->d[d].present)
+				continue;
+			st->like.ios[d] = st->raw[st->cur][d].issued;
+			st->like.rt[d] = st->raw[st->cur][d].runtime_ms;
+			st->like.lat[d] = j->d[d].lat_ns;
+		}
+		eb_fio_note_like(p, &st->like, j);
 	}
 	eb_buf_reset(&st->block);
 	st->cur = -1;
@@ -282,6 +214,7 @@ settle(const struct eb_fio_job *j, int d, const struct raw *r, struct eb_fio_dst
 	double c[3], bs = 0, issued = r->issued;
 	int n = 0;
 
+	s->io = r->io;
 	if (!r->newstyle) {
 		s->bw = r->bw;
 		s->iops = r->iops;
@@ -314,51 +247,79 @@ settle(const struct eb_fio_job *j, int d, const struct raw *r, struct eb_fio_dst
 			s->iops = x;
 		if (bs > 0 && s->bw > 0 && fabs(x * bs - s->bw) <= 0.02 * s->bw)
 			s->bw = x * bs;
+		if (bs > 0 && r->io > 0 && fabs(issued * bs - r->io) <= 0.02 * r->io)
+			s->io = issued * bs;
 	}
 	if (s->bw == 0)
 		s->bw = -1;
 }
 
-/* fio prints "All clients" after the clients' own group summaries (fio
- * 3.33 client/server), so it comes as a run of its own: it takes the job
- * of the run before when all of that run's jobs were one. */
 static void
-common_job(struct normal_state *st)
+forget_prev(struct normal_state *st)
 {
-	const struct eb_fio_job *first = NULL;
-	int agree = 1;
+	for (size_t i = 0; i < st->nprev; i++)
+		free(st->prev[i].name);
+	st->nprev = 0;
+}
 
+/* Whether the run about to be flushed is the next --status-interval
+ * snapshot (or the final result) of the one flushed before it: the same
+ * jobs of the same pids, without a banner between (a new fio run prints
+ * its banners), each direction's I/O and runtime grown or kept. fio 3.33
+ * prints each snapshot as a whole run's results, summary included. Runs
+ * appended with >> have banners and pids of their own. */
+static int
+continues_prev(const struct normal_state *st)
+{
+	int grew = 0;
+
+	if (st->banner_since || st->nprev == 0 || st->nprev != st->run.n)
+		return 0;
 	for (size_t i = 0; i < st->run.n; i++) {
 		const struct eb_fio_job *j = &st->run.jobs[i];
+		const struct snap_job *o = &st->prev[i];
 
-		if (j->all_clients)
-			continue;
-		if (first == NULL)
-			first = j;
-		else if (strcmp(j->name, first->name) != 0)
-			agree = 0;
-	}
-	if (first != NULL) {
-		free(st->common.name);
-		free(st->common.rw);
-		st->common.name = agree ? eb_xstrdup(first->name) : NULL;
-		st->common.rw = agree && first->rw ? eb_xstrdup(first->rw) : NULL;
-		memcpy(st->common.bs, first->bs, sizeof st->common.bs);
-		return;
-	}
-	for (size_t i = 0; i < st->run.n && st->common.name != NULL; i++) {
-		struct eb_fio_job *j = &st->run.jobs[i];
+		if (strcmp(j->name, o->name) != 0 || j->groupid != o->groupid ||
+		    j->pid != o->pid || (j->pid <= 0 && !j->all_clients))
+			return 0;
+		for (int d = 0; d < EB_FIO_NDIRS; d++) {
+			double io = fmax(st->raw[i][d].io, 0), rt = fmax(st->raw[i][d].runtime_ms, 0);
 
-		eb_fio_job_set_str(&j->name, st->common.name, strlen(st->common.name));
-		if (st->common.rw != NULL)
-			eb_fio_job_set_str(&j->rw, st->common.rw, strlen(st->common.rw));
-		memcpy(j->bs, st->common.bs, sizeof j->bs);
+			if (io < o->io[d] || rt < o->rt[d])
+				return 0;
+			grew |= io > o->io[d] || rt > o->rt[d];
+		}
 	}
+	return grew;
+}
+
+static void
+keep_prev(struct normal_state *st, size_t first, size_t end)
+{
+	forget_prev(st);
+	eb_xgrow(&st->prev, &st->capprev, st->run.n + 1, sizeof *st->prev);
+	for (size_t i = 0; i < st->run.n; i++) {
+		struct snap_job *o = &st->prev[i];
+
+		o->name = eb_xstrdup(st->run.jobs[i].name);
+		o->groupid = st->run.jobs[i].groupid;
+		o->pid = st->run.jobs[i].pid;
+		for (int d = 0; d < EB_FIO_NDIRS; d++) {
+			o->io[d] = fmax(st->raw[i][d].io, 0);
+			o->rt[d] = fmax(st->raw[i][d].runtime_ms, 0);
+		}
+	}
+	st->nprev = st->run.n;
+	st->prev_first = first;
+	st->prev_end = end;
+	st->prev_line = st->run.n > 0 ? st->run.jobs[0].line : 0;
 }
 
 static void
 flush(struct eb_parse *p, struct normal_state *st)
 {
+	size_t first;
+
 	for (size_t i = 0; i < st->run.n; i++) {
 		struct eb_fio_job *j = &st->run.jobs[i];
 
@@ -368,13 +329,24 @@ flush(struct eb_parse *p, struct normal_state *st)
 				eb_fio_job_set_str(&j->host, st->host, strlen(st->host));
 		}
 	}
-	common_job(st);
-	eb_fio_run_name_all_clients(&st->run);
 	for (size_t i = 0; i < st->run.n; i++)
 		for (int d = 0; d < EB_FIO_NDIRS; d++)
 			if (st->run.jobs[i].d[d].present)
 				settle(&st->run.jobs[i], d, &st->raw[i][d], &st->run.jobs[i].d[d]);
+	if (st->run.n > 0 && continues_prev(st) && p->t->n == st->prev_end) {
+		/* Only the last snapshot is a result: the run's final one. */
+		p->t->n = st->prev_first;
+		st->added -= st->prev_end - st->prev_first;
+		if (st->nsnapshots++ == 0)
+			st->snapshot_line = st->prev_line;
+	}
+	first = p->t->n;
+	if (st->run.n > 0) {
+		keep_prev(st, first, first);
+		st->banner_since = 0;
+	}
 	st->added += eb_fio_run_emit(p, &st->run, &st->notes);
+	st->prev_end = p->t->n;
 	st->cur = -1;
 	st->dir = -1;
 	st->pct_unit = 0;
@@ -400,6 +372,7 @@ take_header(struct eb_parse *p, struct normal_state *st, const char *line, size_
 	}
 	j->line = lineno;
 	j->all_clients = strcmp(j->name, "All clients") == 0;
+	eb_fio_like_init(&st->like, j, 0);
 	if ((q = after(g, "groupid=")) != NULL) {
 		double v;
 
@@ -437,6 +410,8 @@ take_header(struct eb_parse *p, struct normal_state *st, const char *line, size_
 	st->last_line = lineno;
 	eb_buf_add(&st->block, line, len);
 	q = eb_fio_memstr(g, len - (size_t)(g - line), " pid=");
+	if (q != NULL)
+		j->pid = strtol(q + 5, NULL, 10);
 	snprintf(st->pid, sizeof st->pid, "%.*s", q != NULL ? (int)strcspn(q + 1, "\r\n") : 0,
 	    q != NULL ? q + 1 : "");
 	if (!j->all_clients && st->unsummed++ == 0)
@@ -473,6 +448,7 @@ take_dir(struct normal_state *st, int d, const char *s, long lineno)
 
 	st->dir = d;
 	st->pct_unit = 0;
+	st->clat.line = st->tlat.line = 0;
 	memset(r, 0, sizeof *r);
 	r->issued = -1;
 	r->bw = r->bw_alt = r->io = r->runtime_ms = r->iops = -1;
@@ -482,7 +458,7 @@ take_dir(struct normal_state *st, int d, const char *s, long lineno)
 		const char *bw = after(s, "BW="), *e;
 
 		r->newstyle = 1;
-		r->iops = count_value(q);
+		r->iops = eb_fio_count_value(q);
 		if (bw == NULL && st->bad_line == 0) {
 			st->bad_line = lineno;
 			snprintf(st->bad, sizeof st->bad, "IOPS=%.*s is cut: fio prints BW= "
@@ -490,16 +466,16 @@ take_dir(struct normal_state *st, int d, const char *s, long lineno)
 		}
 		if (bw != NULL) {
 			e = check_figure(st, "BW=", bw, bw, FIG_SIZE_BARE, "(", lineno);
-			r->bw = size_value(bw, 0, NULL);
+			r->bw = eb_fio_size_value(bw, 0, NULL);
 			if (st->bad_line == 0) {
 				q = e + 1;
 				e = check_figure(st, "BW=", bw, q, FIG_SIZE_BARE, ")(", lineno);
-				r->bw_alt = size_value(q, 0, NULL);
+				r->bw_alt = eb_fio_size_value(q, 0, NULL);
 			}
 			if (st->bad_line == 0) {
 				q = e + 2;
 				e = check_figure(st, "BW=", bw, q, FIG_SIZE_BARE, "/", lineno);
-				r->io = size_value(q, 0, NULL);
+				r->io = eb_fio_size_value(q, 0, NULL);
 			}
 			if (st->bad_line == 0) {
 				q = e + 1;
@@ -514,11 +490,11 @@ take_dir(struct normal_state *st, int d, const char *s, long lineno)
 		static const char *const keys[] = { "io=", "bw=", "iops=", "runt=" };
 
 		if ((q = figure(st, s, "io=", FIG_SIZE, ",", lineno)) != NULL)
-			r->io = size_value(q, 1, NULL);
+			r->io = eb_fio_size_value(q, 1, NULL);
 		if ((q = figure(st, s, "bw=", FIG_SIZE, ",", lineno)) != NULL)
-			r->bw = size_value(q, 1, NULL);
+			r->bw = eb_fio_size_value(q, 1, NULL);
 		if ((q = figure(st, s, "iops=", FIG_COUNT, ",", lineno)) != NULL)
-			r->iops = count_value(q);
+			r->iops = eb_fio_count_value(q);
 		if ((q = figure(st, s, "runt=", FIG_NUMBER, "msec", lineno)) != NULL &&
 		    eb_fio_num(q, strlen(q), &r->runtime_ms) == 0)
 			r->runtime_ms = -1;
@@ -534,6 +510,13 @@ take_dir(struct normal_state *st, int d, const char *s, long lineno)
 				    "after it (a truncated or damaged line)", (int)(n > 60 ? 60 : n), t,
 				    keys[k]);
 			}
+	}
+	/* fio prints no direction whose runtime is 0 (stat.c,
+	 * show_ddir_status): a rate beside "0msec" is a changed figure. */
+	if (r->runtime_ms == 0 && (r->iops > 0 || r->bw > 0) && st->bad_line == 0) {
+		st->bad_line = lineno;
+		snprintf(st->bad, sizeof st->bad, "a rate of %.15g B/s in a runtime of 0 ms; fio "
+		    "prints no rate, and no such line, when the runtime is 0", r->bw > 0 ? r->bw : 0);
 	}
 	ds->present = r->iops > 0 || r->bw > 0 || r->io > 0;
 	ds->runtime_ms = r->runtime_ms;
@@ -571,6 +554,33 @@ take_issued(struct normal_state *st, const char *s)
 	st->issued = 1;
 }
 
+/* A latency line of the current direction: its range is kept for the
+ * percentiles, and its mean checked against it (fio_normal_lat.c). */
+static void
+take_lat_range(struct normal_state *st, const char *s, double unit, double avg,
+    struct eb_fio_lat_range *r, long lineno)
+{
+	char why[sizeof st->bad];
+
+	if (eb_fio_lat_range(s, unit, avg, r, lineno, why, sizeof why) && st->bad_line == 0) {
+		st->bad_line = lineno;
+		memcpy(st->bad, why, sizeof st->bad);
+	}
+}
+
+static void
+check_percentile(struct normal_state *st, double at, double v, long lineno)
+{
+	char why[sizeof st->bad];
+
+	if (st->bad_line == 0 && eb_fio_lat_percentile(st->pct_is_lat ? &st->tlat : &st->clat,
+	    st->pct_is_lat ? "lat" : "clat", st->pct_unit, at, v, st->pct_prev, why, sizeof why)) {
+		st->bad_line = lineno;
+		memcpy(st->bad, why, sizeof st->bad);
+	}
+	st->pct_prev = v;
+}
+
 static void
 take_job_line(struct normal_state *st, const char *s, long lineno)
 {
@@ -586,19 +596,40 @@ take_job_line(struct normal_state *st, const char *s, long lineno)
 	}
 	if (strncmp(s, "clat (", 6) == 0 && (q = figure(st, s, "avg=", FIG_NUMBER, ",", lineno)) != NULL) {
 		unit = lat_unit(s);
-		if (ds != NULL && unit > 0 && eb_fio_num(q, strlen(q), &v) > 0 && v > 0) {
+		if (eb_fio_num(q, strlen(q), &v) == 0)
+			v = -1;
+		take_lat_range(st, s, unit, v, &st->clat, lineno);
+		if (st->dir >= 0 && st->dir < 3)
+			st->like.lat_res[st->dir] = 0.005 * unit;
+		if (ds != NULL && unit > 0 && v > 0) {
 			ds->lat_ns = v * unit;
 			ds->lat_line = lineno;
 		}
+		return;
+	}
+	if (strncmp(s, "lat (", 5) == 0 && (q = after(s, "avg=")) != NULL) {
+		take_lat_range(st, s, lat_unit(s), eb_fio_num(q, strlen(q), &v) > 0 ? v : -1,
+		    &st->tlat, lineno);
 		return;
 	}
 	if (strncmp(s, "clat percentiles (", 18) == 0 ||
 	    strncmp(s, "lat percentiles (", 17) == 0) {
 		st->pct_unit = lat_unit(s);
 		st->pct_is_lat = s[0] == 'l';
+		st->pct_prev = -1;
 		return;
 	}
 	if (*s == '|' && st->pct_unit > 0 && ds != NULL) {
+		for (const char *t = s; (t = strstr(t, "th=[")) != NULL; t += 4) {
+			const char *b = t;
+			double at;
+
+			while (b > s && ((b[-1] >= '0' && b[-1] <= '9') || b[-1] == '.'))
+				b--;
+			if (eb_fio_num(b, (size_t)(t - b), &at) > 0 &&
+			    eb_fio_num(t + 4, strlen(t + 4), &v) > 0)
+				check_percentile(st, at, v, lineno);
+		}
 		/* lat_percentiles only stands in when clat has none. */
 		if (st->pct_is_lat && ds->p99_ns > 0)
 			return;
@@ -617,6 +648,16 @@ take_job_line(struct normal_state *st, const char *s, long lineno)
 		    eb_fio_num(q, strlen(q), &sys) > 0) {
 			j->cpu = usr + sys;
 			j->cpu_line = lineno;
+			/* usr=0.00%, sys=75.00%, ctx=0, majf=0, minf=12 */
+			st->like.usr = usr;
+			st->like.sys = sys;
+			st->like.cpu_res = 0.005;
+			if ((q = after(s, "ctx=")) != NULL && eb_fio_num(q, strlen(q), &v) > 0)
+				st->like.ctx = v;
+			if ((q = after(s, "majf=")) != NULL && eb_fio_num(q, strlen(q), &v) > 0)
+				st->like.majf = v;
+			if ((q = after(s, "minf=")) != NULL && eb_fio_num(q, strlen(q), &v) > 0)
+				st->like.minf = v;
 		}
 		st->dir = -1;
 		return;
@@ -662,6 +703,7 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 		end_job(p, st);
 		if (st->run.n > 0 && st->bad_line == 0)
 			flush(p, st);
+		st->banner_since = 1;
 		eb_fio_banners_take(&st->banners, line, len);
 		return job_error(p, st);
 	}
@@ -712,6 +754,10 @@ finish(struct eb_parse *p, int ok)
 		}
 		if (st->bad_line == 0)
 			flush(p, st);
+		if (st->bad_line == 0 && st->nsnapshots > 0)
+			eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, st->snapshot_line),
+			    "%ld --status-interval snapshot%s of a run; only its final result is "
+			    "read", st->nsnapshots, st->nsnapshots == 1 ? "" : "s");
 		if (st->bad_line != 0)
 			status = job_error(p, st);
 		else if (st->added == 0 && st->njobs > 0)
@@ -727,13 +773,13 @@ finish(struct eb_parse *p, int ok)
 	eb_fio_errors_free(&st->errors);
 	free(st->raw);
 	free(st->host);
-	free(st->common.name);
-	free(st->common.rw);
+	forget_prev(st);
+	free(st->prev);
 	eb_buf_free(&st->block);
 	return status;
 }
 
 const struct eb_format eb_format_fio_normal = {
 	"fio-normal", "fio's normal text output (fio 2.0 to 3.x, several runs per file)",
-	probe, sizeof(struct normal_state), parse_line, finish, NULL, NULL, NULL, NULL, 0,
+	eb_fio_normal_probe, sizeof(struct normal_state), parse_line, finish, NULL, NULL, NULL, NULL, 0,
 };

@@ -10,115 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fio_scan.h"
-
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#endif
-
-#define HIST_MIN_COLS EB_FIO_HIST_MIN_COLS
-#define MAX_COLS EB_FIO_MAX_COLS
-#define PLAT_BITS EB_FIO_PLAT_BITS
-#define PLAT_VAL EB_FIO_PLAT_VAL
-#define PLAT_NR EB_FIO_PLAT_NR
-/* Integers below this are exact as doubles, and so are their sums. */
-#define EXACT EB_FIO_EXACT
-
-/* Where the scanner's samples go: one at a time to eb_fio_sample_fn,
- * into ingest's summary, or in runs of (time, value, direction) to
- * eb_fio_points_fn. */
-enum { SINK_SAMPLES, SINK_SUMMARY, SINK_POINTS };
-
-/* ---- the inner loop: int_line again, on eight bytes at a time. The
- * scanner's buffers have SLACK readable bytes after their last newline,
- * so a load may pass the end of a line, never the buffer. */
-
-#define SLACK 256
-#define ONES UINT64_C(0x0101010101010101)
-
-static inline uint64_t
-load8(const char *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, 8);
-	return v;
-}
-
-/* How many of the eight bytes of v (first byte lowest) lead with digits. */
-static inline int
-digits8(uint64_t v)
-{
-	uint64_t hi = (v & (0xF0 * ONES)) ^ (0x30 * ONES);
-	uint64_t lo = ((v & (0x0F * ONES)) + 0x06 * ONES) & (0xF0 * ONES);
-	uint64_t bad = hi | lo;
-
-	return bad == 0 ? 8 : __builtin_ctzll(bad) >> 3;
-}
-
-/* The value of the k (1 to 8) leading digits of v. */
-static inline uint64_t
-value8(uint64_t v, int k)
-{
-	v = (v & (0x0F * ONES)) << (64 - 8 * k);
-	v = v * 10 + (v >> 8);
-	return (((v & UINT64_C(0x000000FF000000FF)) * (100 + (UINT64_C(1000000) << 32))) +
-	    (((v >> 16) & UINT64_C(0x000000FF000000FF)) * (1 + (UINT64_C(10000) << 32)))) >> 32;
-}
-
-static const uint64_t pow10_8[9] = {
-	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
-};
-
-/* int_line on a line that ends in '\n' within the buffer; NULL for what
- * the columns must read. */
-static inline __attribute__((always_inline)) const char *
-int_line_fast(const char *p, uint64_t c[6], int *ncols)
-{
-	int n = 0;
-
-	for (;;) {
-		uint64_t v = 0, w;
-		int k, total = 0;
-
-		while (*p == ' ')
-			p++;
-		do {
-			w = load8(p);
-			k = digits8(w);
-			if (k == 0)
-				break;
-			v = v * pow10_8[k] + value8(w, k);
-			p += k;
-			total += k;
-		} while (k == 8 && total <= 17);
-		if (total == 0 || total > 17 || n == 6)
-			return NULL;
-		c[n++] = v;
-		if (p[0] == ',' && p[1] == ' ') {
-			p += 2;
-			continue;
-		}
-		while (*p == ' ')
-			p++;
-		if (*p == ',') {
-			p++;
-			continue;
-		}
-		if (*p == '\r')
-			p++;
-		if (*p != '\n')
-			return NULL;
-		break;
-	}
-	if (n < 4 || c[2] > 2)
-		return NULL;
-	*ncols = n;
-	return p;
-}
+#include "fio_scan_int.h"
 
 #ifdef __SSE2__
 /* The masks of nb blocks of 64 bytes from p, bit i of word b for byte
@@ -149,8 +41,7 @@ masks_sse2(const char *p, size_t nb, uint64_t *nd, uint64_t *pair)
 	}
 }
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#define HAVE_AVX2_MASKS 1
+#ifdef HAVE_AVX2_MASKS
 /* masks_sse2 32 bytes at a time, on CPUs that have AVX2. */
 __attribute__((target("avx2"))) static void
 masks_avx2(const char *p, size_t nb, uint64_t *nd, uint64_t *pair)
@@ -195,14 +86,6 @@ line_masks(const char *p, size_t nb, uint64_t *nd, uint64_t *pair)
 	}
 #endif
 	masks_sse2(p, nb, nd, pair);
-}
-
-/* The value of the k (1 to 16) digits at p. */
-static inline __attribute__((always_inline)) uint64_t
-digits_value(const char *p, int k)
-{
-	return k <= 8 ? value8(load8(p), k) :
-	    value8(load8(p), 8) * pow10_8[k - 8] + value8(load8(p + 8), k - 8);
 }
 
 /* int_line_fast for a line in fio's own layout, "D, D, D, D[, D[, D]]",
@@ -288,47 +171,10 @@ take_ints(struct eb_fio_log_acc *a, const uint64_t c[6], int n, long lineno)
 
 /* ---- ranges of a file, each read by a thread of its own */
 
-/* Room for the longest line and its CRLF, and a read besides. */
-#define CHUNK (EB_MAX_LINE + 2 + READ)
-/* What one read asks for: little enough that the lines it brings are
- * still in the CPU's cache when they are parsed. */
-#define READ (128 << 10)
-/* Words of a mask of the bytes of a buffer: its blocks of 64, and two. */
-#define MASK_WORDS ((CHUNK + 1) / 64 + 3)
-/* A log shorter than this a part is read by one thread. */
-#define MIN_PART (4 << 20)
-#define MAX_PARTS 8
-
-/* Points given to eb_fio_points_fn at once: few enough to stay in the
- * CPU's first cache between the scanner writing and the sink reading. */
-#define POINTS_RUN 256
-
-/* One range of whole lines of a log, [start, end) of a regular file read
- * with pread, or (seekable 0) all of a stream read with read; into the
- * charts' sink fn(ctx) or, when acc is set, into ingest's summary. */
-struct range {
-	int fd, seekable;
-	off_t start, end;
-	const char *path;
-	eb_fio_sample_fn fn;
-	eb_fio_points_fn pfn;
-	void *ctx;
-	struct eb_fio_log_acc *acc;
-	/* Per direction, the run of points not yet given to pfn. */
-	size_t np[3];
-	double pt[3][POINTS_RUN], pv[3][POINTS_RUN];
-	long lines;		/* lines read */
-	/* Bit i of word b: byte 64 b + i of the lines is no digit; the
-	 * same MASK_WORDS further on: a ", " starts there. */
-	uint64_t *mask;
-	enum eb_status st;
-	struct eb_err err;
-};
-
 /* Gives the points held of direction d to the sink: returns 1 when it
  * stops the range. */
-static int
-flush_points(struct range *r, int d)
+int
+eb_fio_range_flush(struct range *r, int d)
 {
 	struct eb_fio_points run = { r->pt[d], r->pv[d], r->np[d], d };
 
@@ -336,21 +182,10 @@ flush_points(struct range *r, int d)
 	return run.n > 0 && r->pfn(r->ctx, &run) != 0;
 }
 
-static inline int
-add_point(struct range *r, double t, double v, int d)
-{
-	size_t k = r->np[d];
-
-	r->pt[d][k] = t;
-	r->pv[d][k] = v;
-	r->np[d] = k + 1;
-	return k + 1 == POINTS_RUN && flush_points(r, d);
-}
-
 /* A line int_line_fast could not read, or too long: returns 1 when it
  * stops the range (r->st says whether by an error). */
-static int
-slow_line(struct range *r, const char *p, const char *nl, long lineno, int bom)
+int
+eb_fio_range_slow_line(struct range *r, const char *p, const char *nl, long lineno, int bom)
 {
 	struct eb_loc loc = { r->path, lineno, 0 };
 	const char *e = nl;
@@ -397,8 +232,10 @@ take_line(struct range *r, const uint64_t c[6], int n, long ln, const int sink)
 		take_ints(r->acc, c, n, ln);
 		return 0;
 	}
+	/* Columns of at most 16 digits are below 2^63: converted as signed,
+	 * without the unsigned conversion's test for the top bit. */
 	if (sink == SINK_POINTS)
-		return add_point(r, (double)c[0], (double)c[1], (int)c[2]);
+		return add_point(r, (double)(int64_t)c[0], (double)(int64_t)c[1], (int)c[2]);
 	{
 		struct eb_fio_sample s;
 
@@ -416,7 +253,7 @@ scan_line(struct range *r, const char *p, const char *nl, const char *fast, cons
     int n, long ln, int bom, const int sink)
 {
 	if (fast == NULL || (size_t)(nl - p) > EB_MAX_LINE)
-		return slow_line(r, p, nl, ln, ln == 1 ? bom : 0);
+		return eb_fio_range_slow_line(r, p, nl, ln, ln == 1 ? bom : 0);
 	return take_line(r, c, n, ln, sink);
 }
 
@@ -534,6 +371,11 @@ scan_range_with(struct range *r, const int sink)
 		first = first && have < 3;
 		/* Whole lines only; the rest waits for the next read. */
 		last = have > 0 ? memrchr(p, '\n', (size_t)(end - p)) : NULL;
+#ifdef HAVE_AVX2_MASKS
+		if (last != NULL && sink == SINK_POINTS && eb_fio_have_avx2())
+			stop = eb_fio_scan_points_avx2(r, p, last, &lineno, bom);
+		else
+#endif
 		if (last != NULL)
 			stop = scan_lines(r, p, last, &lineno, bom, sink);
 		if (stop || eof)
@@ -558,7 +400,7 @@ scan_range_with(struct range *r, const int sink)
 	/* What came before a failure is given too, as one at a time would
 	 * (after a stop by the sink none is left). */
 	for (int d = 0; sink == SINK_POINTS && d < 3; d++)
-		if (flush_points(r, d))
+		if (eb_fio_range_flush(r, d))
 			break;
 }
 

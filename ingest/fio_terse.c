@@ -137,8 +137,19 @@ take_block(const struct field *f, size_t s, struct eb_fio_dstat *d, long lineno)
 	/* Terse prints KiB/s and IOPS as truncated integers, latencies in us
 	 * (fio 3.x divides its ns by 1000 for terse). */
 	d->bw = bw >= 0 ? bw * 1024 : -1;
-	d->iops = iops;
+	d->io = io * 1024;
 	d->runtime_ms = fnum(&f[s + 3], -1);
+	/* Terse prints no I/O count, which combining clones needs. fio's
+	 * IOPS is 1000 * count / runtime truncated, which leaves the count
+	 * one of the runtime / 1000 whole numbers above IOPS * runtime / 1000;
+	 * KiB over KiB/s times IOPS picks among them. */
+	if (bw > 0 && iops > 0 && d->runtime_ms > 0) {
+		double lo = ceil(iops * d->runtime_ms / 1000);
+		double hi = fmax(lo, ceil((iops + 1) * d->runtime_ms / 1000) - 1);
+
+		d->ios = fmin(fmax(round(io * iops / bw), lo), hi);
+	}
+	d->iops = iops;
 	if (mean > 0 || max > 0)
 		d->lat_ns = mean * 1000;
 	for (size_t k = s + 12; k < s + 32; k++) {
@@ -208,7 +219,6 @@ flush(struct eb_parse *p, struct terse_state *st)
 	for (size_t i = 0; i < st->run.n; i++)
 		if (!st->run.jobs[i].all_clients)
 			eb_fio_banners_apply(&st->banners, &st->run.jobs[i]);
-	eb_fio_run_name_all_clients(&st->run);
 	st->added += eb_fio_run_emit(p, &st->run, &st->notes);
 	forget_last(st);
 	return EB_OK;

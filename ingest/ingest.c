@@ -445,7 +445,7 @@ ingest_file(const char *path, struct eb_table *t, const struct eb_ingest_opts *o
 	 * its run would label it. */
 	if (st == EB_OK && strcmp(base, "meta.json") != 0 && !eb_is_sidecar(base) &&
 	    (real = realpath(path, NULL)) != NULL && (root = run_root_of(real, &rel)) != NULL) {
-		st = eb_rundir_load(t, root, &index, &found, err);
+		st = eb_rundir_load(t, root, &index, &found, opts->diag, err);
 		if (st == EB_OK && found) {
 			eb_rundir_host(t, index, first, path, opts->diag);
 			eb_rundir_label(t, index, first, rel);
@@ -459,6 +459,21 @@ ingest_file(const char *path, struct eb_table *t, const struct eb_ingest_opts *o
 	if (st != EB_OK)
 		eb_ingest_report(opts, err);
 	free(sidecar);
+	return st;
+}
+
+/* fio jobs of one name in two inputs of one test ran alike (runs.c), once
+ * the records of the input are labelled. */
+static enum eb_status
+check_setups(struct eb_table *t, size_t first, const struct eb_ingest_opts *opts,
+    struct eb_err *err)
+{
+	enum eb_status st = eb_run_seen_setups(opts->seen, t, first, err);
+
+	if (st != EB_OK) {
+		t->n = first;
+		eb_ingest_report(opts, err);
+	}
 	return st;
 }
 
@@ -490,10 +505,14 @@ eb_ingest_path(struct eb_table *t, const char *path,
 		eb_ingest_report(opts, err);
 		return st;
 	}
-	if (!S_ISDIR(sb.st_mode))
-		return ingest_file(path, t, opts, err);
+	if (!S_ISDIR(sb.st_mode)) {
+		st = ingest_file(path, t, opts, err);
+		return st == EB_OK ? check_setups(t, first, opts, err) : st;
+	}
 	first = t->n;
 	st = eb_read_dir(t, path, opts, &nread, err);
+	if (st == EB_OK && t->n > first)
+		st = check_setups(t, first, opts, err);
 	if (st == EB_OK && nread == 0) {
 		st = eb_err_set(err, EB_ERR_DATA, loc,
 		    "no benchmark output in this directory (formats: %s)", eb_format_names());

@@ -161,11 +161,13 @@ enum eb_status eb_ingest_path(struct eb_table *t, const char *path,
     const struct eb_ingest_opts *opts, struct eb_err *err);
 
 /* Run directories (rundir.c): reads DIR/meta.json into t's run metadata
- * when it exists (*found 0 when not), and labels records [first, t->n) of
- * the file at rel (relative to the run root) from the metadata, the mode
- * folder and the file name. */
+ * when it exists (*found 0 when not; one already in t is not read again),
+ * its labels spelt as every input spells them and its strings rid of
+ * control characters, each told once to diag; and labels records
+ * [first, t->n) of the file at rel (relative to the run root) from the
+ * metadata, the mode folder and the file name. */
 enum eb_status eb_rundir_load(struct eb_table *t, const char *dir, size_t *index,
-    int *found, struct eb_err *err);
+    int *found, struct eb_diag *diag, struct eb_err *err);
 void eb_rundir_label(struct eb_table *t, size_t index, size_t first, const char *rel);
 /* Warns about the outputs meta.json expects that the run directory at root
  * does not have: a run that was interrupted or had failures. */
@@ -174,7 +176,8 @@ void eb_rundir_check(const struct eb_table *t, size_t index, const char *root,
 
 /* A field of a run's meta.json as text: key is a member name, or two joined
  * by a dot for a nested one ("tools.fio", "cpu_flags.aes"). Numbers and
- * booleans are written as JSON writes them. Returns 0 (buf "") when absent. */
+ * booleans are written as JSON writes them; release, host and config as
+ * the records have them. Returns 0 (buf "") when absent. */
 int eb_rundir_meta_get(const struct eb_run_meta *m, const char *key, char *buf,
     size_t n);
 

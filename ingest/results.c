@@ -567,6 +567,52 @@ eb_results_rows_line(struct eb_results_rows *rr, char *line, size_t len)
 	return take_row(&rr->rs, field, flen, nfields) == EB_OK ? 0 : -1;
 }
 
+size_t
+eb_results_labels_len(const char *s, size_t n)
+{
+	const char *at = s, *end = s + n;
+
+	for (int c = 0; c < EB_C_REP; c++) {
+		if ((at = memchr(at, ',', (size_t)(end - at))) == NULL)
+			return 0;
+		at++;
+	}
+	return (size_t)(at - s);
+}
+
+int
+eb_results_rest(const char *s, size_t n, double limit, uint32_t *rep, double *value,
+    size_t *source)
+{
+	const char *end = s + n, *comma, *v;
+	uint32_t r = 0;
+
+	/* 1 to 9 digits, not 0: plain_digits' reading in take_row. */
+	comma = memchr(s, ',', n);
+	if (comma == NULL || comma == s || comma - s > 9)
+		return 0;
+	for (const char *d = s; d < comma; d++) {
+		if (*d < '0' || *d > '9')
+			return 0;
+		r = r * 10 + (uint32_t)(*d - '0');
+	}
+	/* Above 0 and within the limit: every check of take_row passes. */
+	v = comma + 1;
+	comma = memchr(v, ',', (size_t)(end - v));
+	if (r == 0 || comma == NULL || comma == v || comma + 1 == end ||
+	    eb_parse_number(v, (size_t)(comma - v), value) != (size_t)(comma - v) ||
+	    !(*value > 0 && *value <= limit && *value < INFINITY))
+		return 0;
+	/* A space may begin a cpus tag, a quote or a NUL needs libcsv, a
+	 * comma is a field too many. */
+	for (const char *c = comma + 1; c < end; c++)
+		if ((unsigned char)*c <= ' ' || (unsigned char)*c >= 0x7f || *c == ',' || *c == '"')
+			return 0;
+	*rep = r;
+	*source = (size_t)(comma + 1 - s);
+	return 1;
+}
+
 void
 eb_results_rows_free(struct eb_results_rows *rr)
 {

@@ -21,6 +21,18 @@ struct eb_results_rows *eb_results_rows_new(struct eb_parse *p,
 int eb_results_rows_line(struct eb_results_rows *rr, char *line, size_t len);
 void eb_results_rows_free(struct eb_results_rows *rr);
 
+/* The length of a row's labels (release to unit), with the comma after
+ * them; 0 when line s[0, n) has fewer fields. */
+size_t eb_results_labels_len(const char *s, size_t n);
+/* 1 when s[0, n), the rest of a row after labels that the row reader took
+ * and whose metric's limit is limit, is a rep, value and source that it
+ * takes without a word: a rep of 1 to 9 digits and not 0, a value above 0
+ * within the limit, a source of printable bytes without a space, a comma
+ * or a quote; with them in *rep, *value and *source (where the source
+ * begins in s). 0 for any other, which eb_results_rows_line then reads. */
+int eb_results_rest(const char *s, size_t n, double limit, uint32_t *rep, double *value,
+    size_t *source);
+
 /* The groups of a results.csv: each test's first record (keys->rows, in
  * the order of the first records) and its values in input order, group
  * after group (count[g] each), as eb_aggregate and eb_groups_keys_only

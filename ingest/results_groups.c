@@ -3,6 +3,7 @@
  * certain to give what the general reading (ingest.c, core/unique.c) gives. */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,9 +13,11 @@
 #include "driver.h"
 #include "results.h"
 
-#define BLOCK (4u << 20)
+/* The bytes of each CPU's share of a block. */
+#define PART ((off_t)2 << 20)
 #define MAX_PARTS 8
 #define NONE UINT32_MAX
+#define LABELS 256
 
 /* A row of one part, its group that part's own. Its source is kept as a
  * hash: two sources of one test with one hash are taken as one source
@@ -22,6 +25,15 @@
 struct part_row {
 	double value;
 	uint32_t group, rep, source_hash;
+};
+
+/* The bytes a group's first row began with, up to the comma after its
+ * unit: a later row that begins with them has its labels, already
+ * checked, and only its rep, value and source are left to read. */
+struct group_prefix {
+	size_t at;	/* in the part's prefix bytes */
+	uint32_t len, hash;	/* len 0: none kept */
+	double limit;	/* of its metric (eb_metric_limit) */
 };
 
 /* What one CPU reads: a part of each block, one after the other. Its
@@ -41,8 +53,23 @@ struct part {
 	uint32_t *slots;	/* group + 1 by key hash; 0 for an empty slot */
 	size_t nslots;
 	uint32_t prev;
+	struct group_prefix *prefix;	/* of each group */
+	char *prefix_bytes;
+	size_t nprefix_bytes, capprefix, capprefix_bytes;
+	uint32_t *prefix_slots;	/* group + 1 by a hash of its prefix */
+	size_t nprefix_slots, nprefixed;
+	/* Labels of the part's texts with their interned copies in the
+	 * file's keys, by the part's pointer: a handful of labels make up the
+	 * groups, and a pointer is found faster than a string is interned. */
+	const char *label_part[LABELS], *label_file[LABELS];
 	struct part_row *row;	/* of the block being read */
 	size_t nrow, caprow;
+	/* Its share of the file: the lines that begin in [lo, hi), read
+	 * into buf; s[0, n) are those lines. */
+	int fd;
+	off_t lo, hi, size;
+	char *buf;
+	size_t capbuf;
 	char *s;
 	size_t n;
 	int bad;
@@ -127,11 +154,24 @@ key_plain(const struct eb_record *r)
 	return !(strcmp(r->f[EB_F_TOOL], "dd") == 0 && *r->f[EB_F_OP] == '\0');
 }
 
+static void
+add_row(struct part *pt, uint32_t g, double value, uint32_t rep, uint32_t source_hash)
+{
+	struct part_row *row;
+
+	pt->prev = g;
+	eb_xgrow(&pt->row, &pt->caprow, pt->nrow + 1, sizeof *pt->row);
+	row = &pt->row[pt->nrow++];
+	row->value = value;
+	row->group = g;
+	row->rep = rep;
+	row->source_hash = source_hash;
+}
+
 static int
 take(void *ctx, const struct eb_record *r)
 {
 	struct part *pt = ctx;
-	struct part_row *row;
 	uint32_t g, hash;
 	int created;
 
@@ -158,13 +198,132 @@ take(void *ctx, const struct eb_record *r)
 			pt->first_row[g] = (uint32_t)pt->nrow;
 		}
 	}
-	pt->prev = g;
-	eb_xgrow(&pt->row, &pt->caprow, pt->nrow + 1, sizeof *pt->row);
-	row = &pt->row[pt->nrow++];
-	row->value = r->value;
-	row->group = g;
-	row->rep = (uint32_t)r->rep;
-	row->source_hash = hash;
+	add_row(pt, g, r->value, (uint32_t)r->rep, hash);
+	return 0;
+}
+
+static uint32_t
+bytes_hash(const char *s, size_t n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15u ^ n, w;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdu;
+		h ^= h >> 29;
+	}
+	for (; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3u;
+	h ^= h >> 32;
+	return (uint32_t)h;
+}
+
+/* Takes the rest of a row, s[0, n) after its labels and ended by a NUL,
+ * as a row of group g when the row reader would take it without a word
+ * (eb_results_rest); 0 leaves the row to the row reader. */
+static int
+take_rest(struct part *pt, uint32_t g, const char *s, size_t n)
+{
+	uint32_t rep, hash;
+	double value;
+	size_t source;
+
+	if (!eb_results_rest(s, n, pt->prefix[g].limit, &rep, &value, &source) ||
+	    !printable(s + source, &hash))
+		return 0;
+	add_row(pt, g, value, rep, hash);
+	return 1;
+}
+
+static int
+prefix_is(const struct part *pt, uint32_t g, const char *s, size_t n)
+{
+	const struct group_prefix *p = &pt->prefix[g];
+
+	return p->len > 0 && p->len < n && memcmp(pt->prefix_bytes + p->at, s, p->len) == 0;
+}
+
+/* Takes line s[0, n) as a row of a group it begins as that group's first
+ * row began, the group after the previous row's or that one tried first;
+ * *labels is the length of its labels when they were looked up, or 0. */
+static int
+take_known(struct part *pt, const char *s, size_t n, size_t *labels)
+{
+	uint32_t g = pt->prev + 1;
+	size_t mask = pt->nprefix_slots - 1;
+
+	*labels = 0;
+	for (int k = 0; k < 2; k++, g = pt->prev)
+		if (g < pt->nkey && prefix_is(pt, g, s, n))
+			return take_rest(pt, g, s + pt->prefix[g].len, n - pt->prefix[g].len);
+	if (pt->nprefix_slots == 0 || (*labels = eb_results_labels_len(s, n)) == 0)
+		return 0;
+	for (size_t j = bytes_hash(s, *labels) & mask; pt->prefix_slots[j] != 0; j = (j + 1) & mask) {
+		g = pt->prefix_slots[j] - 1;
+		if (pt->prefix[g].len == *labels && prefix_is(pt, g, s, n))
+			return take_rest(pt, g, s + *labels, n - *labels);
+	}
+	return 0;
+}
+
+static void
+prefix_slots_grow(struct part *pt)
+{
+	size_t n = pt->nprefix_slots ? pt->nprefix_slots * 2 : 1024;
+	uint32_t *grown = eb_xcalloc(n, sizeof *grown);
+
+	for (size_t g = 0; g < pt->nkey; g++) {
+		size_t j = pt->prefix[g].hash & (n - 1);
+
+		if (pt->prefix[g].len == 0)
+			continue;
+		while (grown[j] != 0)
+			j = (j + 1) & (n - 1);
+		grown[j] = (uint32_t)g + 1;
+	}
+	free(pt->prefix_slots);
+	pt->prefix_slots = grown;
+	pt->nprefix_slots = n;
+}
+
+/* Reads line s[0, n) with the row reader; a group it begins keeps the
+ * bytes of its labels (labels of them, 0 when not yet looked up). 0 when
+ * the row was taken. */
+static int
+take_line(struct part *pt, char *s, size_t n, size_t labels)
+{
+	size_t before = pt->nkey;
+	struct group_prefix *p;
+
+	if (labels == 0)
+		labels = eb_results_labels_len(s, n);
+	/* Kept before the reader splits the line in place. */
+	eb_xgrow(&pt->prefix_bytes, &pt->capprefix_bytes, pt->nprefix_bytes + labels + 1, 1);
+	memcpy(pt->prefix_bytes + pt->nprefix_bytes, s, labels);
+	if (eb_results_rows_line(pt->reader, s, n) != 0)
+		return -1;
+	if (pt->nkey == before)
+		return 0;
+	eb_xgrow(&pt->prefix, &pt->capprefix, pt->nkey, sizeof *pt->prefix);
+	p = &pt->prefix[before];
+	p->at = pt->nprefix_bytes;
+	p->len = labels <= UINT32_MAX ? (uint32_t)labels : 0;
+	p->hash = bytes_hash(pt->prefix_bytes + p->at, labels);
+	p->limit = eb_metric_limit(pt->key[before].f[EB_F_METRIC], NULL);
+	pt->nprefix_bytes += labels;
+	if (p->len > 0) {
+		size_t j;
+
+		if (++pt->nprefixed * 2 >= pt->nprefix_slots)
+			prefix_slots_grow(pt);
+		else {
+			for (j = p->hash & (pt->nprefix_slots - 1); pt->prefix_slots[j] != 0;
+			    j = (j + 1) & (pt->nprefix_slots - 1))
+				;
+			pt->prefix_slots[j] = (uint32_t)before + 1;
+		}
+	}
 	return 0;
 }
 
@@ -173,6 +332,7 @@ read_part(void *arg)
 {
 	struct part *pt = arg;
 	char *s = pt->s, *end = pt->s + pt->n;
+	size_t labels;
 
 	pt->nrow = 0;
 	pt->block_keys = pt->nkey;
@@ -183,7 +343,9 @@ read_part(void *arg)
 		*nl = '\0';
 		/* An empty line, which the general reading skips, would number
 		 * the rows after it otherwise. */
-		if (len == 0 || len > EB_MAX_LINE || eb_results_rows_line(pt->reader, s, len) != 0)
+		if (len == 0 || len > EB_MAX_LINE)
+			pt->bad = 1;
+		else if (!take_known(pt, s, len, &labels) && take_line(pt, s, len, labels) != 0)
 			pt->bad = 1;
 		s = nl + 1;
 	}
@@ -204,9 +366,18 @@ file_groups(struct file_rows *fr, struct part *pt)
 		size_t at = pt->base + pt->first_row[g];
 		int created;
 
-		for (int f = 0; f < EB_NFIELDS; f++)
-			r.f[f] = f == EB_F_SOURCE ? eb_table_strdup(keys, r.f[f], strlen(r.f[f])) :
-			    eb_intern_cstr(keys, r.f[f]);
+		for (int f = 0; f < EB_NFIELDS; f++) {
+			size_t j = ((uintptr_t)r.f[f] >> 3 ^ (uintptr_t)r.f[f] >> 11) % LABELS;
+
+			if (f == EB_F_SOURCE)
+				r.f[f] = eb_table_strdup(keys, r.f[f], strlen(r.f[f]));
+			else if (pt->label_part[j] == r.f[f])
+				r.f[f] = pt->label_file[j];
+			else {
+				pt->label_part[j] = r.f[f];
+				r.f[f] = pt->label_file[j] = eb_intern_cstr(keys, r.f[f]);
+			}
+		}
 		/* Its line, as the general reading numbers it: every line of
 		 * the file after the header is a row. */
 		r.line = at + 2 <= UINT32_MAX ? (uint32_t)(at + 2) : 0;
@@ -271,27 +442,85 @@ on_every_part(struct part *parts, int nparts, void *(*fn)(void *))
 		fn(&parts[k]);
 }
 
-/* Reads whole lines s[0, n) on nparts CPUs, their rows then the file's
- * in order. */
+/* bytes [at, at + n) of the file into buf, all of them or -1. */
 static int
-read_block(struct file_rows *fr, struct part *parts, int nparts, char *s, size_t n)
+pread_full(int fd, char *buf, size_t n, off_t at)
 {
-	char *at = s;
+	while (n > 0) {
+		ssize_t got = pread(fd, buf, n, at);
 
-	for (int k = 0; k < nparts; k++) {
-		char *cut = k + 1 == nparts ? s + n : s + n / (size_t)nparts * (size_t)(k + 1);
-
-		if (cut < at)
-			cut = at;
-		if (cut < s + n) {
-			cut = memchr(cut, '\n', (size_t)(s + n - cut));
-			cut = cut != NULL ? cut + 1 : s + n;
-		}
-		parts[k].s = at;
-		parts[k].n = (size_t)(cut - at);
-		at = cut;
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return -1;
+		buf += got;
+		n -= (size_t)got;
+		at += got;
 	}
-	on_every_part(parts, nparts, read_part);
+	return 0;
+}
+
+/* Reads the lines that begin in [pt->lo, pt->hi): from the byte before lo
+ * (a line begins after a line end), and on past hi to the end of the last
+ * line begun before it. Each CPU reads its own share, so that the copy
+ * out of the page cache is shared as well. -1 for a line without an end,
+ * one too long, or a file that ended early. */
+static int
+load_part(struct part *pt)
+{
+	size_t len = (size_t)(pt->hi - pt->lo) + 1, first, last, more;
+	char *nl;
+
+	pt->n = 0;
+	eb_xgrow(&pt->buf, &pt->capbuf, len, 1);
+	if (pread_full(pt->fd, pt->buf, len, pt->lo - 1) != 0)
+		return -1;
+	/* A line end at the last byte begins the next share's first line. */
+	if ((nl = memchr(pt->buf, '\n', len - 1)) == NULL)
+		return 0;
+	first = (size_t)(nl - pt->buf) + 1;
+	last = (size_t)((char *)memrchr(pt->buf, '\n', len) - pt->buf) + 1;
+	while (pt->buf[len - 1] != '\n') {
+		off_t at = pt->lo - 1 + (off_t)len;
+
+		more = pt->size - at < 65536 ? (size_t)(pt->size - at) : 65536;
+		if (more == 0 || len - last > EB_MAX_LINE)
+			return -1;
+		eb_xgrow(&pt->buf, &pt->capbuf, len + more, 1);
+		if (pread_full(pt->fd, pt->buf + len, more, at) != 0)
+			return -1;
+		if ((nl = memchr(pt->buf + len, '\n', more)) != NULL)
+			more = (size_t)(nl - (pt->buf + len)) + 1;
+		len += more;
+	}
+	pt->s = pt->buf + first;
+	pt->n = len - first;
+	return 0;
+}
+
+static void *
+load_and_read_part(void *arg)
+{
+	struct part *pt = arg;
+
+	if (load_part(pt) != 0)
+		pt->bad = 1;
+	else
+		read_part(pt);
+	return NULL;
+}
+
+/* Reads the lines that begin in [at, at + nparts * PART) on nparts CPUs,
+ * their rows then the file's in order. */
+static int
+read_block(struct file_rows *fr, struct part *parts, int nparts, off_t at, off_t size)
+{
+	for (int k = 0; k < nparts; k++) {
+		parts[k].lo = at + (off_t)k * PART < size ? at + (off_t)k * PART : size;
+		parts[k].hi = parts[k].lo + PART < size ? parts[k].lo + PART : size;
+		parts[k].size = size;
+	}
+	on_every_part(parts, nparts, load_and_read_part);
 	for (int k = 0; k < nparts; k++) {
 		if (parts[k].bad)
 			return -1;
@@ -445,19 +674,25 @@ parts_free(struct part *parts, int nparts)
 		free(parts[k].first_row);
 		free(parts[k].slots);
 		free(parts[k].row);
+		free(parts[k].prefix);
+		free(parts[k].prefix_bytes);
+		free(parts[k].prefix_slots);
+		free(parts[k].buf);
 	}
 }
 
 /* Reads the rows of the file on nparts CPUs (parts[0, nparts), whose
  * texts the rows point to): 1 when every line after the header is a row
- * taken, the last one ended. */
+ * taken, the last one ended, and the file ends where fstat said. */
 static int
-read_rows(const char *path, int fd, struct file_rows *fr, struct part *parts, int nparts)
+read_rows(const char *path, int fd, off_t size, struct file_rows *fr, struct part *parts,
+    int nparts)
 {
 	const char *header = eb_results_header();
-	size_t hlen = strlen(header), have = 0;
-	int eof = 0, ok = 1, first = 1;
-	char *buf = eb_xmalloc(BLOCK);
+	size_t hlen = strlen(header);
+	char *head = eb_xmalloc(hlen + 1), past;
+	off_t at = (off_t)hlen + 1;
+	int ok;
 
 	for (int k = 0; k < nparts; k++) {
 		parts[k].texts = eb_table_new();
@@ -465,43 +700,15 @@ read_rows(const char *path, int fd, struct file_rows *fr, struct part *parts, in
 		parts[k].p.err = &parts[k].err;
 		parts[k].p.path = path;
 		parts[k].reader = eb_results_rows_new(&parts[k].p, take, &parts[k]);
+		parts[k].fd = fd;
 	}
-	while (ok && !eof) {
-		size_t got, at = 0;
-		const char *last;
-
-		if (eb_read_full(fd, path, buf + have, BLOCK - have, &got, &parts[0].err) != EB_OK) {
-			ok = 0;
-			break;
-		}
-		eof = got < BLOCK - have;
-		have += got;
-		if (first) {
-			if (have < hlen + 1 || memcmp(buf, header, hlen) != 0 || buf[hlen] != '\n') {
-				ok = 0;
-				break;
-			}
-			at = hlen + 1;
-			first = 0;
-		}
-		last = have > at ? memrchr(buf + at, '\n', have - at) : NULL;
-		if (last == NULL) {
-			/* Nothing after the header, a line longer than a block, or
-			 * an end without a line end. */
-			ok = eof && have == at;
-			have -= at;
-			break;
-		}
-		if (read_block(fr, parts, nparts, buf + at, (size_t)(last + 1 - buf) - at) != 0) {
-			ok = 0;
-			break;
-		}
-		at = (size_t)(last + 1 - buf);
-		memmove(buf, buf + at, have - at);
-		have -= at;
-	}
-	free(buf);
-	return ok && eof && have == 0 && fr->n > 0;
+	ok = size > at && pread_full(fd, head, hlen + 1, 0) == 0 &&
+	    memcmp(head, header, hlen) == 0 && head[hlen] == '\n';
+	free(head);
+	for (; ok && at < size; at += (off_t)nparts * PART)
+		ok = read_block(fr, parts, nparts, at, size) == 0;
+	/* A file that grew while it was read is left to the general reading. */
+	return ok && pread(fd, &past, 1, size) == 0 && fr->n > 0;
 }
 
 int
@@ -531,7 +738,7 @@ eb_results_read_grouped(const char *path, struct eb_results_grouped *out)
 	memset(parts, 0, sizeof parts);
 	fr.out = out;
 	out->keys = eb_table_new();
-	ok = read_rows(path, fd, &fr, parts, nparts) && fr.n < UINT32_MAX;
+	ok = read_rows(path, fd, sb.st_size, &fr, parts, nparts) && fr.n < UINT32_MAX;
 	close(fd);
 	if (ok) {
 		start = eb_xcalloc(fr.ngroups + 1, sizeof *start);

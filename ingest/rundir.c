@@ -98,40 +98,143 @@ wrong_type(const json_t *doc)
 	return NULL;
 }
 
-/* The line of the first "key" in the text, for errors; jansson keeps no
- * positions of what it accepted. */
+/* The line of the first "key" in the text, after the first "outer" when
+ * outer is given (a nested member, "tools" then "fio"), for messages;
+ * jansson keeps no positions of what it accepted. */
 static long
-key_line(const char *text, const char *key)
+member_line(const char *text, const char *outer, const char *key)
 {
-	char *quoted = eb_xasprintf("\"%s\"", key);
-	const char *at = strstr(text, quoted);
+	const char *from = text, *at;
+	char *quoted;
 	long line = 1;
 
+	if (outer != NULL) {
+		quoted = eb_xasprintf("\"%s\"", outer);
+		at = strstr(text, quoted);
+		free(quoted);
+		if (at != NULL)
+			from = at;
+	}
+	quoted = eb_xasprintf("\"%s\"", key);
+	at = strstr(from, quoted);
 	free(quoted);
 	if (at == NULL)
+		at = from;
+	if (at == text && outer == NULL)
 		return 0;
 	for (const char *q = text; q < at; q++)
 		line += *q == '\n';
 	return line;
 }
 
+static long
+key_line(const char *text, const char *key)
+{
+	return member_line(text, NULL, key);
+}
+
+/* Warnings of control characters: the first few members by name, the
+ * rest counted, so that a hostile file cannot flood the terminal. */
+#define CONTROL_WARNINGS 5
+
+struct cleaning {
+	const char *path, *body;
+	struct eb_diag *diag;
+	size_t told;
+};
+
+/* Every string of meta.json with each control character (a newline, an
+ * escape, a reordering mark: eb_utf8_control) written as a space, as
+ * --title is: the setup fields (cpu, kernel, tools.fio ...) are printed on
+ * the report's pages and the labels in every record, where an escape
+ * would drive the terminal that shows them. One warning per member, at
+ * its line in meta.json. */
+static void
+clean_strings(json_t *v, const char *outer, const char *key, struct cleaning *c)
+{
+	const char *k;
+	json_t *e;
+	size_t i;
+
+	if (json_is_object(v)) {
+		json_object_foreach(v, k, e)
+			clean_strings(e, key, k, c);
+	} else if (json_is_array(v)) {
+		json_array_foreach(v, i, e)
+			clean_strings(e, outer, key, c);
+	} else if (json_is_string(v)) {
+		char *text = eb_xstrdup(json_string_value(v));
+
+		if (eb_utf8_controls_to_spaces(text) > 0) {
+			struct eb_loc loc = { c->path, member_line(c->body, outer, key), 0 };
+
+			json_string_set(v, text);
+			if (c->told++ < CONTROL_WARNINGS)
+				eb_diag(c->diag, EB_WARNING, loc, "\"%s%s%s\" holds control characters "
+				    "(a newline, a tab, an escape, a reordering mark); they are read "
+				    "as spaces", outer != NULL ? outer : "", outer != NULL ? "." : "",
+				    key);
+		}
+		free(text);
+	}
+}
+
+/* The label meta.json gives a field, spelt as every input spells it
+ * (a sheet, --set): release "Ubuntu 24.04" is 24.04, config "No AES-NI"
+ * the runner's no-aesni. A spelling that is more than the label folded
+ * to lower case and dashes gets a note at its line. A label a spreadsheet
+ * would run as a formula is an error: results.csv is read back as it is
+ * written, and Excel opens it. */
+static enum eb_status
+meta_label(struct eb_table *t, const char *path, const char *body, const char *key,
+    int field, const char *text, const char **out, struct eb_diag *diag, struct eb_err *err)
+{
+	char canon[EB_MODE_MAX * 2], folded[EB_MODE_MAX * 2];
+	struct eb_loc loc = { path, key_line(body, key), 0 };
+
+	eb_label_normalize(field, text, canon, sizeof canon);
+	eb_label_normalize(EB_F_HOST, text, folded, sizeof folded);
+	if (eb_label_formula(canon))
+		return eb_err_set(err, EB_ERR_DATA, loc, "\"%s\" in meta.json is '%s', which a "
+		    "spreadsheet opening results.csv would run as a formula: no label may begin "
+		    "with =, +, - or @", key, canon);
+	if (strcmp(canon, folded) != 0)
+		eb_diag(diag, EB_NOTE, loc, "%s '%s' is read as '%s', as every input spells it",
+		    key, text, canon);
+	*out = eb_intern_cstr(t, canon);
+	return EB_OK;
+}
+
+/* The run whose meta.json at path (interned) is already in t, or -1. */
+static long
+loaded(const struct eb_table *t, const char *path)
+{
+	for (size_t i = 0; i < t->nmeta; i++)
+		if (t->meta[i].path == path)
+			return (long)i;
+	return -1;
+}
+
 /* Reads DIR/meta.json when there is one. Returns EB_OK with *found 0 when
  * there is none. */
 enum eb_status
 eb_rundir_load(struct eb_table *t, const char *dir, size_t *index, int *found,
-    struct eb_err *err)
+    struct eb_diag *diag, struct eb_err *err)
 {
 	char *path = eb_xasprintf("%s/meta.json", dir);
 	struct eb_run_meta m;
 	json_error_t je;
 	json_t *doc;
-	const char *keys[] = { "release", "host", "config" };
+	static const char *const keys[] = { "release", "host", "config" };
+	static const int fields[] = { EB_F_RELEASE, EB_F_HOST, EB_F_CONFIG };
 	const char **vals[] = { &m.release, &m.host, &m.config };
 	const struct meta_type *bad;
+	struct cleaning cleaning;
 	struct eb_buf text;
 	char chunk[8192];
 	const char *body;
 	size_t n;
+	long again;
 	FILE *fp;
 	struct stat sb;
 
@@ -146,6 +249,13 @@ eb_rundir_load(struct eb_table *t, const char *dir, size_t *index, int *found,
 	/* The run's labels come from it: no output may replace it. */
 	if (fstat(fileno(fp), &sb) == 0)
 		eb_input_note(m.path, &sb);
+	/* Read once for every file named in the run, and warned of once. */
+	if ((again = loaded(t, m.path)) >= 0) {
+		fclose(fp);
+		*index = (size_t)again;
+		*found = 1;
+		return EB_OK;
+	}
 	eb_buf_init(&text, META_MAX);
 	while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
 		if (eb_buf_add(&text, chunk, n) != 0) {
@@ -183,8 +293,17 @@ eb_rundir_load(struct eb_table *t, const char *dir, size_t *index, int *found,
 		return eb_err_set(err, EB_ERR_DATA, loc, "\"%s\" in meta.json must be %s",
 		    bad->key, bad->what);
 	}
+	cleaning = (struct cleaning){ m.path, body, diag, 0 };
+	clean_strings(doc, NULL, NULL, &cleaning);
+	if (cleaning.told > CONTROL_WARNINGS) {
+		struct eb_loc loc = { m.path, 0, 0 };
+
+		eb_diag(diag, EB_WARNING, loc, "%zu more strings hold control characters; they "
+		    "are read as spaces", cleaning.told - CONTROL_WARNINGS);
+	}
 	for (size_t i = 0; i < 3; i++) {
 		json_t *v = json_object_get(doc, keys[i]);
+		enum eb_status st;
 
 		*vals[i] = "";
 		if (v == NULL || json_is_null(v))
@@ -197,7 +316,13 @@ eb_rundir_load(struct eb_table *t, const char *dir, size_t *index, int *found,
 			return eb_err_set(err, EB_ERR_DATA, loc,
 			    "\"%s\" in meta.json must be a string", keys[i]);
 		}
-		*vals[i] = eb_intern_cstr(t, json_string_value(v));
+		st = meta_label(t, m.path, body, keys[i], fields[i], json_string_value(v), vals[i],
+		    diag, err);
+		if (st != EB_OK) {
+			json_decref(doc);
+			eb_buf_free(&text);
+			return st;
+		}
 	}
 	m.json = json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	json_decref(doc);
@@ -366,6 +491,14 @@ eb_rundir_meta_get(const struct eb_run_meta *m, const char *key, char *buf, size
 	buf[0] = '\0';
 	if (doc == NULL)
 		return 0;
+	/* The labels meta.json gives, as the records have them. */
+	if ((strcmp(key, "release") == 0 || strcmp(key, "host") == 0 ||
+	    strcmp(key, "config") == 0) && json_is_string(json_object_get(doc, key))) {
+		snprintf(buf, n, "%s", key[0] == 'r' ? m->release : key[0] == 'h' ? m->host :
+		    m->config);
+		json_decref(doc);
+		return *buf != '\0';
+	}
 	if (dot != NULL && (size_t)(dot - key) < sizeof outer) {
 		memcpy(outer, key, (size_t)(dot - key));
 		outer[dot - key] = '\0';
@@ -526,9 +659,15 @@ eb_rundir_host(struct eb_table *t, size_t index, size_t first, const char *path,
 		return;
 	for (size_t i = first; i < t->n; i++) {
 		const char *host = t->rows[i].f[EB_F_HOST];
+		char spelt[EB_MODE_MAX * 2];
 
-		if (host[0] == '\0' || strcmp(host, m->host) == 0)
+		/* bonnie++ prints the host as hostname gave it, "MyBox" of
+		 * meta.json's mybox. */
+		eb_label_normalize(EB_F_HOST, host, spelt, sizeof spelt);
+		if (host[0] == '\0' || strcmp(spelt, m->host) == 0) {
+			t->rows[i].f[EB_F_HOST] = m->host;
 			continue;
+		}
 		if (told == NULL || strcmp(told, host) != 0) {
 			struct eb_loc loc = { path, 0, 0 };
 

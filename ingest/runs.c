@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "driver.h"
+#include "fio.h"
 
 /* A run as its parser noted it: two independent 64-bit hashes of what
  * identifies it (a chance collision of both is below 2^-100 for any load),
@@ -18,6 +19,9 @@ struct eb_run_note {
 	 * what tells whether two such are one run; NULL for the others. */
 	void *like;
 	int (*same)(const void *seen, const void *now);
+	/* A job's setup instead (eb_parse_setup): its name, host and the
+	 * options that decide what it measures; NULL for the others. */
+	char *job, *host, *opts;
 };
 
 struct eb_run_seen {
@@ -32,6 +36,13 @@ struct eb_run_seen {
 		char *where, *what;
 	} *likes;
 	size_t nlikes, caplikes;
+	/* Setups of jobs whose records are not labelled yet (pend), and the
+	 * setup each test first met (tests), by its labels and job name. */
+	struct setup {
+		char *path, *job, *host, *opts, *key;
+		long line;
+	} *pend, *tests;
+	size_t npend, cappend, ntests, captests;
 };
 
 static void
@@ -64,6 +75,7 @@ eb_runs_add(struct eb_runs *r, const void *id, size_t n, long lineno, const char
 	note->tell_only = tell_only;
 	note->like = NULL;
 	note->same = NULL;
+	note->job = note->host = note->opts = NULL;
 }
 
 void
@@ -96,11 +108,29 @@ eb_parse_run_like(struct eb_parse *p, const void *data, size_t n,
 }
 
 void
+eb_parse_setup(struct eb_parse *p, const char *job, const char *host, const char *opts,
+    long lineno)
+{
+	struct eb_run_note *note;
+
+	if (p->runs == NULL)
+		return;
+	eb_runs_add(p->runs, "", 0, lineno, "", 0);
+	note = &p->runs->v[p->runs->n - 1];
+	note->job = eb_xstrdup(job);
+	note->host = eb_xstrdup(host);
+	note->opts = eb_xstrdup(opts);
+}
+
+void
 eb_runs_free(struct eb_runs *r)
 {
 	for (size_t i = 0; i < r->n; i++) {
 		free(r->v[i].what);
 		free(r->v[i].like);
+		free(r->v[i].job);
+		free(r->v[i].host);
+		free(r->v[i].opts);
 	}
 	free(r->v);
 	memset(r, 0, sizeof *r);
@@ -126,6 +156,21 @@ eb_run_seen_free(struct eb_run_seen *s)
 		free(s->likes[i].what);
 	}
 	free(s->likes);
+	for (size_t i = 0; i < s->npend; i++) {
+		free(s->pend[i].path);
+		free(s->pend[i].job);
+		free(s->pend[i].host);
+		free(s->pend[i].opts);
+	}
+	free(s->pend);
+	for (size_t i = 0; i < s->ntests; i++) {
+		free(s->tests[i].path);
+		free(s->tests[i].job);
+		free(s->tests[i].host);
+		free(s->tests[i].opts);
+		free(s->tests[i].key);
+	}
+	free(s->tests);
 	free(s);
 }
 
@@ -204,6 +249,16 @@ eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, const char *path,
 			st = take_like(seen, note, path, err);
 			continue;
 		}
+		if (note->job != NULL) {
+			struct setup *u;
+
+			eb_xgrow(&seen->pend, &seen->cappend, seen->npend + 1, sizeof *seen->pend);
+			u = &seen->pend[seen->npend++];
+			*u = (struct setup){ eb_xstrdup(path), note->job, note->host, note->opts,
+			    NULL, note->line };
+			note->job = note->host = note->opts = NULL;
+			continue;
+		}
 		if ((seen->n + 1) * 2 > seen->cap)
 			grow(seen);
 		sl = find_slot(seen->slots, seen->cap, note->h);
@@ -247,5 +302,80 @@ eb_runs_keep(struct eb_table *t, size_t first, const char *path, struct eb_run_s
 	eb_run_seen_free(own);
 	if (st != EB_OK)
 		t->n = first;
+	return st;
+}
+
+/* The first line where two setups' "name=value" lines differ, in a and b. */
+static void
+first_difference(const char *a, const char *b, char *x, char *y, size_t n)
+{
+	while (*a != '\0' || *b != '\0') {
+		size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
+
+		if (la != lb || memcmp(a, b, la) != 0) {
+			snprintf(x, n, "%.*s", (int)la, a);
+			snprintf(y, n, "%.*s", (int)lb, b);
+			return;
+		}
+		a += la + (a[la] == '\n');
+		b += lb + (b[lb] == '\n');
+	}
+	snprintf(x, n, "?");
+	snprintf(y, n, "?");
+}
+
+enum eb_status
+eb_run_seen_setups(struct eb_run_seen *seen, const struct eb_table *t, size_t first,
+    struct eb_err *err)
+{
+	enum eb_status st = EB_OK;
+
+	for (size_t k = 0; seen != NULL && k < seen->npend && st == EB_OK; k++) {
+		struct setup *u = &seen->pend[k];
+		size_t plen = strlen(u->path);
+		const struct eb_record *rec = NULL;
+		char *key;
+
+		/* Its records, once labelled, say which test it belongs to. */
+		for (size_t i = first; i < t->n && rec == NULL; i++) {
+			const struct eb_record *r = &t->rows[i];
+
+			if (strcmp(r->f[EB_F_TOOL], "fio") == 0 && strcmp(r->f[EB_F_JOB], u->job) == 0 &&
+			    strncmp(r->f[EB_F_SOURCE], u->path, plen) == 0 &&
+			    r->f[EB_F_SOURCE][plen] == ':' && (u->host[0] == '\0' ||
+			    strcmp(r->f[EB_F_HOST], u->host) == 0))
+				rec = r;
+		}
+		if (rec == NULL)
+			continue;
+		key = eb_xasprintf("%s\x1f%s\x1f%s\x1f%s\x1f%s", rec->f[EB_F_RELEASE],
+		    rec->f[EB_F_HOST], rec->f[EB_F_CONFIG], rec->f[EB_F_MODE], u->job);
+		for (size_t i = 0; i < seen->ntests && st == EB_OK; i++) {
+			const struct setup *o = &seen->tests[i];
+			char x[120], y[120];
+
+			if (strcmp(o->key, key) != 0 || strcmp(o->opts, u->opts) == 0 ||
+			    strcmp(o->path, u->path) == 0)
+				continue;
+			first_difference(o->opts, u->opts, x, y, sizeof x);
+			st = eb_err_set(err, EB_ERR_DATA, (struct eb_loc){ u->path, u->line, 0 },
+			    "fio job '%.40s' ran with %s here but with %s in %.100s:%ld, and their "
+			    "records would be repetitions of one test measured two ways; give the "
+			    "jobs names of their own", u->job, y, x, o->path, o->line);
+		}
+		/* Kept also after an error, whose place names its path. */
+		eb_xgrow(&seen->tests, &seen->captests, seen->ntests + 1, sizeof *seen->tests);
+		seen->tests[seen->ntests] = *u;
+		seen->tests[seen->ntests++].key = key;
+		u->path = u->job = u->host = u->opts = NULL;
+	}
+	for (size_t k = 0; seen != NULL && k < seen->npend; k++) {
+		free(seen->pend[k].path);
+		free(seen->pend[k].job);
+		free(seen->pend[k].host);
+		free(seen->pend[k].opts);
+	}
+	if (seen != NULL)
+		seen->npend = 0;
 	return st;
 }

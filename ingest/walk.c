@@ -125,7 +125,7 @@ mode_folder(struct walker *w, const char *dir)
 	while (cut > 0 && dir[cut - 1] != '/')
 		cut--;
 	parent = cut == 0 ? eb_xstrdup(".") : eb_xstrndup(dir, cut > 1 ? cut - 1 : 1);
-	st = eb_rundir_load(w->t, parent, &w->run_index, &found, w->err);
+	st = eb_rundir_load(w->t, parent, &w->run_index, &found, w->opts->diag, w->err);
 	free(parent);
 	if (st == EB_OK && found) {
 		w->in_run = 1;
@@ -160,7 +160,8 @@ walk(struct walker *w, const char *dir, int depth)
 		return EB_OK;
 	}
 	if (!w->in_run) {
-		if (eb_rundir_load(w->t, dir, &w->run_index, &found, w->err) != EB_OK) {
+		if (eb_rundir_load(w->t, dir, &w->run_index, &found, w->opts->diag,
+		    w->err) != EB_OK) {
 			walk_error(w);
 			return EB_OK;
 		}

@@ -231,8 +231,10 @@ eb_gp_render(const struct gp_chart *c, const char *path, struct eb_err *err)
 	g.dat = fopen(datp, "w");
 	g.gp = fopen(gpp, "w");
 	if (g.dat == NULL || g.gp == NULL) {
-		loc.path = g.dat == NULL ? datp : gpp;
-		st = eb_err_set(err, EB_ERR_IO, loc, "cannot write: %s", strerror(errno));
+		/* loc names the output: datp and gpp are freed before the
+		 * error is told. */
+		st = eb_err_set(err, EB_ERR_IO, loc, "cannot write %s: %s", g.dat == NULL ? datp :
+		    gpp, strerror(errno));
 	} else {
 		FILE *fp = g.gp;
 
@@ -267,10 +269,9 @@ eb_gp_render(const struct gp_chart *c, const char *path, struct eb_err *err)
 		chrome(&g);
 		c->plot(&g);
 		fputs("\nunset multiplot\n", fp);
-		if (ferror(g.dat) || ferror(g.gp)) {
-			loc.path = gpp;
-			st = eb_err_set(err, EB_ERR_IO, loc, "cannot write: %s", strerror(errno));
-		}
+		if (ferror(g.dat) || ferror(g.gp))
+			st = eb_err_set(err, EB_ERR_IO, loc, "cannot write %s: %s", gpp,
+			    strerror(errno));
 	}
 	if (g.dat != NULL && fclose(g.dat) != 0 && st == EB_OK)
 		st = eb_err_set(err, EB_ERR_IO, loc, "cannot write: %s", strerror(errno));
@@ -298,7 +299,8 @@ eb_gp_render(const struct gp_chart *c, const char *path, struct eb_err *err)
 		free(copy);
 	}
 	if (realpath(outdir, real) == NULL) {
-		loc.path = outdir;
+		/* loc names the output: outdir is freed before the error is
+		 * told. */
 		st = eb_err_set(err, EB_ERR_IO, loc, "cannot write there: %s", strerror(errno));
 		free(outdir);
 		goto done;

@@ -27,7 +27,16 @@ eb_md_escape(const char *s)
 	eb_buf_init(&b, 0);
 	for (; s != NULL && *s; s++) {
 		unsigned char next = (unsigned char)s[1];
+		size_t control = eb_utf8_control(s);
 
+		/* A line break would end a heading, a list item or a row; an
+		 * escape, a bell or a reordering mark would act on the
+		 * terminal that shows the page: each is a space there. */
+		if (control > 0) {
+			eb_buf_addc(&b, ' ');
+			s += control - 1;
+			continue;
+		}
 		switch (*s) {
 		/* Raw HTML (GitHub and CommonMark pass through what starts a
 		 * tag, a comment or a declaration) and entities become text. */
@@ -42,11 +51,6 @@ eb_md_escape(const char *s)
 				eb_buf_add(&b, "&amp;", 5);
 			else
 				eb_buf_addc(&b, '&');
-			break;
-		/* A line break would end a heading, a list item or a row. */
-		case '\n':
-		case '\r':
-			eb_buf_addc(&b, ' ');
 			break;
 		/* A tilde opens strikethrough only when text follows it. */
 		case '~':
@@ -87,8 +91,13 @@ eb_md_code(const char *s)
 	fence[longest + 1] = '\0';
 	eb_buf_init(&b, 0);
 	eb_buf_addf(&b, "%s%s", fence, s[0] == '`' ? " " : "");
-	for (const char *p = s; *p; p++)
-		eb_buf_addc(&b, *p == '\n' || *p == '\r' ? ' ' : *p);
+	for (const char *p = s; *p; p++) {
+		size_t control = eb_utf8_control(p);
+
+		eb_buf_addc(&b, control > 0 ? ' ' : *p);
+		if (control > 0)
+			p += control - 1;
+	}
 	eb_buf_addf(&b, "%s%s", *s && s[strlen(s) - 1] == '`' ? " " : "", fence);
 	free(fence);
 	eb_buf_cstr(&b);

@@ -110,6 +110,11 @@ int eb_scene_png_fits(const struct eb_scene *s, double scale);
 /* PNG at scale device pixels per px and PDF, written atomically. */
 enum eb_status eb_scene_write_png(const struct eb_scene *s, const char *path,
     double scale, struct eb_err *err);
+/* The most threads a PNG is drawn on (bands of rows); 0, the default,
+ * means one per CPU. A process that draws alongside others sets 1. */
+void eb_scene_png_threads(int n);
+/* How many bands of rows a PNG of the scene at scale is drawn in. */
+int eb_scene_png_bands(const struct eb_scene *s, double scale);
 /* Frees the pixel buffer the PNGs of this process were drawn in. */
 void eb_scene_release_pixels(void);
 enum eb_status eb_scene_write_pdf(const struct eb_scene *s, const char *path,

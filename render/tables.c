@@ -212,7 +212,8 @@ eb_md_absolute(FILE *fp, const struct eb_grid *w, const char *release, int iec)
 			owned[c] = NULL;
 		}
 		owned[0] = eb_xasprintf("%s%s%s%s%s%s", k->f[EB_F_MODE],
-		    w->show_config ? " (" : "", w->show_config ? k->f[EB_F_CONFIG] : "",
+		    w->show_config ? " (" : "",
+		    w->show_config ? eb_config_words(k->f[EB_F_CONFIG]) : "",
 		    w->show_config ? ")" : "", w->show_host ? " @ " : "",
 		    w->show_host ? k->f[EB_F_HOST] : "");
 		cells[0] = owned[0];
@@ -353,7 +354,9 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 			eb_ratio_text(r->ratio, rt, sizeof rt);
 			eb_ratio_text(lo, rl, sizeof rl);
 			eb_ratio_text(hi, rh, sizeof rh);
-			if (rv->unbounded)
+			if (rv->kind == EB_VERDICT_OUT_OF_RANGE)
+				snprintf(ratio, sizeof ratio, "%s", isnan(r->ratio) ? "out of range" : rt);
+			else if (rv->unbounded)
 				snprintf(ratio, sizeof ratio, "%s (unbounded)", rt);
 			else if (isnan(lo))
 				snprintf(ratio, sizeof ratio, "%s", rt);
@@ -513,12 +516,24 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 	    holm ? "adjusted by Holm within each host and metric class, over every mode "
 	    "and config (the metrics of one test count once)" : "unadjusted", level,
 	    adjusted ? HOLM_LEVELS : "", alpha);
-	for (size_t i = 0; i < n; i++)
-		if (rows[i].v.kind == EB_VERDICT_TOO_FEW_RUNS) {
-			fprintf(fp, "\nToo few runs for a rank test at %g: %u per side needed.\n",
-			    alpha, rows[i].v.runs_needed);
-			break;
+	/* Each reason once, at the level its rows were held to. */
+	for (size_t i = 0; i < n; i++) {
+		char why[256], other[256];
+		size_t j;
+
+		if (rows[i].v.kind != EB_VERDICT_TOO_FEW_RUNS)
+			continue;
+		eb_too_few_text(&rows[i].v, why, sizeof why);
+		for (j = 0; j < i; j++) {
+			if (rows[j].v.kind != EB_VERDICT_TOO_FEW_RUNS)
+				continue;
+			eb_too_few_text(&rows[j].v, other, sizeof other);
+			if (strcmp(why, other) == 0)
+				break;
 		}
+		if (j == i)
+			fprintf(fp, "\nT%s.\n", why + 1);
+	}
 	eb_md_free(&md);
 	free(order);
 }

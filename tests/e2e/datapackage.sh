@@ -120,3 +120,42 @@ if [ -f "$TMP/rep/datapackage.json" ] && grep -q '"path": "results.csv"' "$TMP/r
 else
 	fail "report writes datapackage.json beside its results.csv"
 fi
+
+# ---- C25: the illustrative mark travels with results.csv
+
+S=samples/zfs-series/24.04	# meta.json: "illustrative": "made-up numbers ..."
+L=samples/legacy-20.04		# group row "... illustrative numbers)"
+mkdir -p "$TMP/ill"
+eb ingest -q -o "$TMP/ill/r.csv" "$S" "$L"
+expect_rc "ingest -o of illustrative runs exits 0" 0
+grep -F '"illustrative": [' "$TMP/ill/datapackage.json" | sed 's/^ *//' > "$TMP/ill/member"
+expect_file_is "the package's resource names each illustrative run and why" "$TMP/ill/member" \
+	'"illustrative": [{"release": "24.04", "host": "framework-i5-1135g7", "config": "default", "illustrative": "made-up numbers in real output formats; not measurements"}, {"release": "20.04", "host": "", "config": "", "illustrative": "Ubuntu 20.04 (ZFS 0.8.3, illustrative numbers)"}]'
+banner="> **Illustrative data.** The runs of 20.04 and 24.04 say in their meta.json or sheet that their numbers are made up, to show the formats and the report: they are not measurements."
+eb report -q -o "$TMP/ill/direct" "$S" "$L"
+grep '^> \*\*Illustrative' "$TMP/ill/direct/report.md" > "$TMP/ill/b1"
+expect_file_is "a report of the runs names 20.04 and 24.04" "$TMP/ill/b1" "$banner"
+eb report -q -o "$TMP/ill/rep" "$TMP/ill/r.csv"
+grep '^> \*\*Illustrative' "$TMP/ill/rep/report.md" > "$TMP/ill/b2"
+expect_file_is "a report of their results.csv says the same" "$TMP/ill/b2" "$banner"
+grep -o 'Made-up numbers, by what their inputs say: .*' "$TMP/ill/rep/data.md" > "$TMP/ill/f2"
+expect_file_is "and so does its data.md" "$TMP/ill/f2" "Made-up numbers, by what their inputs say: 20.04 and 24.04."
+eb report -q -o "$TMP/ill/rep2" "$TMP/ill/rep/results.csv"
+grep '^> \*\*Illustrative' "$TMP/ill/rep2/report.md" > "$TMP/ill/b3"
+expect_file_is "and a report rebuilt from that report's results.csv" "$TMP/ill/b3" "$banner"
+# Another CSV written in the folder keeps the first one's runs.
+eb ingest -q -o "$TMP/ill/plain.csv" "$IN"
+grep -c '"illustrative": \[' "$TMP/ill/datapackage.json" > "$TMP/ill/n"
+expect_file_is "a second CSV in the folder leaves the first's mark in the package" "$TMP/ill/n" 1
+eb report -q -o "$TMP/ill/rep4" "$TMP/ill/r.csv"
+grep '^> \*\*Illustrative' "$TMP/ill/rep4/report.md" > "$TMP/ill/b5"
+expect_file_is "and the first still reports as illustrative" "$TMP/ill/b5" "$banner"
+eb report -q -o "$TMP/ill/rep5" "$TMP/ill/plain.csv"
+grep -qi illustrative "$TMP/ill/rep5/report.md" && fail "a CSV of measured runs says nothing of the kind" ||
+	pass "a CSV of measured runs says nothing of the kind"
+eb ingest "$S"
+expect_err_line "records of an illustrative run on standard output get a note" \
+	"encbench: note: the numbers of release 24.04 are illustrative (made up, as its meta.json or sheet says), and standard output keeps no mark of it: write -o FILE.csv, whose datapackage.json does"
+eb ingest -o "$TMP/ill/r.json" "$S" "$L"
+expect_err_line "and in JSON, naming each release" \
+	"encbench: note: the numbers of releases 24.04 and 20.04 are illustrative (made up, as their meta.json or sheet says), and $TMP/ill/r.json keeps no mark of it: write -o FILE.csv, whose datapackage.json does"

@@ -79,8 +79,11 @@ case ${BUILD:-build} in
 *)
 	"$SAMPLER" -o "$TMP/idle" -- sleep 3
 	self=$(field "$TMP/idle.sample" self_cpu 2); d=$(field "$TMP/idle.sample" duration 2)
-	awk -v s="$self" -v d="$d" 'BEGIN { exit !(s / d < 0.01) }' \
-		&& pass "the sampler used under 1 % of a CPU ($self s in $d s)" \
+	# The man page gives about 0.5 % for a 3-second test; a machine
+	# loaded by parallel builds has seen 1.1 %, and a sampler that polls
+	# without rest takes a fifth of a CPU.
+	awk -v s="$self" -v d="$d" 'BEGIN { exit !(s / d < 0.02) }' \
+		&& pass "the sampler used under 2 % of a CPU ($self s in $d s)" \
 		|| fail "the sampler used $self s of CPU in $d s"
 	# Outside audit E19: with a meter printing every 50 ms the sampler
 	# still sleeps between samples (it took a fifth of a CPU, polling).
@@ -231,7 +234,7 @@ else
 		case $t in dd) tool=dd w="" ;; fio-seq) tool=fio w=seq ;; *) tool=fio w=rand ;; esac
 		for metric in cpu_busy cpu_top_thread energy; do
 			n=$(awk -F, -v m=$m -v t=$tool -v w="$w" -v op=$op -v r=$r -v k=$metric \
-				'$1 == "X" && $4 == m && $5 == t && $7 == w && $8 == op && $10 == k && $12 == r' \
+				'$1 == "x" && $4 == m && $5 == t && $7 == w && $8 == op && $10 == k && $12 == r' \
 				"$TMP/out" | wc -l)
 			# A test shorter than a step of the fake counter (20 ms) can
 			# see it stand still: 0 J is no measurement, and the warning

@@ -108,14 +108,19 @@ eb ingest "$TMP/loop/runs"
 expect_err_line "the .part file is named" \
 	"$TMP/loop/runs/dd-write-r2.txt.part: note: skipped: an unfinished output that encbench-run keeps as NAME.part when its test fails; name it to read it"
 
-# Client/server output of two --client runs of bs=64k (fio 3.33): "All
-# clients" has no job options, and its figures are held to the clients'
-# block size, not to fio's default of 4k (the fourth audit found it refused).
+# Client/server output of two --client runs of bs=64k (fio 3.33): the two
+# clients of host 127.0.0.1 (32 MiB in 48 and 50 ms) are combined as fio's
+# "All clients" total combines them, 64 MiB over 50 ms; that total sums the
+# clients and is no host, so it gives no record of a host "All clients".
 eb ingest tests/data/fio/client-server-2clients-bs64k-3.33.json
 expect_rc "two clients of bs=64k ingest" 0
-grep -q '^,All clients,,,fio,cs,seq,write,65536,bw,B/s,1,1342177280,' "$TMP/out" \
-	&& pass "All clients has the clients' block size and its bw_bytes" \
-	|| fail "All clients has the clients' block size and its bw_bytes"
+grep -q '^,127.0.0.1,,,fio,cs,seq,write,65536,bw,B/s,1,1342177280,' "$TMP/out" \
+	&& pass "the clients combine into the bw_bytes of fio's All clients total" \
+	|| fail "the clients combine into the bw_bytes of fio's All clients total"
+[ "$(grep -c 'All clients' "$TMP/out")" -eq 0 ] \
+	&& pass "All clients is no host of its own" || fail "All clients is no host of its own"
+expect_err_line "leaving All clients out is told" \
+	"tests/data/fio/client-server-2clients-bs64k-3.33.json:510: note: fio's \"All clients\" entry sums the results of the clients it follows; it is no host of its own, and is not read"
 
 # A groupid beyond fio's int is a damaged header, not a number to cast
 # (make fuzz found "groupid=2.2e61" cast to long).
@@ -123,3 +128,46 @@ printf 'j: (groupid=2.2e61, jobs=1): err= 0: pid=1: Mon Jan  1 00:00:00 2024\n  
 eb ingest --format fio-normal "$TMP/groupid.txt"
 expect_rc "a groupid beyond fio's int is a data error" 65
 expect_err_line "it names the groupid" "$TMP/groupid.txt:1: error: groupid=2.2e61 is no fio group number (0 to 2147483647)"
+
+# One run kept as JSON and as normal text (real fio 3.33, numjobs=2,
+# --output-format=json,normal, split in two): the second is the same run,
+# whichever is named first; a JSON and a normal text of two runs are two.
+sed -n '1,522p' "$D/numjobs2-nogroup-3.33.out" > "$TMP/nj-json.json"
+sed -n '523,$p' "$D/numjobs2-nogroup-3.33.out" > "$TMP/nj-normal.txt"
+keep
+eb ingest -o "$TMP/keep.csv" "$TMP/nj-json.json" "$TMP/nj-normal.txt"
+expect_rc "one run as JSON and as normal text fails" 65
+expect_err_line "the normal text's copy names the JSON" \
+	"$TMP/nj-normal.txt:2: error: the run of fio job 'cl' in normal text gives the figures of the run of fio job 'cl' in JSON, read already at $TMP/nj-json.json:12, within their rounding: the two are one run, which read twice would count as a second repetition"
+kept "one run as JSON and as normal text"
+eb ingest "$TMP/nj-normal.txt" "$TMP/nj-json.json"
+expect_rc "the same, normal text named first, fails" 65
+expect_err_line "the JSON copy names the normal text" \
+	"$TMP/nj-json.json:12: error: the run of fio job 'cl' in JSON gives the figures of the run of fio job 'cl' in normal text, read already at $TMP/nj-normal.txt:2, within their rounding: the two are one run, which read twice would count as a second repetition"
+eb ingest "$D/write-64k-3.33.json" "$D/write-64k-3.33-normal.txt"
+expect_rc "a JSON and a normal text of two runs are read" 0
+
+# Jobs of one name in two files of one test that ran otherwise (real fio
+# 3.33: randread QD1 buffered, and QD32 libaio direct) are no repetitions.
+keep
+eb ingest -o "$TMP/keep.csv" "$D/samename-randread-qd1-3.33.json" "$D/samename-randread-qd32-direct-3.33.json"
+expect_rc "one job name run two ways in two files fails" 65
+expect_err_line "the second file names the option and the first file" \
+	"$D/samename-randread-qd32-direct-3.33.json:7: error: fio job 'tw' ran with direct=1 here but with direct=0 in $D/samename-randread-qd1-3.33.json:7, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+kept "one job name run two ways in two files"
+# In a run folder the test is its mode's: the same job name in another
+# mode may run otherwise, but not a repetition in the same mode.
+cp -R samples/zfs-series/24.04 "$TMP/rel"
+eb ingest "$TMP/rel"
+expect_rc "the samples' run folder is read" 0
+sed 's/"rw": "randread"/"rw": "randread", "iodepth": "8"/' samples/zfs-series/24.04/none/fio-rand-read-r2.json > "$TMP/rel/none/fio-rand-read-r2.json"
+eb ingest "$TMP/rel"
+expect_rc "a repetition of a mode run otherwise fails" 65
+expect_err_line "it names the option and the repetition it differs from" \
+	"$TMP/rel/none/fio-rand-read-r2.json:16: error: fio job 'rand-read' ran with iodepth=8 here but with iodepth=1 in $TMP/rel/none/fio-rand-read-r1.json:16, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+cp samples/zfs-series/24.04/none/fio-rand-read-r2.json "$TMP/rel/none/fio-rand-read-r2.json"
+for f in "$TMP"/rel/aes-256-gcm/fio-rand-read-r*.json; do
+	sed 's/"rw": "randread"/"rw": "randread", "iodepth": "8"/' "$f" > "$f.new" && mv "$f.new" "$f"
+done
+eb ingest "$TMP/rel"
+expect_rc "the job run otherwise in another mode is read" 0

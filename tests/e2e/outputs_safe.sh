@@ -10,6 +10,10 @@ no_tmp_beside() { # NAME FOLDER: nothing of encbench's left beside FOLDER
 	if ls -a "$(dirname "$2")" | grep -q "^\.$(basename "$2")\.\(tmp\|old\)-"; then
 		fail "$1"; else pass "$1"; fi
 }
+as_before() { # NAME FOLDER SUMS: FOLDER's files are those sums listed, unchanged
+	sums "$2" > "$TMP/sums.now"
+	cmp -s "$3" "$TMP/sums.now" && pass "$1" || fail "$1"
+}
 
 # A31: report -o D D where D/releases/ holds the run folders.
 D=$TMP/series
@@ -79,9 +83,7 @@ sums "$U" > "$TMP/user.before"
 eb report -q -o "$U" "$TWO"
 expect_rc "a report over a report.md of the user's is a usage error" 64
 expect_err_line "it names the file" "$U/report.md: error: not a file of encbench's ($U/.encbench-report does not list it), and the report writes one there; move it or name another -o folder"
-sums "$U" > "$TMP/user.after"
-cmp -s "$TMP/user.before" "$TMP/user.after" && pass "the refused folder is as it was" ||
-	fail "the refused folder is as it was"
+as_before "the refused folder is as it was" "$U" "$TMP/user.before"
 no_tmp_beside "no temporary folder is left after a refusal" "$U"
 
 # A30: an output that is an input, by name, link or walk, is refused.
@@ -114,13 +116,12 @@ expect_rc "ingest -o RUN/meta.json RUN is a usage error" 64
 cmp -s "$TMP/run/meta.json" "$TMP/meta.orig" && pass "meta.json is as it was" ||
 	fail "meta.json is as it was"
 cp "$TWO" "$TMP/in.csv"
-eb overhead -o "$TMP/in.csv" "$TMP/in.csv"
-expect_rc "overhead -o IN IN is a usage error" 64
-eb diff --fail-on regression --summary "$TMP/in.csv" "$TMP/in.csv"
-expect_rc "diff --summary IN IN is a usage error" 64
-expect_err_line "it names --summary" "encbench: error: --summary $TMP/in.csv is also an input (read as $TMP/in.csv); nothing was written: name another file"
-eb chart --kind overhead -o "$TMP/in.csv" "$TMP/in.csv"
-expect_rc "chart -o IN IN is a usage error" 64
+for cmd in "overhead -o" "chart --kind overhead -o" "diff --fail-on regression --summary"; do
+	# shellcheck disable=SC2086 # the command and its options, split
+	eb $cmd "$TMP/in.csv" "$TMP/in.csv"
+	expect_rc "$cmd IN IN is a usage error" 64
+done
+expect_err_line "diff names --summary" "encbench: error: --summary $TMP/in.csv is also an input (read as $TMP/in.csv); nothing was written: name another file"
 cmp -s "$TMP/in.csv" "$TWO" && pass "the results.csv named as input and output is as it was" ||
 	fail "the results.csv named as input and output is as it was"
 # The report's results.csv named as its input: the refresh would replace it.
@@ -128,9 +129,7 @@ sums "$R" > "$TMP/rep.before"
 eb report -q -o "$R" "$R/results.csv"
 expect_rc "report -o D D/results.csv is a usage error" 64
 expect_err_line "it names the file" "encbench: error: -o $R/results.csv is also an input (read as $R/results.csv); nothing was written: name another -o folder"
-sums "$R" > "$TMP/rep.after"
-cmp -s "$TMP/rep.before" "$TMP/rep.after" && pass "the report folder is as it was" ||
-	fail "the report folder is as it was"
+as_before "the report folder is as it was" "$R" "$TMP/rep.before"
 no_tmp_beside "no temporary folder is left after the refusal" "$R"
 
 # A32: a datapackage.json of the user's is kept; one of encbench's names
@@ -157,3 +156,13 @@ expect_rc "a walk of the folder then exits 0" 0
 expect_out "and reads the dd log alone: 2147483648 B / 1.33963 s" \
 "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source
 ,,,,dd,dd,,write,1048576,bw,B/s,1,$(awk 'BEGIN { printf "%.17g", 2147483648 / 1.33963 }'),$Q/dd-write.txt:3"
+
+# An output in a folder that is not there: an I/O error naming the output
+# (the gnuplot back end named a freed string, read as bytes of garbage).
+for backend in cairo gnuplot; do
+	command -v gnuplot >/dev/null 2>&1 || [ $backend = cairo ] || { skip "no gnuplot"; continue; }
+	eb chart --kind bars --backend $backend -o "$TMP/no/such/b.svg" "$TWO"
+	expect_rc "chart --backend $backend -o into a missing folder: exit 74" 74
+	sed "s|^$TMP/no/such/b.svg: error: .*|named|" "$TMP/err" > "$TMP/named"
+	expect_file_is "the one error names the output" "$TMP/named" named
+done

@@ -108,3 +108,28 @@ awk -v h="$H" 'BEGIN { print h;
 same "a results.csv of several blocks" "$TMP/big.csv" 0 --csv
 sed '80001s/,B\/s,\([0-9]*\),/,B\/s,1,/' "$TMP/big.csv" > "$TMP/case.csv"
 same "a repetition given twice late in a large file" "$TMP/case.csv" 65 --csv
+
+# 9000 rows of overhead, more than a sort on one CPU takes: their halves
+# are sorted on two CPUs and merged, into the order of one sort. Releases
+# r0 to r29 in natural order, then jobs as bytes: r0's first job is j0,
+# r29's last j99 (of j0 to j299).
+awk -v h="$H" 'BEGIN { print h; n = 2;
+	for (k = 8999; k >= 0; k--)
+		for (rep = 1; rep <= 2; rep++)
+			for (m = 0; m < 2; m++)
+				printf "r%d,h,default,%s,fio,j%d,seq,read,4096,bw,B/s,%d,%d,g:%d\n",
+				    k % 30, m ? "aes" : "none", int(k / 30), rep, m ? 90 + rep : 100 + rep, n++ }' \
+	> "$TMP/many.csv"
+eb overhead --csv "$TMP/many.csv"
+cut -d, -f1,6 "$TMP/out" > "$TMP/keys"
+[ "$(wc -l < "$TMP/keys")" -eq 9001 ] && [ "$(sed -n 2p "$TMP/keys")" = "r0,j0" ] &&
+    [ "$(tail -1 "$TMP/keys")" = "r29,j99" ] && pass "9000 rows of overhead, in the report's order" \
+    || fail "9000 rows of overhead, in the report's order"
+if several_cpus; then
+	cp "$TMP/out" "$TMP/many-out"
+	${VALGRIND_CMD:-} taskset -c 0 "$ENCBENCH" overhead --csv "$TMP/many.csv" >"$TMP/one" 2>&1
+	cmp -s "$TMP/one" "$TMP/many-out" && pass "9000 rows of overhead: the same order on one CPU" \
+	    || fail "9000 rows of overhead: the same order on one CPU"
+else
+	skip "9000 rows of overhead on one CPU (needs taskset and two CPUs)"
+fi

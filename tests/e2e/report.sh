@@ -75,12 +75,12 @@ eb report -q "$TMP/two-hosts.csv" -o "$TMP/two-hosts"
 expect_rc "the report of two hosts exits 0" 0
 sed -n '/^## Findings/,/^## [^F]/p' "$TMP/two-hosts/report.md" | grep '^- ' > "$TMP/headline"
 expect_file_is "the headline of two hosts names the host of each sentence" "$TMP/headline" \
-"- In 2.0 on alpha, AES-GCM costs 20.0 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 19.3–20.7 %).
+"- In 2.0 on alpha, AES-GCM costs 20.0 % of throughput on sequential writes (1 comparison; 95 % interval 19.3–20.7 %).
 - From 1.0 to 2.0 on alpha, the overhead of AES-GCM on writes fell by 20.0 percentage points in 1 comparison: encryption got cheaper (95 % interval -20.9 to -19.2 pp by the ratio of ratios).
 - From 1.0 to 2.0 on beta, the overhead of AES-GCM on writes rose by 22.2 percentage points in 1 comparison: encryption got dearer (95 % interval +21.6 to +22.8 pp by the ratio of ratios).
 - From 1.0 to 2.0 on alpha, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 1 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases on this host).
 - From 1.0 to 2.0 on beta, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 1 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases on this host).
-- In 2.0 on beta, AES-GCM costs 44.4 % of throughput on sequential writes (1 comparison; ranges are the spread of the estimates; their 95 % intervals lie within 43.9–45.0 %)."
+- In 2.0 on beta, AES-GCM costs 44.4 % of throughput on sequential writes (1 comparison; 95 % interval 43.9–45.0 %)."
 python3 tests/e2e/report_check.py headline "$TMP/two-hosts" > "$TMP/heads" &&
 	pass "each headline sentence of two hosts is one of findings.md's" ||
 	{ fail "each headline sentence of two hosts is one of findings.md's"; head -3 "$TMP/heads"; }

@@ -30,7 +30,7 @@ if command -v fio >/dev/null; then
 	expect_rc "its run directory ingests" 0
 	for m in none aes-256-gcm; do for t in dd fio; do for op in read write; do for r in 1 2; do
 		n=$(awk -F, -v m=$m -v t=$t -v op=$op -v r=$r \
-			'$1 == "X" && $4 == m && $5 == t && $8 == op && $10 == "bw" && $12 == r' "$TMP/out" | wc -l)
+			'$1 == "x" && $4 == m && $5 == t && $8 == op && $10 == "bw" && $12 == r' "$TMP/out" | wc -l)
 		want=1; [ $t = fio ] && want=2	# seq and rand
 		[ "$n" -eq $want ] || { fail "bw rows of $m $t $op rep $r: $n"; continue 4; }
 	done; done; done; done

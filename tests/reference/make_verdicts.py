@@ -16,7 +16,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "verdicts")
 ALPHA = 0.05
 HEADER = "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source"
-UNITS = {"bw": "B/s", "iops": "1/s", "lat_mean": "ns", "lat_p99": "ns", "cpu": "%"}
+UNITS = {"bw": "B/s", "iops": "1/s", "lat_mean": "ns", "lat_p99": "ns", "cpu": "%",
+         "cpu_busy": "%", "cpu_top_thread": "%"}
 
 
 # ---- the rules, as encbench(1) "How to read the verdicts" states them
@@ -86,6 +87,13 @@ def u_critical(m, n, alpha=ALPHA):
             break
         c = u + 1
     return c
+
+
+def best_rank_p(m, n):
+    """The smallest two-sided p of the exact Mann-Whitney test of m against
+    n runs, from SciPy's exact distribution of fully separated groups."""
+    return float(stats.mannwhitneyu(list(range(m)), list(range(m, m + n)),
+                                    alternative="two-sided", method="exact").pvalue)
 
 
 def runs_needed(alpha=ALPHA):
@@ -382,11 +390,27 @@ class Case:
 
     def add(self, values, release="24.04", host="box", config="default", mode="none",
             tool="fio", job="seq-write", workload="seq", op="write", bs=1048576,
-            metric="bw"):
+            metric="bw", tags=None):
+        """tags: one source tag ("thread=dd") a value, or None."""
         for i, v in enumerate(values, 1):
+            tag = f" {tags[i - 1]}" if tags else ""
             self.lines.append(f"{release},{host},{config},{mode},{tool},{job},{workload},"
                               f"{op},{bs},{metric},{UNITS.get(metric, '')},{i},{v!r},"
-                              f"gen:{len(self.lines) + 2}")
+                              f"gen:{len(self.lines) + 2}{tag}")
+
+    def releases(self, a, b, **fields):
+        """Runs a in 23.10 and b in 24.04 of one test."""
+        self.add(a, release="23.10", **fields)
+        self.add(b, release="24.04", **fields)
+
+    def overhead(self, mode_values, base_values, mode="aes-256-gcm", **fields):
+        """Runs of the baseline none and of mode in one test, and the
+        verdict on the mode's overhead, a family of one."""
+        self.add(base_values, mode="none", **fields)
+        self.add(mode_values, mode=mode, **fields)
+        v = verdict_overhead(mode_values, base_values, fields.get("metric", "bw"))
+        holm([("k", v)])
+        return v
 
     def write(self):
         d = os.path.join(OUT, self.name)
@@ -420,8 +444,7 @@ def diff_case(name, doc, pairs, args=(), median=False, adjust=True, equivalence=
     c = Case(name, doc)
     items = []
     for fields, a, b in pairs:
-        c.add(a, release="23.10", **fields)
-        c.add(b, release="24.04", **fields)
+        c.releases(a, b, **fields)
         metric = fields.get("metric", "bw")
         v = verdict_diff(a, b, metric, median)
         key = tuple(sorted((k, x) for k, x in fields.items() if k != "metric"))
@@ -561,10 +584,10 @@ def diff_median_too_few():
 @case
 def diff_median_too_few_md():
     c = Case("diff-median-too-few-md", "the table says why there is no verdict")
-    c.add([100.0, 101.0, 102.0], release="23.10")
-    c.add([110.0, 111.0, 112.0], release="24.04")
+    c.releases([100.0, 101.0, 102.0], [110.0, 111.0, 112.0])
     c.args = ["diff", "--center", "median"]
-    c.exp["contains"] = ["Too few runs for a rank test at 0.05: 4 per side needed."]
+    c.exp["contains"] = [f"Too few runs for a rank test at 0.05: 4 per side needed; 3 against "
+                         f"3 runs reach p {best_rank_p(3, 3):.2g} at best."]
     c.exp["lacks"] = ["no significant change", "improved"]
     return c
 
@@ -602,8 +625,7 @@ def diff_agrees():
 def release_pair_case(name, doc, a, b, args=("diff",)):
     """One bw test, runs a in 23.10 and b in 24.04, with its diff verdict."""
     c = Case(name, doc)
-    c.add(a, release="23.10")
-    c.add(b, release="24.04")
+    c.releases(a, b)
     c.args = list(args)
     v = verdict_diff(a, b, "bw")
     holm([("k", v)])
@@ -668,8 +690,8 @@ def diff_two_hosts_md():
     c = Case("diff-two-hosts-table", "two hosts: the table has a host column, so no row "
              "looks duplicated")
     for host, seed in (("laptop", 80), ("server", 81)):
-        c.add(rng_values(seed, 1000, 0.02, 3), release="23.10", host=host)
-        c.add(rng_values(seed + 10, 1000, 0.02, 3), release="24.04", host=host)
+        c.releases(rng_values(seed, 1000, 0.02, 3), rng_values(seed + 10, 1000, 0.02, 3),
+                   host=host)
     c.args = ["diff"]
     c.exp["contains_prefix"] = ["| host ", "| laptop ", "| server "]
     return c
@@ -814,35 +836,38 @@ def findings_two_hosts():
             "server": (rng_values(112, 500, 0.005, 4), rng_values(113, 1000, 0.005, 4))}
     lines = []
     for host, (m, b) in data.items():
-        c.add(b, host=host, mode="none")
-        c.add(m, host=host, mode="aes-256-gcm")
-        v = verdict_overhead(m, b, "bw")
-        holm([("k", v)])
+        v = c.overhead(m, b, host=host)
         assert v["word"] == "costs"
-        lines.append(f"- In 24.04 on {host}, AES-GCM costs {fmt1(v['estimate'])} % of "
-                     f"throughput on sequential writes (1 comparison; ranges are the spread "
-                     f"of the estimates; their 95 % intervals lie within "
-                     f"{fmt1(v['ci_low'])}–{fmt1(v['ci_high'])} %).")
+        lines.append(cost_line(f"In 24.04 on {host}", "AES-GCM", v))
     c.args = ["findings"]
     c.exp["contains"] = lines
+    # One comparison has no range to explain.
+    c.exp["lacks"] = ["ranges are the spread"]
     return c
+
+
+def cost_line(where, family, v):
+    """The findings sentence of one overhead comparison (costs or faster)
+    of throughput on sequential writes."""
+    if v["word"] == "costs":
+        return (f"- {where}, {family} costs {fmt1(v['estimate'])} % of throughput on "
+                f"sequential writes (1 comparison; 95 % interval {fmt1(v['ci_low'])}–"
+                f"{fmt1(v['ci_high'])} %).")
+    assert v["word"] == "faster", v
+    return (f"- {where}, {family} is {fmt1(-v['estimate'])} % faster in throughput on "
+            f"sequential writes (1 comparison; 95 % interval {fmt1(-v['ci_high'])}–"
+            f"{fmt1(-v['ci_low'])} % faster).")
 
 
 @case
 def findings_faster():
     c = Case("findings-mode-faster", "a mode faster than none reads 'faster', never "
              "'costs -'")
-    m, b = rng_values(120, 1100, 0.01, 4), rng_values(121, 1000, 0.01, 4)
-    c.add(b, mode="none")
-    c.add(m, mode="geli-xts-128")
-    v = verdict_overhead(m, b, "bw")
-    holm([("k", v)])
+    v = c.overhead(rng_values(120, 1100, 0.01, 4), rng_values(121, 1000, 0.01, 4),
+                   mode="geli-xts-128")
     assert v["word"] == "faster"
     c.args = ["findings"]
-    c.exp["contains"] = [f"- In 24.04, geli is {fmt1(-v['estimate'])} % faster in throughput "
-                         f"on sequential writes (1 comparison; ranges are the spread of the estimates; their "
-                         f"95 % intervals lie within {fmt1(-v['ci_high'])}–"
-                         f"{fmt1(-v['ci_low'])} % faster)."]
+    c.exp["contains"] = [cost_line("In 24.04", "geli", v)]
     c.exp["lacks"] = ["costs -", "costs −", "within -"]
     return c
 
@@ -880,8 +905,7 @@ def findings_baseline_tests():
     for i in range(2):
         a, b = rng_values(150 + i, 1000, 0.01, 4), rng_values(160 + i, 1100, 0.01, 4)
         for metric, k in (("bw", 1.0), ("iops", 0.25)):
-            c.add([x * k for x in a], release="23.10", job=f"t{i}", metric=metric)
-            c.add([x * k for x in b], release="24.04", job=f"t{i}", metric=metric)
+            c.releases([x * k for x in a], [x * k for x in b], job=f"t{i}", metric=metric)
     c.args = ["findings"]
     c.exp["contains"] = ["- From 23.10 to 24.04, the throughput of the unencrypted baseline "
                          "(none) improved in 2 of 2 tests, regressed in 0, stayed within ±2 % "
@@ -1022,10 +1046,7 @@ def findings_holm_diff_family():
              "the diff's family (the host's 4 tests), so it says what the diff says")
     diff = diff_case("x", "", holm_family_pairs())
     for (fields, x, y) in holm_family_pairs():
-        c.add(x, release="23.10", host=fields["host"], mode=fields["mode"], op=fields["op"],
-              job=fields["job"])
-        c.add(y, release="24.04", host=fields["host"], mode=fields["mode"], op=fields["op"],
-              job=fields["job"])
+        c.releases(x, y, **fields)
     lines = []
     for host in ("a", "b"):
         mine = [r["expect"] for r in diff.exp["rows"]
@@ -1062,8 +1083,8 @@ def findings_holm_diff_family():
 def trend_two_hosts():
     c = Case("trend-two-hosts", "trend with two hosts: a host column")
     for host, seed in (("laptop", 220), ("server", 221)):
-        c.add(rng_values(seed, 1000, 0.01, 3), release="23.10", host=host)
-        c.add(rng_values(seed + 5, 1000, 0.01, 3), release="24.04", host=host)
+        c.releases(rng_values(seed, 1000, 0.01, 3), rng_values(seed + 5, 1000, 0.01, 3),
+                   host=host)
     c.args = ["trend"]
     c.exp["contains_text"] = ["| host ", "| laptop ", "| server "]
     return c
@@ -1071,8 +1092,7 @@ def trend_two_hosts():
 
 def gate_data(c):
     # Throughput down 20 % in one test, clear with five runs a side.
-    c.add(rng_values(230, 1000, 0.01, 5), release="23.10")
-    c.add(rng_values(231, 800, 0.01, 5), release="24.04")
+    c.releases(rng_values(230, 1000, 0.01, 5), rng_values(231, 800, 0.01, 5))
 
 
 @case
@@ -1297,7 +1317,7 @@ def findings_alpha_level():
     c.add(b, mode="none")
     c.add(m, mode="aes-256-gcm")
     c.args = ["findings", "--alpha", "0.2"]
-    c.exp["contains_text"] = ["their 80 % intervals lie within"]
+    c.exp["contains_text"] = ["(1 comparison; 80 % interval "]
     c.exp["lacks"] = ["95 %"]
     return c
 
@@ -1339,8 +1359,7 @@ def holm5_case(name, doc, args):
     c = Case(name, doc)
     items = []
     for fields, a, b in holm5_pairs():
-        c.add(a, release="23.10", **fields)
-        c.add(b, release="24.04", **fields)
+        c.releases(a, b, **fields)
         items.append((fields["job"], verdict_diff(a, b, "bw")))
     holm(items)
     c.args = list(args)
@@ -1489,8 +1508,7 @@ def diff_median_log():
 def diff_median_log_md():
     c = Case("diff-median-log-shift-md", "the table prints the relative Hodges-Lehmann change "
              "and says it is on the log scale")
-    c.add(HL_AUDIT[0], release="23.10")
-    c.add(HL_AUDIT[1], release="24.04")
+    c.releases(*HL_AUDIT)
     v = verdict_diff(*HL_AUDIT, "bw", median=True)
     holm([("k", v)])
     c.args = ["diff", "--center", "median"]
@@ -1511,8 +1529,7 @@ def findings_untestable_reasons():
             ("wide", [100.0, 120.0], [90.0 + 0.1 * i for i in range(10)])]
     items = []
     for job, a, b in data:
-        c.add(a, release="23.10", job=job)
-        c.add(b, release="24.04", job=job)
+        c.releases(a, b, job=job)
         items.append((job, verdict_diff(a, b, "bw")))
     holm(items, equivalence=50.0)
     words = [v["word"] for _, v in items]
@@ -1624,12 +1641,292 @@ def overhead_single_faster():
     return c
 
 
+# ---- the last points of #14: the unnamed config (D11), hosts in the
+# order of their names (C16), one busiest thread in every run (C24)
+
+@case
+def findings_unnamed_config():
+    c = Case("findings-unnamed-config", "a config compared with the unnamed one names "
+             "it: 'instead of the unnamed config', never a blank")
+    a, b = [800e6, 810e6, 805e6], [300e6, 310e6, 305e6]
+    c.add([1000e6, 1010e6, 1005e6], config="", mode="none")
+    c.add(a, config="", mode="aes-256-gcm")
+    c.add(b, config="no-aesni", mode="aes-256-gcm")
+    v = verdict_diff(a, b, "bw")
+    holm([("k", v)])
+    assert v["word"] == "regressed", v
+    c.args = ["findings"]
+    c.exp["contains"] = [f"- In 24.04, config no-aesni instead of the unnamed config changes "
+                         f"AES-GCM throughput by {figure(v['estimate'], True, 2.0)} % (1 "
+                         f"comparison, significant; 95 % interval "
+                         f"{figure(v['ci_low'], True, 2.0)} to "
+                         f"{figure(v['ci_high'], True, 2.0)} %)."]
+    c.exp["lacks"] = ["instead of  ", "each significant"]
+    return c
+
+
+@case
+def findings_host_order():
+    c = Case("findings-host-order", "two hosts whose rows come zeta first: the sentences "
+             "come in the order of the host names, alpha first")
+    lines = []
+    for host, k, seed in (("zeta", 0.9, 250), ("alpha", 0.5, 252)):
+        v = c.overhead(rng_values(seed, 1000 * k, 0.005, 4),
+                       rng_values(seed + 1, 1000, 0.005, 4), host=host)
+        assert v["word"] == "costs"
+        lines.append(cost_line(f"In 24.04 on {host}", "AES-GCM", v))
+    c.args = ["findings"]
+    c.exp["in_order"] = sorted(lines)
+    return c
+
+
+def share_text(values):
+    """A share with its 95 % t interval as the thread sentence prints it."""
+    m = float(np.mean(values))
+    h = stats.t.ppf(0.975, len(values) - 1) * float(np.std(values, ddof=1)) / \
+        math.sqrt(len(values))
+    return f"{m:.0f} % of a CPU (95 % interval {m - h:.0f}–{m + h:.0f} %)", \
+        f"{m:.0f} % busy ({m - h:.0f}–{m + h:.0f} %)"
+
+
+@case
+def findings_thread_each_run():
+    c = Case("findings-thread-each-run", "bound by one thread only when that thread was "
+             "the busiest in every run; three names in three runs are named, not bound")
+    top, busy = [95.0, 96.0, 94.0], [50.0, 49.0, 51.0]
+    threads = {"none": ["dd", "dd", "dd"],
+               "aes-256-gcm": ["dd", "z_wr_iss", "kworker/0:1"]}
+    for mode, names in threads.items():
+        c.add([1000e6, 1010e6, 990e6], mode=mode)
+        c.add(busy, mode=mode, metric="cpu_busy", tags=["cpus=2"] * 3)
+        c.add(top, mode=mode, metric="cpu_top_thread", tags=[f"thread={t}" for t in names])
+    cpu, machine = share_text(top)[0], share_text(busy)[1]
+    c.args = ["findings"]
+    c.exp["contains"] = [
+        f"- none fio seq writes are bound by one thread: dd ran at {cpu} while the machine "
+        f"was {machine}; 24.04, box, default, 3 runs.",
+        f"- aes-256-gcm fio seq writes: the busiest thread ran at {cpu} while the machine "
+        f"was {machine}, but it was dd in 1 of 3 runs, z_wr_iss in 1 and kworker/0:1 in 1, "
+        f"so no one thread is shown to bound them; 24.04, box, default, 3 runs."]
+    c.exp["lacks"] = ["aes-256-gcm fio seq writes are bound"]
+    return c
+
+
+# ---- --center median in a Holm family (C22), a baseline other than none
+# (C19), ratios beyond what a double holds and near-total costs (C20)
+
+@case
+def diff_median_holm_few():
+    pairs = [({"job": f"t{i}", "op": op}, [1000e6, 1010e6, 1020e6, 1030e6],
+              [1100e6, 1110e6, 1120e6, 1130e6]) for i, op in enumerate(("read", "write"))]
+    c = diff_case("diff-median-holm-few", "4 against 4 runs reach 0.05 but not Holm's "
+                  "first step, 0.025, of two tests: too few runs at 0.025, 5 per side",
+                  pairs, args=["--center", "median"], median=True)
+    # The exact test's reach: 4 against 4 at best 2/C(8,4) = 0.029, above
+    # 0.025 and below 0.05; 5 against 5 reach 0.0079.
+    assert 0.025 < best_rank_p(4, 4) < 0.05 and best_rank_p(5, 5) < 0.025
+    for v in c.items:
+        assert v["word"] == "too few runs" and v["runs_needed"] == 5, v
+    return c
+
+
+@case
+def diff_median_holm_few_md():
+    c = Case("diff-median-holm-few-md", "the table quotes the runs needed at the Holm level "
+             "it used, and says so")
+    for job, op in (("t0", "read"), ("t1", "write")):
+        c.releases([1000e6, 1010e6, 1020e6, 1030e6], [1100e6, 1110e6, 1120e6, 1130e6],
+                   job=job, op=op)
+    c.args = ["diff", "--center", "median"]
+    c.exp["contains"] = [f"Too few runs for a rank test at 0.025 (Holm's step level among 2 "
+                         f"tests at alpha 0.05): {runs_needed(0.025)} per side needed; 4 "
+                         f"against 4 runs reach p {best_rank_p(4, 4):.2g} at best."]
+    c.exp["lacks"] = ["at 0.05: 5 per side"]
+    return c
+
+
+@case
+def findings_baseline_named():
+    c = Case("findings-baseline-named", "--baseline aes-256-gcm: every overhead sentence "
+             "names it, its own family is its other key sizes, and the baseline is not "
+             "called unencrypted")
+    data = {"none": 1200, "aes-128-gcm": 1100, "aes-256-gcm": 1000, "luks-xts-512": 850}
+    vals = {}
+    for rel, seed in (("23.10", 600), ("24.04", 620)):
+        for i, (mode, mean) in enumerate(data.items()):
+            vals[rel, mode] = rng_values(seed + i, mean, 0.01, 4)
+            c.add(vals[rel, mode], release=rel, mode=mode)
+    lines = []
+    for mode, label in (("aes-128-gcm", "128-bit AES-GCM"), ("luks-xts-512", "LUKS"),
+                        ("none", "none")):
+        v = verdict_overhead(vals["24.04", mode], vals["24.04", "aes-256-gcm"], "bw")
+        holm([("k", v)])
+        lines.append(cost_line("In 24.04, against aes-256-gcm", label, v))
+    c.args = ["findings", "--baseline", "aes-256-gcm"]
+    c.exp["contains"] = lines
+    c.exp["contains_text"] = ["the throughput of the baseline (aes-256-gcm) improved in",
+                              "the overhead of LUKS against aes-256-gcm on writes"]
+    c.exp["lacks"] = ["In 24.04, AES-GCM", "In 24.04, LUKS costs", "unencrypted baseline"]
+    return c
+
+
+RATIO_INF = ([1e-300, 1.1e-300], [5e8, 5.1e8])
+
+
+@case
+def overhead_out_of_range():
+    c = Case("overhead-ratio-out-of-range", "5e8 B/s against 1e-300 B/s: the ratio is beyond "
+             "what a double holds, so no figure, no verdict word and no false reason")
+    c.add(RATIO_INF[0], mode="none", tool="dd", job="dd", workload="")
+    c.add(RATIO_INF[1], mode="aes-256-gcm", tool="dd", job="dd", workload="")
+    with np.errstate(over="ignore"):
+        assert math.isinf(np.mean(RATIO_INF[1]) / np.mean(RATIO_INF[0]))
+    c.args = ["overhead", "--json"]
+    c.exp["count"] = 1
+    c.exp["rows"] = [{"match": {"mode": "aes-256-gcm"},
+                      "expect": {"ratio": None, "overhead_pct": None, "verdict.word": "out of range",
+                                 "verdict.estimate": None, "verdict.ci_low": None,
+                                 "verdict.p_raw": None, "verdict.unbounded": False,
+                                 "verdict.text": "out of range: the means differ by a factor "
+                                 "beyond 1.8e308, the largest number encbench computes with, "
+                                 "so no figure and no verdict"}}]
+    c.exp["lacks"] = ["inf", "faster", "includes 0"]
+    return c
+
+
+@case
+def findings_out_of_range():
+    c = Case("findings-ratio-out-of-range", "the findings of a ratio beyond what a double "
+             "holds: no figure, and why")
+    c.add(RATIO_INF[0], mode="none", tool="dd", job="dd", workload="")
+    c.add(RATIO_INF[1], mode="aes-256-gcm", tool="dd", job="dd", workload="")
+    c.args = ["findings"]
+    c.exp["contains"] = ["- In 24.04, AES-GCM has no figure of overhead: the means differ by a "
+                         "factor beyond 1.8e308, the largest number encbench computes with (1 "
+                         "comparison)."]
+    c.exp["lacks"] = ["inf", "faster", "includes 0"]
+    return c
+
+
+@case
+def diff_out_of_range():
+    c = Case("diff-ratio-out-of-range", "a change from 1e-300 to 5e8 B/s: out of range, "
+             "no figure")
+    c.releases(*RATIO_INF)
+    c.args = ["diff", "--json"]
+    c.exp["count"] = 1
+    c.exp["rows"] = [{"match": {"mode": "none"},
+                      "expect": {"change.word": "out of range", "change.estimate": None,
+                                 "change.ci_low": None, "change.p_raw": None}}]
+    return c
+
+
+def ratio_test_relative(a, b, alpha=ALPHA):
+    """ratio_test from each side's coefficient of variation, for means
+    whose variances in one common scale underflow (1e-300 against 5e5)."""
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    ma, mb = a.mean(), b.mean()
+    R = mb / ma
+    ca2 = np.var(a / ma, ddof=1) / len(a)
+    cb2 = np.var(b / mb, ddof=1) / len(b)
+    # Welch-Satterthwaite from va : vb = ca2 : cb2 R^2, scaled by the larger.
+    with np.errstate(over="ignore"):
+        va, vb = (ca2 / R ** 2, cb2) if abs(R) > 1 else (ca2, cb2 * R ** 2)
+    df = pair_df(va, len(a), vb, len(b))
+    t = ((1 - 1 / R) if abs(R) > 1 else (R - 1)) / math.sqrt(va + vb)
+    q = stats.t.ppf(1 - alpha / 2, df)
+    g = q * q * ca2
+    assert g < 1
+    d = math.sqrt(g + q * q * cb2 * (1 - g))
+    return {"ratio": R, "df": df, "p": 2 * stats.t.sf(abs(t), df),
+            "lo": R * (1 - d) / (1 - g), "hi": R * (1 + d) / (1 - g)}
+
+
+@case
+def overhead_huge_ratio():
+    base, mode = [1e-300, 1.1e-300, 1.05e-300], [5e5, 5.1e5, 5.05e5]
+    c = Case("overhead-huge-ratio-bounded", "a ratio of 4.8e305: finite, and its Fieller "
+             "interval bounded (the baseline's interval excludes 0), so faster, never "
+             "'unbounded: the baseline's interval includes 0'")
+    c.add(base, mode="none")
+    c.add(mode, mode="aes-256-gcm")
+    r = ratio_test_relative(base, mode)
+    assert r["p"] < ALPHA
+    c.args = ["overhead", "--json"]
+    c.exp["count"] = 1
+    c.exp["rows"] = [{"match": {"mode": "aes-256-gcm"},
+                      "expect": {"verdict.word": "faster", "verdict.unbounded": False,
+                                 "verdict.estimate": (1 - r["ratio"]) * 100,
+                                 "verdict.ci_low": (1 - r["hi"]) * 100,
+                                 "verdict.ci_high": (1 - r["lo"]) * 100,
+                                 "verdict.p_raw": r["p"], "verdict.df": r["df"],
+                                 "ratio": r["ratio"]}}]
+    c.exp["lacks"] = ["includes 0", "inf"]
+    return c
+
+
+@case
+def overhead_near_total():
+    c = Case("overhead-near-total", "a cost of a ratio of 1e-309 is below 100 %: it prints "
+             "as > 99.9999 % in the table, the largest double below 100 in JSON, never 100.0 %")
+    c.add([1e9], mode="none", tool="dd", job="dd", workload="")
+    c.add([1e-300], mode="aes-128-ccm", tool="dd", job="dd", workload="")
+    c.add([5e8], mode="aes-256-ccm", tool="dd", job="dd", workload="")
+    c.args = ["overhead"]
+    c.exp["contains_text"] = [" 1e-309 | > 99.9999 %, single run: no interval and no verdict |"]
+    c.exp["lacks"] = ["100.0 %", "inf"]
+    return c
+
+
+@case
+def overhead_near_total_json():
+    c = Case("overhead-near-total-json", "the JSON of a near-total cost keeps it below 100")
+    c.add([1e9], mode="none", tool="dd", job="dd", workload="")
+    c.add([1e-300], mode="aes-128-ccm", tool="dd", job="dd", workload="")
+    c.args = ["overhead", "--json"]
+    c.exp["count"] = 1
+    below = math.nextafter(100, 0)
+    c.exp["rows"] = [{"match": {"mode": "aes-128-ccm"},
+                      "expect": {"ratio": 1e-309, "overhead_pct": below,
+                                 "verdict.estimate": below, "verdict.word": "single run",
+                                 "verdict.text": "> 99.9999 %, single run: no interval and "
+                                 "no verdict"}}]
+    return c
+
+
+@case
+def findings_near_total():
+    c = Case("findings-near-total", "the findings range of a near-total cost stays below "
+             "100 %: '50.0 % to over 99.9999 %'")
+    c.add([1e9], mode="none", tool="dd", job="dd", workload="")
+    c.add([1e-300], mode="aes-128-ccm", tool="dd", job="dd", workload="")
+    c.add([5e8], mode="aes-256-ccm", tool="dd", job="dd", workload="")
+    c.args = ["findings"]
+    c.exp["contains"] = ["- In 24.04, AES-CCM measured 50.0 % to over 99.9999 % slower in "
+                         "throughput on sequential writes than the baseline, without a verdict "
+                         "(2 comparisons, 2 key sizes; single runs, so no interval and no "
+                         "verdict).",
+                         "- In 24.04, 256-bit AES-CCM against 128-bit AES-CCM has no figure: the "
+                         "means differ by a factor beyond 1.8e308, the largest number encbench "
+                         "computes with (1 comparison)."]
+    c.exp["lacks"] = ["100.0 %", "inf"]
+    return c
+
+
 PLAIN.append(("overhead-hostile-host", "a host label with markup is escaped in the line "
               "above the overhead table, as in its cells",
               [([100.0, 101.0], {"host": "<img src=x>"}),
                ([90.0, 91.0], {"host": "<img src=x>", "mode": "aes-256-gcm"})],
               ["overhead"],
               {"contains_text": ["host &lt;img src=x>:"], "lacks": ["<img"]}))
+PLAIN.append(("table-unnamed-config", "a table row of the unnamed config names it, never "
+              "'none ()'",
+              [([1000e6, 1010e6], {"config": "", "mode": "none"}),
+               ([800e6, 810e6], {"config": "", "mode": "aes-256-gcm"}),
+               ([300e6, 310e6], {"config": "no-aesni", "mode": "aes-256-gcm"})],
+              ["table"],
+              {"contains_text": ["| none (the unnamed config) ", "| aes-256-gcm (no-aesni) "],
+               "lacks": ["()"]}))
 for _name, _doc, _groups, _args, _expect in PLAIN:
     CASES.append(lambda n=_name, d=_doc, g=_groups, a=_args, e=_expect:
                  plain_case(n, d, g, a, **e))

@@ -648,6 +648,72 @@ test_clones_one_file(void **state)
 	free(text);
 }
 
+/* The points of the charts as the widths of fio's columns make them: a
+ * time and a value of 1 to 8 digits (converted side by side), of 9 to 16
+ * (each alone), 17 (read the slow way), 5 and 6 columns within 32 bytes,
+ * a line of exactly 31 bytes and of 32 and more, zeros, each direction.
+ * Every value is taken from the text by hand. */
+struct pts {
+	double t[3][8], v[3][8];
+	size_t n[3];
+};
+
+static int
+keep_pts(void *ctx, const struct eb_fio_points *run)
+{
+	struct pts *p = ctx;
+
+	for (size_t i = 0; i < run->n; i++) {
+		assert_true(p->n[run->dir] < 8);
+		p->t[run->dir][p->n[run->dir]] = run->time_ms[i];
+		p->v[run->dir][p->n[run->dir]++] = run->value[i];
+	}
+	return 0;
+}
+
+static void
+test_points_widths(void **state)
+{
+	static const char text[] =
+	    "0, 0, 0, 4096\n"
+	    "7, 99999999, 1, 4096\n"
+	    "12345678, 87654321, 2, 131072\n"
+	    "123456789, 5, 0, 4096\n"
+	    "9, 1234567890, 1, 4096, 0\n"
+	    "1000, 393216, 0, 131072, 0, 1\n"
+	    "123456, 7654321, 1, 1048576, 9\n"		/* 31 bytes */
+	    "1234567, 7654321, 1, 1048576, 9\n"	/* 32 bytes */
+	    "2000, 5, 2, 4096, 123456789012345678\n"
+	    "1234567890123456, 1, 0, 4096\n"
+	    "3000, 12345678901234567, 2, 4096\n";
+	static const double t0[] = { 0, 123456789, 1000, 1234567890123456.0 };
+	static const double v0[] = { 0, 5, 393216, 1 };
+	static const double t1[] = { 7, 9, 123456, 1234567 };
+	static const double v1[] = { 99999999, 1234567890, 7654321, 7654321 };
+	static const double t2[] = { 12345678, 2000, 3000 };
+	static const double v2[] = { 87654321, 5, 12345678901234567.0 };
+	char *path = tu_temp_file("widths_bw.1.log", text);
+	struct pts got;
+	struct eb_err err;
+	void *ctx = &got;
+	int used = 0;
+
+	(void)state;
+	memset(&got, 0, sizeof got);
+	assert_int_equal(eb_fio_log_scan_points(path, 1, keep_pts, &ctx, &used, &err), EB_OK);
+	assert_int_equal(used, 1);
+	assert_int_equal(got.n[0], 4);
+	assert_memory_equal(got.t[0], t0, sizeof t0);
+	assert_memory_equal(got.v[0], v0, sizeof v0);
+	assert_int_equal(got.n[1], 4);
+	assert_memory_equal(got.t[1], t1, sizeof t1);
+	assert_memory_equal(got.v[1], v1, sizeof v1);
+	assert_int_equal(got.n[2], 3);
+	assert_memory_equal(got.t[2], t2, sizeof t2);
+	assert_memory_equal(got.v[2], v2, sizeof v2);
+	tu_drop(path);
+}
+
 int
 main(void)
 {
@@ -669,6 +735,7 @@ main(void)
 		cmocka_unit_test(test_clones_runs),
 		cmocka_unit_test(test_clones_latency),
 		cmocka_unit_test(test_clones_one_file),
+		cmocka_unit_test(test_points_widths),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -22,6 +22,14 @@ test_escape(void **state)
 	s = eb_md_escape("< 0.001, ~ (-5.7 to +10.3), a & b, 1 > 0");
 	assert_string_equal(s, "< 0.001, ~ (-5.7 to +10.3), a & b, 1 > 0");
 	free(s);
+	/* ESC c resets a terminal, U+009B is the 8-bit CSI, U+202E turns
+	 * the rest of the line around: each is one space (audit C7). */
+	s = eb_md_escape("a\033c b\a;\302\2332J \342\200\256x\177");
+	assert_string_equal(s, "a c b ; 2J  x ");
+	free(s);
+	s = eb_md_code("\033]0;t\a");
+	assert_string_equal(s, "` ]0;t `");
+	free(s);
 	s = eb_md_escape("aes-256-gcm 24.04");
 	assert_string_equal(s, "aes-256-gcm 24.04");
 	free(s);

@@ -71,6 +71,68 @@ test_parse_hard_cases(void **state)
 	assert_true(v == 0 && !signbit(v));
 }
 
+/* eb_parse_number(s, n) reads want bytes of s, and their value is
+ * strtod's of them (a decimal comma read as a point). */
+static void
+parses_prefix_n(const char *s, size_t n, size_t want)
+{
+	char copy[80];
+	double got = 1234, expect;
+
+	assert_int_equal(eb_parse_number(s, n, &got), want);
+	snprintf(copy, sizeof copy, "%.*s", (int)want, s);
+	if (strchr(copy, ',') != NULL)
+		*strchr(copy, ',') = '.';
+	expect = strtod(copy, NULL);
+	if (memcmp(&got, &expect, sizeof got) != 0)
+		fail_msg("'%s' parsed as %a, strtod gives %a", s, got, expect);
+}
+
+static void
+parses_prefix(const char *s, size_t want)
+{
+	parses_prefix_n(s, strlen(s), want);
+}
+
+/* The short path reads a number that is all digits and a point, eight
+ * bytes at a time: runs that end inside a word, words that end at the
+ * string's end, strings shorter than a word, and every spelling it leaves
+ * to the general reading, which reads as much as it did before. */
+static void
+test_parse_short_spellings(void **state)
+{
+	static const struct {
+		const char *s;
+		size_t len;
+	} cases[] = {
+		{ "7", 1 }, { "1234567", 7 }, { "12345678", 8 }, { "123456789", 9 },
+		{ "1234567890123456", 16 }, { "1234567890123456789", 19 },
+		{ "12345678901234567890", 20 }, { "0000000000000000000001", 22 },
+		{ "00000000.00000000000000001", 26 }, { "489656307.9259635", 17 },
+		{ "847586.3032002954", 17 }, { "1.2345678", 9 }, { "12345678.12345678", 17 },
+		{ "-1234567.8", 10 }, { "+12345678", 9 }, { ".5", 2 }, { "-.25", 4 },
+		{ "4,5", 3 }, { "-0.0", 4 }, { "99999999999999999.9", 19 },
+		/* read in part: a point without digits, a byte just past '9' or
+		 * just before '0' in each place of a word, an exponent */
+		{ "12.", 2 }, { "1234567:", 7 }, { "12345678/", 8 }, { "123:5678", 3 },
+		{ "1234567/1", 7 }, { "1.5.5", 3 }, { "12345678.1234567:9", 16 },
+		{ "1e5", 3 }, { "1.5E-3", 6 }, { "2 ", 1 }, { "3,", 1 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		parses_prefix(cases[i].s, cases[i].len);
+	/* no digit at all */
+	assert_int_equal(eb_parse_number("-", 1, &(double){ 0 }), 0);
+	assert_int_equal(eb_parse_number(".", 1, &(double){ 0 }), 0);
+	assert_int_equal(eb_parse_number(":12345678", 9, &(double){ 0 }), 0);
+	/* Bytes past n are never read as digits: "12" of "123", ten digits
+	 * of twelve. */
+	parses_prefix_n("123", 2, 2);
+	parses_prefix_n("123456789012", 10, 10);
+	parses_prefix_n("1.23456789012", 9, 9);
+}
+
 static void
 test_parse_random(void **state)
 {
@@ -196,6 +258,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_hard_cases),
+		cmocka_unit_test(test_parse_short_spellings),
 		cmocka_unit_test(test_parse_random),
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_format_random),

@@ -54,6 +54,87 @@ test_plain_file(void **state)
 	eb_results_grouped_free(&g);
 }
 
+/* A row whose labels begin as an earlier row of its group began is read
+ * from its rep on (the group after the previous row's, that one, or any
+ * by the bytes of its labels); a rep, value or source that the short
+ * reading does not take is read the general way, into the same group. */
+#define KNOWN HEADER \
+	"24.04,h,d,none,fio,j,seq,read,4096,bw,B/s,1,100.5,s:1\n" \
+	"24.04,h,d,none,fio,j,seq,read,4096,iops,1/s,1,25,s:2\n" \
+	"24.04,h,d,none,fio,j,seq,read,4096,bw,B/s,2,101.25,s:3\n" \
+	"24.04,h,d,none,fio,j,seq,read,4096,iops,1/s,2,26,s:4\n" \
+	"24.04,h,d,none,fio,j,seq,read,4096,iops,1/s,3,27.5,s:5\n" \
+	"24.04,h,d,none,fio,j,seq,read,04096,bw,B/s,3,99,s:6\n" \
+	"24.04,h,d,none,fio,j,seq,read,4096,bw,B/s,0004,1e2,s:7\n" \
+	"24.04,h,d,none,fio,j,seq,read,4096,bw,B/s,0000000005,98,s:8\n" \
+	"24.04,h,d,none,fio,j,seq,read,4096,bw,B/s,6,97,s:9 cpus=2\n" \
+	"24.04,h,d,none,fio,j,seq,read,4096,bw,B/s,7,0,s:10\n" \
+	"24.04,h,d,none,fio,j,seq,read,4096,bw,B/s,8,2.5,s:11\n"
+
+static void
+test_known_labels(void **state)
+{
+	static const double bw[] = { 100.5, 101.25, 99, 100, 98, 97, 0, 2.5 };
+	static const double iops[] = { 25, 26, 27.5 };
+	struct eb_results_grouped g;
+
+	(void)state;
+	assert_int_equal(grouped(KNOWN, &g), 1);
+	assert_int_equal(g.keys->n, 2);
+	assert_int_equal(g.count[0], 8);
+	assert_int_equal(g.count[1], 3);
+	for (size_t i = 0; i < 8; i++)
+		if (g.values[i] != bw[i])
+			fail_msg("bw value %zu is %g, not %g", i, g.values[i], bw[i]);
+	for (size_t i = 0; i < 3; i++)
+		if (g.values[8 + i] != iops[i])
+			fail_msg("iops value %zu is %g, not %g", i, g.values[8 + i], iops[i]);
+	assert_string_equal(g.keys->rows[0].f[EB_F_SOURCE], "s:1");
+	assert_string_equal(g.keys->rows[1].f[EB_F_METRIC], "iops");
+	eb_results_grouped_free(&g);
+}
+
+/* Each CPU reads the lines that begin in its 2 MiB of a block, on past
+ * its end to the end of its last line: rows of 64 bytes put a line end on
+ * the last byte of a share (the next share begins with a line), and a
+ * first row one byte longer or shorter puts it on the next share's first
+ * byte or one before. 70000 rows are two blocks of two shares; every row
+ * is read once, in order: row i's value is i + 1. */
+static void
+test_shares_end_anywhere(void **state)
+{
+	enum { ROWS = 70000, ROW = 64 };
+
+	(void)state;
+	for (int shift = -1; shift <= 1; shift++) {
+		struct eb_results_grouped g;
+		char *content = eb_xmalloc(sizeof HEADER + (size_t)ROWS * (ROW + 1)), *at, *path;
+		int ok;
+
+		at = content + sprintf(content, "%s", HEADER);
+		for (int i = 0; i < ROWS; i++) {
+			/* 42 bytes of labels, rep, value and source to 64. */
+			int digits = snprintf(NULL, 0, "%d", i + 1);
+			int pad = ROW - 42 - 2 * digits - 3 - 1 + (i == 0 ? shift : 0);
+
+			at += sprintf(at, "24.04,h,d,none,fio,j,seq,read,4096,bw,B/s,%d,%d,s%0*d\n",
+			    i + 1, i + 1, pad, i);
+		}
+		assert_int_equal(at - content, (long)strlen(HEADER) + (long)ROWS * ROW + shift);
+		path = tu_temp_file("results.csv", content);
+		ok = eb_results_read_grouped(path, &g);
+		tu_drop(path);
+		free(content);
+		assert_int_equal(ok, 1);
+		assert_int_equal(g.keys->n, 1);
+		assert_int_equal(g.count[0], ROWS);
+		for (int i = 0; i < ROWS; i++)
+			if (g.values[i] != i + 1)
+				fail_msg("shift %d: row %d read as %g", shift, i, g.values[i]);
+		eb_results_grouped_free(&g);
+	}
+}
+
 static void
 test_left_to_the_general_reading(void **state)
 {
@@ -80,6 +161,25 @@ test_left_to_the_general_reading(void **state)
 		HEADER "24.04,h\xc3\xa9,d,none,fio,j,seq,read,4096,bw,B/s,1,1,a:1\n",
 		HEADER "24.04,h,d,none,fio,j,seq,read,4096,bw,B/s,1,1,a:1\x7f\n",
 		HEADER "24.04,h,d,none,dd,dd,,,4096,bw,B/s,1,1,a:1\n",
+		/* after a row of its group: a rep of 0, a value above its
+		 * metric's limit or no number, a rep given twice, a source
+		 * twice, a quote, a field too many, a bad cpus tag */
+		HEADER "24.04,h,d,none,fio,j,seq,read,4096,cpu,%,1,50,a:1\n"
+		    "24.04,h,d,none,fio,j,seq,read,4096,cpu,%,0,50,a:2\n",
+		HEADER "24.04,h,d,none,fio,j,seq,read,4096,cpu,%,1,50,a:1\n"
+		    "24.04,h,d,none,fio,j,seq,read,4096,cpu,%,2,1e9,a:2\n",
+		HEADER "24.04,h,d,none,fio,j,seq,read,4096,cpu,%,1,50,a:1\n"
+		    "24.04,h,d,none,fio,j,seq,read,4096,cpu,%,2,5x,a:2\n",
+		HEADER "24.04,h,d,none,fio,j,seq,read,4096,cpu,%,1,50,a:1\n"
+		    "24.04,h,d,none,fio,j,seq,read,4096,cpu,%,1,51,a:2\n",
+		HEADER "24.04,h,d,none,fio,j,seq,read,4096,cpu,%,1,50,a:1\n"
+		    "24.04,h,d,none,fio,j,seq,read,4096,cpu,%,2,51,a:1\n",
+		HEADER "24.04,h,d,none,fio,j,seq,read,4096,cpu,%,1,50,a:1\n"
+		    "24.04,h,d,none,fio,j,seq,read,4096,cpu,%,2,51,a\"2\n",
+		HEADER "24.04,h,d,none,fio,j,seq,read,4096,cpu,%,1,50,a:1\n"
+		    "24.04,h,d,none,fio,j,seq,read,4096,cpu,%,2,51,a:2,x\n",
+		HEADER "24.04,h,d,none,fio,j,seq,read,4096,cpu,%,1,50,a:1\n"
+		    "24.04,h,d,none,fio,j,seq,read,4096,cpu,%,2,51,a:2 cpus=0\n",
 	};
 	struct eb_results_grouped g;
 
@@ -131,6 +231,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_plain_file),
+		cmocka_unit_test(test_known_labels),
+		cmocka_unit_test(test_shares_end_anywhere),
 		cmocka_unit_test(test_left_to_the_general_reading),
 		cmocka_unit_test(test_run_folder_and_fifo),
 	};

@@ -9,7 +9,8 @@
 # "expect" (dotted paths into that row and their values; numbers agree to
 # a relative 1e-6, null means absent or null); "count" (rows in the output);
 # "contains" (lines that stdout must have, exactly); "contains_text"
-# (substrings it must have); "lacks" (substrings it must not have); "stderr" (a line stderr must have, exactly).
+# (substrings it must have); "in_order" (lines that stdout must have, in
+# this order); "lacks" (substrings it must not have); "stderr" (a line stderr must have, exactly).
 # Every verdict in JSON output must also agree with its printed interval: a
 # word that claims a difference has an interval that excludes 0, any other
 # word with an interval one that holds 0.
@@ -87,6 +88,12 @@ def main():
     for want in exp.get("contains", []):
         if want not in lines:
             problems.append(f"stdout lacks the line: {want}")
+    at = 0
+    for want in exp.get("in_order", []):
+        if want not in lines[at:]:
+            problems.append(f"stdout lacks, in its order, the line: {want}")
+        else:
+            at = lines.index(want, at) + 1
     for want in exp.get("contains_text", []):
         if want not in out:
             problems.append(f"stdout lacks: {want}")

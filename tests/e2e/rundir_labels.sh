@@ -1,0 +1,85 @@
+# rundir_labels.sh - what meta.json says reaches records and pages clean:
+# labels spelt as every other input spells them, control characters read
+# as spaces with one warning at meta.json's line, and no label that a
+# spreadsheet would run as a formula.
+. tests/e2e/lib.sh
+R=$TMP/run
+cp -r tests/data/rundir/run-24.04 "$R"
+
+# C7, C8: ESC c (a terminal reset), BEL, an OSC title, U+009B (the 8-bit
+# CSI) and U+202E (right-to-left override) in setup fields and the host.
+cat > "$R/meta.json" <<'EOF'
+{
+  "release": "24.04",
+  "host": "box\u001b[2J",
+  "config": "default",
+  "cpu": "AMD \u001bc reset \u0007 bell \u001b]0;pwned\u0007 \u007f del \u009b2J",
+  "kernel": "6.8\r\n# heading",
+  "tools": {
+    "fio": "fio-3.33\u202eevil"
+  }
+}
+EOF
+eb report -o "$TMP/rep" "$R"
+expect_rc "a meta.json with control characters in its strings gives a report" 0
+warnings=$(grep -c 'warning' "$TMP/err")
+[ "$warnings" -eq 4 ] && pass "one warning per member, not one per file of the run (4, not 9)" ||
+	fail "one warning per member, not one per file of the run (4, not 9; got $warnings)"
+for w in '3: warning: "host"' '5: warning: "cpu"' '6: warning: "kernel"' '8: warning: "tools.fio"'; do
+	expect_err_line "the warning names meta.json:${w%%:*} and the member" \
+		"$R/meta.json:$w holds control characters (a newline, a tab, an escape, a reordering mark); they are read as spaces"
+done
+if LC_ALL=C grep -q "$(printf '[\001-\010\016-\037\177]')" "$TMP/rep"/*.md ||
+	LC_ALL=C grep -q "$(printf '\302[\200-\237]\|\342\200[\252-\256]')" "$TMP/rep"/*.md; then
+	fail "no control character reaches a page"
+else pass "no control character reaches a page"; fi
+expect_line() { # NAME FILE EXACT-LINE
+	if grep -qxF -- "$3" "$2"; then pass "$1"; else
+		fail "$1"; echo "  wanted a line of $2: $3"; fi
+}
+expect_line "data.md's setup shows the CPU with spaces for the controls" "$TMP/rep/data.md" \
+	'| CPU    | AMD  c reset   bell  \]0;pwned    del  2J |'
+expect_line "and fio's version" "$TMP/rep/data.md" \
+	'| fio    | fio-3.33 evil                             |'
+expect_line "and the kernel on one line" "$TMP/rep/data.md" \
+	'| kernel | 6.8  # heading                            |'
+expect_line "and the host as the records have it" "$TMP/rep/data.md" \
+	'| host   | box-\[2j                                  |'
+eb ingest "$R"
+hosts=$(cut -d, -f2 "$TMP/out" | sed 1d | sort | uniq -c | tr -s ' ')
+[ "$hosts" = " 8 box-[2j" ] && pass "every record has the host as spelt without its escape" ||
+	fail "every record has the host as spelt without its escape (got$hosts)"
+eb ingest "$R/none/dd-read-r1.txt" "$R/none/dd-read-r2.txt"
+[ "$(grep -c 'warning: "host"' "$TMP/err")" -eq 1 ] &&
+	pass "two files of the run named alone warn once" || fail "two files of the run named alone warn once"
+
+# D7 in run folders: the release, config and host are spelt as a sheet or
+# --set spells them, with a note where that is more than lower case.
+printf '{"release": "Ubuntu 24.04", "host": "Test Box", "config": "No AES-NI"}\n' > "$R/meta.json"
+eb ingest "$R"
+expect_rc "a meta.json of labels in words is read" 0
+labels=$(cut -d, -f1-3 "$TMP/out" | sed 1d | sort -u)
+[ "$labels" = "24.04,test-box,no-aesni" ] &&
+	pass "its labels are 24.04, test-box and the runner's no-aesni" ||
+	fail "its labels are 24.04, test-box and the runner's no-aesni (got $labels)"
+expect_err_line "a note says how the release is read" \
+	"$R/meta.json:1: note: release 'Ubuntu 24.04' is read as '24.04', as every input spells it"
+expect_err_line "and the config" \
+	"$R/meta.json:1: note: config 'No AES-NI' is read as 'no-aesni', as every input spells it"
+[ "$(wc -l < "$TMP/err")" -eq 2 ] && pass "and nothing of the host, only folded to lower case" ||
+	fail "and nothing of the host, only folded to lower case"
+eb ingest --set "release=Ubuntu 24.04" --set "config=No AES-NI" --set "host=Test Box" "$R"
+[ "$(cut -d, -f1-3 "$TMP/out" | sed 1d | sort -u)" = "24.04,test-box,no-aesni" ] &&
+	pass "--set of the same words gives the same labels" ||
+	fail "--set of the same words gives the same labels"
+
+# D13: a label a spreadsheet would run as a formula.
+for host in '=HYPERLINK(\"http://x.example/\",\"ok\")' '@SUM(A1)' '+1' '-cmd'; do
+	printf '{"release": "24.04", "host": "%s"}\n' "$host" > "$R/meta.json"
+	eb ingest -o "$TMP/f.csv" "$R"
+	expect_rc "meta.json host '$host' is a data error" 65
+	shown=$(printf '%s' "$host" | sed 's/\\"/"/g' | tr 'A-Z' 'a-z')
+	expect_err_line "naming meta.json's line, the label and the rule" \
+		"$R/meta.json:1: error: \"host\" in meta.json is '$shown', which a spreadsheet opening results.csv would run as a formula: no label may begin with =, +, - or @"
+	[ -e "$TMP/f.csv" ] && fail "nothing is written" || pass "nothing is written"
+done
