@@ -113,10 +113,11 @@ is_none(const struct words *ws)
 	size_t len = 0;
 
 	joined[0] = '\0';
-	for (int i = 0; i < ws->n; i++) {
+	/* "ZFS none", "ZFS/none": no encryption on ZFS. */
+	for (int i = word_is(ws, 0, "zfs") || word_is(ws, 0, "openzfs"); i < ws->n; i++) {
 		size_t k = strlen(ws->w[i]);
 
-		if (i > 0)
+		if (len > 0)
 			joined[len++] = ' ';
 		memcpy(joined + len, ws->w[i], k + 1);
 		len += k;

@@ -1,6 +1,5 @@
 /* sheet_rows.c - a table's rows: label rows between tables, key cells and
  * merged cells carried down, and each measurement cell made a record. */
-#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -416,6 +415,15 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 		    "'%s' in %s is too large for a number", shown,
 		    eb_sheet_colname(sh, c, name, sizeof name));
 	metric = a.f[EB_F_METRIC] != NULL ? a.f[EB_F_METRIC] : eb_sheet_metric(&a, &u);
+	/* A test that ran moved bytes and took time: a throughput, rate or
+	 * latency of 0 is the placeholder of a run that did not happen, and
+	 * read as one it turns a cost into "no measurable overhead" (audit
+	 * E23). CPU use may be 0. */
+	if (metric != NULL && value == 0 && strncmp(metric, "cpu", 3) != 0)
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s is 0, which no run of a test measures; leave the cell "
+		    "empty (or N/A) for a run that did not happen", shown,
+		    eb_sheet_colname(sh, c, name, sizeof name));
 	if (metric == NULL) {
 		if (!col->noted) {
 			col->noted = 1;
@@ -444,19 +452,44 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 	return EB_OK;
 }
 
-/* A label of two names joined by '/', '\xc3\xb7' or ':' ("GCM/none"): a
- * ratio of two modes. */
+/* Whether one side of a ratio or difference names a mode: an alias, or a
+ * mode's word alone ("GCM", "LUKS"), which names no key size. */
+static int
+names_mode(const char *s, size_t n)
+{
+	static const char *const words[] = {
+		"gcm", "ccm", "luks", "luks1", "luks2", "geli", "fscrypt", "aes", "xts",
+		"baseline", "encrypted", "enc", "dm-crypt", NULL,
+	};
+	struct eb_mode_label m;
+	char buf[64];
+
+	s = eb_sheet_trim(s, &n);
+	if (n == 0 || n >= sizeof buf)
+		return 0;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return sheet_in(buf, words) || eb_mode_read(buf, &m) != EB_MODE_UNKNOWN;
+}
+
+/* A label of two modes joined by '/', '\xc3\xb7', ':', " - " or "minus"
+ * ("GCM/none", "GCM - none"): their ratio or difference. A side that is
+ * no mode makes it a name: cryptsetup writes IV generators with a colon
+ * ("aes-cbc-essiv:sha256"), and "ZFS/none" is none on ZFS (audit E12). */
 static int
 ratio_label(const char *s)
 {
-	const char *p;
+	static const char *const seps[] = { "\xc3\xb7", "/", ":", " - ", " minus ", NULL };
+	char low[128];
 
-	if (strstr(s, "\xc3\xb7") != NULL)
-		return 1;
-	for (p = s; *p != '\0'; p++)
-		if ((*p == '/' || *p == ':') && p > s && isalnum((unsigned char)p[-1]) &&
-		    isalnum((unsigned char)p[p[1] == ' ' ? 2 : 1]))
-			return 1;
+	eb_sheet_fold(s, low, sizeof low);
+	for (size_t i = 0; seps[i] != NULL; i++) {
+		size_t k = strlen(seps[i]);
+
+		for (const char *p = strstr(low, seps[i]); p != NULL; p = strstr(p + 1, seps[i]))
+			if (names_mode(low, (size_t)(p - low)) && names_mode(p + k, strlen(p + k)))
+				return 1;
+	}
 	return 0;
 }
 

@@ -616,6 +616,75 @@ repeated_value(struct sheet *sh, const struct row *r)
 	return st;
 }
 
+/* Whether a power of ten starts at s: 10, 100, 1000 (and 10^3, 10³). */
+static size_t
+power_of_ten(const char *s)
+{
+	size_t n = 0;
+
+	if (s[0] != '1' || s[1] != '0')
+		return 0;
+	for (n = 1; s[n] == '0'; n++)
+		;
+	if (n > 4 || (s[n] >= '0' && s[n] <= '9'))
+		return 0;
+	return n;
+}
+
+/* The words of a header that scale its numbers, or NULL: "IOPS (k)",
+ * "(x1000)", "×10³", "10^3", "(thousands)", "(1000s)", "in K", "(1000
+ * MB/s)". Read at face value, 120 kIOPS were 120 IOPS (audit E10). */
+static const char *
+scale_words(const char *header)
+{
+	static const char *const words[] = {
+		"thousand", "thousands", "millions", "million", "1000s", "000", "000s", NULL,
+	};
+	char low[128];
+	const char *p;
+
+	eb_sheet_fold(header, low, sizeof low);
+	for (p = low; *p != '\0'; p++) {
+		int after_gap = p == low || strchr(" ([", p[-1]) != NULL;
+		const char *q = p;
+
+		if (*p == 'x' && after_gap)
+			q = p + 1;
+		else if (strncmp(p, "\xc3\x97", 2) == 0)
+			q = p + 2;	/* U+00D7 MULTIPLICATION SIGN */
+		if (q != p) {
+			q += *q == ' ';
+			if (power_of_ten(q) > 0)
+				return "a multiplier";
+		}
+		if (after_gap && power_of_ten(p) > 0 && (strncmp(p + power_of_ten(p), "^", 1) == 0 ||
+		    strncmp(p + power_of_ten(p), "\xc2\xb3", 2) == 0 ||
+		    strncmp(p + power_of_ten(p), "\xe2\x81\xb6", 3) == 0 ||
+		    (p > low && p[-1] == '(' && p[power_of_ten(p)] == ' ')))
+			return "a power of ten";
+	}
+	for (p = low; *p != '\0';) {
+		size_t n = strcspn(p, " "), k = n, b = 0;
+		char w[16];
+
+		while (b < k && (p[b] == '(' || p[b] == '['))
+			b++;
+		while (k > b && (p[k - 1] == ')' || p[k - 1] == ']'))
+			k--;
+		if (k - b < sizeof w) {
+			memcpy(w, p + b, k - b);
+			w[k - b] = '\0';
+			/* "(k)", "in K"; "4k" is a block size. */
+			if (sheet_in(w, words) || (strcmp(w, "k") == 0 && (b > 0 ||
+			    (p - low >= 3 && strncmp(p - 3, "in ", 3) == 0))))
+				return "a scale word";
+		}
+		p += n;
+		p += *p == ' ';
+	}
+	return NULL;
+}
+
 /* Two columns of one label (two "mode" columns) leave a record with two
  * readings, of which the later would silently win: an error at the
  * second. So do two indistinguishable measurement columns. */
@@ -632,6 +701,12 @@ eb_sheet_repeated_key(struct sheet *sh, const struct row *r)
 
 		if (col->head.key != EB_SH_VALUE || col->head.derived || col->map != NULL)
 			continue;
+		if (col->text != NULL && scale_words(col->text) != NULL)
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+			    "%s scales its numbers (%s), which encbench does not apply; write "
+			    "the unit with its prefix (kIOPS, GB/s) in the header or the cells, "
+			    "or the unit in a --map file", eb_sheet_colname(sh, c, name, sizeof name),
+			    scale_words(col->text));
 		if (col->head.two_units)
 			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
 			    "%s names two units; name one, or the unit in a --map file",

@@ -37,6 +37,8 @@ test_none(void **state)
 		{ "Plaintext", "none", 1 },
 		{ "encryption=off", "none", 1 },
 		{ "  None  ", "none", 1 },
+		{ "ZFS/none", "none", 1 },
+		{ "OpenZFS none", "none", 1 },
 	};
 
 	(void)state;

@@ -623,6 +623,50 @@ test_bad_values(void **state)
 	assert_string_equal(TU_F(r, 1, SOURCE), "in.csv:4:2");
 	assert_string_equal(diag(&r), "note in.csv:3:1: this row repeats the header; skipped\n");
 	done(&r);
+	/* A header that scales its numbers: 120 under "IOPS (k)" were 120
+	 * IOPS, a thousand times off with exit 0 (E10). */
+	static const char *const scaled[][2] = {
+		{ "IOPS (x1000)", "a multiplier" }, { "IOPS (\xc3\x97" "1000)", "a multiplier" },
+		{ "IOPS \xc3\x97" "10\xc2\xb3", "a multiplier" }, { "(MB/s x10)", "a multiplier" },
+		{ "(x100 MB/s)", "a multiplier" }, { "(MB/s) [x1000]", "a multiplier" },
+		{ "(10^3 IOPS)", "a power of ten" }, { "(1000 MB/s)", "a power of ten" },
+		{ "IOPS (thousands)", "a scale word" }, { "IOPS (k)", "a scale word" },
+		{ "IOPS in K", "a scale word" }, { "IOPS (1000s)", "a scale word" },
+	};
+	for (size_t i = 0; i < sizeof scaled / sizeof scaled[0]; i++) {
+		char text[128], msg[320];
+
+		snprintf(text, sizeof text, "Mode,%s\nNone,120\n", scaled[i][0]);
+		snprintf(msg, sizeof msg, "column B ('%s') scales its numbers (%s), which encbench "
+		    "does not apply; write the unit with its prefix (kIOPS, GB/s) in the header or "
+		    "the cells, or the unit in a --map file", scaled[i][0], scaled[i][1]);
+		fails_at(text, 1, 2, msg);
+	}
+	/* A block size, a run number and a unit with its prefix scale nothing. */
+	sheet(&r, "Mode,Rand Read 4k (IOPS),Write 10 (MB/s),Read (kIOPS)\nNone,120,5,2\n");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 3);
+	assert_true(r.t->rows[0].value == 120);
+	assert_true(r.t->rows[2].value == 2000);
+	done(&r);
+	/* A throughput, rate or latency of 0 is a run that did not happen:
+	 * one such cell turned a 20 % cost into "no measurable overhead"
+	 * (E23). CPU use may be 0. */
+	fails_at("Mode,DD Write (MB/s)\nNone,1000\nNone,0\n", 3, 2, "'0' in column B ('DD "
+	    "Write (MB/s)') is 0, which no run of a test measures; leave the cell empty (or "
+	    "N/A) for a run that did not happen");
+	fails_at("Mode,Write latency (ms)\nNone,0.000\n", 2, 2, "'0.000' in column B ('Write "
+	    "latency (ms)') is 0, which no run of a test measures; leave the cell empty (or "
+	    "N/A) for a run that did not happen");
+	fails_at("Mode,Rand Read 4k (IOPS)\nNone,0\n", 2, 2, "'0' in column B ('Rand Read 4k "
+	    "(IOPS)') is 0, which no run of a test measures; leave the cell empty (or N/A) for a "
+	    "run that did not happen");
+	sheet(&r, "Mode,DD Write (MB/s),CPU %\nNone,1000,0\n");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	assert_true(r.t->rows[1].value == 0);
+	assert_string_equal(TU_F(r, 1, METRIC), "cpu");
+	done(&r);
 	/* Every cell skipped: no records, an error. */
 	sheet(&r, "Mode,Write (MB/s)\nNone,#N/A\n");
 	assert_int_equal(r.st, EB_ERR_DATA);
@@ -1012,6 +1056,25 @@ test_derived_rows(void **state)
 	    "these itself\nnote in.csv:6:1: 'GCM:none' is computed from other "
 	    "rows (an overhead, ratio or difference), not a mode; skipped, encbench computes "
 	    "these itself\nnote in.csv:7:1: 'None (mean of 2)' summarises other rows; skipped\n");
+	done(&r);
+	/* Only two modes make a ratio or a difference: cryptsetup's IV
+	 * generator "essiv:sha256" and "ZFS/none" were skipped as ratios,
+	 * the essiv runs and the baseline lost with exit 0 (E12). */
+	sheet(&r, "Mode,DD Write (MB/s)\nZFS/none,1000\nZFS/aes-256-gcm,800\n"
+	    "aes-cbc-essiv:sha256,600\nLUKS1 aes-cbc-essiv:sha256,610\nGCM - none,0.2\n"
+	    "GCM minus none,0.2\n");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 4);
+	assert_string_equal(TU_F(r, 0, MODE), "none");
+	assert_string_equal(TU_F(r, 1, MODE), "aes-256-gcm");
+	assert_string_equal(TU_F(r, 2, MODE), "aes-cbc-essiv:sha256");
+	assert_string_equal(TU_F(r, 3, MODE), "luks1-aes-cbc-essiv:sha256");
+	assert_string_equal(diag(&r), "note in.csv:6:1: 'GCM - none' is computed from other "
+	    "rows (an overhead, ratio or difference), not a mode; skipped, encbench computes "
+	    "these itself\nnote in.csv:7:1: 'GCM minus none' is computed from other "
+	    "rows (an overhead, ratio or difference), not a mode; skipped, encbench computes "
+	    "these itself\nnote in.csv:0:0: mode names encbench does not know, kept as "
+	    "written: aes-cbc-essiv:sha256, luks1-aes-cbc-essiv:sha256\n");
 	done(&r);
 }
 
