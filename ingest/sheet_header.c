@@ -3,194 +3,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "sheet.h"
-
-#define MAXWORDS 48
-#define MAXTEXT 512
-
-static int
-isalpha_(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-/* ---- splitting a header into words and units */
-
-struct word {
-	char w[24];
-	long num;		/* a run of digits, or -1 */
-	int paren;		/* inside parentheses or brackets */
-	int glued;		/* digits right after letters: "QD32", "T8", "r2" */
-	int frac;		/* digits with a fraction: "99.9" (num -1) */
-};
-
-struct words {
-	struct word v[MAXWORDS];
-	int n;
-	int nunits;
-	struct eb_sheet_unit unit;	/* the first unit seen */
-	int unit_paren;
-	int unit_clash;		/* a second unit other than the first */
-};
-
-static int
-chunk_break(int c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '(' ||
-	    c == ')' || c == '[' || c == ']' || c == ',' || c == ';' ||
-	    c == '|' || c == '"' || c == '{' || c == '}';
-}
-
-static void
-add_word(struct words *ws, const char *s, size_t n, int paren)
-{
-	struct word *w;
-
-	if (ws->n == MAXWORDS || n == 0)
-		return;
-	w = &ws->v[ws->n++];
-	w->glued = w->frac = 0;
-	if (n >= sizeof w->w)
-		n = sizeof w->w - 1;
-	for (size_t i = 0; i < n; i++)
-		w->w[i] = (char)sheet_lower((unsigned char)s[i]);
-	w->w[n] = '\0';
-	w->paren = paren;
-	w->num = -1;
-	if (sheet_isdig((unsigned char)s[0]) && n <= 9) {
-		w->num = 0;
-		for (size_t i = 0; i < n; i++)
-			w->num = w->num * 10 + (s[i] - '0');
-	}
-}
-
-/* Words of a chunk that is no unit: runs of letters and runs of digits;
- * '#' and '%' are words of their own ("#3", "%CPU"). */
-static void
-split_chunk(struct words *ws, const char *s, size_t n, int paren)
-{
-	for (size_t i = 0; i < n;) {
-		unsigned char c = (unsigned char)s[i];
-		size_t j = i + 1;
-
-		if (c == '#' || c == '%') {
-			add_word(ws, s + i, 1, paren);
-		} else if (isalpha_(c)) {
-			while (j < n && isalpha_((unsigned char)s[j]))
-				j++;
-			add_word(ws, s + i, j - i, paren);
-		} else if (sheet_isdig(c)) {
-			int frac = 0, glued = i > 0 && isalpha_((unsigned char)s[i - 1]);
-			int before;
-
-			while (j < n && sheet_isdig((unsigned char)s[j]))
-				j++;
-			/* "p99.9", "99.9th": a percentile, not 99 and 9. */
-			if (j + 1 < n && s[j] == '.' && sheet_isdig((unsigned char)s[j + 1])) {
-				for (j++; j < n && sheet_isdig((unsigned char)s[j]); j++)
-					;
-				frac = 1;
-			}
-			before = ws->n;
-			add_word(ws, s + i, j - i, paren);
-			if (ws->n > before) {
-				ws->v[ws->n - 1].glued = glued;
-				if (frac) {
-					ws->v[ws->n - 1].frac = 1;
-					ws->v[ws->n - 1].num = -1;
-				}
-			}
-		} else if (c >= 0x80) {
-			/* Non-ASCII letters: one unknown word. */
-			while (j < n && (unsigned char)s[j] >= 0x80)
-				j++;
-			add_word(ws, s + i, j - i, paren);
-		}
-		i = j;
-	}
-}
-
-static void
-split(const char *text, struct words *ws)
-{
-	struct { size_t at, len; int paren; } ch[MAXWORDS];
-	size_t len = strlen(text), nch = 0;
-	int depth = 0;
-
-	memset(ws, 0, sizeof *ws);
-	if (len > MAXTEXT)
-		len = MAXTEXT;
-	for (size_t i = 0; i < len;) {
-		unsigned char c = (unsigned char)text[i];
-		size_t j = i;
-
-		if (c == '(' || c == '[') {
-			depth++;
-			i++;
-			continue;
-		}
-		if (c == ')' || c == ']') {
-			depth -= depth > 0;
-			i++;
-			continue;
-		}
-		if (chunk_break(c)) {
-			i++;
-			continue;
-		}
-		while (j < len && !chunk_break((unsigned char)text[j]))
-			j++;
-		if (nch < MAXWORDS) {
-			ch[nch].at = i;
-			ch[nch].len = j - i;
-			ch[nch].paren = depth > 0;
-			nch++;
-		}
-		i = j;
-	}
-	/* A unit may be written with blanks ("MB / s", "k IOPS"): try three
-	 * chunks joined, then two, then one. */
-	for (size_t i = 0; i < nch;) {
-		size_t take = 0;
-
-		for (size_t k = nch - i < 3 ? nch - i : 3; k >= 1 && take == 0; k--) {
-			char buf[48];
-			size_t bl = 0;
-			struct eb_sheet_unit u;
-			int fits = 1;
-
-			for (size_t m = 0; m < k && fits; m++) {
-				if (bl + ch[i + m].len >= sizeof buf)
-					fits = 0;
-				else {
-					memcpy(buf + bl, text + ch[i + m].at, ch[i + m].len);
-					bl += ch[i + m].len;
-				}
-			}
-			if (fits && eb_sheet_unit_parse(buf, bl, &u)) {
-				if (ws->nunits++ == 0) {
-					ws->unit = u;
-					ws->unit_paren = ch[i].paren;
-				} else if (u.kind != ws->unit.kind || u.exp10 != ws->unit.exp10 ||
-				    u.exp2 != ws->unit.exp2) {
-					ws->unit_clash = 1;
-				}
-				take = k;
-			}
-		}
-		if (take == 0) {
-			split_chunk(ws, text + ch[i].at, ch[i].len, ch[i].paren);
-			take = 1;
-		}
-		i += take;
-	}
-}
-
-static int
-is(const struct words *ws, int i, const char *w)
-{
-	return i >= 0 && i < ws->n && strcmp(ws->v[i].w, w) == 0;
-}
+#include "sheet_words.h"
 
 /* ---- what the words say */
 
@@ -315,8 +128,8 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			 * D12), unless the header says it is one ("bs=1G", "1G
 			 * blocks"): not read. */
 			if (mul > 0 && num > 0 && num <= 1048576 &&
-			    (num * mul <= 64 * 1048576 || is(ws, i - 1, "bs") ||
-			    is(ws, i + 2, "block") || is(ws, i + 2, "blocks"))) {
+			    (num * mul <= 64 * 1048576 || eb_sheet_word_is(ws, i - 1, "bs") ||
+			    eb_sheet_word_is(ws, i + 2, "block") || eb_sheet_word_is(ws, i + 2, "blocks"))) {
 				at->block_size = num * mul;
 				i++;
 			} else if (mul > 0 && num > 0) {
@@ -324,8 +137,8 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			} else if (i > 0 && sheet_in(ws->v[i - 1].w, rep_words) && num >= 1 &&
 			    num <= 1000000) {
 				at->rep = (int)num;
-			} else if (is(ws, i - 1, "p") || is(ws, i + 1, "th") ||
-			    is(ws, i + 1, "percentile") || is(ws, i + 1, "pct")) {
+			} else if (eb_sheet_word_is(ws, i - 1, "p") || eb_sheet_word_is(ws, i + 1, "th") ||
+			    eb_sheet_word_is(ws, i + 1, "percentile") || eb_sheet_word_is(ws, i + 1, "pct")) {
 				if (num == 99)
 					at->stat = EB_ST_P99;
 				else
@@ -336,7 +149,7 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			}
 		} else if (ws->v[i].frac) {
 			/* "p99.9", "99.9th percentile" */
-			if (is(ws, i - 1, "p") || is(ws, i + 1, "th") || is(ws, i + 1, "percentile"))
+			if (eb_sheet_word_is(ws, i - 1, "p") || eb_sheet_word_is(ws, i + 1, "th") || eb_sheet_word_is(ws, i + 1, "percentile"))
 				t->other_pct = 1;
 			else
 				known = 0;
@@ -368,7 +181,7 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			t->op = 1;
 		} else if (sheet_in(w, (const char *const[]){ "write", "writes", "writing", "wr", NULL })) {
 			/* "re-write" splits in two. */
-			set(at, EB_F_OP, is(ws, i - 1, "re") ? "rewrite" : "write");
+			set(at, EB_F_OP, eb_sheet_word_is(ws, i - 1, "re") ? "rewrite" : "write");
 			t->op = 1;
 		} else if (sheet_in(w, (const char *const[]){ "rewrite", "rewrites", NULL })) {
 			set(at, EB_F_OP, "rewrite");
@@ -390,7 +203,7 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			/* "Seq R", "Rand W": but "r1" is a run. */
 			set(at, EB_F_OP, w[0] == 'r' ? "read" : "write");
 			t->op = 1;
-		} else if (strcmp(w, "re") == 0 && is(ws, i + 1, "write")) {
+		} else if (strcmp(w, "re") == 0 && eb_sheet_word_is(ws, i + 1, "write")) {
 			;
 		} else if (sheet_in(w, (const char *const[]){ "throughput", "bandwidth", "bw",
 		    "rate", "transfer", NULL })) {
@@ -446,7 +259,7 @@ eb_sheet_words(const char *text, struct eb_sheet_attrs *at, int *unknown)
 	struct words ws;
 	struct tally t;
 
-	split(text, &ws);
+	eb_sheet_split(text, &ws);
 	read_words(&ws, at, &t);
 	*unknown = t.unknown;
 	return t.known + t.unit;
@@ -458,7 +271,7 @@ eb_sheet_header_words(const char *text, char *words, char *shape, size_t n)
 	struct words ws;
 	size_t kw = 0, ks = 0;
 
-	split(text, &ws);
+	eb_sheet_split(text, &ws);
 	words[0] = shape[0] = '\0';
 	for (int i = 0; i < ws.n; i++) {
 		const char *w = ws.v[i].w;
@@ -536,7 +349,7 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 	size_t k = 0;
 
 	memset(h, 0, sizeof *h);
-	split(text, &ws);
+	eb_sheet_split(text, &ws);
 	/* The name of a key column is its words outside parentheses:
 	 * "Run #", "Block size (KiB)", "Value (MB/s)". */
 	for (int i = 0; i < ws.n; i++) {
@@ -641,7 +454,7 @@ eb_sheet_metric_name(const char *text, struct eb_table *t)
 	eb_sheet_fold(text, buf, sizeof buf);
 	if (buf[0] == '\0')
 		return NULL;
-	split(buf, &ws);
+	eb_sheet_split(buf, &ws);
 	for (int i = 0; i < ws.n; i++) {
 		const char *w = ws.v[i].w;
 
@@ -714,7 +527,7 @@ eb_sheet_rep(const char *text)
 	struct words ws;
 	int i = 0;
 
-	split(text, &ws);
+	eb_sheet_split(text, &ws);
 	if (ws.n == 2 && sheet_in(ws.v[0].w, rep_words))
 		i = 1;
 	if (ws.n != i + 1 || ws.v[i].num < 1 || ws.v[i].num > 1000000)
@@ -812,12 +625,12 @@ eb_sheet_is_derived(const char *text)
 	};
 	struct words ws;
 
-	split(text, &ws);
+	eb_sheet_split(text, &ws);
 	if (ws.nunits > 0 && ws.unit.kind == EB_SK_PCT)
 		return 1;
 	for (int i = 0; i < ws.n; i++)
 		if (sheet_in(ws.v[i].w, words) ||
-		    (strcmp(ws.v[i].w, "speed") == 0 && is(&ws, i + 1, "up")))
+		    (strcmp(ws.v[i].w, "speed") == 0 && eb_sheet_word_is(&ws, i + 1, "up")))
 			return 1;
 	return 0;
 }

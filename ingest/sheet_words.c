@@ -1,0 +1,176 @@
+/* sheet_words.c - cutting spreadsheet headers and labels into words,
+ * numbers and units ("FIO Rand Read 4k (MB/s)"). */
+#include <string.h>
+#include <strings.h>
+
+#include "sheet_words.h"
+
+#define MAXTEXT 512
+
+static int
+isalpha_(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* ---- splitting a header into words and units */
+
+static int
+chunk_break(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '(' ||
+	    c == ')' || c == '[' || c == ']' || c == ',' || c == ';' ||
+	    c == '|' || c == '"' || c == '{' || c == '}';
+}
+
+static void
+add_word(struct words *ws, const char *s, size_t n, int paren)
+{
+	struct word *w;
+
+	if (ws->n == MAXWORDS || n == 0)
+		return;
+	w = &ws->v[ws->n++];
+	w->glued = w->frac = 0;
+	if (n >= sizeof w->w)
+		n = sizeof w->w - 1;
+	for (size_t i = 0; i < n; i++)
+		w->w[i] = (char)sheet_lower((unsigned char)s[i]);
+	w->w[n] = '\0';
+	w->paren = paren;
+	w->num = -1;
+	if (sheet_isdig((unsigned char)s[0]) && n <= 9) {
+		w->num = 0;
+		for (size_t i = 0; i < n; i++)
+			w->num = w->num * 10 + (s[i] - '0');
+	}
+}
+
+/* Words of a chunk that is no unit: runs of letters and runs of digits;
+ * '#' and '%' are words of their own ("#3", "%CPU"). */
+static void
+split_chunk(struct words *ws, const char *s, size_t n, int paren)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		size_t j = i + 1;
+
+		if (c == '#' || c == '%') {
+			add_word(ws, s + i, 1, paren);
+		} else if (isalpha_(c)) {
+			while (j < n && isalpha_((unsigned char)s[j]))
+				j++;
+			add_word(ws, s + i, j - i, paren);
+		} else if (sheet_isdig(c)) {
+			int frac = 0, glued = i > 0 && isalpha_((unsigned char)s[i - 1]);
+			int before;
+
+			while (j < n && sheet_isdig((unsigned char)s[j]))
+				j++;
+			/* "p99.9", "99.9th": a percentile, not 99 and 9. */
+			if (j + 1 < n && s[j] == '.' && sheet_isdig((unsigned char)s[j + 1])) {
+				for (j++; j < n && sheet_isdig((unsigned char)s[j]); j++)
+					;
+				frac = 1;
+			}
+			before = ws->n;
+			add_word(ws, s + i, j - i, paren);
+			if (ws->n > before) {
+				ws->v[ws->n - 1].glued = glued;
+				if (frac) {
+					ws->v[ws->n - 1].frac = 1;
+					ws->v[ws->n - 1].num = -1;
+				}
+			}
+		} else if (c >= 0x80) {
+			/* Non-ASCII letters: one unknown word. */
+			while (j < n && (unsigned char)s[j] >= 0x80)
+				j++;
+			add_word(ws, s + i, j - i, paren);
+		}
+		i = j;
+	}
+}
+
+void
+eb_sheet_split(const char *text, struct words *ws)
+{
+	struct { size_t at, len; int paren; } ch[MAXWORDS];
+	size_t len = strlen(text), nch = 0;
+	int depth = 0;
+
+	memset(ws, 0, sizeof *ws);
+	if (len > MAXTEXT)
+		len = MAXTEXT;
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)text[i];
+		size_t j = i;
+
+		if (c == '(' || c == '[') {
+			depth++;
+			i++;
+			continue;
+		}
+		if (c == ')' || c == ']') {
+			depth -= depth > 0;
+			i++;
+			continue;
+		}
+		if (chunk_break(c)) {
+			i++;
+			continue;
+		}
+		while (j < len && !chunk_break((unsigned char)text[j]))
+			j++;
+		if (nch < MAXWORDS) {
+			ch[nch].at = i;
+			ch[nch].len = j - i;
+			ch[nch].paren = depth > 0;
+			nch++;
+		}
+		i = j;
+	}
+	/* A unit may be written with blanks ("MB / s", "k IOPS"): try three
+	 * chunks joined, then two, then one. */
+	for (size_t i = 0; i < nch;) {
+		size_t take = 0;
+
+		for (size_t k = nch - i < 3 ? nch - i : 3; k >= 1 && take == 0; k--) {
+			char buf[48];
+			size_t bl = 0;
+			struct eb_sheet_unit u;
+			int fits = 1;
+
+			for (size_t m = 0; m < k && fits; m++) {
+				if (bl + ch[i + m].len >= sizeof buf)
+					fits = 0;
+				else {
+					memcpy(buf + bl, text + ch[i + m].at, ch[i + m].len);
+					bl += ch[i + m].len;
+				}
+			}
+			if (fits && eb_sheet_unit_parse(buf, bl, &u)) {
+				if (ws->nunits++ == 0) {
+					ws->unit = u;
+					ws->unit_paren = ch[i].paren;
+				} else if (u.kind != ws->unit.kind || u.exp10 != ws->unit.exp10 ||
+				    u.exp2 != ws->unit.exp2) {
+					ws->unit_clash = 1;
+				}
+				take = k;
+			}
+		}
+		if (take == 0) {
+			split_chunk(ws, text + ch[i].at, ch[i].len, ch[i].paren);
+			take = 1;
+		}
+		i += take;
+	}
+}
+
+int
+eb_sheet_word_is(const struct words *ws, int i, const char *w)
+{
+	return i >= 0 && i < ws->n && strcmp(ws->v[i].w, w) == 0;
+}
+
