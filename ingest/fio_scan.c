@@ -349,7 +349,12 @@ scan_range_with(struct range *r, const int sink)
 		/* Whole lines only; the rest waits for the next read. */
 		last = have > 0 ? memrchr(p, '\n', (size_t)(end - p)) : NULL;
 #ifdef HAVE_AVX2_MASKS
-		if (last != NULL && sink == SINK_POINTS && eb_fio_have_avx2())
+		/* The line-at-a-time reader is for lines under 32 bytes (a bw
+		 * or iops log); longer ones (a clat log's byte offsets) read
+		 * faster with the block's masks, so the block's first line
+		 * chooses. */
+		if (last != NULL && sink == SINK_POINTS && eb_fio_have_avx2() &&
+		    memchr(p, '\n', (size_t)(last - p) < 32 ? (size_t)(last - p) + 1 : 32) != NULL)
 			stop = eb_fio_scan_points_avx2(r, p, last, &lineno, bom);
 		else
 #endif
