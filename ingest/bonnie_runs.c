@@ -278,6 +278,11 @@ note_run(struct eb_parse *p, const struct eb_bonnie_run *r)
 		eb_parse_run(p, id.data, id.len, r->line, eb_buf_cstr(&what));
 	else
 		eb_parse_run_alike(p, id.data, id.len, r->line, eb_buf_cstr(&what));
+	/* The file size is part of the test: runs of -s 16 and -s 48 in files
+	 * of one test are no repetitions of one. */
+	eb_buf_reset(&what);
+	eb_buf_addf(&what, "file size=%s", r->size);
+	eb_parse_setup_of(p, "bonnie", "bonnie++ run", "bonnie", "", eb_buf_cstr(&what), r->line);
 	if (measured >= 4) {
 		struct like l;
 

@@ -652,6 +652,10 @@ note_run(struct eb_parse *p, const struct dd_result *r)
 		eb_parse_run(p, id, (size_t)n, r->line, what);
 	else
 		eb_parse_run_alike(p, id, (size_t)n, r->line, what);
+	/* How much it moved is part of the test: runs of 16 MiB and of
+	 * 512 MiB in files of one test are no repetitions of one. */
+	snprintf(what, sizeof what, "bytes=%.0f", r->bytes);
+	eb_parse_setup_of(p, "dd", "dd run", "dd", "", what, r->line);
 }
 
 static enum eb_status

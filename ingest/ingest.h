@@ -128,6 +128,11 @@ void eb_parse_run(struct eb_parse *p, const void *id, size_t n, long lineno, con
  * time of few digits): met again, it is told as a warning and read. */
 void eb_parse_run_alike(struct eb_parse *p, const void *id, size_t n, long lineno,
     const char *what);
+/* Notes the setup a run of tool had (opts, one "name=value" a line): runs
+ * of one test in other inputs are repetitions only when they ran alike
+ * (runs.c); noun names the run in the error ("dd run"), job its job. */
+void eb_parse_setup_of(struct eb_parse *p, const char *tool, const char *noun, const char *job,
+    const char *host, const char *opts, long lineno);
 /* A run known by likeness rather than by its bytes (bonnie++'s text table
  * rounds what the run's CSV line gives exactly): same tells whether the n
  * bytes of data, copied, and those of a run met before are one run. */

@@ -20,8 +20,10 @@ struct eb_run_note {
 	void *like;
 	int (*same)(const void *seen, const void *now);
 	/* A job's setup instead (eb_parse_setup): its name, host and the
-	 * options that decide what it measures; NULL for the others. */
+	 * options that decide what it measures; NULL for the others. Its
+	 * tool and the noun a message names it by are static strings. */
 	char *job, *host, *opts;
+	const char *tool, *noun;
 };
 
 struct eb_run_seen {
@@ -41,6 +43,7 @@ struct eb_run_seen {
 	struct setup {
 		char *path, *job, *host, *opts, *key;
 		long line;
+		const char *tool, *noun;
 	} *pend, *tests;
 	size_t npend, cappend, ntests, captests;
 };
@@ -108,8 +111,8 @@ eb_parse_run_like(struct eb_parse *p, const void *data, size_t n,
 }
 
 void
-eb_parse_setup(struct eb_parse *p, const char *job, const char *host, const char *opts,
-    long lineno)
+eb_parse_setup_of(struct eb_parse *p, const char *tool, const char *noun, const char *job,
+    const char *host, const char *opts, long lineno)
 {
 	struct eb_run_note *note;
 
@@ -120,6 +123,15 @@ eb_parse_setup(struct eb_parse *p, const char *job, const char *host, const char
 	note->job = eb_xstrdup(job);
 	note->host = eb_xstrdup(host);
 	note->opts = eb_xstrdup(opts);
+	note->tool = tool;
+	note->noun = noun;
+}
+
+void
+eb_parse_setup(struct eb_parse *p, const char *job, const char *host, const char *opts,
+    long lineno)
+{
+	eb_parse_setup_of(p, "fio", "fio job", job, host, opts, lineno);
 }
 
 void
@@ -255,7 +267,7 @@ eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, const char *path,
 			eb_xgrow(&seen->pend, &seen->cappend, seen->npend + 1, sizeof *seen->pend);
 			u = &seen->pend[seen->npend++];
 			*u = (struct setup){ eb_xstrdup(path), note->job, note->host, note->opts,
-			    NULL, note->line };
+			    NULL, note->line, note->tool, note->noun };
 			note->job = note->host = note->opts = NULL;
 			continue;
 		}
@@ -340,7 +352,7 @@ eb_run_seen_setups(struct eb_run_seen *seen, const struct eb_table *t, size_t fi
 		for (size_t i = first; i < t->n && rec == NULL; i++) {
 			const struct eb_record *r = &t->rows[i];
 
-			if (strcmp(r->f[EB_F_TOOL], "fio") == 0 && strcmp(r->f[EB_F_JOB], u->job) == 0 &&
+			if (strcmp(r->f[EB_F_TOOL], u->tool) == 0 && strcmp(r->f[EB_F_JOB], u->job) == 0 &&
 			    strncmp(r->f[EB_F_SOURCE], u->path, plen) == 0 &&
 			    r->f[EB_F_SOURCE][plen] == ':' && (u->host[0] == '\0' ||
 			    strcmp(r->f[EB_F_HOST], u->host) == 0))
@@ -348,8 +360,12 @@ eb_run_seen_setups(struct eb_run_seen *seen, const struct eb_table *t, size_t fi
 		}
 		if (rec == NULL)
 			continue;
-		key = eb_xasprintf("%s\x1f%s\x1f%s\x1f%s\x1f%s", rec->f[EB_F_RELEASE],
-		    rec->f[EB_F_HOST], rec->f[EB_F_CONFIG], rec->f[EB_F_MODE], u->job);
+		/* A fio job is known by its name; a dd run by its direction and
+		 * block size too, since every dd run is job "dd". */
+		key = eb_xasprintf("%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%lld", u->tool,
+		    rec->f[EB_F_RELEASE], rec->f[EB_F_HOST], rec->f[EB_F_CONFIG],
+		    rec->f[EB_F_MODE], u->job, strcmp(u->tool, "dd") == 0 ? rec->f[EB_F_OP] : "",
+		    strcmp(u->tool, "dd") == 0 ? (long long)rec->block_size : 0LL);
 		for (size_t i = 0; i < seen->ntests && st == EB_OK; i++) {
 			const struct setup *o = &seen->tests[i];
 			char x[120], y[120];
@@ -359,9 +375,10 @@ eb_run_seen_setups(struct eb_run_seen *seen, const struct eb_table *t, size_t fi
 				continue;
 			first_difference(o->opts, u->opts, x, y, sizeof x);
 			st = eb_err_set(err, EB_ERR_DATA, (struct eb_loc){ u->path, u->line, 0 },
-			    "fio job '%.40s' ran with %s here but with %s in %.100s:%ld, and their "
+			    "%s '%.40s' ran with %s here but with %s in %.100s:%ld, and their "
 			    "records would be repetitions of one test measured two ways; give the "
-			    "jobs names of their own", u->job, y, x, o->path, o->line);
+			    "%s names of their own", u->noun, u->job, y, x, o->path, o->line,
+			    strcmp(u->tool, "fio") == 0 ? "jobs" : "runs (--set job=NAME)");
 		}
 		/* Kept also after an error, whose place names its path. */
 		eb_xgrow(&seen->tests, &seen->captests, seen->ntests + 1, sizeof *seen->tests);

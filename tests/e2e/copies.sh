@@ -78,3 +78,23 @@ expect_rc "a table with a 4k chunk is read" 0
 [ "$(grep -c ',block,write,4096,bw,B/s,1,' "$TMP/out")" -eq 1 ] &&
 	pass "the 4k chunk the table shows is the block size" ||
 	fail "the 4k chunk the table shows is the block size"
+
+# Outside audit E9: runs of one test in other files are repetitions only
+# when they moved as much: bonnie++ runs of -s 16 and -s 48 (real 2.00a
+# lines) and dd runs of 16 MiB and 512 MiB are no repetitions of one test.
+eb ingest -q tests/data/bonnie/bonnie-2.00a_s16M.csv tests/data/bonnie/bonnie-2.00a_s48M.csv
+expect_rc "bonnie++ runs of two file sizes are refused as one test" 65
+expect_err_line "the error names the sizes and both files" \
+	"tests/data/bonnie/bonnie-2.00a_s48M.csv:1: error: bonnie++ run 'bonnie' ran with file size=48M here but with file size=16M in tests/data/bonnie/bonnie-2.00a_s16M.csv:1, and their records would be repetitions of one test measured two ways; give the runs (--set job=NAME) names of their own"
+mkdir -p "$TMP/dd16" "$TMP/dd512"
+printf '16+0 records in\n16+0 records out\n16777216 bytes (17 MB, 16 MiB) copied, 0.0125401 s, 1.3 GB/s\n' > "$TMP/dd16/dd-write-r1.txt"
+printf '512+0 records in\n512+0 records out\n536870912 bytes (537 MB, 512 MiB) copied, 0.351602 s, 1.5 GB/s\n' > "$TMP/dd512/dd-write-r2.txt"
+eb ingest -q --set op=write "$TMP/dd16/dd-write-r1.txt" "$TMP/dd512/dd-write-r2.txt"
+expect_rc "dd runs of 16 MiB and 512 MiB are refused as one test" 65
+expect_err_line "the error names the byte counts" \
+	"$TMP/dd512/dd-write-r2.txt:3: error: dd run 'dd' ran with bytes=536870912 here but with bytes=16777216 in $TMP/dd16/dd-write-r1.txt:3, and their records would be repetitions of one test measured two ways; give the runs (--set job=NAME) names of their own"
+cp "$TMP/dd16/dd-write-r1.txt" "$TMP/dd512/dd-write-r2.txt"
+sed -i 's/0.0125401 s/0.0125402 s/' "$TMP/dd512/dd-write-r2.txt"
+eb ingest -q --set op=write "$TMP/dd16/dd-write-r1.txt" "$TMP/dd512/dd-write-r2.txt"
+expect_rc "dd runs of one size in two files are two repetitions" 0
+[ "$(grep -c ',dd,dd,,write,1048576,bw,B/s,' "$TMP/out")" -eq 2 ] && pass "both are read" || fail "both are read"
