@@ -131,6 +131,7 @@ struct eb_fio_notes {
 	int p99_dropped;
 	int all_clients;	/* an "All clients" total was left out */
 	int verify_reads;	/* a write job's verification reads were left out */
+	int bs_contradicted;	/* a job's rate per I/O was not its bs */
 };
 
 /* A new job with every number unknown; name is copied. */

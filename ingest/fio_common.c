@@ -633,20 +633,47 @@ verify_reads(const struct eb_fio_job *j, int d)
 	return 0;
 }
 
+/* Whether direction d's bytes per I/O (bw over iops) contradict the block
+ * size bs its options give. fio 3.33 with group_reporting over jobs of
+ * other block sizes prints one entry under the first job's name with the
+ * last job's options (bs=64k over another job's 4 KiB reads), and normal
+ * text the first job's: the rate per I/O is what was moved. The margin is
+ * wide, since normal text prints IOPS with as few as one digit. */
+static int
+bs_contradicted(const struct eb_fio_dstat *s, int64_t bs)
+{
+	double per;
+
+	if (bs <= 0 || !(s->bw > 0) || !(s->iops > 0))
+		return 0;
+	per = s->bw / s->iops;
+	return per < (double)bs * 0.8 || per > (double)bs * 1.25;
+}
+
 static size_t
 emit_job(struct eb_parse *p, const struct eb_fio_job *j, struct eb_fio_notes *notes)
 {
 	size_t n = 0;
-	int ndirs = 0, only = -1;
+	int ndirs = 0, only = -1, contradicted = 0;
 
+	/* Verification reads go at the block size of the writes they check,
+	 * so reads at another one are a grouped job's own. */
+	for (int d = 0; d < EB_FIO_NDIRS; d++)
+		if (j->d[d].present && bs_contradicted(&j->d[d], dir_bs(j, d)))
+			contradicted = 1;
+	if (contradicted && !notes->bs_contradicted++)
+		eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, j->line), "fio job '%s' moved another "
+		    "amount per I/O than the block size its options give (a group_reporting "
+		    "group of jobs of other block sizes?): its block size is left unknown",
+		    j->name);
 	for (int d = 0; d < EB_FIO_NDIRS; d++) {
 		const struct eb_fio_dstat *s = &j->d[d];
 		const char *op = eb_fio_dir_names[d];
-		int64_t bs = dir_bs(j, d);
+		int64_t bs = contradicted ? 0 : dir_bs(j, d);
 
 		if (!s->present)
 			continue;
-		if (verify_reads(j, d)) {
+		if (!contradicted && verify_reads(j, d)) {
 			if (!notes->verify_reads++)
 				eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, s->bw_line),
 				    "fio job '%s' only writes (rw=%s): its reads are fio's check of "
@@ -666,8 +693,8 @@ emit_job(struct eb_parse *p, const struct eb_fio_job *j, struct eb_fio_notes *no
 		 * both ways spent its CPU on both. */
 		int d = ndirs == 1 ? only : EB_FIO_MIXED;
 
-		n += add(p, j, eb_fio_dir_names[d], dir_bs(j, d), "cpu", EB_UNIT_PCT,
-		    j->cpu, j->cpu_line, 0);
+		n += add(p, j, eb_fio_dir_names[d], contradicted ? 0 : dir_bs(j, d), "cpu",
+		    EB_UNIT_PCT, j->cpu, j->cpu_line, 0);
 	}
 	return n;
 }
