@@ -643,7 +643,7 @@ test_json_surroundings(void **state)
 	    "    {\n"
 	    "      \"jobname\" : \"x\", \"groupid\" : 0, \"error\" : 0,\n"
 	    "      \"job options\" : { \"rw\" : \"randwrite\", \"bs\" : \"64KiB\" },\n"
-	    "      \"write\" : { \"io_bytes\" : 20, \"bw_bytes\" : 2000,\n"
+	    "      \"write\" : { \"io_bytes\" : 3520000, \"bw_bytes\" : 352000000,\n"
 	    "        \"iops\" : 5500, \"runtime\" : 10, \"total_ios\" : 55,\n"
 	    "        \"clat_ns\" : { \"mean\" : 1e3, \"max\" : 18446744073709551615 } },\n"
 	    "      \"usr_cpu\" : 1, \"sys_cpu\" : 2\n"
@@ -658,13 +658,14 @@ test_json_surroundings(void **state)
 	tu_ingest_text(&r, text, "auto");
 	assert_int_equal(r.st, EB_OK);
 	assert_int_equal(r.t->n, 4);
-	EXPECT(r, "x", "write", "bw", 2000);
+	EXPECT(r, "x", "write", "bw", 352000000);
 	EXPECT(r, "x", "write", "iops", 5500);
 	EXPECT(r, "x", "write", "lat_mean", 1000);
 	EXPECT(r, "x", "write", "cpu", 3);
 	i = FIND(r, "x", "write", "bw", 0);
 	assert_int_equal(src_line(&r, i), 10);
-	/* "64KiB" in an option is 64000 bytes: fio reads it backwards. */
+	/* "64KiB" in an option is 64000 bytes: fio reads it backwards (and
+	 * the 55 I/Os of 3520000 bytes are 64000 each). */
 	assert_int_equal(r.t->rows[i].block_size, 64000);
 	assert_string_equal(TU_F(r, i, WORKLOAD), "rand");
 	tu_free(&r);
