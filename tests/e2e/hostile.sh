@@ -330,10 +330,10 @@ expect_err_line "fio JSON: the repeated direction is located" \
 	"$H/dup-dir.json:6:16: error: duplicate key \"read\" with another value"
 # The same text twice, and a key encbench does not read repeated with
 # another value (fio 2.17 repeats "filename"): read as if given once.
-printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0,\n      "job options" : { "rw" : "read", "filename" : "/a", "filename" : "/b", "rw" : "read" },\n      "read" : { "io_bytes" : 10, "bw_bytes" : 10, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 1 } }\n  ]\n}\n' > "$H/dup-same.json"
+printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0,\n      "job options" : { "rw" : "read", "filename" : "/a", "filename" : "/b", "rw" : "read" },\n      "read" : { "io_bytes" : 4096, "bw_bytes" : 4096, "bw_bytes" : 4096, "iops" : 1.0, "runtime" : 1000, "total_ios" : 1 } }\n  ]\n}\n' > "$H/dup-same.json"
 eb ingest -q "$H/dup-same.json"
 expect_rc "fio JSON: a repetition of the same value, or of an unread key, is read" 0
-grep -q '^,,,,fio,x,seq,read,4096,bw,B/s,1,10,.*dup-same.json:6$' "$TMP/out" \
+grep -q '^,,,,fio,x,seq,read,4096,bw,B/s,1,4096,.*dup-same.json:6$' "$TMP/out" \
 	&& pass "fio JSON: the repeated bw_bytes gives its one record" || fail "fio JSON: the repeated bw_bytes gives its one record"
 for v in 1e308 18446744073709551615 -0; do
 	printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job options" : { "rw" : "read" }, "read" : { "io_bytes" : 1048576, "bw_bytes" : %s, "iops" : 1.0, "runtime" : 1000, "total_ios" : 256 } }\n  ]\n}\n' "$v" > "$H/bw-$v.json"
@@ -343,12 +343,12 @@ printf "$FIOHEAD"'    { "jobname" : "x", "groupid" : 0, "error" : 0, "job option
 hostile "fio JSON: bs -4k" 65 "$H/bs.json"
 # Bytes that are not UTF-8 in a job name: U+FFFD each, with a warning
 # at the first, and the records kept.
-printf "$FIOHEAD"'    { "jobname" : "se\377\376qw", "groupid" : 0, "error" : 0, "job options" : { "rw" : "write" },\n      "write" : { "io_bytes" : 10, "bw_bytes" : 10, "iops" : 1.0, "runtime" : 1000, "total_ios" : 1 } }\n  ]\n}\n' > "$H/badutf8.json"
+printf "$FIOHEAD"'    { "jobname" : "se\377\376qw", "groupid" : 0, "error" : 0, "job options" : { "rw" : "write" },\n      "write" : { "io_bytes" : 4096, "bw_bytes" : 4096, "iops" : 1.0, "runtime" : 1000, "total_ios" : 1 } }\n  ]\n}\n' > "$H/badutf8.json"
 eb ingest "$H/badutf8.json"
 expect_rc "fio JSON: a job name that is not UTF-8 is read" 0
 expect_err_line "fio JSON: the first stray byte is located" \
 	"$H/badutf8.json:4:22: warning: byte 0xff is not UTF-8; it and 1 more such bytes are read as U+FFFD, one each"
-grep -q "^,,,,fio,se$(printf '\357\277\275\357\277\275')qw,seq,write,4096,bw,B/s,1,10,.*badutf8.json:5$" "$TMP/out" \
+grep -q "^,,,,fio,se$(printf '\357\277\275\357\277\275')qw,seq,write,4096,bw,B/s,1,4096,.*badutf8.json:5$" "$TMP/out" \
 	&& pass "fio JSON: each stray byte of the job name is U+FFFD" || fail "fio JSON: each stray byte of the job name is U+FFFD"
 sed '2s/^\([0-9]*\), [0-9]*/\1, 100000000000000000000/' tests/data/fio/avg_bw.1.log > "$H/big_bw.1.log"
 hostile "fio log: a sample of 1e20 KiB/s" 65 "$H/big_bw.1.log"
