@@ -109,12 +109,17 @@ expect_rc "a --size of no whole number of --bs blocks is a usage error" 64
 expect_err_line "it says so" "encbench-run: error: --size 1M is not a whole number of --bs 3K and --rand-bs 4K blocks"
 plan --reps 010 --ashift 012
 expect_rc "leading zeros are decimal in every count" 0
-# Outside audit E18: the runner's own configuration names are claims.
+# Outside audit E18, F4: the runner's own configuration names, in any
+# spelling encbench reads as them, are claims.
 plan --config no-aesni
 expect_rc "--config no-aesni without --aes-impl is a usage error" 64
 expect_err_line "it says why" "encbench-run: error: --config no-aesni is the name of a configuration the runner sets itself, and these flags make 'default': give --aes-impl or --cpus to run it, or another label"
 plan --config 2-cores --cpus 4
 expect_rc "--config 2-cores with --cpus 4 is a usage error" 64
+for c in "No AES-NI" noaesni "2 CPUs"; do
+	plan --config "$c"
+	expect_rc "--config '$c', as encbench reads it a name of the runner's, is a usage error without its flag" 64
+done
 plan --config my-laptop-label
 expect_rc "a free --config label is taken" 0
 plan --size 08M
@@ -233,3 +238,10 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 else
 	skip "a planted undo file needs root and the user nobody"
 fi
+
+# Outside audit F5: a --target folder that does not exist is said, not a
+# silent exit 2 of the shell.
+"$RUNNER" --backend dir --tests dd --reps 1 --size 1M --target none="$TMP/no-such" --out "$TMP/f5" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+expect_rc "a --target folder that does not exist is refused" 1
+expect_err_line "it says so" "encbench-run: error: --target none: $TMP/no-such is not a directory"
