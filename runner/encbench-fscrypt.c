@@ -98,6 +98,11 @@ static int add_key(const char *mnt, const char *keyfile)
 	/* O_NONBLOCK: a FIFO planted at the name would block the open
 	 * forever; it is refused below as no regular file. */
 	int kfd = open(keyfile, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	if (kfd < 0 && errno == ELOOP) {
+		fprintf(stderr, PROG ": %s: error: a key file is a regular file of exactly %d bytes, "
+			"not a symbolic link\n", keyfile, FSCRYPT_MAX_KEY_SIZE);
+		exit(65);
+	}
 	if (kfd < 0 || fstat(kfd, &st) != 0) {
 		fprintf(stderr, PROG ": %s: error: %s\n", keyfile, strerror(errno));
 		exit(74);

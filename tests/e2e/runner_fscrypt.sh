@@ -16,6 +16,12 @@ if [ -x "$HELPER" ]; then
 	rc=$?
 	expect_rc "encbench-fscrypt: a 32-byte key file is bad data" 65
 	expect_err_line "it says a key is 64 bytes" "encbench-fscrypt: $TMP/short.key: error: a key file is a regular file of exactly 64 bytes"
+	# Outside audit F12: a link is refused as no key file, saying why.
+	ln -s "$TMP/short.key" "$TMP/link.key"
+	"$HELPER" add-key "$TMP/hd" "$TMP/link.key" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	expect_rc "encbench-fscrypt: a linked key file is bad data" 65
+	expect_err_line "it says a key file is no link" "encbench-fscrypt: $TMP/link.key: error: a key file is a regular file of exactly 64 bytes, not a symbolic link"
 	# Outside audit E21: a FIFO is refused at once, not waited on.
 	mkfifo "$TMP/fifo.key"
 	timeout 10 "$HELPER" add-key "$TMP/hd" "$TMP/fifo.key" >"$TMP/out" 2>"$TMP/err"
