@@ -166,6 +166,7 @@ struct gate {
 	const char *summary;	/* --summary FILE */
 	const struct diff_out *w;
 	size_t failed, untested;
+	size_t gated;		/* the pairs it reads: for overhead, those with one */
 	const char *from, *to;
 };
 
@@ -251,14 +252,14 @@ write_summary(void *ctx, FILE *fp)
 	int regression = strcmp(g->on, "regression") == 0;
 
 	fprintf(fp, "encbench diff %s → %s: %zu of %zu pairs fail --fail-on %s "
-	    "(threshold %s %s)\n", w->from, w->to, g->failed, w->n, g->on, g->threshold_text,
+	    "(threshold %s %s)\n", w->from, w->to, g->failed, g->gated, g->on, g->threshold_text,
 	    regression ? "%" : "pp");
 	for (size_t i = 0; i < w->n; i++)
 		if (gate_fails(g, &w->rows[w->order[i]]))
 			summary_row(fp, g, &w->rows[w->order[i]]);
 	if (g->untested > 0) {
 		fprintf(fp, "\n%zu of %zu pairs could not be tested, so the gate cannot say whether "
-		    "they fail:\n", g->untested, w->n);
+		    "they fail:\n", g->untested, g->gated);
 		for (size_t i = 0; i < w->n; i++)
 			if (gate_untested(g, &w->rows[w->order[i]]))
 				summary_row(fp, g, &w->rows[w->order[i]]);
@@ -272,8 +273,9 @@ static int
 gate_check(struct gate *g, const struct diff_out *w)
 {
 	g->w = w;
-	g->failed = g->untested = 0;
+	g->failed = g->untested = g->gated = 0;
 	for (size_t i = 0; i < w->n; i++) {
+		g->gated += gate_verdict(g, &w->rows[i]) != NULL;
 		g->failed += gate_fails(g, &w->rows[i]) != 0;
 		g->untested += gate_untested(g, &w->rows[i]) != 0;
 	}
@@ -284,14 +286,18 @@ gate_check(struct gate *g, const struct diff_out *w)
 		if (rc != 0)
 			return rc;
 	}
+	/* The baseline's own pairs have no overhead to gate. */
+	if (g->gated == 0)
+		fprintf(stderr, "encbench: warning: no pair has an overhead for --fail-on %s to "
+		    "check (no mode beside the baseline): the gate checked nothing\n", g->on);
 	if (g->untested > 0)
 		fprintf(stderr, "encbench: warning: %zu of %zu pairs could not be tested for "
 		    "--fail-on %s (a single run, runs without variation, too few runs for the "
 		    "test, or a ratio without bounds): the gate cannot fail them%s\n",
-		    g->untested, w->n, g->on, g->summary != NULL ? "; the summary lists them" : "");
+		    g->untested, g->gated, g->on, g->summary != NULL ? "; the summary lists them" : "");
 	if (g->failed > 0) {
 		fprintf(stderr, "encbench: %zu of %zu pairs fail --fail-on %s (threshold %s %s)\n",
-		    g->failed, w->n, g->on, g->threshold_text, strcmp(g->on, "regression") == 0 ?
+		    g->failed, g->gated, g->on, g->threshold_text, strcmp(g->on, "regression") == 0 ?
 		    "%" : "pp");
 		return 1;
 	}
@@ -586,7 +592,7 @@ exec_diff(const struct eb_args *a)
 		a->no_adjust, a->baseline, a->equivalence_pct };
 	struct gate gate = { eb_args_get(a, EB_O_FAIL_ON), eb_args_num(a, EB_O_THRESHOLD, 0),
 		eb_args_has(a, EB_O_THRESHOLD) ? eb_args_get(a, EB_O_THRESHOLD) : "0",
-		eb_args_get(a, EB_O_SUMMARY), NULL, 0, 0, NULL, NULL };
+		eb_args_get(a, EB_O_SUMMARY), NULL, 0, 0, 0, NULL, NULL };
 	struct diff_out w = { 0 };
 	struct eb_table *t = NULL;
 	struct eb_groups *gs = NULL;

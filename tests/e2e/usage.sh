@@ -125,3 +125,19 @@ expect_file_is "the summary counts and lists it" "$TMP/sum.md" \
 
 1 of 1 pairs could not be tested, so the gate cannot say whether they fail:
 - h c none dd dd bw: -50.0 %, single run: no interval and no verdict (computed -50 %)"
+
+# Outside audit F11: the overhead gate reads the pairs that have an
+# overhead; over the baseline alone it checked nothing, and says so.
+cat >"$TMP/gate-none.csv" <<'CSV'
+release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source
+23.10,h,c,none,dd,dd,,write,1048576,bw,B/s,1,1000000000,g:1
+23.10,h,c,none,dd,dd,,write,1048576,bw,B/s,2,1010000000,g:2
+24.04,h,c,none,dd,dd,,write,1048576,bw,B/s,1,700000000,g:3
+24.04,h,c,none,dd,dd,,write,1048576,bw,B/s,2,710000000,g:4
+CSV
+eb diff --fail-on overhead --summary "$TMP/sum.md" "$TMP/gate-none.csv"
+expect_rc "an overhead gate over the baseline alone passes" 0
+expect_err_line "and says it checked nothing" \
+	"encbench: warning: no pair has an overhead for --fail-on overhead to check (no mode beside the baseline): the gate checked nothing"
+expect_file_is "its summary counts no pair" "$TMP/sum.md" \
+	"encbench diff 23.10 → 24.04: 0 of 0 pairs fail --fail-on overhead (threshold 0 pp)"
