@@ -240,9 +240,13 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 			eb_ratio_text(1 / g, rg, sizeof rg);
 			eb_ratio_text(1 / hi, rl, sizeof rl);
 			eb_ratio_text(1 / lo, rh, sizeof rh);
-			if (k < ntests)
+			/* A ratio beyond what a double holds has no figure to
+			 * print, as its verdict says "out of range". */
+			if (!(g > 0 && isfinite(g) && isfinite(1 / g)))
+				snprintf(buf, sizeof buf, "out of range");
+			else if (k < ntests)
 				snprintf(buf, sizeof buf, "%s (%zu of %zu tests)", rg, k, ntests);
-			else if (unbounded > 0)
+			else if (unbounded > 0 || !isfinite(1 / lo) || !isfinite(1 / hi))
 				snprintf(buf, sizeof buf, "%s (unbounded)", rg);
 			else if (isnan(lo))
 				snprintf(buf, sizeof buf, "%s", rg);

@@ -501,3 +501,9 @@ expect_file_is "diff: a cost that turns into a speed-up says so, a speed-up on b
 eb report -q --baseline aes-256-gcm -o "$TMP/against" samples/zfs-series
 [ "$(head -n 1 "$TMP/against/report.md")" = "# What disk encryption costs against aes-256-gcm on framework-i5-1135g7, 22.04 to 24.04" ] \
 	&& pass "report: the title names a baseline other than none" || fail "report: the title names a baseline other than none"
+
+# Outside audit F7: a ratio beyond what a double holds reads "out of
+# range" in the glance table too, never inf.
+eb report -q -o "$TMP/beyond" tests/data/analyze/ratio-beyond-double.csv
+grep -q '^| aes-128-ccm  *|  *out of range |' "$TMP/beyond/report.md" && ! grep -qw inf "$TMP/beyond/report.md" \
+	&& pass "report: a relative time beyond a double is 'out of range'" || fail "report: a relative time beyond a double is 'out of range'"
