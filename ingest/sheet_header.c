@@ -1,5 +1,6 @@
 /* sheet_header.c - the words of spreadsheet headers and labels: what a
  * column holds ("FIO Rand Read (MB/s)"), block sizes, run numbers, summaries. */
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -148,11 +149,21 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 				known = 0;
 			}
 		} else if (ws->v[i].frac) {
-			/* "p99.9", "99.9th percentile" */
-			if (eb_sheet_word_is(ws, i - 1, "p") || eb_sheet_word_is(ws, i + 1, "th") || eb_sheet_word_is(ws, i + 1, "percentile"))
-				t->other_pct = 1;
-			else
+			/* "p99.9", "99.9th percentile"; fio's normal output
+			 * spells the 99th "99.00th" (fio 3.x). */
+			if (eb_sheet_word_is(ws, i - 1, "p") || eb_sheet_word_is(ws, i + 1, "th") || eb_sheet_word_is(ws, i + 1, "percentile")) {
+				char *end;
+				double x = strtod(w, &end);
+
+				if (*end == '\0' && x == 99) {
+					at->stat = EB_ST_P99;
+					t->hint = 1;
+				} else {
+					t->other_pct = 1;
+				}
+			} else {
 				known = 0;
+			}
 		} else if (strcmp(w, "dd") == 0 || strcmp(w, "fio") == 0) {
 			set(at, EB_F_TOOL, w[0] == 'd' ? "dd" : "fio");
 			t->tool = 1;

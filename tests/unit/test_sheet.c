@@ -1226,6 +1226,18 @@ test_test_numbers_and_percentiles(void **state)
 		    "lat_p99); leave it out or give it the role \"ignore\" in a --map file", pct[i]);
 		fails_at(text, 1, 3, msg);
 	}
+	/* Outside audit E17: fio's own "99.00th" (and "p99.0") is the 99th. */
+	{
+		static const struct want fio_spelt[] = {
+			{ "", "", "none", "sheet", "", "write", 0, "lat_p99", "ns", 1, 4e4,
+			    "in.csv:2:2" },
+			{ "", "", "none", "sheet", "", "read", 0, "lat_p99", "ns", 1, 5e6,
+			    "in.csv:2:3" },
+		};
+
+		reads_as("Mode,Write clat 99.00th (usec),Read p99.0 (ms)\nNone,40,5\n",
+		    fio_spelt, 2);
+	}
 	fails_at("Mode,DD Read (MB/s),Read Latency 99% (ms)\nNone,1,4.0\n", 1, 3,
 	    "column C ('Read Latency 99% (ms)') names two units; name one, or the unit in a "
 	    "--map file");
