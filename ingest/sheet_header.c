@@ -48,6 +48,7 @@ struct tally {
 	int known, unknown;
 	int op, unit, tool, hint, value, derived, ubuntu, summary;
 	int other_pct;		/* a percentile but the 99th: p95, p99.9, 50th */
+	double bare_pct;	/* a number from 50 to 100 with decimals: "99.9" */
 	int median;
 	int two_units;
 };
@@ -162,6 +163,13 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 					t->other_pct = 1;
 				}
 			} else {
+				double x = strtod(w, NULL);
+
+				/* A latency's "99.990000" or "99.9" alone (fio's
+				 * percentile lines copied) is one too, told by
+				 * the unit below. */
+				if (x >= 50 && x < 100)
+					t->bare_pct = x;
 				known = 0;
 			}
 		} else if (strcmp(w, "dd") == 0 || strcmp(w, "fio") == 0) {
@@ -399,6 +407,12 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 	/* A latency's median is its 50th percentile, of which encbench keeps
 	 * no metric; a median of runs beside them is a summary. */
 	h->other_pct = t.other_pct || (t.median && h->at.unit.kind == EB_SK_TIME);
+	if (t.bare_pct > 0 && h->at.unit.kind == EB_SK_TIME) {
+		if (t.bare_pct == 99)
+			h->at.stat = EB_ST_P99;
+		else
+			h->other_pct = 1;
+	}
 	/* A percentage is CPU use ("%CPU", "CPU %") or a share of another
 	 * figure ("Write % of none"), which encbench computes itself. */
 	if (!h->two_units && (t.derived || (h->at.unit.kind == EB_SK_PCT && !h->at.cpu))) {
