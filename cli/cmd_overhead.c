@@ -104,6 +104,44 @@ csv_rows(FILE *fp, const struct overhead_out *w, size_t lo, size_t hi)
 	}
 }
 
+/* Says which cases of a mode have no baseline beside them (a config
+ * measured without none, as a sheet's "(no AES-NI)" rows often are), so
+ * that the table's silence about them is not read as "no overhead". */
+static void
+note_left_out(const struct eb_groups *gs, const struct overhead_out *w, const char *baseline)
+{
+	const char *configs[3] = { NULL };
+	size_t missing = 0, nconfigs = 0, rows = 0;
+
+	for (size_t i = 0; i < gs->n; i++) {
+		const char *mode = gs->g[i].key->f[EB_F_MODE], *config;
+
+		if (*mode == '\0' || strcmp(mode, baseline) == 0)
+			continue;
+		while (rows < w->n && w->rows[rows].g < &gs->g[i])
+			rows++;
+		if (rows < w->n && w->rows[rows].g == &gs->g[i])
+			continue;
+		missing++;
+		config = gs->g[i].key->f[EB_F_CONFIG];
+		for (size_t c = 0; c < nconfigs && config != NULL; c++)
+			if (strcmp(configs[c], config) == 0)
+				config = NULL;
+		if (config != NULL && nconfigs < 3)
+			configs[nconfigs++] = config;
+	}
+	if (missing == 0)
+		return;
+	fprintf(stderr, "encbench: note: %zu case%s of a mode %s no %s to compare with in "
+	    "%s release, host and config, and %s left out (config ", missing,
+	    missing == 1 ? "" : "s", missing == 1 ? "has" : "have", baseline,
+	    missing == 1 ? "its" : "their", missing == 1 ? "is" : "are");
+	for (size_t c = 0; c < nconfigs; c++)
+		fprintf(stderr, "%s%s", c == 0 ? "" : ", ", *configs[c] ? configs[c] :
+		    "the unnamed config");
+	fprintf(stderr, "%s)\n", nconfigs == 3 ? ", …" : "");
+}
+
 /* Chunks [lo, hi) into texts of their own. Each stream is this thread's
  * alone: without stdio's lock per character, which every stream takes
  * once a process has threads, the rows are written in half the time. */
@@ -277,6 +315,8 @@ exec_overhead(const struct eb_args *a)
 	/* The table is one family: Holm over its tests, per metric class. */
 	w.rows = eb_overhead_compute_opts(gs, a->baseline, &vo, 1, &w.n);
 	w.o = &a->out;
+	if (w.n > 0 && !a->in.quiet)
+		note_left_out(gs, &w, a->baseline);
 	if (w.n == 0) {
 		fprintf(stderr, "encbench: error: no record has a baseline to compare with: "
 		    "overhead needs records of mode '%s' and of other modes with the same "

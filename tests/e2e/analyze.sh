@@ -158,3 +158,12 @@ grep -v '^24.04,' tests/data/analyze/config-diff-two-releases.csv > "$TMP/one-re
 eb diff --from-config default --to-config no-aesni "$TMP/one-release.csv"
 grep -q '^Means of no-aesni against default in 23.10; ' "$TMP/out" && ! grep -q '^| release ' "$TMP/out" \
 	&& pass "diff: a config diff of one release names it in the caption" || fail "diff: a config diff of one release names it in the caption"
+
+# Outside audit D11: overhead says which cases it leaves out for want of a
+# baseline beside them, here a sheet's no-AES-NI rows without None.
+eb overhead tests/data/analyze/config-without-baseline.csv
+expect_rc "overhead with a config without baseline exits 0" 0
+expect_err_line "it names the cases left out" \
+	"encbench: note: 1 case of a mode has no none to compare with in its release, host and config, and is left out (config no-aesni)"
+grep -q '| dd write | throughput | aes-256-gcm |   2 | 805 MB/s | 1.00 GB/s |' "$TMP/out" \
+	&& pass "overhead: the case with its baseline is the table's row" || fail "overhead: the case with its baseline is the table's row"
