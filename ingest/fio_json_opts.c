@@ -25,6 +25,7 @@ static const struct measure_opt {
 	{ "bs_is_seq_rand", NULL, "0" },
 	{ "direct", NULL, "0" },
 	{ "buffered", NULL, "1" },
+	{ "invalidate", NULL, "1" },
 	{ "ioengine", NULL, "psync" },
 	{ "iodepth", NULL, "1" },
 	{ "numjobs", NULL, "1" },

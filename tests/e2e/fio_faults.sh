@@ -188,3 +188,10 @@ for f in group-reporting-two-bs-3.33.json group-reporting-two-bs-3.33-normal.txt
 done
 grep -qF "note: fio job 'a' moved another amount per I/O than the block size its options give (a group_reporting group of jobs of other block sizes?): its block size is left unknown" "$TMP/err" &&
 	pass "fio: the note says why the block size is unknown" || fail "fio: the note says why the block size is unknown"
+
+# Outside audit F6: invalidate=0 (reads from the page cache) is part of a
+# job's setup too, across files.
+eb ingest "$D/samename-randread-cached-default-3.33.json" "$D/samename-randread-cached-invalidate0-3.33.json"
+expect_rc "fio: one job name with and without invalidate=0 is refused across files" 65
+expect_err_line "fio: the error names invalidate" \
+	"$D/samename-randread-cached-invalidate0-3.33.json:7: error: fio job 'tw' ran with invalidate=0 here but with invalidate=1 in $D/samename-randread-cached-default-3.33.json:7, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
