@@ -726,6 +726,7 @@ summarise(struct eb_parse *p, struct log_state *st)
 		    "is too small for nanoseconds", us_mean);
 	say_clones(p, st, &f);
 	names(p->path, &job, &host);
+	eb_fio_log_note_series(p, unit == 1 ? st->kind : EB_FIO_LOG_UNKNOWN, &st->acc, job);
 	for (int d = 0; d < 3; d++) {
 		const struct eb_fio_dir_acc *a = &all->d[d];
 		long line = st->acc.d[d].n > 0 ? st->acc.d[d].first_line : 0;

@@ -57,4 +57,9 @@ enum eb_status eb_fio_family_read(struct eb_fio_family *f, struct eb_parse *p,
 double eb_fio_family_rate(const struct eb_fio_family *f, int d);
 void eb_fio_family_free(struct eb_fio_family *f);
 
+/* Notes the samples of each direction of a bw, IOPS or clat (ns) log of
+ * job job, for a summary of its run in the same load (fio_like.c). */
+void eb_fio_log_note_series(struct eb_parse *p, enum eb_fio_log_kind kind,
+    const struct eb_fio_log_acc *a, const char *job);
+
 #endif
