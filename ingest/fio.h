@@ -277,7 +277,7 @@ void eb_parse_setup(struct eb_parse *p, const char *job, const char *host, const
  * samples a summary of the same load describes exactly is that run's time
  * series, not a second measurement: its records of that direction are
  * left out, with a note, whichever of the two is read first. */
-enum { EB_FIO_SERIES_BW, EB_FIO_SERIES_IOPS, EB_FIO_SERIES_CLAT };
+enum { EB_FIO_SERIES_BW, EB_FIO_SERIES_IOPS, EB_FIO_SERIES_CLAT, EB_FIO_SERIES_FAMILY };
 
 struct eb_fio_series {
 	int kind;		/* EB_FIO_SERIES_* */
@@ -289,13 +289,20 @@ struct eb_fio_series {
 /* A summary's s.n of -1 (and dir -1) notes no samples but the log its
  * job's options wrote: job is then that log's NAME, the log lies in the
  * summary's folder, and every direction of a log of that kind (a lat log
- * gives the clat, slat and lat logs) is that run's. */
+ * gives the clat, slat and lat logs) is that run's. EB_FIO_SERIES_FAMILY
+ * notes a log of numjobs clones (n -1, dir its enum eb_fio_log_kind), job
+ * the path of the family's first log: a second log of one family gives
+ * the same record, left out. */
 
 /* Reads a normal text summary of direction dir's samples, "bw (  KiB/s):
  * min= 8156, max= 8347, per=99.59%, avg=8274.33, stdev=103.37, samples=3"
  * or "iops : min= ...", into s; 0 when line s is none, or its rates are
  * in other units than the log's KiB/s (then rounded). */
 int eb_fio_normal_series(const char *s, int dir, struct eb_fio_series *out);
+/* Whether two setups (one "name=value" a line, by name) differ; x and y
+ * then get the first line in which they do, "name=(unset)" for an option
+ * one of them does not set (fio_json_opts.c). */
+int eb_fio_setup_difference(const char *a, const char *b, char *x, char *y, size_t n);
 /* Notes s, of job job (its log's prefix, for a log), at lineno. */
 void eb_parse_fio_series(struct eb_parse *p, const struct eb_fio_series *s, const char *job,
     long lineno);

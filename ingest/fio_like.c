@@ -103,3 +103,11 @@ eb_fio_log_note_series(struct eb_parse *p, enum eb_fio_log_kind kind,
 		eb_parse_fio_series(p, &s, job, x->first_line);
 	}
 }
+
+void
+eb_fio_log_note_family(struct eb_parse *p, enum eb_fio_log_kind kind, const char *first)
+{
+	struct eb_fio_series s = { EB_FIO_SERIES_FAMILY, (int)kind, 1, -1, 0, 0, 0, 0 };
+
+	eb_parse_fio_series(p, &s, first, 0);
+}

@@ -369,25 +369,6 @@ eb_runs_keep(struct eb_table *t, size_t first, const char *path, struct eb_run_s
 	return st;
 }
 
-/* The first line where two setups' "name=value" lines differ, in a and b. */
-static void
-first_difference(const char *a, const char *b, char *x, char *y, size_t n)
-{
-	while (*a != '\0' || *b != '\0') {
-		size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
-
-		if (la != lb || memcmp(a, b, la) != 0) {
-			snprintf(x, n, "%.*s", (int)la, a);
-			snprintf(y, n, "%.*s", (int)lb, b);
-			return;
-		}
-		a += la + (a[la] == '\n');
-		b += lb + (b[lb] == '\n');
-	}
-	snprintf(x, n, "?");
-	snprintf(y, n, "?");
-}
-
 /* Whether log samples a and a summary b (either way round) are one
  * run's: the same count, least and greatest sample exactly, and a mean
  * within the summary's rounding. */
@@ -403,7 +384,7 @@ same_series(const struct eb_fio_series *a, const struct eb_fio_series *b)
 	    a->n == b->n && a->min == b->min && a->max == b->max && fabs(a->mean - b->mean) <= res;
 }
 
-/* Takes the fio records of direction dir of job job read from path out
+/* Takes the fio records of direction dir of job job (any, for "") read from path out
  * of t, keeping the notes of where rows were read in step. Returns how
  * many it took. */
 static size_t
@@ -413,7 +394,8 @@ leave_out(struct eb_table *t, const char *path, const char *job, int dir)
 
 	for (size_t i = 0; i < t->n; i++) {
 		const struct eb_record *r = &t->rows[i];
-		int out = strcmp(r->f[EB_F_TOOL], "fio") == 0 && strcmp(r->f[EB_F_JOB], job) == 0 &&
+		int out = strcmp(r->f[EB_F_TOOL], "fio") == 0 &&
+		    (job[0] == '\0' || strcmp(r->f[EB_F_JOB], job) == 0) &&
 		    strcmp(r->f[EB_F_OP], eb_fio_dir_names[dir]) == 0 &&
 		    strncmp(r->f[EB_F_SOURCE], path, plen) == 0 && r->f[EB_F_SOURCE][plen] == ':';
 
@@ -448,8 +430,32 @@ named_log(const struct series_seen *x, const struct series_seen *y)
 	    strcmp(x->job, y->job) == 0 && same_folder(x->path, y->path);
 }
 
+/* Whether a, met after b, is a log of the family b is one of. */
+static int
+same_family(const struct series_seen *a, const struct series_seen *b)
+{
+	return a->s.kind == EB_FIO_SERIES_FAMILY && b->s.kind == EB_FIO_SERIES_FAMILY &&
+	    a->s.dir == b->s.dir && strcmp(a->job, b->job) == 0 && !b->left_out;
+}
+
+/* Leaves out the records of clone log a, whose family b's gave already. */
 static void
-match_series(struct eb_run_seen *seen, struct eb_table *t)
+family_twice(struct eb_run_seen *seen, struct eb_table *t, struct series_seen *a,
+    const struct series_seen *b)
+{
+	size_t n = 0;
+
+	a->left_out = 1;
+	for (int d = 0; d < 3; d++)
+		n += leave_out(t, a->path, "", d);
+	if (n > 0 && seen->diag != NULL)
+		eb_diag(seen->diag, EB_NOTE, (struct eb_loc){ a->path, 0, 0 }, "this fio log and "
+		    "%.120s are logs of clones of one run, whose record that one gave already "
+		    "from them all: not read twice", b->path);
+}
+
+void
+eb_run_seen_match(struct eb_run_seen *seen, struct eb_table *t)
 {
 	static const char *const kinds[] = { "bw", "iops", "clat" };
 
@@ -457,6 +463,13 @@ match_series(struct eb_run_seen *seen, struct eb_table *t)
 		for (size_t k = 0; k < i; k++) {
 			struct series_seen *a = &seen->series[i], *b = &seen->series[k];
 			struct series_seen *log = a->s.is_log ? a : b, *sum = a->s.is_log ? b : a;
+
+			if (same_family(a, b) && !a->left_out) {
+				family_twice(seen, t, a, b);
+				continue;
+			}
+			if (a->s.kind == EB_FIO_SERIES_FAMILY || b->s.kind == EB_FIO_SERIES_FAMILY)
+				continue;
 
 			if (log->left_out || (!same_series(&a->s, &b->s) && !named_log(log, sum)))
 				continue;
@@ -490,7 +503,7 @@ eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
 	enum eb_status st = EB_OK;
 
 	if (seen != NULL)
-		match_series(seen, t);
+		eb_run_seen_match(seen, t);
 
 	for (size_t k = 0; seen != NULL && k < seen->npend && st == EB_OK; k++) {
 		struct setup *u = &seen->pend[k];
@@ -523,7 +536,8 @@ eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
 			if (strcmp(o->key, key) != 0 || strcmp(o->opts, u->opts) == 0 ||
 			    strcmp(o->path, u->path) == 0)
 				continue;
-			first_difference(o->opts, u->opts, x, y, sizeof x);
+			if (!eb_fio_setup_difference(o->opts, u->opts, x, y, sizeof x))
+				continue;
 			st = eb_err_set(err, EB_ERR_DATA, (struct eb_loc){ u->path, u->line, 0 },
 			    "%s '%.40s' ran with %s here but with %s in %.100s:%ld, and their "
 			    "records would be repetitions of one test measured two ways; give the "

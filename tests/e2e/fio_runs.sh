@@ -130,3 +130,25 @@ eb ingest --format fio-normal "$D/modes-nj4-group-json-normal.txt"
 [ "$(count ',fio,nj4-group,rand,read,4096,bw,B/s,1,142257077.07317072,')" -eq 1 ] &&
 	! grep -q 'group_reporting group' "$TMP/err" &&
 	pass "fio: numjobs clones keep their workload" || fail "fio: numjobs clones keep their workload"
+
+# Outside audit C31: the bw logs of a job's numjobs clones (fio 3.33,
+# numjobs=2: nj_bw.1.log 4 samples of 16102 KiB/s in all, nj_bw.2.log 3
+# of 12310) each give the sum of the clones' mean rates, as fio's
+# group_reporting sums them (the run's JSON: bw_mean 4025.5 + 4103.333333);
+# named both, in either order, that record comes once.
+C=tests/data/fio-log/clones
+for order in "$C/nj_bw.1.log $C/nj_bw.2.log" "$C/nj_bw.2.log $C/nj_bw.1.log" "$C/nj_bw.2.log"; do
+	eb ingest $order
+	expect_rc "fio: clone logs named ($order) are read" 0
+	[ "$(grep -c ',fio,' "$TMP/out")" -eq 1 ] && [ "$(count ',fio,nj,,write,,bw,B/s,1,8323925.333333333,')" -eq 1 ] &&
+		pass "fio: one record of the clones' summed rate ($order)" ||
+		fail "fio: one record of the clones' summed rate ($order)"
+done
+eb ingest "$C/nj_bw.1.log" "$C/nj_bw.2.log"
+expect_err_line "fio: the second clone log's record left out is said" \
+	"$C/nj_bw.2.log: note: this fio log and $C/nj_bw.1.log are logs of clones of one run, whose record that one gave already from them all: not read twice"
+# Clone logs of two runs (clones and clones-group, another folder each)
+# are two repetitions.
+eb ingest "$C/nj_bw.2.log" tests/data/fio-log/clones-group/nj_bw.2.log
+[ "$(grep -c ',fio,nj,,write,,bw,B/s,[12],' "$TMP/out")" -eq 2 ] &&
+	pass "fio: clone logs of two runs give two records" || fail "fio: clone logs of two runs give two records"
