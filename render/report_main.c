@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../analyze/caveats.h"
 #include "report_pw.h"
 
 /* ---- numbers in cells */
@@ -86,6 +87,54 @@ glance_row(struct eb_md *md, char *const *own, size_t ntests)
 /* The newest release of one host and config at a glance: each mode
  * against the baseline test by test, the geometric mean over the tests
  * as hyperfine's relative time, and over the modes as a last row. */
+/* What the runs' meta.json say of the table's figures, right below it. */
+static void
+glance_caveats(struct eb_pw *w, const char *release, const char *host, const char *config)
+{
+	const struct eb_plan *p = w->p;
+	struct eb_caveat_list l = { 0 };
+	char text[4096] = "";
+
+	for (size_t i = 0; p->caveats != NULL && i < p->bw->n; i++) {
+		const struct eb_record *k = p->bw->g[i].key;
+
+		if (strcmp(k->f[EB_F_RELEASE], release) == 0 && strcmp(k->f[EB_F_HOST], host) == 0 &&
+		    strcmp(k->f[EB_F_CONFIG], config) == 0)
+			eb_caveats_case(p->caveats, k, p->baseline, &l);
+	}
+	eb_caveat_list_sentence(&l, text, sizeof text);
+	if (*text != '\0') {
+		char *esc = eb_md_escape(text + 1);
+
+		eb_buf_addf(w->b, "%s\n\n", esc);
+		free(esc);
+	}
+	eb_caveat_list_free(&l);
+}
+
+/* Once on a page: what the runs' meta.json say qualifies its figures
+ * (caveats.h), each fact once, before any claim. */
+void
+eb_pw_caveats(struct eb_pw *w)
+{
+	const struct eb_plan *p = w->p;
+	struct eb_caveat_list l = { 0 };
+
+	eb_caveats_of_groups(p->caveats, p->gs, p->baseline, &l);
+	if (l.n > 0) {
+		eb_buf_addf(w->b, "What the runs' meta.json say qualifies these figures:\n\n");
+		for (size_t i = 0; i < l.n; i++) {
+			char *item = eb_xasprintf("%c%s.", l.items[i][0] >= 'a' && l.items[i][0] <= 'z' ?
+			    l.items[i][0] - 'a' + 'A' : l.items[i][0], l.items[i] + 1);
+
+			eb_pw_item(w->b, item);
+			free(item);
+		}
+		eb_buf_addf(w->b, "\n");
+	}
+	eb_caveat_list_free(&l);
+}
+
 static void
 glance_table(struct eb_pw *w, const char *release, const char *host, const char *config)
 {
@@ -328,6 +377,7 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 		eb_md_write(&md, eb_pw_mem_open(&m));
 		eb_pw_mem_close(&m, w->b);
 	}
+	glance_caveats(w, release, host, config);
 	eb_md_free(&md);
 	free((void *)cells);
 	free((void *)pick);

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "cost.h"
+#include "../analyze/caveats.h"
 #include "report_pw.h"
 
 /* A list item of text that may carry labels: escaped, so that a label is
@@ -450,7 +451,9 @@ default_title(const struct eb_plan *p, char *buf, size_t n)
 {
 	const char *host = p->nhosts == 1 ? p->hosts[0] : "";
 	const char *first = NULL, *last = NULL;
-	char what[160];
+	const char *unverified[32];
+	size_t nunverified = eb_caveats_unverified(p->caveats, p->gs, unverified, 32);
+	char what[160], tail[400] = "";
 
 	/* Against another baseline than none, the costs are relative to it,
 	 * and the title says so. */
@@ -458,6 +461,24 @@ default_title(const struct eb_plan *p, char *buf, size_t n)
 		snprintf(what, sizeof what, "What disk encryption costs against %s", p->baseline);
 	else
 		snprintf(what, sizeof what, "What disk encryption costs");
+	/* A mode that meta.json says nothing encrypts is not encryption:
+	 * the title names it instead. */
+	if (nunverified > 0) {
+		snprintf(what, sizeof what, "What the modes cost against %s",
+		    p->baseline != NULL ? p->baseline : "none");
+		if (nunverified <= 3) {
+			snprintf(tail, sizeof tail, " (no encryption found under ");
+			for (size_t i = 0; i < nunverified; i++) {
+				size_t len = strlen(tail);
+
+				snprintf(tail + len, sizeof tail - len, "%s%s", i == 0 ? "" :
+				    i + 1 == nunverified ? " and " : ", ", unverified[i]);
+			}
+			strcat(tail, ")");
+		} else
+			snprintf(tail, sizeof tail, " (no encryption found under %zu of them)",
+			    nunverified);
+	}
 	for (size_t i = 0; i < p->nreleases; i++)
 		if (eb_plan_is_version(p->releases[i])) {
 			if (first == NULL)
@@ -465,11 +486,12 @@ default_title(const struct eb_plan *p, char *buf, size_t n)
 			last = p->releases[i];
 		}
 	if (first != NULL && first != last)
-		snprintf(buf, n, "%s%s%s, %s to %s", what, *host ? " on " : "", host, first, last);
+		snprintf(buf, n, "%s%s%s, %s to %s%s", what, *host ? " on " : "", host, first, last,
+		    tail);
 	else if (first != NULL)
-		snprintf(buf, n, "%s%s%s in %s", what, *host ? " on " : "", host, first);
+		snprintf(buf, n, "%s%s%s in %s%s", what, *host ? " on " : "", host, first, tail);
 	else
-		snprintf(buf, n, "%s%s%s", what, *host ? " on " : "", host);
+		snprintf(buf, n, "%s%s%s%s", what, *host ? " on " : "", host, tail);
 }
 
 /* The linked pages: their paths and titles, each written by body. */
@@ -568,6 +590,7 @@ main_page(struct eb_pw *w, unsigned sec, const struct linked *l, size_t nl)
 	eb_buf_addf(w->b, "Made by encbench %s from %zu records of %zu input%s; every number is "
 	    "the mean of its repetitions with a 95 %% confidence interval.\n\n", EB_VERSION,
 	    p->t->n, w->r->o.ninputs, w->r->o.ninputs == 1 ? "" : "s");
+	eb_pw_caveats(w);
 	if (sec & EB_SEC_FINDINGS)
 		eb_pw_findings_section(w);
 	if (sec & EB_SEC_NEWEST)
@@ -657,6 +680,7 @@ eb_report_build(struct eb_report *r, const struct eb_plan *p, const struct eb_re
 			eb_buf_addf(w.b, "Part of [%s](%s).\n\n", r->title, u);
 			free(u);
 		}
+		eb_pw_caveats(&w);
 		linked_body(&w, &l[i]);
 		page_finish(r);
 	}

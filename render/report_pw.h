@@ -61,6 +61,8 @@ void eb_pw_findings_section(struct eb_pw *w);
 void eb_pw_newest_section(struct eb_pw *w);
 void eb_pw_across_section(struct eb_pw *w);
 void eb_pw_more_section(struct eb_pw *w);
+/* What the runs' meta.json say qualifies the figures, once on a page. */
+void eb_pw_caveats(struct eb_pw *w);
 /* The illustrative runs, "20.04, 22.04 and 24.04". */
 void eb_pw_made_up_list(const struct eb_pw *w, struct eb_buf *b);
 
