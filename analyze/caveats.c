@@ -306,6 +306,16 @@ eb_caveats_of_groups(const struct eb_caveats *c, const struct eb_groups *gs,
 		eb_caveats_case(c, gs->g[i].key, baseline, l);
 }
 
+void
+eb_caveats_lines(const struct eb_table *t, const struct eb_groups *gs, const char *baseline,
+    struct eb_caveat_list *l)
+{
+	struct eb_caveats *c = eb_caveats_new(t);
+
+	eb_caveats_of_groups(c, gs, baseline, l);
+	eb_caveats_free(c);
+}
+
 size_t
 eb_caveats_unverified(const struct eb_caveats *c, const struct eb_groups *gs,
     const char **modes, size_t max)

@@ -48,6 +48,11 @@ void eb_caveats_case(const struct eb_caveats *c, const struct eb_record *k,
 /* Every caveat of the groups gs (the data a page speaks of), each once. */
 void eb_caveats_of_groups(const struct eb_caveats *c, const struct eb_groups *gs,
     const char *baseline, struct eb_caveat_list *l);
+/* The same from a table alone, for a chart or a page that keeps no
+ * eb_caveats: every caveat of gs (a view of t's groups) against baseline,
+ * each once; nothing for data without meta.json. */
+void eb_caveats_lines(const struct eb_table *t, const struct eb_groups *gs,
+    const char *baseline, struct eb_caveat_list *l);
 /* The modes of gs that meta.json says nothing encrypts, in gs's order:
  * how many (at most max) are written to modes. */
 size_t eb_caveats_unverified(const struct eb_caveats *c, const struct eb_groups *gs,

@@ -562,10 +562,10 @@ no_overhead_sentence(const struct eb_groups *gs, const char *baseline, struct eb
 			has_other = 1;
 	}
 	if (!has_other)
-		eb_findings_say(out, "No overhead of encryption: the data has records of the "
+		eb_findings_say(out, "No figure of overhead: the data has records of the "
 		    "baseline '%s' only, and no other mode to compare with it.", baseline);
 	else if (!has_base)
-		eb_findings_say(out, "No overhead of encryption: the data has no records of the "
+		eb_findings_say(out, "No figure of overhead: the data has no records of the "
 		    "baseline '%s' to compare the modes with.", baseline);
 	else
 		eb_findings_say(out, "No mode could be compared with the baseline '%s': no mode "

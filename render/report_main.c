@@ -87,6 +87,32 @@ glance_row(struct eb_md *md, char *const *own, size_t ntests)
 /* The newest release of one host and config at a glance: each mode
  * against the baseline test by test, the geometric mean over the tests
  * as hyperfine's relative time, and over the modes as a last row. */
+void
+eb_pw_run_counts(const struct eb_groups *v, size_t *with, size_t *once)
+{
+	*with = *once = 0;
+	for (size_t i = 0; v != NULL && i < v->n; i++)
+		if (v->g[i].s.n >= 2)
+			(*with)++;
+		else
+			(*once)++;
+}
+
+const char *
+eb_pw_ci_words(const struct eb_groups *v, int fieller)
+{
+	size_t with, once;
+
+	eb_pw_run_counts(v, &with, &once);
+	if (once == 0)
+		return fieller ? ", with 95 % intervals from Fieller's theorem" :
+		    ", with 95 % confidence intervals";
+	if (with == 0)
+		return ", single runs without intervals";
+	return fieller ? ", with 95 % intervals from Fieller's theorem where both sides were run "
+	    "more than once" : ", with 95 % confidence intervals where a case was run more than once";
+}
+
 /* What the runs' meta.json say of the table's figures, right below it. */
 static void
 glance_caveats(struct eb_pw *w, const char *release, const char *host, const char *config)
@@ -122,7 +148,7 @@ eb_pw_caveats(struct eb_pw *w)
 
 	eb_caveats_of_groups(p->caveats, p->gs, p->baseline, &l);
 	if (l.n > 0) {
-		eb_buf_addf(w->b, "What the runs' meta.json say qualifies these figures:\n\n");
+		eb_buf_addf(w->b, "What meta.json says qualifies these figures:\n\n");
 		for (size_t i = 0; i < l.n; i++) {
 			char *item = eb_xasprintf("%c%s.", l.items[i][0] >= 'a' && l.items[i][0] <= 'z' ?
 			    l.items[i][0] - 'a' + 'A' : l.items[i][0], l.items[i] + 1);
@@ -429,6 +455,10 @@ eb_pw_findings_section(struct eb_pw *w)
 	eb_buf_addf(w->b, "## Findings\n\n");
 	for (size_t i = 0; i < p->headline.n; i++)
 		eb_pw_item(w->b, p->headline.lines[i]);
+	/* Findings of no rank the headline picks ("No figure of overhead:
+	 * ..."): the section never stands empty over them. */
+	for (size_t i = 0; p->headline.n == 0 && i < p->findings.n && i < 8; i++)
+		eb_pw_item(w->b, p->findings.lines[i]);
 	u = eb_pw_url_page(w, "findings.md");
 	if (p->nhosts > 1)
 		eb_buf_addf(w->b, "\nAll %zu findings, of every release and host: [findings.md](%s).\n\n",
@@ -478,14 +508,14 @@ eb_pw_newest_section(struct eb_pw *w)
 	name = eb_pw_chart_name(w, "bars", rel, p->host, p->config, nconf > 1);
 	{
 		char *alt = eb_xasprintf("Bar chart: throughput of each encryption mode in %s, "
-		    "reads and writes side by side, with 95 %% confidence intervals", label);
+		    "reads and writes side by side%s", label, eb_pw_ci_words(v, 0));
 
 		eb_pw_chart(w, EB_CHART_BARS, v, rel, NULL, NULL, name, alt);
 		free(alt);
 		free(name);
 		name = eb_pw_chart_name(w, "overhead", rel, p->host, p->config, nconf > 1);
 		alt = eb_xasprintf("Bar chart: throughput of each encryption mode in %s as a "
-		    "percentage of %s, with 95 %% intervals from Fieller's theorem", label, p->baseline);
+		    "percentage of %s%s", label, p->baseline, eb_pw_ci_words(v, 1));
 		eb_pw_chart(w, EB_CHART_OVERHEAD, v, rel, NULL, NULL, name, alt);
 		free(alt);
 		free(name);

@@ -461,9 +461,15 @@ default_title(const struct eb_plan *p, char *buf, size_t n)
 		snprintf(what, sizeof what, "What disk encryption costs against %s", p->baseline);
 	else
 		snprintf(what, sizeof what, "What disk encryption costs");
+	/* Without a pair of mode and baseline nothing has a cost. */
+	if (p->noh == 0) {
+		snprintf(what, sizeof what, "What was measured");
+		snprintf(tail, sizeof tail, " (no figure of overhead: no mode could be compared with "
+		    "%s)", p->baseline != NULL ? p->baseline : "none");
+	}
 	/* A mode that meta.json says nothing encrypts is not encryption:
 	 * the title names it instead. */
-	if (nunverified > 0) {
+	else if (nunverified > 0) {
 		snprintf(what, sizeof what, "What the modes cost against %s",
 		    p->baseline != NULL ? p->baseline : "none");
 		if (nunverified <= 3) {
@@ -583,13 +589,26 @@ static void
 main_page(struct eb_pw *w, unsigned sec, const struct linked *l, size_t nl)
 {
 	const struct eb_plan *p = w->p;
+	size_t with, once;
+	char cost_alt[200];
 
 	w->main = 1;
 	eb_buf_addf(w->b, "# %s\n\n", w->r->title);
 	eb_pw_banner(w);
-	eb_buf_addf(w->b, "Made by encbench %s from %zu records of %zu input%s; every number is "
-	    "the mean of its repetitions with a 95 %% confidence interval.\n\n", EB_VERSION,
+	eb_buf_addf(w->b, "Made by encbench %s from %zu records of %zu input%s; ", EB_VERSION,
 	    p->t->n, w->r->o.ninputs, w->r->o.ninputs == 1 ? "" : "s");
+	/* Only what is true of the data: single runs have no interval. */
+	eb_pw_run_counts(p->gs, &with, &once);
+	if (once == 0)
+		eb_buf_addf(w->b, "every number is the mean of its repetitions with a 95 %% "
+		    "confidence interval.\n\n");
+	else if (with == 0)
+		eb_buf_addf(w->b, "every case was measured once, so no number has a confidence "
+		    "interval.\n\n");
+	else
+		eb_buf_addf(w->b, "every number is the mean of its repetitions, with a 95 %% "
+		    "confidence interval where there are two or more (%zu of %zu cases were "
+		    "measured once and have none).\n\n", once, once + with);
 	eb_pw_caveats(w);
 	if (sec & EB_SEC_FINDINGS)
 		eb_pw_findings_section(w);
@@ -599,8 +618,9 @@ main_page(struct eb_pw *w, unsigned sec, const struct linked *l, size_t nl)
 		eb_pw_across_section(w);
 	if (sec & EB_SEC_ACROSS) {
 		eb_md_cost_section(w->b, p->gs, p->baseline);
-		eb_pw_chart(w, EB_CHART_COST, p->gs, NULL, NULL, NULL, "cost", "Bar chart: CPU-seconds "
-		    "and joules per GiB moved by each encryption mode, with 95 % confidence intervals");
+		snprintf(cost_alt, sizeof cost_alt, "Bar chart: CPU-seconds and joules per GiB moved "
+		    "by each encryption mode%s", eb_pw_ci_words(p->gs, 0));
+		eb_pw_chart(w, EB_CHART_COST, p->gs, NULL, NULL, NULL, "cost", cost_alt);
 	}
 	if (sec & EB_SEC_SETUP)
 		eb_pw_setup_table(w, 1);

@@ -65,6 +65,8 @@ expect_rc "the report is written" 0
 expect_line "the report's title does not call it what encryption costs" "$TMP/rep/report.md" \
 	"# What the modes cost against none on testbox in 24.04 (no encryption found under aes-256-gcm)"
 expect_none "no page says 'What disk encryption costs'" "$TMP/rep/report.md" "What disk encryption costs"
+expect_line "the method section opens its list" "$TMP/rep/report.md" \
+	"What meta.json says qualifies these figures:"
 expect_line "the method section says it once" "$TMP/rep/report.md" \
 	"- Encryption was not verified for aes-256-gcm: the run found nothing encrypting its folder (runner.targets.aes-256-gcm.encryption is null), so its figures are not known to be those of encryption."
 expect_line "and that reads may have come from the page cache" "$TMP/rep/report.md" \
@@ -179,3 +181,44 @@ expect_err_line "ingest warns of an encrypted baseline folder" \
 	"$TMP/r/meta.json:12: warning: runner.targets.none.encryption is \"zfs:aes-256-gcm\": the baseline's folder is encrypted, so the modes are not compared with unencrypted storage"
 expect_has "and findings say so" "$TMP/out" \
 	"Caveat from meta.json: the baseline none is not unencrypted storage: its folder is encrypted (runner.targets.none.encryption is \"zfs:aes-256-gcm\")."
+
+# Two folders on one file system type count as other storage on other
+# devices, unless one is dm-crypt's mapping; ZFS datasets of one pool are
+# one storage.
+fresh
+meta "$TMP/r" default true ext4 /dev/vdb null ext4 /dev/vda '"fscrypt"'
+eb findings "$TMP/r"
+expect_has "ext4 on /dev/vda against ext4 on /dev/vdb is other storage" "$TMP/out" \
+	"Caveat from meta.json: the two sides ran on other storage: aes-256-gcm on ext4 (/dev/vda) and none on ext4 (/dev/vdb) (runner.targets), so the difference is not only encryption."
+fresh
+meta "$TMP/r" default true zfs tank/none null zfs tank/aes '"zfs:aes-256-gcm"'
+eb findings "$TMP/r"
+[ ! -s "$TMP/err" ] && ! grep -q Caveat "$TMP/out" &&
+	pass "two datasets of one ZFS pool are one storage: no warning, no caveat" ||
+	fail "two datasets of one ZFS pool are one storage: no warning, no caveat"
+fresh
+meta "$TMP/r" default true zfs tank/none null zfs fast/aes '"zfs:aes-256-gcm"'
+eb ingest "$TMP/r"
+expect_err_line "datasets of two pools are other storage" \
+	"$TMP/r/meta.json:13: warning: runner.targets: aes-256-gcm is on zfs (fast/aes), the baseline none on zfs (tank/none): the difference between them is not only encryption"
+
+# bonnie++ reads of a run whose file was smaller than twice the RAM.
+fresh
+rm -f "$TMP/r"/*/*
+cp tests/data/bonnie/bonnie-2.00a_s16M.csv "$TMP/r/none/bonnie-r1.csv"
+cp tests/data/bonnie/bonnie-2.00a_s48M.csv "$TMP/r/aes-256-gcm/bonnie-r1.csv"
+meta "$TMP/r" default true ext4 /dev/vda null ext4 /dev/mapper/e '"dm-crypt"'
+sed -i 's/"tests": "dd,fio"/"tests": "bonnie", "bonnie_reads_may_be_cached": true/; s/"reps": 2/"reps": 1/' "$TMP/r/meta.json"
+eb findings "$TMP/r"
+expect_err_line "ingest warns of bonnie++ reads that may be cached" \
+	"$TMP/r/meta.json:9: warning: runner.bonnie_reads_may_be_cached is true: bonnie++ reads may have come from memory; report and findings say so beside each claim about them"
+expect_has "findings say bonnie++ reads may have come from memory" "$TMP/out" \
+	"reads by bonnie++ may have come from memory (its file was smaller than twice the RAM: runner.bonnie_reads_may_be_cached is true)"
+expect_none "and nothing of dd and fio, which the run did not use" "$TMP/out" "page cache"
+
+# The HTML report says it once, in its method part, and in the findings.
+fresh
+meta "$TMP/r" default false ext4 /dev/vda null ext4 /dev/vda null
+eb report --format html -o "$TMP/rep" "$TMP/r"
+n=$(grep -o 'What meta.json says qualifies these figures' "$TMP/rep/report.html" | wc -l)
+[ "$n" -eq 1 ] && pass "report.html lists the caveats once (1)" || fail "report.html lists the caveats once (1, got $n)"
