@@ -88,20 +88,16 @@ line_masks(const char *p, size_t nb, uint64_t *nd, uint64_t *pair)
 	masks_sse2(p, nb, nd, pair);
 }
 
-/* int_line_fast for a line in fio's own layout (layout_columns) of len
- * bytes before its newline, from the masks of its bytes; 0 for what
- * int_line_fast must read. Only the columns the sink uses are converted:
+/* int_line_fast for a line in fio's own layout of len bytes before its
+ * newline, from where layout_columns found its n columns end (a); 0 for
+ * what int_line_fast must read. Only the columns the sink uses are converted:
  * ingest's summary reads the 5th only when it is the last and need4 is
  * set, where it may tell an offset from a priority; the charts' points
  * read time, value and direction. */
 static inline __attribute__((always_inline)) int
-int_line_masks(const char *p, size_t len, uint64_t nd, uint64_t pair, uint64_t c[6], int *ncols,
+int_line_columns(const char *p, size_t len, const int a[5], int n, uint64_t c[6], int *ncols,
     const int sink, int need4)
 {
-	int a[5], n;
-
-	if (!layout_columns(p, len, nd, pair, a, &n))
-		return 0;
 	c[0] = digits_value(p, a[0]);
 	c[1] = digits_value(p + a[0] + 2, a[1] - a[0] - 2);
 	c[2] = (uint64_t)(p[a[1] + 2] - '0');
@@ -122,6 +118,35 @@ int_line_masks(const char *p, size_t len, uint64_t nd, uint64_t pair, uint64_t c
 	}
 	*ncols = n;
 	return 1;
+}
+
+/* The layout of a line that layout_columns took: its masks (its bytes
+ * before the '\n' only) and its columns. Consecutive lines of a log
+ * mostly share it, and a line with the same masks, a '\n' in the same
+ * place and a direction of 0 to 2 has the same columns, without
+ * layout_columns. */
+struct shape {
+	uint64_t nd, pair, line;
+	size_t len;		/* 0: no layout known */
+	int a[5], n;
+};
+
+/* int_line_columns of the columns layout_columns finds from the masks of
+ * the line, whose layout is kept in sh for the lines after it (none when
+ * layout_columns finds none). */
+static inline __attribute__((always_inline)) int
+int_line_masks(const char *p, size_t len, uint64_t nd, uint64_t pair, uint64_t c[6], int *ncols,
+    const int sink, int need4, struct shape *sh)
+{
+	if (!layout_columns(p, len, nd, pair, sh->a, &sh->n)) {
+		sh->len = 0;
+		return 0;
+	}
+	sh->len = len;
+	sh->line = (UINT64_C(1) << len) - 1;
+	sh->nd = nd & sh->line;
+	sh->pair = pair & sh->line;
+	return int_line_columns(p, len, sh->a, sh->n, c, ncols, sink, need4);
 }
 #endif
 
@@ -245,6 +270,7 @@ scan_lines(struct range *r, const char *p, const char *last, long *lineno, int b
 	const char *base = p;
 	uint64_t *nd = r->mask, *pair = nd + MASK_WORDS;
 	size_t at = 0;
+	struct shape shp = { 0, 0, 0, 0, { 0 }, 0 };
 
 	/* The masks of every block of the lines and the one after, each byte
 	 * looked at once whatever the lengths of the lines. */
@@ -261,11 +287,25 @@ scan_lines(struct range *r, const char *p, const char *last, long *lineno, int b
 		int n = 0;
 
 		p = base + at;
+		/* A line of the layout of the one before: where the next
+		 * starts is known before this one's end is looked for, so
+		 * the CPU reads on without waiting. */
+		if ((m & shp.line) == shp.nd && (q & shp.line) == shp.pair && shp.len != 0 &&
+		    p[shp.len] == '\n' && p[shp.a[1] + 2] <= '2' &&
+		    int_line_columns(p, shp.len, shp.a, shp.n, cf, &n, sink,
+		    sink == SINK_SUMMARY && !r->acc->offset_like)) {
+			at += shp.len + 1;
+			if (take_line(r, cf, n, ++ln, sink)) {
+				stop = 1;
+				break;
+			}
+			continue;
+		}
 		e = odd != 0 ? (size_t)__builtin_ctzll(odd) : 64;
 		/* Apart from the slow way's, so that the columns stay in
 		 * registers. */
 		if (e < 64 && p[e] == '\n' && int_line_masks(p, e, m, q, cf, &n, sink,
-		    sink == SINK_SUMMARY && !r->acc->offset_like)) {
+		    sink == SINK_SUMMARY && !r->acc->offset_like, &shp)) {
 			at += e + 1;
 			if (take_line(r, cf, n, ++ln, sink)) {
 				stop = 1;

@@ -196,6 +196,19 @@ test_summary_same_layout(void **state)
 	eb_fio_log_acc_free(&one);
 	eb_fio_log_acc_free(&parts);
 	tu_drop(path);
+
+	/* In the layout of the line before, a direction of 3, or ". " where
+	 * ", " stood, is no sample. */
+	path = tu_temp_file("dir3_clat.1.log", "1000, 99556, 0, 4096, 0\n1001, 99557, 3, 4096, 0\n");
+	assert_int_equal(by_parts(path, 1, &parts, &err), EB_ERR_DATA);
+	assert_int_equal(err.loc.line, 2);
+	eb_fio_log_acc_free(&parts);
+	tu_drop(path);
+	path = tu_temp_file("point_clat.1.log", "1000, 99556, 0, 4096, 0\n1001. 99557, 1, 4096, 0\n");
+	assert_int_equal(by_parts(path, 1, &parts, &err), EB_ERR_DATA);
+	assert_int_equal(err.loc.line, 2);
+	eb_fio_log_acc_free(&parts);
+	tu_drop(path);
 }
 
 /* A file of a byte order mark alone is one empty line, as eb_lines reads
