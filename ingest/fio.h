@@ -184,6 +184,7 @@ struct eb_fio_banner {
 	char *name, *rw;
 	int64_t bs[3];
 	long group;		/* its "(g=N)", -1 when none */
+	char *engine, *depth;	/* its ioengine= and iodepth=, NULL when none */
 };
 
 struct eb_fio_banners {
@@ -197,6 +198,11 @@ int eb_fio_banners_take(struct eb_fio_banners *b, const char *line, size_t len);
  * job of jobs=N > 1 whose group's banners differ in rw or bs (mixed_group). */
 void eb_fio_banners_apply(const struct eb_fio_banners *b, struct eb_fio_job *j);
 void eb_fio_banners_free(struct eb_fio_banners *b);
+/* What normal text states of job j's setup, from its banner and header
+ * (iodepth, ioengine, jobs=N, rw), as eb_fio_json_opts_text spells a
+ * setup but marked partial ("~partial"): only the options both of two
+ * setups state are compared. NULL when no banner names j. */
+char *eb_fio_banner_setup(const struct eb_fio_banners *b, const struct eb_fio_job *j);
 
 /* Remembers fio's own error lines ("fio: ..."), for "no results" errors. */
 struct eb_fio_errors {
@@ -301,7 +307,9 @@ struct eb_fio_series {
 int eb_fio_normal_series(const char *s, int dir, struct eb_fio_series *out);
 /* Whether two setups (one "name=value" a line, by name) differ; x and y
  * then get the first line in which they do, "name=(unset)" for an option
- * one of them does not set (fio_json_opts.c). */
+ * one of them does not set, unless either is partial (a "~partial" line):
+ * then options one of them does not state are passed over
+ * (fio_json_opts.c). */
 int eb_fio_setup_difference(const char *a, const char *b, char *x, char *y, size_t n);
 /* Notes s, of job job (its log's prefix, for a log), at lineno. */
 void eb_parse_fio_series(struct eb_parse *p, const struct eb_fio_series *s, const char *job,

@@ -1,5 +1,6 @@
 /* fio_banner.c - the "NAME: (g=G): rw=RW, bs=BS" banners fio prints before a
  * run, kept per file so that normal and terse results know their job's rw=. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,10 +17,17 @@ eb_fio_banners_take(struct eb_fio_banners *b, const char *line, size_t len)
 		return 0;
 	g = eb_fio_memstr(line, len, ": (g=");
 	nb.group = g != NULL ? strtol(g + 5, NULL, 10) : -1;
+	nb.engine = nb.depth = NULL;
+	if ((g = eb_fio_memstr(line, len, ", ioengine=")) != NULL)
+		nb.engine = eb_xstrndup(g + 11, strcspn(g + 11, ", \r\n"));
+	if ((g = eb_fio_memstr(line, len, ", iodepth=")) != NULL)
+		nb.depth = eb_xstrndup(g + 10, strcspn(g + 10, ", \r\n"));
 	for (size_t i = 0; i < b->n; i++) {
 		if (strcmp(b->v[i].name, nb.name) == 0) {
 			free(b->v[i].name);
 			free(b->v[i].rw);
+			free(b->v[i].engine);
+			free(b->v[i].depth);
 			b->v[i] = nb;
 			return 1;
 		}
@@ -61,7 +69,24 @@ eb_fio_banners_free(struct eb_fio_banners *b)
 	for (size_t i = 0; i < b->n; i++) {
 		free(b->v[i].name);
 		free(b->v[i].rw);
+		free(b->v[i].engine);
+		free(b->v[i].depth);
 	}
 	free(b->v);
 	memset(b, 0, sizeof *b);
+}
+
+char *
+eb_fio_banner_setup(const struct eb_fio_banners *b, const struct eb_fio_job *j)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		const struct eb_fio_banner *v = &b->v[i];
+
+		if (strcmp(v->name, j->name) != 0)
+			continue;
+		return eb_xasprintf("iodepth=%.40s\nioengine=%.40s\njobs=%ld\nrw=%.40s\n~partial\n",
+		    v->depth != NULL ? v->depth : "(unset)", v->engine != NULL ? v->engine : "(unset)",
+		    j->njobs, v->rw != NULL ? v->rw : "(unset)");
+	}
+	return NULL;
 }

@@ -179,10 +179,16 @@ canonical(struct eb_buf *b, const char *v)
 	eb_buf_add(b, num, strlen(num));
 }
 
+/* Lines by name, as eb_fio_setup_difference walks them: a name before
+ * every longer name it begins ("rw" before "rwmixread"). */
 static int
 cmp_line(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	size_t nx = strcspn(x, "="), ny = strcspn(y, "=");
+	int c = strncmp(x, y, nx < ny ? nx : ny);
+
+	return c != 0 ? c : nx != ny ? (nx > ny) - (nx < ny) : strcmp(x, y);
 }
 
 /* Adds the options of o (job or global) that no table above names and
@@ -255,6 +261,8 @@ name_len(const char *line, size_t n)
 int
 eb_fio_setup_difference(const char *a, const char *b, char *x, char *y, size_t n)
 {
+	int partial = strstr(a, "~partial\n") != NULL || strstr(b, "~partial\n") != NULL;
+
 	while (*a != '\0' || *b != '\0') {
 		size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
 		size_t na = name_len(a, la), nb = name_len(b, lb);
@@ -266,6 +274,13 @@ eb_fio_setup_difference(const char *a, const char *b, char *x, char *y, size_t n
 			snprintf(x, n, "%.*s", (int)la, a);
 			snprintf(y, n, "%.*s", (int)lb, b);
 			return 1;
+		}
+		if (order != 0 && partial) {
+			if (order < 0)
+				a += la + (a[la] == '\n');
+			else
+				b += lb + (b[lb] == '\n');
+			continue;
 		}
 		if (order < 0) {	/* set in a only */
 			snprintf(x, n, "%.*s", (int)la, a);

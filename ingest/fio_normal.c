@@ -200,8 +200,13 @@ end_job(struct eb_parse *p, struct normal_state *st)
 			st->like.lat[d] = j->d[d].lat_ns;
 		}
 		eb_fio_note_like(p, &st->like, j);
+		char *setup = eb_fio_banner_setup(&st->banners, j);
+
 		for (int k = 0; k < st->nseries; k++)
 			eb_parse_fio_series(p, &st->series[k], j->name, j->line);
+		if (setup != NULL)
+			eb_parse_setup(p, j->name, j->host, setup, j->line);
+		free(setup);
 	}
 	eb_buf_reset(&st->block);
 	st->cur = -1;

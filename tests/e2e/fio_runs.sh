@@ -152,3 +152,46 @@ expect_err_line "fio: the second clone log's record left out is said" \
 eb ingest "$C/nj_bw.2.log" tests/data/fio-log/clones-group/nj_bw.2.log
 [ "$(grep -c ',fio,nj,,write,,bw,B/s,[12],' "$TMP/out")" -eq 2 ] &&
 	pass "fio: clone logs of two runs give two records" || fail "fio: clone logs of two runs give two records"
+
+# Outside audit 9 G1: every job option fio prints counts in "ran alike",
+# but those that only say where the files are and how the job reports
+# (real fio 3.33, job sw: write 64k, 8 MiB, once plain and once with one
+# option more).
+for pair in "loops3:loops=3:loops=1" "fsync-close:fsync_on_close=1:fsync_on_close=0" \
+	"dedupe50:dedupe_percentage=50:dedupe_percentage=(unset)"; do
+	f=${pair%%:*} rest=${pair#*:}
+	keep
+	eb ingest -o "$TMP/keep.csv" "$D/samename-sw-plain-3.33.json" "$D/samename-sw-$f-3.33.json"
+	expect_rc "fio: job sw with $f fails" 65
+	expect_err_line "fio: the error names ${rest%%:*}" \
+		"$D/samename-sw-$f-3.33.json:7: error: fio job 'sw' ran with ${rest%%:*} here but with ${rest#*:} in $D/samename-sw-plain-3.33.json:7, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+	kept "job sw with $f"
+done
+eb ingest "$D/samename-sw-plain-3.33.json" "$D/samename-sw-bwlog-3.33.json"
+expect_rc "fio: a job that also wrote a bw log ran alike" 0
+[ "$(count ',fio,sw,seq,write,65536,bw,B/s,[12],')" -eq 2 ] &&
+	pass "fio: the two runs are repetitions" || fail "fio: the two runs are repetitions"
+
+# Outside audit 9 G18, G19: normal text states a job's ioengine=, iodepth=
+# (its banner) and jobs=N (its header): two files of one job that state
+# them otherwise are no repetitions, in normal text or against JSON (real
+# fio 3.33, job rr: randread 4k, 8 MiB).
+keep
+eb ingest -o "$TMP/keep.csv" "$D/rr-libaio-qd1-3.33-normal.txt" "$D/rr-libaio-qd8-3.33-normal.txt"
+expect_rc "fio: normal text of QD1 and QD8 fails" 65
+expect_err_line "fio: the error names iodepth" \
+	"$D/rr-libaio-qd8-3.33-normal.txt:5: error: fio job 'rr' ran with iodepth=8 here but with iodepth=1 in $D/rr-libaio-qd1-3.33-normal.txt:6, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+kept "normal text of QD1 and QD8"
+eb ingest "$D/rr-psync-3.33-normal.txt" "$D/rr-psync-nj2-3.33-normal.txt"
+expect_err_line "fio: the error names jobs=N" \
+	"$D/rr-psync-nj2-3.33-normal.txt:6: error: fio job 'rr' ran with jobs=2 here but with jobs=1 in $D/rr-psync-3.33-normal.txt:5, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+eb ingest "$D/rr-psync-3.33-normal.txt" "$D/rr-libaio-qd1-3.33-normal.txt"
+expect_err_line "fio: the error names ioengine" \
+	"$D/rr-libaio-qd1-3.33-normal.txt:6: error: fio job 'rr' ran with ioengine=libaio here but with ioengine=psync in $D/rr-psync-3.33-normal.txt:5, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+eb ingest "$D/rr-libaio-qd1-3.33-normal.txt" "$D/rr-libaio-qd8-3.33.json"
+expect_err_line "fio: normal text against JSON compares what both state" \
+	"$D/rr-libaio-qd8-3.33.json:7: error: fio job 'rr' ran with iodepth=8 here but with iodepth=1 in $D/rr-libaio-qd1-3.33-normal.txt:6, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+eb ingest "$D/rr-libaio-qd8-3.33-normal.txt" "$D/rr-libaio-qd8-3.33.json"
+expect_rc "fio: two runs alike in normal text and JSON are read" 0
+[ "$(count ',fio,rr,rand,read,4096,bw,B/s,[12],')" -eq 2 ] &&
+	pass "fio: they are two repetitions" || fail "fio: they are two repetitions"
