@@ -172,9 +172,13 @@ key_items(const struct eb_caveats *c, const struct run *r, const struct eb_recor
 	const struct eb_target_fact *t = eb_run_facts_target(&r->f, k->f[EB_F_MODE]);
 	const char *tool = k->f[EB_F_TOOL];
 	struct eb_config_claim cc;
-	char w[256];
+	char w[256], wr[256];
+	struct eb_caveats plain = *c;
 
 	where(c, r->m, w, sizeof w);
+	/* A sentence on a config names it: its release and host suffice. */
+	plain.name_configs = 0;
+	where(&plain, r->m, wr, sizeof wr);
 	if (t != NULL && strcmp(t->mode, "none") != 0 && t->encryption == 0)
 		add(l, "encryption was not verified for %s%s: the run found nothing encrypting its "
 		    "folder (runner.targets.%s.encryption is null), so its figures are not known "
@@ -192,15 +196,15 @@ key_items(const struct eb_caveats *c, const struct run *r, const struct eb_recor
 	eb_config_claims(k->f[EB_F_CONFIG], &cc);
 	if ((cc.no_aesni || cc.unsure_aesni) && r->f.aesni == 1)
 		add(l, "the configuration name %s%s %s AES-NI was off, but meta.json says the CPU "
-		    "has it and records nothing that turned it off (%s)", k->f[EB_F_CONFIG], w,
+		    "has it and records nothing that turned it off (%s)", k->f[EB_F_CONFIG], wr,
 		    cc.no_aesni ? "says" : "may say", r->f.aesni_why);
 	if (cc.cores > 0 && r->f.cpus > 0 && cc.cores != r->f.cpus)
 		add(l, "the configuration name %s%s says %ld CPUs, but meta.json's %s (%ld CPU%s)",
-		    k->f[EB_F_CONFIG], w, cc.cores, r->f.cpus_why, r->f.cpus,
+		    k->f[EB_F_CONFIG], wr, cc.cores, r->f.cpus_why, r->f.cpus,
 		    r->f.cpus == 1 ? "" : "s");
 	else if (cc.unsure_cores && r->f.cpus > 0)
 		add(l, "the configuration name %s%s may name a CPU count, which encbench does not "
-		    "read from it; meta.json's %s (%ld CPU%s)", k->f[EB_F_CONFIG], w,
+		    "read from it; meta.json's %s (%ld CPU%s)", k->f[EB_F_CONFIG], wr,
 		    r->f.cpus_why, r->f.cpus, r->f.cpus == 1 ? "" : "s");
 }
 

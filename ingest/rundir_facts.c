@@ -135,9 +135,9 @@ eb_run_facts_read(const char *json, struct eb_run_facts *f)
 		copy_str(t->path, sizeof t->path, json_object_get(v, "path"));
 		copy_str(t->fs, sizeof t->fs, json_object_get(v, "fs"));
 		copy_str(t->device, sizeof t->device, json_object_get(v, "device"));
-		t->encryption = enc == NULL ? -1 : json_is_null(enc) ? 0 :
-		    json_is_string(enc) && *json_string_value(enc) != '\0' ? 1 :
-		    json_is_false(enc) ? 0 : -1;
+		/* null as the runner writes it; "" and false as a hand would. */
+		t->encryption = enc == NULL ? -1 : json_is_null(enc) || json_is_false(enc) ? 0 :
+		    json_is_string(enc) ? *json_string_value(enc) != '\0' : -1;
 		copy_str(t->encryption_text, sizeof t->encryption_text, enc);
 	}
 	json_decref(doc);

@@ -222,3 +222,37 @@ meta "$TMP/r" default false ext4 /dev/vda null ext4 /dev/vda null
 eb report --format html -o "$TMP/rep" "$TMP/r"
 n=$(grep -o 'What meta.json says qualifies these figures' "$TMP/rep/report.html" | wc -l)
 [ "$n" -eq 1 ] && pass "report.html lists the caveats once (1)" || fail "report.html lists the caveats once (1, got $n)"
+
+# An empty or false encryption, as a hand writes "none found", is null.
+for v in '""' false; do
+	fresh
+	meta "$TMP/r" default true ext4 /dev/vda null ext4 /dev/vda "$v"
+	eb ingest "$TMP/r"
+	expect_err_line "encryption $v is read as nothing found" \
+		"$TMP/r/meta.json:13: warning: runner.targets.aes-256-gcm.encryption is null: the run found no encryption under /srv/e; its records are read, and report and findings say that encryption was not verified"
+done
+
+# A config sentence names the config once: no "no-aesni (no-aesni)".
+fresh
+meta "$TMP/r" no-aesni true ext4 /dev/vda null ext4 /dev/mapper/e '"dm-crypt"'
+mkdir "$TMP/two" && mv "$TMP/r" "$TMP/two/no-aesni" && cp -r tests/data/rundir/run-24.04 "$TMP/two/default"
+sed -i 's/"testbox", "config": "default"/"testbox", "config": "default", "runner": {"drop_caches": true, "targets": {"none": {"fs": "ext4", "device": "\/dev\/vda", "encryption": null}}}/' "$TMP/two/default/meta.json"
+# Other dd runs for no-aesni (the copies of run-24.04 would be one run
+# read twice): 64 MiB in the seconds given, dd's rate rounded as it prints.
+rm -f "$TMP/two/no-aesni"/*/*
+dd_out() { printf '64+0 records in
+64+0 records out
+67108864 bytes (67 MB, 64 MiB) copied, %s s, %s GB/s
+' "$2" "$3" > "$1"; }
+dd_out "$TMP/two/no-aesni/none/dd-read-r1.txt" 0.0200 3.4
+dd_out "$TMP/two/no-aesni/none/dd-read-r2.txt" 0.0210 3.2
+dd_out "$TMP/two/no-aesni/none/dd-write-r1.txt" 0.0400 1.7
+dd_out "$TMP/two/no-aesni/none/dd-write-r2.txt" 0.0420 1.6
+dd_out "$TMP/two/no-aesni/aes-256-gcm/dd-read-r1.txt" 0.0250 2.7
+dd_out "$TMP/two/no-aesni/aes-256-gcm/dd-read-r2.txt" 0.0260 2.6
+dd_out "$TMP/two/no-aesni/aes-256-gcm/dd-write-r1.txt" 0.0500 1.3
+dd_out "$TMP/two/no-aesni/aes-256-gcm/dd-write-r2.txt" 0.0520 1.3
+eb findings "$TMP/two"
+expect_has "a config's caveat names it once" "$TMP/out" \
+	"Caveat from meta.json: the configuration name no-aesni says AES-NI was off, but meta.json says the CPU has it and records nothing that turned it off (cpu_flags.aes is true and icp is null (no setting of ZFS's ICP turned it off))."
+expect_none "never twice" "$TMP/out" "no-aesni (no-aesni)"
