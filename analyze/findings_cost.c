@@ -257,7 +257,7 @@ overhead_sentence(const struct claims *c, struct claims side[], const char *wher
 	char costs[512] = "", faster[384] = "", none[256] = "", mixed[512] = "", dunno[256] = "";
 	size_t lc = 0, lf = 0, ln = 0, lm = 0, ld = 0, ncost = 0, nnone = 0;
 	double none_lo = 0, none_hi = 0;
-	int none_ci = 0, none_holm_only = 0;
+	int none_ci = 0, none_holm_only = 0, dunno_apart = 0;
 	char holm[48], names[384], ci[320];
 
 	eb_tally(c, -1, &all);
@@ -297,7 +297,13 @@ overhead_sentence(const struct claims *c, struct claims side[], const char *wher
 			none_holm_only |= x->ci_lo > 0 || x->ci_hi < 0;
 			nnone++;
 		} else if (x->untestable == x->n) {
-			eb_slow_fast(val, sizeof val, x->est_lo, x->est_hi);
+			/* A tie has no direction (G7 of an outside audit). */
+			if (eb_estimate_is_zero(x->est_lo) && eb_estimate_is_zero(x->est_hi))
+				snprintf(val, sizeof val, "the same (0.0 %%)");
+			else {
+				eb_slow_fast(val, sizeof val, x->est_lo, x->est_hi);
+				dunno_apart = 1;
+			}
 			ld += (size_t)snprintf(dunno + ld, sizeof dunno - ld, "%s%s%s on %s",
 			    ld ? "|" : "", val, ld ? "" : " in throughput", where_s);
 		} else {
@@ -346,7 +352,8 @@ overhead_sentence(const struct claims *c, struct claims side[], const char *wher
 		if (dunno[0]) {
 			eb_text_put(&t, "%s measured ", clauses ? ";" : "");
 			put_list(&t, dunno);
-			eb_text_put(&t, " than the baseline, without a verdict");
+			eb_text_put(&t, " %s the baseline, without a verdict",
+			    dunno_apart ? "than" : "as");
 		}
 	}
 	eb_holm_words(&all, o, holm, sizeof holm);
