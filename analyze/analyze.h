@@ -171,12 +171,21 @@ struct eb_diff *eb_diff_compute(const struct eb_groups *gs,
  * side only): a dataset compared with itself, which is no evidence of
  * anything. 0 otherwise. */
 size_t eb_diff_same_data(const struct eb_groups *gs, const struct eb_diff_opts *o);
+/* Whether both sides' records come from one set of sources (the same files
+ * and lines, in any order): the same records under two labels, where equal
+ * values from other sources are two measurements that agree (a rate cap,
+ * a rounding). */
+int eb_diff_same_sources(const struct eb_groups *gs, const struct eb_diff_opts *o);
 
 /* ---- plain-sentence findings (findings.c) */
+
+struct eb_caveats;
 
 struct eb_findings {
 	char **lines;		/* sentences, each carrying its numbers */
 	size_t n, cap;
+	struct eb_caveats *caveats;	/* while computing: what the runs'
+					 * meta.json qualify (caveats.h) */
 };
 
 /* The comparisons people write by hand: overhead per mode family and

@@ -147,6 +147,44 @@ eb_diff_same_data(const struct eb_groups *gs, const struct eb_diff_opts *o)
 	return same == na && na == nb ? same : 0;
 }
 
+static int
+cmp_str(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/* The sources of one side's records, sorted. */
+static const char **
+side_sources(const struct eb_table *t, int field, const char *label, size_t *n)
+{
+	const char **s = eb_xmalloc((t->n ? t->n : 1) * sizeof *s);
+
+	*n = 0;
+	for (size_t i = 0; i < t->n; i++)
+		if (strcmp(t->rows[i].f[field], label) == 0)
+			s[(*n)++] = t->rows[i].f[EB_F_SOURCE];
+	qsort(s, *n, sizeof *s, cmp_str);
+	return s;
+}
+
+int
+eb_diff_same_sources(const struct eb_groups *gs, const struct eb_diff_opts *o)
+{
+	int field = o->by == EB_SPLIT_CONFIG ? EB_F_CONFIG : EB_F_RELEASE;
+	size_t na, nb, i;
+	const char **a, **b;
+
+	if (gs->t == NULL)
+		return 0;
+	a = side_sources(gs->t, field, o->from, &na);
+	b = side_sources(gs->t, field, o->to, &nb);
+	for (i = 0; na == nb && i < na && strcmp(a[i], b[i]) == 0; i++)
+		;
+	free(a);
+	free(b);
+	return na == nb && i == na;
+}
+
 struct eb_diff *
 eb_diff_compute(const struct eb_groups *gs, const struct eb_diff_opts *o, size_t *n)
 {

@@ -472,9 +472,12 @@ eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const struct sco
 				if (eb_family_rank(fams[a]) != rank)
 					continue;
 				eb_family_label(label, sizeof label, fams[a], baseline, keymask[a]);
+				size_t at = out->n;
+
 				eb_claim_adjust(&c[a], o);
 				overhead_sentence(&c[a], side[a], where, label, popcount(keymask[a]), o,
 				    out);
+				eb_findings_qualify(out, &c[a], at);
 			}
 		for (size_t a = 0; a < nf; a++) {
 			eb_claim_free(&c[a]);
@@ -608,18 +611,25 @@ eb_factor_sentences(const struct eb_groups *gs, const struct scope *sc,
 		}
 		eb_where_text(where, sizeof where, sc->release, sc->config, 0, hs.h[h],
 		    sc->name_hosts || hs.n > 1);
+		size_t at = out->n;
+
 		eb_claim_adjust(&gcm_ccm, o);
 		factor_sentence(&gcm_ccm, where, "AES-GCM", "AES-CCM with the same key size", 1,
 		    o, out);
+		eb_findings_qualify(out, &gcm_ccm, at);
 		for (int fam = 0; fam < 2; fam++) {
+			at = out->n;
 			eb_claim_adjust(&keys[fam], o);
 			factor_sentence(&keys[fam], where, fam == 0 ? "256-bit AES-GCM" :
 			    "256-bit AES-CCM", fam == 0 ? "128-bit AES-GCM" : "128-bit AES-CCM", 0,
 			    o, out);
+			eb_findings_qualify(out, &keys[fam], at);
 			eb_claim_free(&keys[fam]);
 		}
+		at = out->n;
 		eb_claim_adjust(&luks_gcm, o);
 		factor_sentence(&luks_gcm, where, "LUKS", "native AES-256-GCM", 0, o, out);
+		eb_findings_qualify(out, &luks_gcm, at);
 		eb_claim_free(&gcm_ccm);
 		eb_claim_free(&luks_gcm);
 	}

@@ -614,11 +614,22 @@ exec_diff(const struct eb_args *a)
 		    o.by == EB_SPLIT_CONFIG ? "config" : "release", o.from);
 		goto done;
 	}
-	if ((same = eb_diff_same_data(gs, &o)) > 0) {
+	/* Only the same records under two labels are a dataset compared with
+	 * itself: equal figures from other sources are two measurements that
+	 * agree, as rate-capped jobs give (audit E22), and are compared. */
+	if ((same = eb_diff_same_data(gs, &o)) > 0 && !eb_diff_same_sources(gs, &o)) {
+		int files = eb_args_has(a, EB_O_FROM_FILE);
+
+		fprintf(stderr, "encbench: note: %s'%s'%s and '%s'%s hold the same values in every "
+		    "test (%zu %s) from different sources; they are compared as two sets of "
+		    "measurements\n", files ? "" : o.by == EB_SPLIT_CONFIG ? "configs " :
+		    "releases ", o.from, files ? " (--from-file)" : "", o.to,
+		    files ? " (--to-file)" : "", same, same == 1 ? "test" : "tests");
+	} else if (same > 0) {
 		int files = eb_args_has(a, EB_O_FROM_FILE);
 
 		rc = eb_cli_usage(a->cmd, "%s'%s'%s and '%s'%s hold the same measurements "
-		    "(%zu %s, every value alike): a dataset compared with itself shows no "
+		    "(%zu %s, every value alike, from the same sources): a dataset compared with itself shows no "
 		    "change whatever it holds", files ? "" : o.by == EB_SPLIT_CONFIG ?
 		    "configs " : "releases ", o.from, files ? " (--from-file)" : "", o.to,
 		    files ? " (--to-file)" : "", same, same == 1 ? "test" : "tests");

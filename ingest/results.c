@@ -311,11 +311,19 @@ take_row(struct results_state *rs, const char *const *field, const size_t *len,
 	/* The value is finite and not negative by now: only the metric's
 	 * limits are left to check (the upper one, and 0 for the metrics that
 	 * cannot be 0), and the message to write when one fails. */
-	if (!(r.value <= limit && r.value > 0) &&
-	    !eb_value_check(r.f[EB_F_METRIC], r.f[EB_F_UNIT], r.value, why, sizeof why)) {
+	if (!(r.value <= limit && r.value > 0)) {
 		struct eb_loc loc = { p->path, rs->row_line, EB_C_VALUE + 1 };
 
-		return eb_err_set(p->err, EB_ERR_DATA, loc, "%s", why);
+		if (!eb_value_check(r.f[EB_F_METRIC], r.f[EB_F_UNIT], r.value, why, sizeof why))
+			return eb_err_set(p->err, EB_ERR_DATA, loc, "%s", why);
+		/* A test that ran moved bytes and took time: a throughput, rate
+		 * or latency of 0 is a run that did not happen, and read as one
+		 * it turns a cost into "no measurable overhead" (audit E23, as
+		 * for sheets). CPU use may be 0, and no reader writes another 0. */
+		if (r.value == 0 && strncmp(r.f[EB_F_METRIC], "cpu", 3) != 0)
+			return eb_err_set(p->err, EB_ERR_DATA, loc, "value '%.40s' of %s is 0, "
+			    "which no run of a test measures; a run that did not happen has no row",
+			    field[EB_C_VALUE], r.f[EB_F_METRIC]);
 	}
 	/* The source names where the row was measured; messages about the
 	 * row name where it was read as well. */

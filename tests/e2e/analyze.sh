@@ -43,14 +43,28 @@ ln -s "$PWD/tests/data/analyze/side-a.csv" "$TMP/link.csv"
 eb diff --from-file tests/data/analyze/side-a.csv --to-file "$TMP/link.csv"
 expect_rc "diff of a file with a link to it is a usage error" 64
 expect_err_line "diff names the file on both sides" "encbench: error: 'tests/data/analyze/side-a.csv' (--from-file) and '$TMP/link.csv' (--to-file) are the same file: a dataset compared with itself shows no change whatever it holds"
-eb diff --from-file tests/data/analyze/side-a.csv --to-file tests/data/analyze/side-a-copy.csv
-expect_rc "diff of a file with a copy of its measurements is a usage error" 64
-expect_err_line "diff says the copy holds the same measurements" "encbench: error: 'side-a.csv' (--from-file) and 'side-a-copy.csv' (--to-file) hold the same measurements (4 tests, every value alike): a dataset compared with itself shows no change whatever it holds"
+# The same values from other sources are two measurements that agree
+# (audit E22): compared, with a note, and no change found.
+eb diff --csv --from-file tests/data/analyze/side-a.csv --to-file tests/data/analyze/side-a-copy.csv
+expect_rc "diff of the same values from other sources compares them" 0
+expect_err_line "diff notes the same values from other sources" "encbench: note: 'side-a.csv' (--from-file) and 'side-a-copy.csv' (--to-file) hold the same values in every test (4 tests) from different sources; they are compared as two sets of measurements"
+[ "$(grep -c ',no clear change,' "$TMP/out")" -eq 4 ] && pass "each of the 4 tests is no clear change" || fail "each of the 4 tests is no clear change"
 sed 's/^24.04,/23.10,/' tests/data/analyze/side-a.csv > "$TMP/relabelled.csv"
 tail -n +2 tests/data/analyze/side-a.csv >> "$TMP/relabelled.csv"
 eb diff "$TMP/relabelled.csv"
 expect_rc "diff of two releases holding one set of measurements is a usage error" 64
-expect_err_line "diff says the releases hold the same measurements" "encbench: error: releases '23.10' and '24.04' hold the same measurements (4 tests, every value alike): a dataset compared with itself shows no change whatever it holds"
+expect_err_line "diff says the releases hold the same measurements" "encbench: error: releases '23.10' and '24.04' hold the same measurements (4 tests, every value alike, from the same sources): a dataset compared with itself shows no change whatever it holds"
+# Two releases of rate-capped jobs give one figure from files of their own.
+{
+	echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source"
+	for rel in 23.10 24.04; do for m in none aes-256-gcm; do for r in 1 2 3; do
+		echo "$rel,h,default,$m,fio,wb,seq,write,65536,bw,B/s,$r,8388608,$rel/$m/fio-r$r.json:70"
+	done; done; done
+} > "$TMP/capped.csv"
+eb diff --csv "$TMP/capped.csv"
+expect_rc "diff of two releases with equal figures from their own files compares them" 0
+expect_err_line "it notes the equal figures" "encbench: note: releases '23.10' and '24.04' hold the same values in every test (2 tests) from different sources; they are compared as two sets of measurements"
+[ "$(grep -c '^23.10,h,default,[a-z0-9-]*,fio,wb,seq,write,65536,bw,B/s,23.10,24.04,3,8388608,0,3,8388608,0,0,,,,no variation in the runs,' "$TMP/out")" -eq 2 ] && pass "both tests are rows of the diff, with no variation and no verdict" || { fail "both tests are rows of the diff"; cat "$TMP/out"; }
 eb diff --from-file tests/data/analyze/side-a.csv --to-file tests/data/analyze/side-b.csv
 expect_rc "diff of two sides with no host in common is bad data" 65
 expect_err_line "diff says the sides share no host" "encbench: error: 'side-a.csv' and 'side-b.csv' share no host, so no case can be compared: 'side-a.csv' was measured on host 'a' and 'side-b.csv' on host 'b' (hosts are never pooled; if they are one machine, say so with --set host=NAME)"

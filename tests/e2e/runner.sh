@@ -4,6 +4,10 @@
 # that the run did not create.
 . tests/e2e/lib.sh
 RUNNER=$(pwd)/runner/encbench-run
+# Undo files go to the test's own folder: another run's, dead or alive,
+# is no concern of this one.
+TMPDIR=$TMP
+export TMPDIR
 
 # ---- dir backend, real tools
 
@@ -24,7 +28,9 @@ if command -v fio >/dev/null; then
 		pass "a mode's folder without encryption is warned of" || fail "a mode's folder without encryption is warned of"
 	grep -qxF 'encbench-run: warning: without --drop-caches, dd and fio reads may come from the page cache (meta.json says so: "drop_caches": false)' "$TMP/run.err" &&
 		pass "reads that may come from the page cache are warned of" || fail "reads that may come from the page cache are warned of"
-	grep -qF "\"aes-256-gcm\": {\"path\": \"$(cd "$TMP/B" && pwd -P)\", \"fs\": \"$fs\", \"device\": \"$dev\", \"encryption\": null}" "$TMP/R/meta.json" &&
+	disk=$(lsblk -r -n -s -o NAME,TYPE -- "$dev" 2>/dev/null | awk '$2 == "disk" || $2 == "loop" { print $1 }' | sort -u | tr '\n' ' ')
+	if [ -n "$disk" ]; then st="disk ${disk% }"; else st=$dev; fi
+	grep -qF "\"aes-256-gcm\": {\"path\": \"$(cd "$TMP/B" && pwd -P)\", \"fs\": \"$fs\", \"device\": \"$dev\", \"storage\": \"$st\", \"encryption\": null}" "$TMP/R/meta.json" &&
 		pass "meta.json has the target's mount type, device and encryption" || fail "meta.json has the target's mount type, device and encryption"
 	eb ingest "$TMP/R"
 	expect_rc "its run directory ingests" 0

@@ -120,6 +120,13 @@ for c in "No AES-NI" noaesni "2 CPUs"; do
 	plan --config "$c"
 	expect_rc "--config '$c', as encbench reads it a name of the runner's, is a usage error without its flag" 64
 done
+# Spellings beyond the runner's names that speak of its settings are
+# refused, not guessed at (F4's class).
+for c in "w/o AES-NI" "AES-NI off" "icp generic" "2 vCPUs" 2cpu two-cores "zfs default"; do
+	plan --config "$c"
+	expect_rc "--config '$c' speaks of the runner's settings: a usage error" 64
+	expect_err_line "--config '$c': it says why" "encbench-run: error: --config '$c' speaks of AES-NI, CPUs or the default, which the runner's flags set: name the configuration as the runner does ('default' for these flags) or give a label without those words"
+done
 plan --config my-laptop-label
 expect_rc "a free --config label is taken" 0
 plan --size 08M
@@ -158,7 +165,7 @@ STUBEOF
 chmod +x "$TMP/slowbonnie/bonnie++"
 bonnie_run() { # runs the stub bonnie++ and sends signal $1 once it has made its files
 	rm -f "$TMP/slowbonnie/pid"
-	PATH="$TMP/slowbonnie:$PATH" "$RUNNER" --backend dir --tests bonnie --size 4M --reps 1 \
+	PATH="$TMP/slowbonnie:$PATH" "$RUNNER" --backend dir --tests bonnie --size 4M --reps 1 --bonnie-cached \
 		--target none="$TMP/B" --out "$TMP/ob-$1" >"$TMP/out" 2>"$TMP/err" &
 	rpid=$!
 	i=0
@@ -176,7 +183,7 @@ grep -q "cleanup failed" "$TMP/err" && fail "the cleanup says it failed" || pass
 
 # After a kill -9 the next run names the leftover with a command that works.
 bonnie_run KILL
-PATH="$TMP/slowbonnie:$PATH" "$RUNNER" --backend dir --tests bonnie --size 4M --reps 1 \
+PATH="$TMP/slowbonnie:$PATH" "$RUNNER" --backend dir --tests bonnie --size 4M --reps 1 --bonnie-cached \
 	--target none="$TMP/B" --out "$TMP/ob-next" >"$TMP/out" 2>"$TMP/err"
 rc=$?
 expect_rc "after a kill -9 the next run refuses" 1
@@ -245,3 +252,8 @@ fi
 rc=$?
 expect_rc "a --target folder that does not exist is refused" 1
 expect_err_line "it says so" "encbench-run: error: --target none: $TMP/no-such is not a directory"
+"$RUNNER" --backend dir --tests bonnie --reps 1 --target none="$TMP/no-such" --dry-run >"$TMP/out" 2>"$TMP/err"
+rc=$?
+expect_rc "a --dry-run in a --target folder that does not exist is refused" 1
+expect_err_line "the plan says so" "encbench-run: error: --target none: $TMP/no-such is not a directory"
+[ ! -s "$TMP/out" ] && pass "no plan is printed for it" || fail "no plan is printed for it"

@@ -307,7 +307,7 @@ test_results_fields(void **state)
 		/* res-underflow.csv of the third audit: 1e-400 was read as 0. */
 		{ ",,,,dd,dd,,,,bw,B/s,1,1e-400,\n", 13,
 		  "value is too small for a double (below 4.9e-324, it would read as 0): '1e-400'" },
-		{ ",,,,dd,dd,,,,bw,B/s,1,0.000e-999,\n", 0, NULL },
+		{ ",,,,dd,dd,,,,cpu,%,1,0.000e-999,\n", 0, NULL },
 		/* Beyond the plausibility limits of core/limits.c. */
 		{ ",,,,dd,dd,,,,bw,B/s,1,1e308,\n", 13,
 		  "bw 1e+308 B/s is beyond the plausible limit of 10 TB/s (10000000000000 B/s)" },

@@ -68,13 +68,13 @@ test_plain_file(void **state)
 	"24.04,h,d,none,fio,j,seq,read,4096,bw,B/s,0004,1e2,s:7\n" \
 	"24.04,h,d,none,fio,j,seq,read,4096,bw,B/s,0000000005,98,s:8\n" \
 	"24.04,h,d,none,fio,j,seq,read,4096,bw,B/s,6,97,s:9 cpus=2\n" \
-	"24.04,h,d,none,fio,j,seq,read,4096,bw,B/s,7,0,s:10\n" \
+	"24.04,h,d,none,fio,j,seq,read,4096,bw,B/s,7,0.5,s:10\n" \
 	"24.04,h,d,none,fio,j,seq,read,4096,bw,B/s,8,2.5,s:11\n"
 
 static void
 test_known_labels(void **state)
 {
-	static const double bw[] = { 100.5, 101.25, 99, 100, 98, 97, 0, 2.5 };
+	static const double bw[] = { 100.5, 101.25, 99, 100, 98, 97, 0.5, 2.5 };
 	static const double iops[] = { 25, 26, 27.5 };
 	struct eb_results_grouped g;
 

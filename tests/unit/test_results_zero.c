@@ -1,0 +1,91 @@
+/* test_results_zero.c - a results.csv value of 0, in any spelling, is a
+ * located error for every metric no run of a test can measure as 0, and a
+ * record for CPU use, which can be 0 (outside audit E23). */
+#include "testutil.h"
+#include "tempfile.h"
+#include "../../ingest/results.h"
+
+#define HEADER "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source\n"
+#define ROW1 "24.04,h,default,none,fio,j,seq,read,4096,bw,B/s,1,100.5,a:1\n"
+
+static void
+test_zero_is_no_measurement(void **state)
+{
+	static const struct {
+		const char *metric, *unit, *value;
+	} zero[] = {
+		{ "bw", "B/s", "0" },
+		{ "bw", "B/s", "0.0" },
+		{ "bw", "B/s", "0e5" },
+		{ "bw", "B/s", "0.000E-3" },
+		{ "bw", "B/s", "00" },
+		{ "iops", "1/s", "0" },
+		{ "ops", "1/s", "0.0" },
+		{ "lat_mean", "ns", "0" },
+		{ "lat_p99", "ns", "0e0" },
+	};
+	char text[512], want[200];
+	struct tu_run r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof zero / sizeof zero[0]; i++) {
+		snprintf(text, sizeof text, HEADER ROW1
+		    "24.04,h,default,none,fio,j,seq,read,4096,%s,%s,2,%s,a:2\n",
+		    zero[i].metric, zero[i].unit, zero[i].value);
+		tu_ingest_text(&r, text, "results");
+		assert_int_equal(r.st, EB_ERR_DATA);
+		assert_int_equal(r.err.loc.line, 3);
+		assert_int_equal(r.err.loc.col, 13);
+		snprintf(want, sizeof want, "value '%s' of %s is 0, which no run of a test "
+		    "measures; a run that did not happen has no row", zero[i].value, zero[i].metric);
+		assert_string_equal(r.err.msg, want);
+		tu_free(&r);
+	}
+	/* -0 was refused before as a negative number, and still is. */
+	tu_ingest_text(&r, HEADER ROW1 "24.04,h,default,none,fio,j,seq,read,4096,bw,B/s,2,-0,a:2\n",
+	    "results");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_string_equal(r.err.msg, "value is not a finite number >= 0: '-0'");
+	tu_free(&r);
+}
+
+static void
+test_cpu_may_be_zero(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest_text(&r, HEADER ROW1
+	    "24.04,h,default,none,fio,j,seq,read,4096,cpu,%,1,0,a:2\n"
+	    "24.04,h,default,none,fio,j,seq,read,4096,cpu_sys,%,1,0.0,a:3\n", "results");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 3);
+	assert_true(r.t->rows[1].value == 0 && r.t->rows[2].value == 0);
+	tu_free(&r);
+}
+
+/* The straight reading into groups leaves a 0 to the general reading,
+ * which refuses it. */
+static void
+test_grouped_reading_leaves_zero(void **state)
+{
+	struct eb_results_grouped g;
+	char *path = tu_temp_file("results.csv",
+	    HEADER ROW1 "24.04,h,default,none,fio,j,seq,read,4096,bw,B/s,2,0,a:2\n");
+
+	(void)state;
+	assert_int_equal(eb_results_read_grouped(path, &g), 0);
+	tu_drop(path);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_zero_is_no_measurement),
+		cmocka_unit_test(test_cpu_may_be_zero),
+		cmocka_unit_test(test_grouped_reading_leaves_zero),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
