@@ -265,8 +265,9 @@ void eb_model_adjust_overheads(const struct cm_build *b, struct eb_overhead *row
 /* An EB_ERR_DATA error without a place: nothing to draw. */
 enum eb_status eb_model_no_data(struct eb_err *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* Notes point p as one of a run said to be made up when its key (or, for
- * a diff, its key in release also, when not NULL) is (chart_words.c). */
+/* Counts the point of key as one of a made-up run when the run of its
+ * release, host and config (or, for a diff's other side, of release also;
+ * NULL for none) says its numbers are made up (chart_words.c). */
 void eb_model_note_made_up(struct cm_build *b, const struct eb_record *key,
     const char *also);
 /* "Source: a.csv, b.csv and 3 more" of the input paths (chart_words.c). */
