@@ -179,9 +179,13 @@ int eb_diff_same_sources(const struct eb_groups *gs, const struct eb_diff_opts *
 
 /* ---- plain-sentence findings (findings.c) */
 
+struct eb_caveats;
+
 struct eb_findings {
 	char **lines;		/* sentences, each carrying its numbers */
 	size_t n, cap;
+	struct eb_caveats *caveats;	/* while computing: what the runs'
+					 * meta.json qualify (caveats.h) */
 };
 
 /* The comparisons people write by hand: overhead per mode family and

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caveats.h"
 #include "findings_int.h"
 #include "cost.h"
 
@@ -364,10 +365,15 @@ release_sentences(const struct eb_groups *gs, const char *baseline, int name_hos
 			else if (strcmp(cls, "latency") == 0)
 				eb_claim_add(&lat, &d[i].v, k, 0);
 		}
+		size_t at = out->n;
+
 		baseline_sentence(&thr, o.from, o.to, name_hosts ? hs.h[h] : NULL, baseline,
 		    "throughput", vo, out);
+		eb_findings_qualify(out, &thr, at);
+		at = out->n;
 		baseline_sentence(&lat, o.from, o.to, name_hosts ? hs.h[h] : NULL, baseline,
 		    "latency", vo, out);
+		eb_findings_qualify(out, &lat, at);
 		eb_claim_free(&thr);
 		eb_claim_free(&lat);
 	}
@@ -398,7 +404,10 @@ release_sentences(const struct eb_groups *gs, const char *baseline, int name_hos
 
 			snprintf(family + len, sizeof family - len, " against %s", baseline);
 		}
+		size_t at = out->n;
+
 		change_sentence(&b[i].c, o.from, o.to, on, family, b[i].op, vo, out);
+		eb_findings_qualify(out, &b[i].c, at);
 	}
 	buckets_free(b, nb);
 	free(d);
@@ -496,12 +505,14 @@ config_sentences(const struct eb_groups *gs, const struct scope *sc,
 			qsort(b, nb, sizeof *b, cmp_bucket);
 		for (size_t i = 0; i < nb; i++) {
 			char where[160];
+			size_t at = out->n;
 
 			eb_where_text(where, sizeof where, sc->release, sc->config, 0, b[i].host,
 			    sc->name_hosts || hs.n > 1);
 			eb_claim_adjust(&b[i].c, vo);
 			config_sentence(&b[i].c, where, sc->configs[j], sc->config, b[i].family, vo,
 			    out);
+			eb_findings_qualify(out, &b[i].c, at);
 		}
 		buckets_free(b, nb);
 		free(d);
@@ -551,10 +562,10 @@ no_overhead_sentence(const struct eb_groups *gs, const char *baseline, struct eb
 			has_other = 1;
 	}
 	if (!has_other)
-		eb_findings_say(out, "No overhead of encryption: the data has records of the "
+		eb_findings_say(out, "No figure of overhead: the data has records of the "
 		    "baseline '%s' only, and no other mode to compare with it.", baseline);
 	else if (!has_base)
-		eb_findings_say(out, "No overhead of encryption: the data has no records of the "
+		eb_findings_say(out, "No figure of overhead: the data has no records of the "
 		    "baseline '%s' to compare the modes with.", baseline);
 	else
 		eb_findings_say(out, "No mode could be compared with the baseline '%s': no mode "
@@ -579,6 +590,7 @@ eb_findings_compute_hosts(const struct eb_groups *gs, const char *baseline,
 		free(oh);
 		return;
 	}
+	out->caveats = eb_caveats_new(gs->t);
 	for (size_t i = 0; i < gs->n; i++)
 		eb_host_add(&hs, gs->g[i].key->f[EB_F_HOST]);
 	name_hosts = hosts_in_data > 1 || hs.n > 1;
@@ -624,6 +636,8 @@ eb_findings_compute_hosts(const struct eb_groups *gs, const char *baseline,
 	if (noh == 0)
 		no_overhead_sentence(gs, baseline, out);
 	free(oh);
+	eb_caveats_free(out->caveats);
+	out->caveats = NULL;
 }
 
 void

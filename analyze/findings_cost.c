@@ -257,7 +257,7 @@ overhead_sentence(const struct claims *c, struct claims side[], const char *wher
 	char costs[512] = "", faster[384] = "", none[256] = "", mixed[512] = "", dunno[256] = "";
 	size_t lc = 0, lf = 0, ln = 0, lm = 0, ld = 0, ncost = 0, nnone = 0;
 	double none_lo = 0, none_hi = 0;
-	int none_ci = 0, none_holm_only = 0;
+	int none_ci = 0, none_holm_only = 0, dunno_apart = 0;
 	char holm[48], names[384], ci[320];
 
 	eb_tally(c, -1, &all);
@@ -297,7 +297,13 @@ overhead_sentence(const struct claims *c, struct claims side[], const char *wher
 			none_holm_only |= x->ci_lo > 0 || x->ci_hi < 0;
 			nnone++;
 		} else if (x->untestable == x->n) {
-			eb_slow_fast(val, sizeof val, x->est_lo, x->est_hi);
+			/* A tie has no direction (G7 of an outside audit). */
+			if (eb_estimate_is_zero(x->est_lo) && eb_estimate_is_zero(x->est_hi))
+				snprintf(val, sizeof val, "the same (0.0 %%)");
+			else {
+				eb_slow_fast(val, sizeof val, x->est_lo, x->est_hi);
+				dunno_apart = 1;
+			}
 			ld += (size_t)snprintf(dunno + ld, sizeof dunno - ld, "%s%s%s on %s",
 			    ld ? "|" : "", val, ld ? "" : " in throughput", where_s);
 		} else {
@@ -346,7 +352,8 @@ overhead_sentence(const struct claims *c, struct claims side[], const char *wher
 		if (dunno[0]) {
 			eb_text_put(&t, "%s measured ", clauses ? ";" : "");
 			put_list(&t, dunno);
-			eb_text_put(&t, " than the baseline, without a verdict");
+			eb_text_put(&t, " %s the baseline, without a verdict",
+			    dunno_apart ? "than" : "as");
 		}
 	}
 	eb_holm_words(&all, o, holm, sizeof holm);
@@ -465,9 +472,12 @@ eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const struct sco
 				if (eb_family_rank(fams[a]) != rank)
 					continue;
 				eb_family_label(label, sizeof label, fams[a], baseline, keymask[a]);
+				size_t at = out->n;
+
 				eb_claim_adjust(&c[a], o);
 				overhead_sentence(&c[a], side[a], where, label, popcount(keymask[a]), o,
 				    out);
+				eb_findings_qualify(out, &c[a], at);
 			}
 		for (size_t a = 0; a < nf; a++) {
 			eb_claim_free(&c[a]);
@@ -601,18 +611,25 @@ eb_factor_sentences(const struct eb_groups *gs, const struct scope *sc,
 		}
 		eb_where_text(where, sizeof where, sc->release, sc->config, 0, hs.h[h],
 		    sc->name_hosts || hs.n > 1);
+		size_t at = out->n;
+
 		eb_claim_adjust(&gcm_ccm, o);
 		factor_sentence(&gcm_ccm, where, "AES-GCM", "AES-CCM with the same key size", 1,
 		    o, out);
+		eb_findings_qualify(out, &gcm_ccm, at);
 		for (int fam = 0; fam < 2; fam++) {
+			at = out->n;
 			eb_claim_adjust(&keys[fam], o);
 			factor_sentence(&keys[fam], where, fam == 0 ? "256-bit AES-GCM" :
 			    "256-bit AES-CCM", fam == 0 ? "128-bit AES-GCM" : "128-bit AES-CCM", 0,
 			    o, out);
+			eb_findings_qualify(out, &keys[fam], at);
 			eb_claim_free(&keys[fam]);
 		}
+		at = out->n;
 		eb_claim_adjust(&luks_gcm, o);
 		factor_sentence(&luks_gcm, where, "LUKS", "native AES-256-GCM", 0, o, out);
+		eb_findings_qualify(out, &luks_gcm, at);
 		eb_claim_free(&gcm_ccm);
 		eb_claim_free(&luks_gcm);
 	}

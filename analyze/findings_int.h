@@ -53,6 +53,11 @@ void eb_findings_say(struct eb_findings *f, const char *fmt, ...)
 /* Appends to a sentence under construction; stops at its end. */
 void eb_text_put(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Qualifies the lines f got from index from on with the caveats of the
+ * claims they rest on (caveats.h), so that no claim goes without what the
+ * runs' meta.json say of it. */
+void eb_findings_qualify(struct eb_findings *f, const struct claims *c, size_t from);
+
 void eb_claim_add(struct claims *c, const struct eb_verdict *v, const struct eb_record *k,
     int seg);
 /* Holm over the claims: one sentence is one family. */

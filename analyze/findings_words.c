@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caveats.h"
 #include "findings_int.h"
 
 void
@@ -18,6 +19,26 @@ eb_findings_say(struct eb_findings *f, const char *fmt, ...)
 	va_end(ap);
 	eb_xgrow(&f->lines, &f->cap, f->n + 1, sizeof *f->lines);
 	f->lines[f->n++] = eb_xstrdup(buf);
+}
+
+void
+eb_findings_qualify(struct eb_findings *f, const struct claims *c, size_t from)
+{
+	struct eb_caveat_list l = { 0 };
+
+	if (f->caveats == NULL || from >= f->n)
+		return;
+	for (size_t i = 0; i < c->n; i++)
+		eb_caveats_verdict(f->caveats, &c->v[i], &l);
+	for (size_t i = from; i < f->n && l.n > 0; i++) {
+		char buf[4096];
+
+		snprintf(buf, sizeof buf, "%s", f->lines[i]);
+		eb_caveat_list_sentence(&l, buf, sizeof buf);
+		free(f->lines[i]);
+		f->lines[i] = eb_xstrdup(buf);
+	}
+	eb_caveat_list_free(&l);
 }
 
 const char *

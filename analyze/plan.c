@@ -9,6 +9,7 @@
 
 #include <jansson.h>
 
+#include "caveats.h"
 #include "plan.h"
 
 int
@@ -553,6 +554,7 @@ eb_plan_compute(struct eb_plan *p, const struct eb_table *t, const struct eb_pla
 		eb_plan_view_free(v);
 	}
 	find_made_up(p);
+	p->caveats = eb_caveats_new(t);
 }
 
 void
@@ -575,5 +577,6 @@ eb_plan_free(struct eb_plan *p)
 	eb_findings_free(&p->findings);
 	eb_findings_free(&p->headline);
 	free(p->made_up);
+	eb_caveats_free(p->caveats);
 	memset(p, 0, sizeof *p);
 }

@@ -63,6 +63,8 @@ struct eb_plan {
 	struct eb_plan_label *made_up;	/* the illustrative runs, report order */
 	size_t nmade_up;
 	int all_made_up;		/* every record is of such a run */
+	struct eb_caveats *caveats;	/* what the runs' meta.json qualify
+					 * (caveats.h); NULL when nothing */
 };
 
 /* Keeps the records of the releases named (in t's order); fails with

@@ -520,6 +520,23 @@ eb_verdict_ratio_interval(const struct eb_verdict *v, double *lo, double *hi)
 		*lo = 1 - v->hi / 100;
 		*hi = 1 - v->lo / 100;
 	}
+	/* The percent round trip keeps 12 digits of a ratio of mode to
+	 * baseline above 1e-4; below, 1 - r cancels (1e-15 came back as
+	 * 9.99e-16 at both ends, outside audit G8), so the bounds are
+	 * Fieller's roots at the verdict's level, as the verdict found them. */
+	if (v->what == EB_VW_OVERHEAD && !isnan(*lo) && v->src[0].n > 1 && v->src[1].n > 1 &&
+	    v->src[1].mean > 0 && v->src[0].mean / v->src[1].mean < 1e-4) {
+		struct eb_group mode, base;
+		struct ratio_test r;
+
+		side_group(&v->src[0], &mode);
+		side_group(&v->src[1], &base);
+		ratio_test(&base.s, &mode.s, v->ci_alpha, &r);
+		if (!isnan(r.lo) && !r.unbounded) {
+			*lo = v->latency ? 1 / r.hi : r.lo;
+			*hi = v->latency ? 1 / r.lo : r.hi;
+		}
+	}
 }
 
 /* v's interval computed again, as v was, at the level 1 - level. */

@@ -173,6 +173,10 @@ void eb_figure_text(double x, int plus, double margin, char *buf, size_t n);
  * keeps its side of 0 however close it is, since a verdict rests on it. */
 #define EB_FIGURE_NOISE 1e-9
 void eb_estimate_text(double x, int plus, double margin, char *buf, size_t n);
+/* 1 when eb_estimate_text prints x as 0 (0, -0, or within EB_FIGURE_NOISE
+ * of it): such a figure gets no direction word, "the same (0.0 %)", never
+ * "0.0 % slower". */
+int eb_estimate_is_zero(double x);
 /* A ratio for display: three significant digits below 0.001 (never "0.000"
  * for a ratio that is not 0); else three decimals, or more until it lies on the same
  * side of 1 as r does ("0.9996", never "1.000" for a ratio below 1). */

@@ -125,6 +125,15 @@ eb_estimate_text(double x, int plus, double margin, char *buf, size_t n)
 	eb_figure_text(fabs(x) < EB_FIGURE_NOISE ? 0 : x, plus, margin, buf, n);
 }
 
+int
+eb_estimate_is_zero(double x)
+{
+	char f[48];
+
+	eb_estimate_text(x, 0, 0, f, sizeof f);
+	return !isnan(x) && strtod(f, NULL) == 0;
+}
+
 void
 eb_ratio_text(double r, char *buf, size_t n)
 {

@@ -87,6 +87,7 @@ remove_tree(const char *path, int top)
 void
 eb_folder_abort(const char *path)
 {
+	eb_folder_unguard(path);
 	remove_tree(path, 1);
 }
 
@@ -650,6 +651,7 @@ eb_folder_begin(const char *dir)
 	mask = umask(0);
 	umask(mask);
 	chmod(tmpl, 0777 & ~mask);
+	eb_folder_guard(tmpl);
 	return tmpl;
 }
 
@@ -670,6 +672,8 @@ eb_folder_commit(const char *tmp, const char *dir_arg, const char *manifest)
 	for (size_t i = 0; i < sizeof deferred_signals / sizeof deferred_signals[0]; i++)
 		sigaddset(&deferred, deferred_signals[i]);
 	pthread_sigmask(SIG_BLOCK, &deferred, &was);
+	/* From here on the user's files may move into tmp. */
+	eb_folder_unguard(tmp);
 	lock = lock_beside(dir);
 	memset(&s, 0, sizeof s);
 	memset(&listed, 0, sizeof listed);

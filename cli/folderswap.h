@@ -27,5 +27,11 @@ char *eb_folder_begin(const char *dir);
 int eb_folder_commit(const char *tmp, const char *dir, const char *manifest);
 /* Removes a folder this process built (no links are followed). */
 void eb_folder_abort(const char *tmp);
+/* Until eb_folder_unguard of the same path, a signal that ends the
+ * process (Ctrl-C, SIGTERM, a hang-up, ...) first removes the folder at
+ * path, which must hold nothing of the user's; eb_folder_begin guards what
+ * it makes, and eb_folder_commit and eb_folder_abort end that. */
+void eb_folder_guard(const char *path);
+void eb_folder_unguard(const char *path);
 
 #endif

@@ -1,6 +1,8 @@
 /* err.c - errors and diagnostics that name where they happened, in the
  * "path:line:col: error: what" form that editors and people both read. */
 #include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "eb.h"
@@ -62,13 +64,36 @@ eb_err_set(struct eb_err *err, enum eb_status code, struct eb_loc loc,
 	return code;
 }
 
+/* One message as one write: charts are drawn by several processes at once,
+ * and stderr is unbuffered, so a message printed piece by piece could be
+ * cut by another's (a full disk fails them all together). */
+static void
+print_line(FILE *fp, struct eb_loc loc, const char *severity, const char *msg)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	if (m == NULL) {
+		eb_loc_print(loc, fp);
+		fprintf(fp, "%s: ", severity);
+		put_text(msg, fp);
+		fputc('\n', fp);
+		return;
+	}
+	eb_loc_print(loc, m);
+	fprintf(m, "%s: ", severity);
+	put_text(msg, m);
+	fputc('\n', m);
+	if (fclose(m) == 0)
+		fwrite(text, 1, len, fp);
+	free(text);
+}
+
 void
 eb_err_print(const struct eb_err *err, FILE *fp)
 {
-	eb_loc_print(err->loc, fp);
-	fputs("error: ", fp);
-	put_text(err->msg, fp);
-	fputc('\n', fp);
+	print_line(fp, err->loc, "error", err->msg);
 }
 
 int
@@ -91,10 +116,7 @@ static void
 emit_stderr(void *ctx, enum eb_severity sev, struct eb_loc loc, const char *msg)
 {
 	(void)ctx;
-	eb_loc_print(loc, stderr);
-	fprintf(stderr, "%s: ", severity_names[sev]);
-	put_text(msg, stderr);
-	fputc('\n', stderr);
+	print_line(stderr, loc, severity_names[sev], msg);
 }
 
 void

@@ -291,6 +291,47 @@ eb_bonnie_is_files(const char *s, size_t n)
 	return 1;
 }
 
+void
+eb_bonnie_files_fields(const char *const v[4], const size_t len[4], char *out, size_t outlen)
+{
+	int k[4];
+
+	for (int i = 0; i < 4; i++)
+		k[i] = v[i] != NULL && len[i] > 0 ? (int)(len[i] < 20 ? len[i] : 20) : 0;
+	snprintf(out, outlen, "%.*s:%.*s:%.*s/%.*s", k[0], k[0] ? v[0] : "",
+	    k[1] ? k[1] : 1, k[1] ? v[1] : "0", k[2] ? k[2] : 1, k[2] ? v[2] : "0",
+	    k[3] ? k[3] : 1, k[3] ? v[3] : "0");
+}
+
+void
+eb_bonnie_files_cell(const char *s, size_t n, char *out, size_t outlen)
+{
+	const char *v[4] = { NULL, NULL, NULL, NULL };
+	size_t len[4] = { 0, 0, 0, 0 }, i = 0;
+	int part = 0;
+
+	/* num[:max[:min]][/dirs]: each a run of digits. */
+	v[0] = s;
+	for (; i < n; i++) {
+		if (isdig(s[i])) {
+			len[part]++;
+			continue;
+		}
+		if (s[i] == ':' && part < 2)
+			part++;
+		else if (s[i] == '/' && part < 3)
+			part = 3;
+		else
+			break;
+		v[part] = s + i + 1;
+	}
+	if (i < n || len[0] == 0) {
+		snprintf(out, outlen, "%.*s", (int)(n < 40 ? n : 40), s);
+		return;
+	}
+	eb_bonnie_files_fields(v, len, out, outlen);
+}
+
 static int
 split(const char *s, size_t n, struct field *f)
 {
@@ -391,6 +432,23 @@ map_fields(int li, const struct field *f, struct eb_bonnie_run *r, int *bad)
 		r->name = eb_xstrndup(f[l->name_f].s, f[l->name_f].n);
 	if (l->seed >= 0 && f[l->seed].n < sizeof r->seed)
 		memcpy(r->seed, f[l->seed].s, f[l->seed].n);
+	if (r->has_files && li == L_10X) {
+		eb_bonnie_files_cell(f[l->nfiles].s, f[l->nfiles].n, r->files, sizeof r->files);
+	} else if (r->has_files) {
+		/* 1.96 on: num_files, max_size, min_size, num_dirs, each its
+		 * own field before the file tests (the "2" series stops at
+		 * num_dirs). */
+		const char *v[4];
+		size_t len[4];
+
+		for (int i = 0; i < 4; i++) {
+			int at = l->nfiles + i;
+
+			v[i] = at < l->files0 ? f[at].s : NULL;
+			len[i] = at < l->files0 ? f[at].n : 0;
+		}
+		eb_bonnie_files_fields(v, len, r->files, sizeof r->files);
+	}
 
 	r->chunk = r->has_io ? EB_BONNIE_DEFAULT_CHUNK : 0;
 	if (li == L_10X && sizelen < size->n) {

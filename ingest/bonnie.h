@@ -49,6 +49,7 @@ struct eb_bonnie_run {
 	char size[32];		/* file size as printed ("63G"), "" when none */
 	char version[16];	/* bonnie++ version, "" when unknown */
 	char seed[24];		/* the CSV line's seed (1.96 on), "" when none */
+	char files[48];		/* -n as "num:max:min/dirs", "" when unknown */
 	int64_t chunk;		/* IO chunk in bytes, 0 when unknown */
 	int csv;		/* from a CSV line, so exact */
 	int kmg;		/* a table of bonnie++ >= 1.98 (k/m/g units) */
@@ -100,6 +101,14 @@ struct eb_bonnie_run *eb_bonnie_add(struct eb_bonnie *b, long lineno);
 int eb_bonnie_is_size(const char *s, size_t n);
 /* A file count as bonnie++ prints it ("16", "60:32:32", "20:384100:384100/20"). */
 int eb_bonnie_is_files(const char *s, size_t n);
+/* The -n setting of a text table's or 1.0x line's files cell ("16",
+ * "1:4096:0/2"), or of 1.96-on CSV fields (num, max, min, dirs; NULL or
+ * empty where absent), as "num:max:min/dirs" with bonnie++'s 0 defaults
+ * filled in, so that a table and a CSV line of one run give the same text.
+ * A cell of another shape ("16:link", bonnie++ 1.0x) is kept as printed. */
+void eb_bonnie_files_cell(const char *s, size_t n, char *out, size_t outlen);
+void eb_bonnie_files_fields(const char *const v[4], const size_t len[4], char *out,
+    size_t outlen);
 /* Parses a table cell: a rate (with the k/m/g of 1.98 and later) when cpu
  * is 0, a %CPU when it is 1; pluses are "too fast". Rates come out in K/s. */
 int eb_bonnie_text_cell(const char *s, size_t n, int cpu, struct eb_bonnie_cell *c);

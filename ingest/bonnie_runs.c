@@ -278,10 +278,13 @@ note_run(struct eb_parse *p, const struct eb_bonnie_run *r)
 		eb_parse_run(p, id.data, id.len, r->line, eb_buf_cstr(&what));
 	else
 		eb_parse_run_alike(p, id.data, id.len, r->line, eb_buf_cstr(&what));
-	/* The file size is part of the test: runs of -s 16 and -s 48 in files
-	 * of one test are no repetitions of one. */
+	/* The file size and the file test's -n are part of the test: runs of
+	 * -s 16 and -s 48, or of -n 1 and -n 4:4096, in files of one test are
+	 * no repetitions of one. */
 	eb_buf_reset(&what);
 	eb_buf_addf(&what, "file size=%s", r->size);
+	if (r->files[0] != '\0')
+		eb_buf_addf(&what, "\nfile test -n=%s", r->files);
 	eb_parse_setup_of(p, "bonnie", "bonnie++ run", "bonnie", "", eb_buf_cstr(&what), r->line);
 	if (measured >= 4) {
 		struct like l;
@@ -306,6 +309,29 @@ eb_bonnie_free(struct eb_bonnie *b)
 		free(b->runs[i].name);
 	free(b->runs);
 	memset(b, 0, sizeof *b);
+}
+
+/* bonnie++ prints a rate as a whole number of K/sec or /sec, so a 0 is a
+ * rate below 1 that it could not show, or a damaged line: no figure either
+ * way, and a 0 among the repetitions would pull their mean down. */
+static enum eb_status
+zero_rates(struct eb_parse *p, const struct eb_bonnie *b)
+{
+	for (size_t i = 0; i < b->nruns; i++) {
+		const struct eb_bonnie_run *r = &b->runs[i];
+
+		for (int t = 0; t < EB_BONNIE_NTESTS && !r->paired; t++) {
+			long rl = r->csv ? r->line : t < EB_BONNIE_NIO ? r->io_line : r->file_line;
+
+			if (r->rate[t].st == EB_BONNIE_VALUE && r->rate[t].v == 0)
+				return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, rl),
+				    "bonnie++ gives a rate of 0 for %s, which is no figure: it "
+				    "prints any rate below 1 %s as 0, so the run's rate is "
+				    "unknown; leave the run out or measure it again", test_names[t],
+				    t < EB_BONNIE_SEEKS ? "K/sec" : "per second");
+		}
+	}
+	return EB_OK;
 }
 
 enum eb_status
@@ -336,6 +362,10 @@ eb_bonnie_finish(struct eb_parse *p, struct eb_bonnie *b, int ok, const char *wh
 		return st;
 	}
 	pair(b);
+	if ((st = zero_rates(p, b)) != EB_OK) {
+		eb_bonnie_free(b);
+		return st;
+	}
 	memset(&e, 0, sizeof e);
 	eb_buf_init(&e.fast, 0);
 	eb_buf_init(&e.garbage, 0);

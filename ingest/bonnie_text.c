@@ -391,6 +391,7 @@ file_row(struct text_state *ts, const char *s, size_t n, long lineno)
 				r->rate[i].st = EB_BONNIE_GARBAGE;
 	r->has_files = 1;
 	r->file_line = lineno;
+	eb_bonnie_files_cell(tk[nl - 1].s, tk[nl - 1].n, r->files, sizeof r->files);
 	if (name != NULL)
 		set_name(r, name->s, name->n);
 	set_name(r, ts->create_name, cn);

@@ -23,6 +23,12 @@ static const char rec_re[] =
     "(przeczytanych|zapisanych) rekordów|レコード(入力|出力)|"
     "records (gelezen|geschreven)|레코드 (입력함|출력함))";
 
+/* A records line in a language the list above lacks: coreutils 9.1 has
+ * translations of its own for Estonian ("32+0 kirjet sisse"), Croatian
+ * ("zapisa primljeno") and Turkish ("kayıt girdi"), and more may come.
+ * GNU dd always prints "in" before "out", so the order gives the direction. */
+static const char rec_any_re[] = "^([0-9]+)\\+([0-9]+) +[^0-9+ ][^0-9+]*$";
+
 /* GNU coreutils <= 5.3 and every BSD (macOS included): the rate is exact. */
 static const char xfer_re[] =
     "([0-9]+) bytes transferred in " NUM " (secs|seconds) \\(([0-9]+) bytes/sec\\)";
@@ -50,7 +56,7 @@ enum { GNU_BYTES = 2, GNU_HUMAN = 6, GNU_SECS = 7, GNU_NGROUPS = 12 };
 enum { XFER_BYTES = 1, XFER_SECS = 2, XFER_NGROUPS = 7 };
 enum { REC_FULL = 1, REC_PART = 2, REC_NGROUPS = 16 };
 
-static regex_t rec_rx, xfer_rx, bsdp_rx, gnu_rx, prefix_rx, cut_rx;
+static regex_t rec_rx, rec_any_rx, xfer_rx, bsdp_rx, gnu_rx, prefix_rx, cut_rx;
 static int compiled;
 
 static void
@@ -59,6 +65,7 @@ compile(void)
 	if (compiled)
 		return;
 	if (regcomp(&rec_rx, rec_re, REG_EXTENDED) != 0 ||
+	    regcomp(&rec_any_rx, rec_any_re, REG_EXTENDED) != 0 ||
 	    regcomp(&xfer_rx, xfer_re, REG_EXTENDED) != 0 ||
 	    regcomp(&bsdp_rx, bsd_progress_re, REG_EXTENDED) != 0 ||
 	    regcomp(&gnu_rx, gnu_re, REG_EXTENDED) != 0 ||
@@ -76,6 +83,7 @@ release(void)
 	if (!compiled)
 		return;
 	regfree(&rec_rx);
+	regfree(&rec_any_rx);
 	regfree(&xfer_rx);
 	regfree(&bsdp_rx);
 	regfree(&gnu_rx);
@@ -403,6 +411,37 @@ add_result(struct dd_state *st, struct eb_parse *p, struct dd_block *b,
 	b->last_summary = lineno;
 }
 
+/* One "N+M records in/out" count; 0 when it is beyond what dd can count. */
+static int
+take_count(struct dd_state *st, struct dd_block *b, const char *at, const regmatch_t *m,
+    int out, long lineno)
+{
+	double vfull = group_number(at, &m[REC_FULL]), vpart = group_number(at, &m[REC_PART]);
+
+	/* dd counts records in an intmax_t. */
+	if (!(vfull < 9223372036854775807.0 && vpart < 9223372036854775807.0)) {
+		damaged(st, lineno, "a records count larger than dd can count",
+		    at + m[0].rm_so, (size_t)(m[0].rm_eo - m[0].rm_so));
+		return 0;
+	}
+	if (out) {
+		b->out_full = (long long)vfull;
+		b->out_part = (long long)vpart;
+		b->have_out = 1;
+	} else {
+		/* A new "records in" after a complete block starts the next. */
+		if (b->have_out)
+			block_reset(b);
+		b->in_full = (long long)vfull;
+		b->in_part = (long long)vpart;
+		b->have_in = 1;
+	}
+	if (b->first_line == 0)
+		b->first_line = lineno;
+	st->nrecords++;
+	return 1;
+}
+
 static void
 take_records(struct dd_state *st, struct dd_block *b, const char *s, long lineno)
 {
@@ -410,35 +449,14 @@ take_records(struct dd_state *st, struct dd_block *b, const char *s, long lineno
 	const char *at = s;
 
 	while (regexec(&rec_rx, at, REC_NGROUPS, m, at == s ? 0 : REG_NOTBOL) == 0) {
-		double vfull = group_number(at, &m[REC_FULL]), vpart = group_number(at, &m[REC_PART]);
-		long long full, part;
+		int out = is_out_word(at + m[3].rm_so, (size_t)(m[3].rm_eo - m[3].rm_so), s);
 
-		/* dd counts records in an intmax_t. */
-		if (!(vfull < 9223372036854775807.0 && vpart < 9223372036854775807.0)) {
-			damaged(st, lineno, "a records count larger than dd can count",
-			    at + m[0].rm_so, (size_t)(m[0].rm_eo - m[0].rm_so));
+		if (!take_count(st, b, at, m, out, lineno))
 			return;
-		}
-		full = (long long)vfull;
-		part = (long long)vpart;
-
-		if (is_out_word(at + m[3].rm_so, (size_t)(m[3].rm_eo - m[3].rm_so), s)) {
-			b->out_full = full;
-			b->out_part = part;
-			b->have_out = 1;
-		} else {
-			/* A new "records in" after a complete block starts the next. */
-			if (b->have_out)
-				block_reset(b);
-			b->in_full = full;
-			b->in_part = part;
-			b->have_in = 1;
-		}
-		if (b->first_line == 0)
-			b->first_line = lineno;
-		st->nrecords++;
 		at += m[0].rm_eo;
 	}
+	if (at == s && regexec(&rec_any_rx, s, REC_NGROUPS, m, 0) == 0)
+		(void)take_count(st, b, s, m, b->have_in && !b->have_out, lineno);
 }
 
 /* A summary line's result, once its figures are found to agree with each

@@ -101,9 +101,14 @@ enum eb_status eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, cons
 void eb_runs_free(struct eb_runs *r);
 /* Holds the setups of fio jobs the inputs since the last call noted, now
  * that their records [first, t->n) are labelled, against those of earlier
- * inputs of the same test: a job that ran otherwise fails, in err. */
-enum eb_status eb_run_seen_setups(struct eb_run_seen *seen, const struct eb_table *t,
+ * inputs of the same test: a job that ran otherwise fails, in err. A fio
+ * log whose samples a fio summary of the load sums up loses its records
+ * of that direction first, wherever in t they are. */
+enum eb_status eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t,
     size_t first, struct eb_err *err);
+/* The fio log step of eb_run_seen_setups alone, for a load that holds no
+ * setups (a walk without a seen of its caller's). */
+void eb_run_seen_match(struct eb_run_seen *seen, struct eb_table *t);
 /* Notes a run as eb_parse_run does; a note with tell_only set is told to
  * diag as a warning when met again, and the input is read. */
 void eb_runs_add(struct eb_runs *r, const void *id, size_t n, long lineno, const char *what,

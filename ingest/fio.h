@@ -114,6 +114,11 @@ struct eb_fio_job {
 	long pid;		/* of its process (normal text), 0 unknown */
 	int64_t bs[3];		/* read, write, trim block size; 0 unknown */
 	int all_clients;	/* client/server "All clients" aggregate */
+	int verify;		/* verify= set 1, not set 0, unknown -1 (no options) */
+	long njobs;		/* "jobs=N" of a normal text header, 0 unknown */
+	/* One normal text entry of a group_reporting group whose jobs' banners
+	 * give other rw= or bs= options: no one job's options are its own. */
+	int mixed_group;
 	double cpu;		/* usr + sys %, negative when unknown */
 	long cpu_line;
 	long line;		/* where the job's results begin */
@@ -131,7 +136,8 @@ struct eb_fio_notes {
 	int p99_dropped;
 	int all_clients;	/* an "All clients" total was left out */
 	int verify_reads;	/* a write job's verification reads were left out */
-	int bs_contradicted;	/* a job's rate per I/O was not its bs */
+	int group_options;	/* a group's entry had its workload left unknown */
+	int mixed_sum;		/* unified_rw_reporting=both: the sum left out */
 };
 
 /* A new job with every number unknown; name is copied. */
@@ -177,6 +183,8 @@ const char *eb_fio_memstr(const char *line, size_t len, const char *s);
 struct eb_fio_banner {
 	char *name, *rw;
 	int64_t bs[3];
+	long group;		/* its "(g=N)", -1 when none */
+	char *engine, *depth;	/* its ioengine= and iodepth=, NULL when none */
 };
 
 struct eb_fio_banners {
@@ -186,9 +194,15 @@ struct eb_fio_banners {
 
 /* Remembers a banner line; returns 0 when the line is none. */
 int eb_fio_banners_take(struct eb_fio_banners *b, const char *line, size_t len);
-/* Gives a job the rw and bs of its banner, when one was seen. */
+/* Gives a job the rw and bs of its banner, when one was seen, and marks a
+ * job of jobs=N > 1 whose group's banners differ in rw or bs (mixed_group). */
 void eb_fio_banners_apply(const struct eb_fio_banners *b, struct eb_fio_job *j);
 void eb_fio_banners_free(struct eb_fio_banners *b);
+/* What normal text states of job j's setup, from its banner and header
+ * (iodepth, ioengine, jobs=N, rw), as eb_fio_json_opts_text spells a
+ * setup but marked partial ("~partial"): only the options both of two
+ * setups state are compared. NULL when no banner names j. */
+char *eb_fio_banner_setup(const struct eb_fio_banners *b, const struct eb_fio_job *j);
 
 /* Remembers fio's own error lines ("fio: ..."), for "no results" errors. */
 struct eb_fio_errors {
@@ -230,20 +244,26 @@ int eb_fio_lat_range(const char *s, double unit, double avg, struct eb_fio_lat_r
 int eb_fio_lat_percentile(const struct eb_fio_lat_range *r, const char *name, double unit,
     double at, double v, double prev, char *why, size_t n);
 
-/* ---- one run kept as JSON and as normal text (C27): what both formats
- * print of a job, exactly or to a known rounding, so that its two copies
- * are known for one run (runs.c, eb_parse_run_like). */
+/* ---- one run kept in two formats (C27, fio_like.c): what JSON, normal
+ * text and terse output print of a job, exactly or to a known rounding, so
+ * that its two copies are known for one run (runs.c, eb_parse_run_like). */
+enum { EB_FIO_LIKE_NORMAL, EB_FIO_LIKE_JSON, EB_FIO_LIKE_TERSE };
+
 struct eb_fio_like {
 	uint64_t name;		/* hash of the job's name and host */
-	int json;		/* 1 from JSON, 0 from normal text */
-	double ios[3], rt[3];	/* I/O count and runtime (ms) per direction */
+	long groupid;		/* taken from the job by eb_fio_note_like */
+	int kind;		/* EB_FIO_LIKE_* */
+	/* Per direction, -1 unknown: the I/O count when printed (JSON, normal
+	 * text), else the range a truncated IOPS leaves (terse); KiB moved
+	 * (JSON, terse: io_bytes >> 10); runtime (ms). */
+	double ios[3], ios_lo[3], ios_hi[3], kib[3], rt[3];
 	double lat[3], lat_res[3];	/* mean clat (ns) and its rounding */
 	double usr, sys, cpu_res;	/* CPU %, and its rounding */
 	double ctx, majf, minf;	/* context switches, page faults */
 };
 
-/* Fills l's name and clears its figures to unknown (-1). */
-void eb_fio_like_init(struct eb_fio_like *l, const struct eb_fio_job *j, int json);
+/* Fills l's name and kind and clears its figures to unknown (-1). */
+void eb_fio_like_init(struct eb_fio_like *l, const struct eb_fio_job *j, int kind);
 /* Notes the run of job j (at its line) by l. */
 void eb_fio_note_like(struct eb_parse *p, const struct eb_fio_like *l,
     const struct eb_fio_job *j);
@@ -255,6 +275,44 @@ void eb_fio_note_like(struct eb_parse *p, const struct eb_fio_like *l,
 /* Notes that job (of host, "" for none), at lineno, ran with opts (one
  * "name=value" a line in one spelling). */
 void eb_parse_setup(struct eb_parse *p, const char *job, const char *host, const char *opts,
+    long lineno);
+
+/* ---- a fio log beside the results of its run (E6, runs.c): the summary
+ * fio prints of a job's bandwidth, IOPS or latency samples (bw_min,
+ * bw_max, bw_mean, bw_samples ...) and a log's own samples. A log whose
+ * samples a summary of the same load describes exactly is that run's time
+ * series, not a second measurement: its records of that direction are
+ * left out, with a note, whichever of the two is read first. */
+enum { EB_FIO_SERIES_BW, EB_FIO_SERIES_IOPS, EB_FIO_SERIES_CLAT, EB_FIO_SERIES_FAMILY };
+
+struct eb_fio_series {
+	int kind;		/* EB_FIO_SERIES_* */
+	int dir;		/* EB_FIO_READ ... EB_FIO_TRIM */
+	int is_log;		/* 1 the log's samples, 0 a summary of them */
+	double n, min, max, mean;	/* in the log's units (KiB/s, 1/s, ns) */
+	double mean_res;	/* the rounding of a summary's printed mean */
+};
+/* A summary's s.n of -1 (and dir -1) notes no samples but the log its
+ * job's options wrote: job is then that log's NAME, the log lies in the
+ * summary's folder, and every direction of a log of that kind (a lat log
+ * gives the clat, slat and lat logs) is that run's. EB_FIO_SERIES_FAMILY
+ * notes a log of numjobs clones (n -1, dir its enum eb_fio_log_kind), job
+ * the path of the family's first log: a second log of one family gives
+ * the same record, left out. */
+
+/* Reads a normal text summary of direction dir's samples, "bw (  KiB/s):
+ * min= 8156, max= 8347, per=99.59%, avg=8274.33, stdev=103.37, samples=3"
+ * or "iops : min= ...", into s; 0 when line s is none, or its rates are
+ * in other units than the log's KiB/s (then rounded). */
+int eb_fio_normal_series(const char *s, int dir, struct eb_fio_series *out);
+/* Whether two setups (one "name=value" a line, by name) differ; x and y
+ * then get the first line in which they do, "name=(unset)" for an option
+ * one of them does not set, unless either is partial (a "~partial" line):
+ * then options one of them does not state are passed over
+ * (fio_json_opts.c). */
+int eb_fio_setup_difference(const char *a, const char *b, char *x, char *y, size_t n);
+/* Notes s, of job job (its log's prefix, for a log), at lineno. */
+void eb_parse_fio_series(struct eb_parse *p, const struct eb_fio_series *s, const char *job,
     long lineno);
 
 #endif

@@ -254,50 +254,6 @@ eb_fio_parse_banner(const char *line, size_t len, char **name, char **rw, int64_
 	return 1;
 }
 
-int
-eb_fio_banners_take(struct eb_fio_banners *b, const char *line, size_t len)
-{
-	struct eb_fio_banner nb;
-
-	if (!eb_fio_parse_banner(line, len, &nb.name, &nb.rw, nb.bs))
-		return 0;
-	for (size_t i = 0; i < b->n; i++) {
-		if (strcmp(b->v[i].name, nb.name) == 0) {
-			free(b->v[i].name);
-			free(b->v[i].rw);
-			b->v[i] = nb;
-			return 1;
-		}
-	}
-	eb_xgrow(&b->v, &b->cap, b->n + 1, sizeof *b->v);
-	b->v[b->n++] = nb;
-	return 1;
-}
-
-void
-eb_fio_banners_apply(const struct eb_fio_banners *b, struct eb_fio_job *j)
-{
-	for (size_t i = 0; i < b->n; i++) {
-		if (strcmp(b->v[i].name, j->name) != 0)
-			continue;
-		if (b->v[i].rw != NULL)
-			eb_fio_job_set_str(&j->rw, b->v[i].rw, strlen(b->v[i].rw));
-		memcpy(j->bs, b->v[i].bs, sizeof j->bs);
-		return;
-	}
-}
-
-void
-eb_fio_banners_free(struct eb_fio_banners *b)
-{
-	for (size_t i = 0; i < b->n; i++) {
-		free(b->v[i].name);
-		free(b->v[i].rw);
-	}
-	free(b->v);
-	memset(b, 0, sizeof *b);
-}
-
 void
 eb_fio_errors_take(struct eb_fio_errors *e, const char *line, size_t len, long lineno)
 {
@@ -345,6 +301,7 @@ eb_fio_run_add(struct eb_fio_run *r, const char *name, size_t namelen)
 	j->name = eb_xstrndup(name, namelen);
 	j->host = eb_xstrdup("");
 	j->cpu = -1;
+	j->verify = -1;
 	for (int d = 0; d < EB_FIO_NDIRS; d++) {
 		struct eb_fio_dstat *s = &j->d[d];
 
@@ -615,22 +572,46 @@ add(struct eb_parse *p, const struct eb_fio_job *j, const char *op, int64_t bs,
 	return 1;
 }
 
+/* Whether rw= pattern rw (fio's spelling, before any ":N" suffix) is one
+ * of the names given. */
+static int
+rw_is(const char *rw, const char *const *names, size_t nnames)
+{
+	size_t n;
+
+	if (rw == NULL)
+		return 0;
+	n = strcspn(rw, ":, ");
+	for (size_t k = 0; k < nnames; k++)
+		if (strlen(names[k]) == n && strncmp(rw, names[k], n) == 0)
+			return 1;
+	return 0;
+}
+
+static const char *const only_writes[] = { "write", "randwrite", "trimwrite", "randtrimwrite" };
+static const char *const only_reads[] = { "read", "randread" };
+
 /* Whether direction d of job j holds the reads with which a job of a
  * pattern that only writes checks what it wrote (verify=): fio 3.33
- * reports them as the job's read direction, though no read test ran. */
+ * reports them as the job's read direction, though no read test ran. A
+ * job whose options name no verify= (JSON prints them) reads for no such
+ * check. */
 static int
 verify_reads(const struct eb_fio_job *j, int d)
 {
-	static const char *const writes[] = { "write", "randwrite", "trimwrite", "randtrimwrite" };
-	size_t n;
+	return d == EB_FIO_READ && j->verify != 0 && rw_is(j->rw, only_writes, 4);
+}
 
-	if (d != EB_FIO_READ || j->rw == NULL)
-		return 0;
-	n = strcspn(j->rw, ":, ");
-	for (size_t k = 0; k < sizeof writes / sizeof writes[0]; k++)
-		if (strlen(writes[k]) == n && strncmp(j->rw, writes[k], n) == 0)
-			return 1;
-	return 0;
+/* Whether direction d did I/O that j's options never do: writes of a
+ * pattern that only reads, or reads of one that only writes with no
+ * verify=. fio 3.33 with group_reporting prints one entry for a group of
+ * jobs under the first job's name and, in JSON, the last job's options
+ * (job a rw=read and job b rw=write give an entry 'a' of rw=write). */
+static int
+foreign_dir(const struct eb_fio_job *j, int d)
+{
+	return (d == EB_FIO_WRITE && rw_is(j->rw, only_reads, 2)) ||
+	    (d == EB_FIO_READ && j->verify == 0 && rw_is(j->rw, only_writes, 4));
 }
 
 /* Whether direction d's bytes per I/O (bw over iops) contradict the block
@@ -650,30 +631,69 @@ bs_contradicted(const struct eb_fio_dstat *s, int64_t bs)
 	return per < (double)bs * 0.8 || per > (double)bs * 1.25;
 }
 
-static size_t
-emit_job(struct eb_parse *p, const struct eb_fio_job *j, struct eb_fio_notes *notes)
+/* Tells, once a file, why a job's options are not its entry's own. */
+static void
+say_group(struct eb_parse *p, const struct eb_fio_job *j, struct eb_fio_notes *notes,
+    int contradicted, int foreign)
 {
+	if (notes->group_options++)
+		return;
+	if (contradicted)
+		eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, j->line), "fio job '%s' moved another "
+		    "amount per I/O than the block size its options give (a group_reporting "
+		    "group of jobs of other block sizes?): its workload and block size are left "
+		    "unknown", j->name);
+	else if (foreign >= 0)
+		eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, j->line), "fio job '%s' did %ss, "
+		    "which its options (rw=%s%s) never do: it is the entry of a group_reporting "
+		    "group of jobs of other options, so its workload and block size are left "
+		    "unknown", j->name, eb_fio_dir_names[foreign], j->rw,
+		    foreign == EB_FIO_READ ? ", no verify=" : "");
+	else
+		eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, j->line), "fio job '%s' is the entry "
+		    "of a group_reporting group of %ld jobs whose banners give other rw= or bs= "
+		    "options: its workload and block size are left unknown", j->name, j->njobs);
+}
+
+static size_t
+emit_job(struct eb_parse *p, const struct eb_fio_job *job, struct eb_fio_notes *notes)
+{
+	struct eb_fio_job own = *job;
+	const struct eb_fio_job *j = &own;
 	size_t n = 0;
-	int ndirs = 0, only = -1, contradicted = 0;
+	int ndirs = 0, only = -1, contradicted = 0, foreign = -1, sums = 0;
 
 	/* Verification reads go at the block size of the writes they check,
 	 * so reads at another one are a grouped job's own. */
-	for (int d = 0; d < EB_FIO_NDIRS; d++)
+	for (int d = 0; d < EB_FIO_NDIRS; d++) {
 		if (j->d[d].present && bs_contradicted(&j->d[d], dir_bs(j, d)))
 			contradicted = 1;
-	if (contradicted && !notes->bs_contradicted++)
-		eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, j->line), "fio job '%s' moved another "
-		    "amount per I/O than the block size its options give (a group_reporting "
-		    "group of jobs of other block sizes?): its block size is left unknown",
-		    j->name);
+		if (j->d[d].present && foreign_dir(j, d))
+			foreign = d;
+		sums |= d != EB_FIO_MIXED && j->d[d].present;
+	}
+	if (contradicted || foreign >= 0 || j->mixed_group) {
+		say_group(p, j, notes, contradicted, foreign);
+		own.rw = NULL;
+		memset(own.bs, 0, sizeof own.bs);
+	}
 	for (int d = 0; d < EB_FIO_NDIRS; d++) {
 		const struct eb_fio_dstat *s = &j->d[d];
 		const char *op = eb_fio_dir_names[d];
-		int64_t bs = contradicted ? 0 : dir_bs(j, d);
+		int64_t bs = dir_bs(j, d);
 
 		if (!s->present)
 			continue;
-		if (!contradicted && verify_reads(j, d)) {
+		/* unified_rw_reporting=both prints each direction and then
+		 * their sum as "mixed": the sum is no test of its own. */
+		if (d == EB_FIO_MIXED && sums) {
+			if (!notes->mixed_sum++)
+				eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, s->bw_line), "fio job '%s' "
+				    "reports its directions and their sum (unified_rw_reporting=both): "
+				    "the sum, 'mixed', is not read", j->name);
+			continue;
+		}
+		if (verify_reads(j, d)) {
 			if (!notes->verify_reads++)
 				eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, s->bw_line),
 				    "fio job '%s' only writes (rw=%s): its reads are fio's check of "
@@ -693,8 +713,8 @@ emit_job(struct eb_parse *p, const struct eb_fio_job *j, struct eb_fio_notes *no
 		 * both ways spent its CPU on both. */
 		int d = ndirs == 1 ? only : EB_FIO_MIXED;
 
-		n += add(p, j, eb_fio_dir_names[d], contradicted ? 0 : dir_bs(j, d), "cpu",
-		    EB_UNIT_PCT, j->cpu, j->cpu_line, 0);
+		n += add(p, j, eb_fio_dir_names[d], dir_bs(j, d), "cpu", EB_UNIT_PCT, j->cpu,
+		    j->cpu_line, 0);
 	}
 	return n;
 }
@@ -741,62 +761,4 @@ eb_fio_run_emit(struct eb_parse *p, struct eb_fio_run *r, struct eb_fio_notes *n
 	free(done);
 	eb_fio_run_free(r);
 	return added;
-}
-
-void
-eb_fio_like_init(struct eb_fio_like *l, const struct eb_fio_job *j, int json)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (const char *q = j->name; *q != '\0'; q++)
-		h = (h ^ (unsigned char)*q) * 0x100000001b3ULL;
-	h = (h ^ 0xff) * 0x100000001b3ULL;
-	for (const char *q = j->host; *q != '\0'; q++)
-		h = (h ^ (unsigned char)*q) * 0x100000001b3ULL;
-	memset(l, 0, sizeof *l);
-	l->name = h;
-	l->json = json;
-	for (int d = 0; d < 3; d++)
-		l->ios[d] = l->rt[d] = l->lat[d] = -1;
-	l->usr = l->sys = l->ctx = l->majf = l->minf = -1;
-}
-
-static int
-near(double a, double b, double res)
-{
-	return (a < 0 && b < 0) || (a >= 0 && b >= 0 && fabs(a - b) <= res + 1e-9 * fabs(a));
-}
-
-/* Whether a job read from one format and a job read from the other are
- * one run: the same job, the same I/O counts in the same milliseconds,
- * the same context switches and page faults, and a mean latency and CPU
- * within what normal text rounds them to. Copies in one format are known
- * by their bytes already (eb_parse_run). */
-static int
-same_like(const void *seen, const void *now)
-{
-	const struct eb_fio_like *a = seen, *b = now;
-	int io = 0;
-
-	if (a->name != b->name || a->json == b->json)
-		return 0;
-	for (int d = 0; d < 3; d++) {
-		if (a->ios[d] != b->ios[d] || a->rt[d] != b->rt[d] ||
-		    !near(a->lat[d], b->lat[d], a->lat_res[d] + b->lat_res[d]))
-			return 0;
-		io |= a->ios[d] > 0;
-	}
-	return io && a->ctx == b->ctx && a->majf == b->majf && a->minf == b->minf &&
-	    near(a->usr, b->usr, a->cpu_res + b->cpu_res) &&
-	    near(a->sys, b->sys, a->cpu_res + b->cpu_res);
-}
-
-void
-eb_fio_note_like(struct eb_parse *p, const struct eb_fio_like *l, const struct eb_fio_job *j)
-{
-	char what[160];
-
-	snprintf(what, sizeof what, "the run of fio job '%.40s' in %s", j->name,
-	    l->json ? "JSON" : "normal text");
-	eb_parse_run_like(p, l, sizeof *l, same_like, j->line, what);
 }

@@ -260,6 +260,11 @@ take_job(struct eb_fio_jdoc *doc, json_t *job, uint64_t h, int clients, struct e
 	/* Options fio printed but rw= and bs= not among them: fio's defaults
 	 * (read, 4k). fio 2.1.4 prints no options at all: unknown. */
 	if (jopts != NULL || gopts != NULL) {
+		const char *verify = option(doc, jopts, hj, gopts, "verify", "verify");
+		const char *check = option(doc, jopts, hj, gopts, "do_verify", "do_verify");
+
+		j->verify = verify != NULL && strcmp(verify, "0") != 0 &&
+		    (check == NULL || strcmp(check, "0") != 0);
 		j->rw = eb_xstrdup(rw != NULL ? rw : "read");
 		if (option(doc, jopts, hj, gopts, "bsrange", "bssplit") == NULL &&
 		    eb_fio_parse_bs(bs != NULL ? bs : "4k", j->bs) != 0 && doc->bad_line == 0) {
@@ -350,19 +355,73 @@ note_setup(struct eb_parse *p, const struct eb_fio_json_job_opts *o, const struc
 	free(text);
 }
 
-/* Notes the job for a copy of its run in normal text (eb_fio_like). */
+/* Notes the summaries fio prints of the job's bandwidth, IOPS and clat
+ * samples, for a log of the same run (eb_parse_fio_series): fio 3.33 keeps
+ * a log's samples and those of bw_min ... bw_samples alike. */
 static void
-note_like(struct eb_parse *p, json_t *job, const struct eb_fio_job *j)
+note_series(struct eb_parse *p, json_t *job, json_t *gopts, const struct eb_fio_job *j)
+{
+	static const char *const keys[][4] = {
+		{ "bw_samples", "bw_min", "bw_max", "bw_mean" },
+		{ "iops_samples", "iops_min", "iops_max", "iops_mean" },
+		{ "N", "min", "max", "mean" },
+	};
+
+	for (int d = 0; d < 3; d++) {
+		json_t *o = json_object_get(job, eb_fio_dir_names[d]);
+
+		if (!j->d[d].present || !json_is_object(o))
+			continue;
+		for (int k = 0; k < 3; k++) {
+			json_t *x = k == EB_FIO_SERIES_CLAT ? json_object_get(o, "clat_ns") : o;
+			struct eb_fio_series s = { k, d, 0, 0, 0, 0, 0, 5e-7 };
+			double *v[] = { &s.n, &s.min, &s.max, &s.mean };
+			int ok = json_is_object(x);
+
+			for (int m = 0; m < 4 && ok; m++) {
+				json_t *y = json_object_get(x, keys[k][m]);
+
+				ok = json_is_number(y);
+				if (ok)
+					*v[m] = json_number_value(y);
+			}
+			if (ok && s.n > 0)
+				eb_parse_fio_series(p, &s, j->name, j->line);
+		}
+	}
+	/* The logs the job's options wrote (write_bw_log=NAME gives
+	 * NAME_bw.1.log beside the output), known by name, since averaged
+	 * windows (log_avg_msec=) are not the summary's samples. */
+	for (int k = 0; k < 3; k++) {
+		static const char *const logs[] = { "write_bw_log", "write_iops_log",
+			"write_lat_log" };
+		json_t *jo = json_object_get(job, "job options");
+		json_t *v = json_is_object(jo) ? json_object_get(jo, logs[k]) : NULL;
+		struct eb_fio_series s = { k, -1, 0, -1, 0, 0, 0, 0 };
+
+		if (!json_is_string(v) && json_is_object(gopts))
+			v = json_object_get(gopts, logs[k]);
+		if (json_is_string(v) && json_string_value(v)[0] != '\0')
+			eb_parse_fio_series(p, &s, json_string_value(v), j->line);
+	}
+}
+
+/* Notes the job for a copy of its run in normal text or terse output
+ * (eb_fio_like). */
+static void
+note_like(struct eb_parse *p, json_t *job, json_t *gopts, const struct eb_fio_job *j)
 {
 	static const char *const keys[] = { "usr_cpu", "sys_cpu", "ctx", "majf", "minf" };
 	struct eb_fio_like l;
 	double *v[] = { &l.usr, &l.sys, &l.ctx, &l.majf, &l.minf };
 
-	eb_fio_like_init(&l, j, 1);
+	eb_fio_like_init(&l, j, EB_FIO_LIKE_JSON);
 	for (int d = 0; d < 3; d++) {
 		if (!j->d[d].present)
 			continue;
 		l.ios[d] = j->d[d].ios;
+		/* io_kbytes, as terse prints it. */
+		l.kib[d] = j->d[d].io >= 0 ? floor(j->d[d].io / 1024) : -1;
 		l.rt[d] = j->d[d].runtime_ms;
 		l.lat[d] = j->d[d].lat_ns;
 		/* %f of ns (fio 3.x) or of us (2.x). */
@@ -377,6 +436,7 @@ note_like(struct eb_parse *p, json_t *job, const struct eb_fio_job *j)
 	/* %f prints 6 decimals. */
 	l.cpu_res = 5e-7;
 	eb_fio_note_like(p, &l, j);
+	note_series(p, job, gopts, j);
 }
 
 /* Whether a is a --status-interval snapshot of the run that b finishes:
@@ -568,7 +628,7 @@ finish(struct eb_parse *p, int ok)
 				}
 				if (did_io(&run.jobs[run.n - 1])) {
 					note_run(p, d, job, k, &run.jobs[run.n - 1]);
-					note_like(p, job, &run.jobs[run.n - 1]);
+					note_like(p, job, gopts, &run.jobs[run.n - 1]);
 				}
 				if ((code = eb_fio_jd_figure(d, job, hj, "error", 0)) == 0)
 					continue;

@@ -1,6 +1,7 @@
 /* fio_json_opts.c - fio JSON jobs of one name that ran with other options:
  * their records would be repetitions of one test measured two ways. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
@@ -8,11 +9,9 @@
 #include "fio.h"
 #include "fio_json.h"
 
-/* The options that change what a job measures, with an alias fio takes
- * and the value fio uses when neither is set (NULL when that depends on
- * the file or machine). Where a file's options are, which it names and
- * how it reports (filename, directory, group_reporting, output options)
- * are left out: they move no figure of a job. */
+/* Options whose value fio uses when neither they nor an alias are set
+ * (NULL when that depends on the file or machine), so that a job that
+ * sets one to its default ran as one that does not. */
 static const struct measure_opt {
 	const char *name, *alias, *dflt;
 } measure_opts[] = {
@@ -46,7 +45,44 @@ static const struct measure_opt {
 	{ "buffer_compress_percentage", NULL, NULL },
 	{ "zero_buffers", NULL, "0" },
 	{ "refill_buffers", NULL, "0" },
+	{ "loops", NULL, "1" },
+	{ "number_ios", NULL, "0" },
+	{ "offset", NULL, "0" },
+	{ "fsync_on_close", NULL, "0" },
+	{ "percentage_random", NULL, "100" },
+	{ "random_distribution", NULL, "random" },
+	{ "clat_percentiles", NULL, "1" },
+	{ "lat_percentiles", NULL, "0" },
 };
+
+/* Every other option fio prints changes what a job measures too (fio
+ * 3.33 prints only those a job file or command line set), but for these,
+ * which say where its files are, what it is called, and how and where it
+ * reports: they move no figure of a job. */
+static const char *const report_only[] = {
+	"name", "description", "filename", "directory", "filename_format", "unique_filename",
+	"write_bw_log", "write_iops_log", "write_lat_log", "write_hist_log", "log_avg_msec",
+	"log_hist_msec", "log_hist_coarseness", "log_max_value", "log_offset", "log_prio",
+	"log_compression", "log_store_compressed", "log_unix_epoch", "log_alternate_epoch",
+	"per_job_logs", "group_reporting", "stats", "stonewall", "wait_for_previous", "new_group",
+	"wait_for", "exitall", "exitall_on_error", "create_serialize", "allow_file_create",
+	"percentile_list", "significant_figures", "write_iolog", "write_barrier", "lockfile",
+	"clocksource", "gtod_reduce", "disable_lat", "disable_clat", "disable_slat",
+	"disable_bw_measurement", "unified_rw_reporting", "kb_base", "unit_base",
+};
+
+static int
+measured(const char *name)
+{
+	for (size_t k = 0; k < sizeof report_only / sizeof report_only[0]; k++)
+		if (strcmp(report_only[k], name) == 0)
+			return 0;
+	for (size_t k = 0; k < sizeof measure_opts / sizeof measure_opts[0]; k++)
+		if (strcmp(measure_opts[k].name, name) == 0 ||
+		    (measure_opts[k].alias != NULL && strcmp(measure_opts[k].alias, name) == 0))
+			return 0;
+	return 1;
+}
 
 static const char *
 opt_of(json_t *o, const char *name)
@@ -67,25 +103,6 @@ value_of(const struct eb_fio_json_job_opts *j, const struct measure_opt *o)
 	    (v = opt_of(j->gopts, o->name)) != NULL || (v = opt_of(j->gopts, o->alias)) != NULL)
 		return v;
 	return o->dflt;
-}
-
-/* Whether two values are one setting: "4k" and "4096" are one size,
- * "4k,4k" and "4k" one block size. */
-static int
-same_value(const char *a, const char *b)
-{
-	int64_t x[3], y[3], sa, sb;
-
-	if (a == NULL || b == NULL)
-		return a == b;
-	if (strcmp(a, b) == 0)
-		return 1;
-	sa = eb_fio_parse_size(a, strlen(a));
-	sb = eb_fio_parse_size(b, strlen(b));
-	if (sa > 0 && sb > 0)
-		return sa == sb;
-	return eb_fio_parse_bs(a, x) == 0 && eb_fio_parse_bs(b, y) == 0 &&
-	    memcmp(x, y, sizeof x) == 0;
 }
 
 void
@@ -110,30 +127,33 @@ nz(const char *s)
 long
 eb_fio_json_opts_clash(const struct eb_fio_json_job_opts *v, size_t n, char *why, size_t len)
 {
-	for (size_t b = 1; b < n; b++) {
-		if (v[b].jopts == NULL && v[b].gopts == NULL)
-			continue;	/* fio 2.1.4 prints no options */
-		for (size_t a = 0; a < b; a++) {
-			if (strcmp(nz(v[a].name), nz(v[b].name)) != 0 ||
-			    strcmp(nz(v[a].host), nz(v[b].host)) != 0 ||
-			    (v[a].jopts == NULL && v[a].gopts == NULL))
-				continue;
-			for (size_t k = 0; k < sizeof measure_opts / sizeof measure_opts[0]; k++) {
-				const struct measure_opt *o = &measure_opts[k];
-				const char *x = value_of(&v[a], o), *y = value_of(&v[b], o);
+	long clash = -1;
+	char **text = eb_xcalloc(n, sizeof *text);
 
-				if (same_value(x, y))
-					continue;
-				snprintf(why, len, "fio job '%.40s' ran with %s=%.40s here but with "
-				    "%s=%.40s at line %ld: the records of one job name would be "
-				    "repetitions of one test measured two ways; give the jobs "
-				    "names of their own", nz(v[b].name), o->name, y ? y : "(unset)",
-				    o->name, x ? x : "(unset)", v[a].line);
-				return (long)b;
-			}
+	for (size_t b = 0; b < n; b++)
+		if (v[b].jopts != NULL || v[b].gopts != NULL)
+			text[b] = eb_fio_json_opts_text(&v[b]);
+	for (size_t b = 1; b < n && clash < 0; b++) {
+		if (text[b] == NULL)
+			continue;	/* fio 2.1.4 prints no options */
+		for (size_t a = 0; a < b && clash < 0; a++) {
+			char x[120], y[120];
+
+			if (strcmp(nz(v[a].name), nz(v[b].name)) != 0 ||
+			    strcmp(nz(v[a].host), nz(v[b].host)) != 0 || text[a] == NULL ||
+			    !eb_fio_setup_difference(text[a], text[b], x, y, sizeof x))
+				continue;
+			snprintf(why, len, "fio job '%.40s' ran with %s here but with %s at line "
+			    "%ld: the records of one job name would be repetitions of one test "
+			    "measured two ways; give the jobs names of their own", nz(v[b].name),
+			    y, x, v[a].line);
+			clash = (long)b;
 		}
 	}
-	return -1;
+	for (size_t b = 0; b < n; b++)
+		free(text[b]);
+	free(text);
+	return clash;
 }
 
 /* A value as one setting, whatever its spelling: "4k" and "4096" alike. */
@@ -159,18 +179,121 @@ canonical(struct eb_buf *b, const char *v)
 	eb_buf_add(b, num, strlen(num));
 }
 
+/* Lines by name, as eb_fio_setup_difference walks them: a name before
+ * every longer name it begins ("rw" before "rwmixread"). */
+static int
+cmp_line(const void *a, const void *b)
+{
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	size_t nx = strcspn(x, "="), ny = strcspn(y, "=");
+	int c = strncmp(x, y, nx < ny ? nx : ny);
+
+	return c != 0 ? c : nx != ny ? (nx > ny) - (nx < ny) : strcmp(x, y);
+}
+
+/* Adds the options of o (job or global) that no table above names and
+ * that other (its job's own, or NULL) does not set, as "name=value". */
+static void
+other_options(json_t *o, json_t *other, char ***lines, size_t *n, size_t *cap)
+{
+	const char *key;
+	json_t *val;
+
+	if (o == NULL)
+		return;
+	json_object_foreach(o, key, val) {
+		struct eb_buf b;
+
+		if (!measured(key) || (other != NULL && json_object_get(other, key) != NULL))
+			continue;
+		eb_buf_init(&b, 0);
+		eb_buf_add(&b, key, strlen(key) > 40 ? 40 : strlen(key));
+		eb_buf_addc(&b, '=');
+		canonical(&b, json_is_string(val) ? json_string_value(val) : "(not a string)");
+		eb_buf_cstr(&b);
+		eb_xgrow(lines, cap, *n + 1, sizeof **lines);
+		(*lines)[(*n)++] = b.data;
+	}
+}
+
 char *
 eb_fio_json_opts_text(const struct eb_fio_json_job_opts *j)
 {
 	struct eb_buf b;
+	char **lines = NULL;
+	size_t n = 0, cap = 0;
 
-	eb_buf_init(&b, 0);
 	for (size_t k = 0; k < sizeof measure_opts / sizeof measure_opts[0]; k++) {
-		eb_buf_add(&b, measure_opts[k].name, strlen(measure_opts[k].name));
-		eb_buf_addc(&b, '=');
-		canonical(&b, value_of(j, &measure_opts[k]));
-		eb_buf_addc(&b, '\n');
+		struct eb_buf l;
+
+		eb_buf_init(&l, 0);
+		eb_buf_add(&l, measure_opts[k].name, strlen(measure_opts[k].name));
+		eb_buf_addc(&l, '=');
+		canonical(&l, value_of(j, &measure_opts[k]));
+		eb_buf_cstr(&l);
+		eb_xgrow(&lines, &cap, n + 1, sizeof *lines);
+		lines[n++] = l.data;
 	}
+	other_options(j->jopts, NULL, &lines, &n, &cap);
+	other_options(j->gopts, j->jopts, &lines, &n, &cap);
+	/* By name, so that two jobs' lines meet name by name (runs.c). */
+	qsort(lines, n, sizeof *lines, cmp_line);
+	eb_buf_init(&b, 0);
+	for (size_t k = 0; k < n; k++) {
+		eb_buf_add(&b, lines[k], strlen(lines[k]));
+		eb_buf_addc(&b, '\n');
+		free(lines[k]);
+	}
+	free(lines);
 	eb_buf_cstr(&b);
 	return b.data;
+}
+
+/* The name of a "name=value" line, its length. */
+static size_t
+name_len(const char *line, size_t n)
+{
+	const char *eq = memchr(line, '=', n);
+
+	return eq != NULL ? (size_t)(eq - line) : n;
+}
+
+int
+eb_fio_setup_difference(const char *a, const char *b, char *x, char *y, size_t n)
+{
+	int partial = strstr(a, "~partial\n") != NULL || strstr(b, "~partial\n") != NULL;
+
+	while (*a != '\0' || *b != '\0') {
+		size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
+		size_t na = name_len(a, la), nb = name_len(b, lb);
+		int order = *a == '\0' ? 1 : *b == '\0' ? -1 :
+		    strncmp(a, b, na < nb ? na : nb) != 0 ? strncmp(a, b, na < nb ? na : nb) :
+		    (na > nb) - (na < nb);
+
+		if (order == 0 && (la != lb || memcmp(a, b, la) != 0)) {
+			snprintf(x, n, "%.*s", (int)la, a);
+			snprintf(y, n, "%.*s", (int)lb, b);
+			return 1;
+		}
+		if (order != 0 && partial) {
+			if (order < 0)
+				a += la + (a[la] == '\n');
+			else
+				b += lb + (b[lb] == '\n');
+			continue;
+		}
+		if (order < 0) {	/* set in a only */
+			snprintf(x, n, "%.*s", (int)la, a);
+			snprintf(y, n, "%.*s=(unset)", (int)na, a);
+			return 1;
+		}
+		if (order > 0) {
+			snprintf(x, n, "%.*s=(unset)", (int)nb, b);
+			snprintf(y, n, "%.*s", (int)lb, b);
+			return 1;
+		}
+		a += la + (a[la] == '\n');
+		b += lb + (b[lb] == '\n');
+	}
+	return 0;
 }

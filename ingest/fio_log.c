@@ -699,14 +699,15 @@ summarise(struct eb_parse *p, struct log_state *st)
 	}
 	status = eb_fio_family_read(&f, p, &st->acc, st->whole, &st->runs,
 	    st->kind != EB_FIO_LOG_CLAT, st->nthreads);
-	if (status == EB_OK && f.self > 0)
-		eb_diag(p->diag, EB_NOTE, loc0, "the %s log of clone %zu of %zu of one fio run "
-		    "(numjobs): its samples count in the record of %s, which reads them all",
-		    kind_names[st->kind], f.self + 1, f.n, f.paths[0]);
-	if (status != EB_OK || f.self > 0) {
+	/* Each clone's log gives the record of them all, so that any one
+	 * named reads the job; two of one family read in one load give it
+	 * once (runs.c). */
+	if (status != EB_OK) {
 		eb_fio_family_free(&f);
 		return status;
 	}
+	if (f.n > 1)
+		eb_fio_log_note_family(p, st->kind, f.paths[0]);
 	if (f.n > 1) {
 		all = &f.all;
 		if (st->kind == EB_FIO_LOG_CLAT)
@@ -726,6 +727,7 @@ summarise(struct eb_parse *p, struct log_state *st)
 		    "is too small for nanoseconds", us_mean);
 	say_clones(p, st, &f);
 	names(p->path, &job, &host);
+	eb_fio_log_note_series(p, unit == 1 ? st->kind : EB_FIO_LOG_UNKNOWN, &st->acc, job);
 	for (int d = 0; d < 3; d++) {
 		const struct eb_fio_dir_acc *a = &all->d[d];
 		long line = st->acc.d[d].n > 0 ? st->acc.d[d].first_line : 0;

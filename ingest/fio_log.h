@@ -48,13 +48,22 @@ struct eb_fio_family {
 
 /* Fills f for the log p reads, whose samples are self and, read a line
  * at a time (whole 0), whose clones one after another are runs; reads the
- * other logs of its family when it is the first of them (f->self 0), and
- * with rates each log's clones. The first log that fails fails f. */
+ * other logs of its family, whichever of them it is (f->self), and with
+ * rates each log's clones. The first log that fails fails f. */
 enum eb_status eb_fio_family_read(struct eb_fio_family *f, struct eb_parse *p,
     const struct eb_fio_log_acc *self, int whole, struct eb_fio_runs *runs, int rates,
     int nthreads);
 /* What fio's group_reporting makes of the clones' rates in direction d. */
 double eb_fio_family_rate(const struct eb_fio_family *f, int d);
 void eb_fio_family_free(struct eb_fio_family *f);
+
+/* Notes the samples of each direction of a bw, IOPS or clat (ns) log of
+ * job job, for a summary of its run in the same load (fio_like.c). */
+void eb_fio_log_note_series(struct eb_parse *p, enum eb_fio_log_kind kind,
+    const struct eb_fio_log_acc *a, const char *job);
+
+/* Notes that this log is one of the clone logs of the first, first (each
+ * gives the record of them all), for another of them in the same load. */
+void eb_fio_log_note_family(struct eb_parse *p, enum eb_fio_log_kind kind, const char *first);
 
 #endif

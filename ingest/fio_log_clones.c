@@ -181,14 +181,12 @@ eb_fio_family_read(struct eb_fio_family *f, struct eb_parse *p,
 
 	memset(f, 0, sizeof *f);
 	f->n = whole ? eb_fio_log_clones(p->path, &f->self, &f->paths) : 1;
-	if (f->self > 0)
-		return EB_OK;
 	f->where = eb_xcalloc(f->n, sizeof *f->where);
 	f->acc = eb_xcalloc(f->n, sizeof *f->acc);
 	f->rates = eb_xcalloc(f->n, sizeof *f->rates);
 	for (size_t k = 0; k < f->n; k++) {
-		f->where[k] = k == 0 ? p->path : eb_intern_cstr(p->t, f->paths[k]);
-		if (k == 0)
+		f->where[k] = k == f->self ? p->path : eb_intern_cstr(p->t, f->paths[k]);
+		if (k == f->self)
 			f->acc[k] = *self;
 		else if (status == EB_OK)
 			status = eb_fio_log_read_clone(f->where[k], &f->acc[k], self->latency,

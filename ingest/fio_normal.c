@@ -57,6 +57,8 @@ struct normal_state {
 	long nsnapshots, snapshot_line;
 	/* What the current job's results say of its run (eb_fio_like). */
 	struct eb_fio_like like;
+	struct eb_fio_series series[6];	/* its bw and iops summaries */
+	int nseries;
 	char pid[80];		/* "pid=24785: Tue Dec  1 12:09:09 2026" of its header */
 };
 
@@ -198,6 +200,13 @@ end_job(struct eb_parse *p, struct normal_state *st)
 			st->like.lat[d] = j->d[d].lat_ns;
 		}
 		eb_fio_note_like(p, &st->like, j);
+		char *setup = eb_fio_banner_setup(&st->banners, j);
+
+		for (int k = 0; k < st->nseries; k++)
+			eb_parse_fio_series(p, &st->series[k], j->name, j->line);
+		if (setup != NULL)
+			eb_parse_setup(p, j->name, j->host, setup, j->line);
+		free(setup);
 	}
 	eb_buf_reset(&st->block);
 	st->cur = -1;
@@ -372,7 +381,7 @@ take_header(struct eb_parse *p, struct normal_state *st, const char *line, size_
 	}
 	j->line = lineno;
 	j->all_clients = strcmp(j->name, "All clients") == 0;
-	eb_fio_like_init(&st->like, j, 0);
+	eb_fio_like_init(&st->like, j, EB_FIO_LIKE_NORMAL);
 	if ((q = after(g, "groupid=")) != NULL) {
 		double v;
 
@@ -388,6 +397,8 @@ take_header(struct eb_parse *p, struct normal_state *st, const char *line, size_
 			}
 		}
 	}
+	if ((q = after(g, "jobs=")) != NULL)
+		j->njobs = strtol(q, NULL, 10);
 	if (eb_fio_run_name_taken(&st->run) != NULL && st->bad_line == 0) {
 		const struct eb_fio_job *o = eb_fio_run_name_taken(&st->run);
 
@@ -406,7 +417,7 @@ take_header(struct eb_parse *p, struct normal_state *st, const char *line, size_
 	st->dir = -1;
 	st->pct_unit = 0;
 	st->njobs++;
-	st->issued = 0;
+	st->issued = st->nseries = 0;
 	st->last_line = lineno;
 	eb_buf_add(&st->block, line, len);
 	q = eb_fio_memstr(g, len - (size_t)(g - line), " pid=");
@@ -594,6 +605,9 @@ take_job_line(struct normal_state *st, const char *s, long lineno)
 		take_dir(st, d, s, lineno);
 		return;
 	}
+	if (ds != NULL && st->dir < 3 && st->nseries < 6 &&
+	    eb_fio_normal_series(s, st->dir, &st->series[st->nseries]))
+		st->nseries++;
 	if (strncmp(s, "clat (", 6) == 0 && (q = figure(st, s, "avg=", FIG_NUMBER, ",", lineno)) != NULL) {
 		unit = lat_unit(s);
 		if (eb_fio_num(q, strlen(q), &v) == 0)

@@ -182,3 +182,34 @@ eb_fio_lat_percentile(const struct eb_fio_lat_range *r, const char *name, double
 	}
 	return 0;
 }
+
+/* The figure after key in s, or -1. */
+static double
+figure_after(const char *s, const char *key)
+{
+	const char *q = strstr(s, key);
+	double v;
+
+	if (q == NULL)
+		return -1;
+	q += strlen(key);
+	while (*q == ' ')
+		q++;
+	return eb_fio_num(q, strcspn(q, ","), &v) > 0 ? v : -1;
+}
+
+int
+eb_fio_normal_series(const char *s, int dir, struct eb_fio_series *out)
+{
+	int kind;
+
+	if (strncmp(s, "bw (  KiB/s):", 13) == 0)
+		kind = EB_FIO_SERIES_BW;
+	else if (strncmp(s, "iops", 4) == 0 && s[4 + strspn(s + 4, " ")] == ':')
+		kind = EB_FIO_SERIES_IOPS;
+	else
+		return 0;
+	*out = (struct eb_fio_series){ kind, dir, 0, figure_after(s, "samples="),
+		figure_after(s, "min="), figure_after(s, "max="), figure_after(s, "avg="), 0.005 };
+	return out->n > 0 && out->min >= 0 && out->max >= 0 && out->mean >= 0;
+}

@@ -88,20 +88,16 @@ line_masks(const char *p, size_t nb, uint64_t *nd, uint64_t *pair)
 	masks_sse2(p, nb, nd, pair);
 }
 
-/* int_line_fast for a line in fio's own layout (layout_columns) of len
- * bytes before its newline, from the masks of its bytes; 0 for what
- * int_line_fast must read. Only the columns the sink uses are converted:
+/* int_line_fast for a line in fio's own layout of len bytes before its
+ * newline, from where layout_columns found its n columns end (a); 0 for
+ * what int_line_fast must read. Only the columns the sink uses are converted:
  * ingest's summary reads the 5th only when it is the last and need4 is
  * set, where it may tell an offset from a priority; the charts' points
  * read time, value and direction. */
 static inline __attribute__((always_inline)) int
-int_line_masks(const char *p, size_t len, uint64_t nd, uint64_t pair, uint64_t c[6], int *ncols,
+int_line_columns(const char *p, size_t len, const int a[5], int n, uint64_t c[6], int *ncols,
     const int sink, int need4)
 {
-	int a[5], n;
-
-	if (!layout_columns(p, len, nd, pair, a, &n))
-		return 0;
 	c[0] = digits_value(p, a[0]);
 	c[1] = digits_value(p + a[0] + 2, a[1] - a[0] - 2);
 	c[2] = (uint64_t)(p[a[1] + 2] - '0');
@@ -122,6 +118,35 @@ int_line_masks(const char *p, size_t len, uint64_t nd, uint64_t pair, uint64_t c
 	}
 	*ncols = n;
 	return 1;
+}
+
+/* The layout of a line that layout_columns took: its masks (its bytes
+ * before the '\n' only) and its columns. Consecutive lines of a log
+ * mostly share it, and a line with the same masks, a '\n' in the same
+ * place and a direction of 0 to 2 has the same columns, without
+ * layout_columns. */
+struct shape {
+	uint64_t nd, pair, line;
+	size_t len;		/* 0: no layout known */
+	int a[5], n;
+};
+
+/* int_line_columns of the columns layout_columns finds from the masks of
+ * the line, whose layout is kept in sh for the lines after it (none when
+ * layout_columns finds none). */
+static inline __attribute__((always_inline)) int
+int_line_masks(const char *p, size_t len, uint64_t nd, uint64_t pair, uint64_t c[6], int *ncols,
+    const int sink, int need4, struct shape *sh)
+{
+	if (!layout_columns(p, len, nd, pair, sh->a, &sh->n)) {
+		sh->len = 0;
+		return 0;
+	}
+	sh->len = len;
+	sh->line = (UINT64_C(1) << len) - 1;
+	sh->nd = nd & sh->line;
+	sh->pair = pair & sh->line;
+	return int_line_columns(p, len, sh->a, sh->n, c, ncols, sink, need4);
 }
 #endif
 
@@ -245,6 +270,7 @@ scan_lines(struct range *r, const char *p, const char *last, long *lineno, int b
 	const char *base = p;
 	uint64_t *nd = r->mask, *pair = nd + MASK_WORDS;
 	size_t at = 0;
+	struct shape shp = { 0, 0, 0, 0, { 0 }, 0 };
 
 	/* The masks of every block of the lines and the one after, each byte
 	 * looked at once whatever the lengths of the lines. */
@@ -261,11 +287,25 @@ scan_lines(struct range *r, const char *p, const char *last, long *lineno, int b
 		int n = 0;
 
 		p = base + at;
+		/* A line of the layout of the one before: where the next
+		 * starts is known before this one's end is looked for, so
+		 * the CPU reads on without waiting. */
+		if ((m & shp.line) == shp.nd && (q & shp.line) == shp.pair && shp.len != 0 &&
+		    p[shp.len] == '\n' && p[shp.a[1] + 2] <= '2' &&
+		    int_line_columns(p, shp.len, shp.a, shp.n, cf, &n, sink,
+		    sink == SINK_SUMMARY && !r->acc->offset_like)) {
+			at += shp.len + 1;
+			if (take_line(r, cf, n, ++ln, sink)) {
+				stop = 1;
+				break;
+			}
+			continue;
+		}
 		e = odd != 0 ? (size_t)__builtin_ctzll(odd) : 64;
 		/* Apart from the slow way's, so that the columns stay in
 		 * registers. */
 		if (e < 64 && p[e] == '\n' && int_line_masks(p, e, m, q, cf, &n, sink,
-		    sink == SINK_SUMMARY && !r->acc->offset_like)) {
+		    sink == SINK_SUMMARY && !r->acc->offset_like, &shp)) {
 			at += e + 1;
 			if (take_line(r, cf, n, ++ln, sink)) {
 				stop = 1;
@@ -301,6 +341,23 @@ scan_lines(struct range *r, const char *p, const char *last, long *lineno, int b
 
 static const char long_line[] = "line longer than %d bytes";
 static const char long_line_ingest[] = "line longer than %d bytes, the most encbench reads";
+
+/* Every line of [p, last], last a '\n', the way that reads them fastest:
+ * returns 1 when the range stops. */
+static inline __attribute__((always_inline)) int
+scan_block(struct range *r, const char *p, const char *last, long *lineno, int bom,
+    const int sink)
+{
+#ifdef HAVE_AVX2_MASKS
+	/* The line-at-a-time reader is for lines under 32 bytes (a bw or
+	 * iops log); longer ones (a clat log's byte offsets) read faster with
+	 * the block's masks, so the block's first line chooses. */
+	if (sink == SINK_POINTS && eb_fio_have_avx2() &&
+	    memchr(p, '\n', (size_t)(last - p) < 32 ? (size_t)(last - p) + 1 : 32) != NULL)
+		return eb_fio_scan_points_avx2(r, p, last, lineno, bom);
+#endif
+	return scan_lines(r, p, last, lineno, bom, sink);
+}
 
 static inline __attribute__((always_inline)) void
 scan_range_with(struct range *r, const int sink)
@@ -348,18 +405,8 @@ scan_range_with(struct range *r, const int sink)
 		first = first && have < 3;
 		/* Whole lines only; the rest waits for the next read. */
 		last = have > 0 ? memrchr(p, '\n', (size_t)(end - p)) : NULL;
-#ifdef HAVE_AVX2_MASKS
-		/* The line-at-a-time reader is for lines under 32 bytes (a bw
-		 * or iops log); longer ones (a clat log's byte offsets) read
-		 * faster with the block's masks, so the block's first line
-		 * chooses. */
-		if (last != NULL && sink == SINK_POINTS && eb_fio_have_avx2() &&
-		    memchr(p, '\n', (size_t)(last - p) < 32 ? (size_t)(last - p) + 1 : 32) != NULL)
-			stop = eb_fio_scan_points_avx2(r, p, last, &lineno, bom);
-		else
-#endif
 		if (last != NULL)
-			stop = scan_lines(r, p, last, &lineno, bom, sink);
+			stop = scan_block(r, p, last, &lineno, bom, sink);
 		if (stop || eof)
 			break;
 		p = last != NULL ? last + 1 : p;

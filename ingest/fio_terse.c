@@ -288,6 +288,43 @@ note_run(struct eb_parse *p, const struct terse_state *st, const struct eb_fio_j
 	free(id);
 }
 
+/* Notes what the record prints of its run, for a copy of that run in JSON
+ * or normal text (eb_fio_like): per direction the KiB (io_bytes >> 10),
+ * the runtime and the range of I/O counts its truncated IOPS leaves (fio
+ * 3.33 prints 1000 * count / runtime in integers), the mean clat in us
+ * with 6 decimals, and CPU, context switches and page faults. */
+static void
+note_like(struct eb_parse *p, const struct field *f, size_t s0, size_t width, size_t nb,
+    const int *dirs, size_t c, const struct eb_fio_job *j)
+{
+	struct eb_fio_like l;
+
+	eb_fio_like_init(&l, j, EB_FIO_LIKE_TERSE);
+	for (size_t b = 0; b < nb; b++) {
+		int d = dirs[b];
+		size_t s = s0 + b * width;
+		double iops = fnum(&f[s + 2], -1), rt = fnum(&f[s + 3], -1);
+
+		if (d >= 3 || !j->d[d].present)
+			continue;
+		l.kib[d] = fnum(&f[s], -1);
+		l.rt[d] = rt;
+		if (iops >= 0 && rt > 0) {
+			l.ios_lo[d] = ceil(iops * rt / 1000);
+			l.ios_hi[d] = fmax(l.ios_lo[d], ceil((iops + 1) * rt / 1000) - 1);
+		}
+		l.lat[d] = j->d[d].lat_ns;
+		l.lat_res[d] = 5e-4;
+	}
+	l.usr = fnum(&f[c], -1);
+	l.sys = fnum(&f[c + 1], -1);
+	l.cpu_res = 5e-7;
+	l.ctx = fnum(&f[c + 2], -1);
+	l.majf = fnum(&f[c + 3], -1);
+	l.minf = fnum(&f[c + 4], -1);
+	eb_fio_note_like(p, &l, j);
+}
+
 /* Whether a record of a job is the next --status-interval snapshot (or the
  * final result) of the previous record of that job, whose I/O and runtime
  * of every direction it only adds to. fio 3.33 prints snapshots as records
@@ -520,7 +557,19 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 	if (fnum(error, 0) != 0)
 		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno),
 		    "fio job '%s' ended with error %.0f", j->name, fnum(error, 0));
+	/* fio 3.33's terse record of a verify= job prints its check reads
+	 * in the read block, as many KiB as it wrote, and no option or mark
+	 * that tells them from a read test: a job that reads and writes
+	 * exactly as much is said, unless banners give its rw=. */
+	if (nb >= 2 && st->banners.n == 0 && j->d[EB_FIO_READ].present &&
+	    j->d[EB_FIO_WRITE].present && fnum(&f[s0], -1) == fnum(&f[s0 + width], -2))
+		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno), "fio terse record of job "
+		    "'%s' read exactly as many KiB as it wrote (%.0f): the reads may be fio's check "
+		    "of what it wrote (verify=), which terse output, printing no options, does not "
+		    "tell from a read test; they are read as a test: read the run's JSON or normal "
+		    "text to know", j->name, fnum(&f[s0], 0));
 	note_run(p, st, j, rec, len, lineno);
+	note_like(p, f, s0, width, nb, dirs, c, j);
 	st->nrecords++;
 	free(f);
 	return EB_OK;

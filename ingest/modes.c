@@ -607,11 +607,10 @@ eb_label_normalize(int field, const char *name, char *buf, size_t n)
 		return 1;
 	if (field == EB_F_CONFIG && eb_config_canonical(name, buf, n))
 		return 1;
-	/* A release alone ("Ubuntu 24.04", "24.04 LTS") is its number, as a
-	 * sheet's title gives it; words in brackets may say anything
-	 * ("24.04 (HWE kernel)"), and are not dropped here. */
-	if (field == EB_F_RELEASE && strpbrk(name, "()[]") == NULL &&
-	    eb_sheet_release_number(name, 0, buf, n))
+	/* A release alone ("Ubuntu 24.04", "Ubuntu-24.04 (noble)", "24.04
+	 * LTS") is its number, as a sheet's title gives it, and another
+	 * system's is its name and number ("FreeBSD 14.1" is freebsd-14.1). */
+	if (field == EB_F_RELEASE && eb_sheet_release_alone(name, buf, n))
 		return 1;
 	while (s < e && blank((unsigned char)*s))
 		s++;

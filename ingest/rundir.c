@@ -12,6 +12,7 @@
 #include "ingest.h"
 #include "modes.h"
 #include "rundir.h"
+#include "rundir_facts.h"
 
 /* A meta.json is a few kilobytes; more is somebody else's file. */
 #define META_MAX (16 << 20)
@@ -101,8 +102,8 @@ wrong_type(const json_t *doc)
 /* The line of the first "key" in the text, after the first "outer" when
  * outer is given (a nested member, "tools" then "fio"), for messages;
  * jansson keeps no positions of what it accepted. */
-static long
-member_line(const char *text, const char *outer, const char *key)
+long
+eb_meta_member_line(const char *text, const char *outer, const char *key)
 {
 	const char *from = text, *at;
 	char *quoted;
@@ -130,7 +131,7 @@ member_line(const char *text, const char *outer, const char *key)
 static long
 key_line(const char *text, const char *key)
 {
-	return member_line(text, NULL, key);
+	return eb_meta_member_line(text, NULL, key);
 }
 
 /* Warnings of control characters: the first few members by name, the
@@ -166,7 +167,7 @@ clean_strings(json_t *v, const char *outer, const char *key, struct cleaning *c)
 		char *text = eb_xstrdup(json_string_value(v));
 
 		if (eb_utf8_controls_to_spaces(text) > 0) {
-			struct eb_loc loc = { c->path, member_line(c->body, outer, key), 0 };
+			struct eb_loc loc = { c->path, eb_meta_member_line(c->body, outer, key), 0 };
 
 			json_string_set(v, text);
 			if (c->told++ < CONTROL_WARNINGS)
@@ -326,11 +327,12 @@ eb_rundir_load(struct eb_table *t, const char *dir, size_t *index, int *found,
 	}
 	m.json = json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	json_decref(doc);
-	eb_buf_free(&text);
 	if (m.json == NULL) {
 		fputs("encbench: out of memory\n", stderr);
 		abort();
 	}
+	eb_run_facts_warn(m.path, body, m.json, m.config, diag);
+	eb_buf_free(&text);
 	*index = eb_table_add_meta(t, &m);
 	*found = 1;
 	return EB_OK;

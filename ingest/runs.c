@@ -1,6 +1,8 @@
 /* runs.c - one benchmark run read twice: what identifies a run, as its
  * parser notes it, and the runs one load has met, so a second copy fails. */
+#include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +26,10 @@ struct eb_run_note {
 	 * tool and the noun a message names it by are static strings. */
 	char *job, *host, *opts;
 	const char *tool, *noun;
+	/* A fio log's samples or a summary of them (eb_parse_fio_series),
+	 * of job sjob; NULL for the others. */
+	struct eb_fio_series *series;
+	char *sjob;
 };
 
 struct eb_run_seen {
@@ -46,6 +52,16 @@ struct eb_run_seen {
 		const char *tool, *noun;
 	} *pend, *tests;
 	size_t npend, cappend, ntests, captests;
+	/* Every series met (those from done on not yet held against the
+	 * others), and where notes of logs left out go. */
+	struct series_seen {
+		struct eb_fio_series s;
+		char *path, *job;
+		long line;
+		int left_out;
+	} *series;
+	size_t nseries, capseries, series_done;
+	struct eb_diag *diag;
 };
 
 static void
@@ -79,6 +95,8 @@ eb_runs_add(struct eb_runs *r, const void *id, size_t n, long lineno, const char
 	note->like = NULL;
 	note->same = NULL;
 	note->job = note->host = note->opts = NULL;
+	note->series = NULL;
+	note->sjob = NULL;
 }
 
 void
@@ -135,9 +153,26 @@ eb_parse_setup(struct eb_parse *p, const char *job, const char *host, const char
 }
 
 void
+eb_parse_fio_series(struct eb_parse *p, const struct eb_fio_series *s, const char *job,
+    long lineno)
+{
+	struct eb_run_note *note;
+
+	if (p->runs == NULL)
+		return;
+	eb_runs_add(p->runs, "", 0, lineno, "", 0);
+	note = &p->runs->v[p->runs->n - 1];
+	note->series = eb_xmalloc(sizeof *note->series);
+	*note->series = *s;
+	note->sjob = eb_xstrdup(job);
+}
+
+void
 eb_runs_free(struct eb_runs *r)
 {
 	for (size_t i = 0; i < r->n; i++) {
+		free(r->v[i].series);
+		free(r->v[i].sjob);
 		free(r->v[i].what);
 		free(r->v[i].like);
 		free(r->v[i].job);
@@ -183,6 +218,11 @@ eb_run_seen_free(struct eb_run_seen *s)
 		free(s->tests[i].key);
 	}
 	free(s->tests);
+	for (size_t i = 0; i < s->nseries; i++) {
+		free(s->series[i].path);
+		free(s->series[i].job);
+	}
+	free(s->series);
 	free(s);
 }
 
@@ -261,6 +301,18 @@ eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, const char *path,
 			st = take_like(seen, note, path, err);
 			continue;
 		}
+		if (note->series != NULL) {
+			struct series_seen *x;
+
+			eb_xgrow(&seen->series, &seen->capseries, seen->nseries + 1,
+			    sizeof *seen->series);
+			x = &seen->series[seen->nseries++];
+			*x = (struct series_seen){ *note->series, eb_xstrdup(path), note->sjob,
+			    note->line, 0 };
+			note->sjob = NULL;
+			seen->diag = diag;
+			continue;
+		}
 		if (note->job != NULL) {
 			struct setup *u;
 
@@ -317,30 +369,141 @@ eb_runs_keep(struct eb_table *t, size_t first, const char *path, struct eb_run_s
 	return st;
 }
 
-/* The first line where two setups' "name=value" lines differ, in a and b. */
-static void
-first_difference(const char *a, const char *b, char *x, char *y, size_t n)
+/* Whether log samples a and a summary b (either way round) are one
+ * run's: the same count, least and greatest sample exactly, and a mean
+ * within the summary's rounding. */
+static int
+same_series(const struct eb_fio_series *a, const struct eb_fio_series *b)
 {
-	while (*a != '\0' || *b != '\0') {
-		size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
+	double res = a->mean_res + b->mean_res + 1e-9 * fabs(a->mean);
 
-		if (la != lb || memcmp(a, b, la) != 0) {
-			snprintf(x, n, "%.*s", (int)la, a);
-			snprintf(y, n, "%.*s", (int)lb, b);
-			return;
-		}
-		a += la + (a[la] == '\n');
-		b += lb + (b[lb] == '\n');
+	if (a->n < 0 || b->n < 0)
+		return 0;
+
+	return a->is_log != b->is_log && a->kind == b->kind && a->dir == b->dir && a->n >= 1 &&
+	    a->n == b->n && a->min == b->min && a->max == b->max && fabs(a->mean - b->mean) <= res;
+}
+
+/* Takes the fio records of direction dir of job job (any, for "") read from path out
+ * of t, keeping the notes of where rows were read in step. Returns how
+ * many it took. */
+static size_t
+leave_out(struct eb_table *t, const char *path, const char *job, int dir)
+{
+	size_t plen = strlen(path), kept = 0, *before = eb_xcalloc(t->n + 1, sizeof *before);
+
+	for (size_t i = 0; i < t->n; i++) {
+		const struct eb_record *r = &t->rows[i];
+		int out = strcmp(r->f[EB_F_TOOL], "fio") == 0 &&
+		    (job[0] == '\0' || strcmp(r->f[EB_F_JOB], job) == 0) &&
+		    strcmp(r->f[EB_F_OP], eb_fio_dir_names[dir]) == 0 &&
+		    strncmp(r->f[EB_F_SOURCE], path, plen) == 0 && r->f[EB_F_SOURCE][plen] == ':';
+
+		before[i] = kept;
+		if (!out)
+			t->rows[kept++] = *r;
 	}
-	snprintf(x, n, "?");
-	snprintf(y, n, "?");
+	before[t->n] = kept;
+	for (size_t k = 0; k < t->nreads; k++)
+		t->reads[k].from = before[t->reads[k].from < t->n ? t->reads[k].from : t->n];
+	free(before);
+	kept = t->n - kept;
+	t->n -= kept;
+	return kept;
+}
+
+/* Whether path's folder is where's. */
+static int
+same_folder(const char *path, const char *where)
+{
+	const char *a = strrchr(path, '/'), *b = strrchr(where, '/');
+	size_t na = a != NULL ? (size_t)(a - path) : 0, nb = b != NULL ? (size_t)(b - where) : 0;
+
+	return na == nb && strncmp(path, where, na) == 0;
+}
+
+/* Whether log x is the log that summary y's job options wrote. */
+static int
+named_log(const struct series_seen *x, const struct series_seen *y)
+{
+	return x->s.is_log && !y->s.is_log && y->s.n < 0 && x->s.kind == y->s.kind &&
+	    strcmp(x->job, y->job) == 0 && same_folder(x->path, y->path);
+}
+
+/* Whether a, met after b, is a log of the family b is one of. */
+static int
+same_family(const struct series_seen *a, const struct series_seen *b)
+{
+	return a->s.kind == EB_FIO_SERIES_FAMILY && b->s.kind == EB_FIO_SERIES_FAMILY &&
+	    a->s.dir == b->s.dir && strcmp(a->job, b->job) == 0 && !b->left_out;
+}
+
+/* Leaves out the records of clone log a, whose family b's gave already. */
+static void
+family_twice(struct eb_run_seen *seen, struct eb_table *t, struct series_seen *a,
+    const struct series_seen *b)
+{
+	size_t n = 0;
+
+	a->left_out = 1;
+	for (int d = 0; d < 3; d++)
+		n += leave_out(t, a->path, "", d);
+	if (n > 0 && seen->diag != NULL)
+		eb_diag(seen->diag, EB_NOTE, (struct eb_loc){ a->path, 0, 0 }, "this fio log and "
+		    "%.120s are logs of clones of one run, whose record that one gave already "
+		    "from them all: not read twice", b->path);
+}
+
+void
+eb_run_seen_match(struct eb_run_seen *seen, struct eb_table *t)
+{
+	static const char *const kinds[] = { "bw", "iops", "clat" };
+
+	for (size_t i = seen->series_done; i < seen->nseries; i++)
+		for (size_t k = 0; k < i; k++) {
+			struct series_seen *a = &seen->series[i], *b = &seen->series[k];
+			struct series_seen *log = a->s.is_log ? a : b, *sum = a->s.is_log ? b : a;
+
+			if (same_family(a, b) && !a->left_out) {
+				family_twice(seen, t, a, b);
+				continue;
+			}
+			if (a->s.kind == EB_FIO_SERIES_FAMILY || b->s.kind == EB_FIO_SERIES_FAMILY)
+				continue;
+
+			if (log->left_out || (!same_series(&a->s, &b->s) && !named_log(log, sum)))
+				continue;
+			log->left_out = 1;
+			if (leave_out(t, log->path, log->job, log->s.dir) == 0 || seen->diag == NULL)
+				continue;
+			if (sum->s.n < 0)
+				eb_diag(seen->diag, EB_NOTE, (struct eb_loc){ log->path, log->line, 0 },
+				    "this fio %s log is the one the options of the fio job at "
+				    "%.120s:%ld write (write_%s_log=%.40s, in that folder): the log "
+				    "is that run's time series, not a second measurement, and its %s "
+				    "records are left out", kinds[log->s.kind], sum->path, sum->line,
+				    log->s.kind == EB_FIO_SERIES_CLAT ? "lat" : kinds[log->s.kind],
+				    sum->job, eb_fio_dir_names[log->s.dir]);
+			else
+				eb_diag(seen->diag, EB_NOTE, (struct eb_loc){ log->path, log->line, 0 },
+				    "the %.0f %s samples of this fio %s log are those that fio job "
+				    "'%.40s' at %.120s:%ld sums up (count, least, greatest and mean "
+				    "alike): the log is that run's time series, not a second "
+				    "measurement, and its %s records are left out", log->s.n,
+				    eb_fio_dir_names[log->s.dir], kinds[log->s.kind], sum->job,
+				    sum->path, sum->line, eb_fio_dir_names[log->s.dir]);
+		}
+	seen->series_done = seen->nseries;
 }
 
 enum eb_status
-eb_run_seen_setups(struct eb_run_seen *seen, const struct eb_table *t, size_t first,
+eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
     struct eb_err *err)
 {
 	enum eb_status st = EB_OK;
+
+	if (seen != NULL)
+		eb_run_seen_match(seen, t);
 
 	for (size_t k = 0; seen != NULL && k < seen->npend && st == EB_OK; k++) {
 		struct setup *u = &seen->pend[k];
@@ -373,7 +536,8 @@ eb_run_seen_setups(struct eb_run_seen *seen, const struct eb_table *t, size_t fi
 			if (strcmp(o->key, key) != 0 || strcmp(o->opts, u->opts) == 0 ||
 			    strcmp(o->path, u->path) == 0)
 				continue;
-			first_difference(o->opts, u->opts, x, y, sizeof x);
+			if (!eb_fio_setup_difference(o->opts, u->opts, x, y, sizeof x))
+				continue;
 			st = eb_err_set(err, EB_ERR_DATA, (struct eb_loc){ u->path, u->line, 0 },
 			    "%s '%.40s' ran with %s here but with %s in %.100s:%ld, and their "
 			    "records would be repetitions of one test measured two ways; give the "

@@ -127,6 +127,8 @@ struct eb_sheet_head {
 				 * or total: no run beside the runs it sums up */
 	int other_pct;		/* a percentile encbench keeps no metric for */
 	int two_units;		/* two units that disagree ("99% (ms)") */
+	char two_bs[48];	/* two block sizes named ("4k and 64k"), or "" */
+	int reference;		/* an expected, target or theoretical figure */
 	int ubuntu;		/* says "Ubuntu": releases are YY.MM */
 	int64_t bs_scale;	/* block size column: bytes per unit, or 0 */
 };
@@ -142,6 +144,9 @@ void eb_sheet_header_words(const char *text, char *words, char *shape, size_t n)
  * of any descriptive text) to at; returns how many words it knew and sets
  * *unknown to how many it did not. */
 int eb_sheet_words(const char *text, struct eb_sheet_attrs *at, int *unknown);
+/* Whether some words of text are none the header reader knows, beside
+ * those that name a test ("QD32", "numjobs=4"). */
+int eb_sheet_group_unread(const char *text);
 /* Copies every given attribute of src over dst. */
 void eb_sheet_attrs_merge(struct eb_sheet_attrs *dst, const struct eb_sheet_attrs *src);
 /* The metric of a measurement with those attributes and unit, or NULL when
@@ -161,6 +166,10 @@ void eb_sheet_release(const char *text, int ubuntu, char *buf, size_t n);
 /* The same for text that names a release and nothing else: returns 1 and
  * writes the number, else 0 and writes nothing. */
 int eb_sheet_release_number(const char *text, int ubuntu, char *buf, size_t n);
+/* The same for a label of any source (--set, meta.json, a --map file):
+ * words in brackets or quotes must be code names ("(noble)", "\"Noble
+ * Numbat\"") or LTS, else the label is not a release alone. */
+int eb_sheet_release_alone(const char *text, char *buf, size_t n);
 /* A release title that names a configuration too ("Ubuntu 24.04 No AES-NI",
  * "24.04 (2 cores)"): returns 1 and writes both, as eb_sheet_release and
  * eb_config_canonical spell them; 0 for any other text. */
@@ -180,6 +189,14 @@ int eb_sheet_is_summary(const char *text);
 /* Labels of rows computed from others: "Overhead (%)", "Slowdown", "GCM vs
  * none", "Δ", "Speed-up". */
 int eb_sheet_is_derived(const char *text);
+/* Whether a header scales its numbers ("IOPS (k)", "(MB/s x10)", "IOPS in
+ * 1000", "(Tausend)", "IOPS (10k)"): what scales them ("a scale word", "a
+ * multiplier", "a power of ten"), with the words that do in tok, or NULL
+ * (sheet_scale.c). */
+const char *eb_sheet_scale(const char *header, char *tok, size_t n);
+/* Whether a header holds words in brackets that it does not read ("(per
+ * thread)"): returns 1 with the first such group in tok. */
+int eb_sheet_unread_group(const char *header, char *tok, size_t n);
 
 /* ---- the --map file (sheet_map.c) */
 
@@ -189,6 +206,7 @@ struct eb_sheet_map_col {
 	enum eb_sheet_key role;	/* EB_SH_VALUE unless the map says otherwise */
 	struct eb_sheet_attrs at;
 	int used;
+	long line, col;		/* where the map file gives it, or 0 */
 };
 
 struct eb_sheet_map_rows {
@@ -215,6 +233,10 @@ void eb_sheet_map_free(struct eb_sheet_map *m);
 /* The entry for the column at index (1-based) with that header, or NULL. */
 struct eb_sheet_map_col *eb_sheet_map_column(struct eb_sheet_map *m, long index,
     const char *header);
+/* A later entry that names the same column as first does (by number where
+ * first names it by header, or the other way), or NULL. */
+struct eb_sheet_map_col *eb_sheet_map_again(struct eb_sheet_map *m,
+    const struct eb_sheet_map_col *first, long index, const char *header);
 /* Normalises header text for matching: blanks collapsed, ASCII lower case. */
 void eb_sheet_fold(const char *s, char *buf, size_t n);
 /* The same with the case kept, for labels and messages. */

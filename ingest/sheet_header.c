@@ -19,7 +19,19 @@ static const char *const derived_words[] = {
 	"diff", "difference", "delta", "change", "penalty", "normalized",
 	"normalised", "loss", "gain", "cost", "factor", "stddev", "stdev",
 	"std", "sd", "deviation", "sigma", "variance", "cv", "ci",
-	"confidence", "error", "err", "baseline", NULL,
+	"confidence", "error", "err", "baseline", "range", "iqr", "sem", "se",
+	"stderr", "spread", "mad", "rsd", "uncertainty", "margin", "tolerance",
+	"\xcf\x83", "\xc2\xb1", "\xce\x94", "\xe2\x88\x86", "\xce\xb4",
+	"\xe2\x88\x93", NULL,
+};
+/* Figures that were never measured: what a test should reach (audit E11:
+ * "DD Write theoretical (MB/s)" was read as a run). */
+static const char *const reference_words[] = {
+	"theoretical", "theory", "expected", "expectation", "target", "spec",
+	"specs", "specification", "datasheet", "nominal", "rated", "advertised",
+	"predicted", "estimated", "estimate", "goal", "sla", "limit", "ideal",
+	"sollwert", "soll", "erwartet", "theoretisch", "attendu", "cible",
+	"th\xc3\xa9orique", "esperado", "objetivo", "te\xc3\xb3rico", NULL,
 };
 /* Words of a summary of runs: the average, median or total of columns or
  * rows beside it ("Ø" and "∅" as German sheets write the mean). */
@@ -51,6 +63,9 @@ struct tally {
 	double bare_pct;	/* a number from 50 to 100 with decimals: "99.9" */
 	int median;
 	int two_units;
+	int reference;		/* an expected or target figure */
+	char two_bs[48];	/* "4k and 64k": two block sizes named */
+	char first_bs[20];
 };
 
 /* Words that give a number beside them another meaning than a run's:
@@ -132,6 +147,15 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			if (mul > 0 && num > 0 && num <= 1048576 &&
 			    (num * mul <= 64 * 1048576 || eb_sheet_word_is(ws, i - 1, "bs") ||
 			    eb_sheet_word_is(ws, i + 2, "block") || eb_sheet_word_is(ws, i + 2, "blocks"))) {
+				/* "Rand Read 4k 64k" names two tests; the later
+				 * one won (audit F2). */
+				if (at->block_size != 0 && at->block_size != num * mul &&
+				    t->two_bs[0] == '\0')
+					snprintf(t->two_bs, sizeof t->two_bs, "%s and %ld%s",
+					    t->first_bs, num, ws->v[i + 1].w);
+				if (at->block_size == 0)
+					snprintf(t->first_bs, sizeof t->first_bs, "%ld%s", num,
+					    ws->v[i + 1].w);
 				at->block_size = num * mul;
 				i++;
 			} else if (mul > 0 && num > 0) {
@@ -249,8 +273,12 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 				t->two_units = 1;
 			eb_sheet_unit_parse("%", 1, &at->unit);
 			t->unit = 1;
-		} else if (sheet_in(w, derived_words)) {
+		} else if (sheet_in(w, derived_words) || (strcmp(w, "s") == 0 &&
+		    (eb_sheet_word_is(ws, i + 1, "d") || eb_sheet_word_is(ws, i + 1, "e")))) {
+			/* "s.d." and "s.e.m." are cut into letters. */
 			t->derived = 1;
+		} else if (sheet_in(w, reference_words)) {
+			t->reference = 1;
 		} else if (strcmp(w, "ubuntu") == 0) {
 			t->ubuntu = 1;
 			known = 0;
@@ -282,6 +310,36 @@ eb_sheet_words(const char *text, struct eb_sheet_attrs *at, int *unknown)
 	read_words(&ws, at, &t);
 	*unknown = t.unknown;
 	return t.known + t.unit;
+}
+
+int
+eb_sheet_group_unread(const char *text)
+{
+	struct words ws, rest;
+	struct eb_sheet_attrs at;
+	struct tally t;
+
+	/* "QD32", "numjobs=4", "8 jobs" name the test: read, as a shape's. */
+	eb_sheet_split(text, &ws);
+	rest = ws;
+	rest.n = 0;
+	for (int i = 0; i < ws.n; i++) {
+		int param;
+
+		/* "per thread", "per job": a share of the test's figure. */
+		if (sheet_in(ws.v[i].w, (const char *const[]){ "per", "each", "pro", "par",
+		    "por", NULL }) && i + 1 < ws.n && sheet_in(ws.v[i + 1].w, param_words))
+			return 1;
+		param = sheet_in(ws.v[i].w, param_words) ||
+		    (ws.v[i].num >= 0 && ((i > 0 && sheet_in(ws.v[i - 1].w, param_words)) ||
+		    (i + 1 < ws.n && sheet_in(ws.v[i + 1].w, param_words))));
+
+		if (!param)
+			rest.v[rest.n++] = ws.v[i];
+	}
+	memset(&at, 0, sizeof at);
+	read_words(&rest, &at, &t);
+	return t.unknown > 0;
 }
 
 void
@@ -403,7 +461,16 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 		return;
 	}
 	read_words(&ws, &h->at, &t);
+	/* "+/-" and "+-" are cut away with the signs. */
+	if (strstr(text, "+/-") != NULL || strstr(text, "+-") != NULL)
+		t.derived = 1;
 	h->two_units = ws.unit_clash || t.two_units;
+	snprintf(h->two_bs, sizeof h->two_bs, "%s", t.two_bs);
+	if (t.reference && !h->two_units) {
+		h->key = EB_SH_VALUE;
+		h->derived = h->reference = 1;
+		return;
+	}
 	/* A latency's median is its 50th percentile, of which encbench keeps
 	 * no metric; a median of runs beside them is a summary. */
 	h->other_pct = t.other_pct || (t.median && h->at.unit.kind == EB_SK_TIME);
@@ -646,7 +713,8 @@ eb_sheet_is_derived(const char *text)
 		"normalized", "normalised", "loss", "gain", "cost", "factor",
 		"improvement", "regression", "degradation", "percent", "pct",
 		"stddev", "stdev", "deviation", "variance", "sigma", "%",
-		"\xce\x94", "\xe2\x88\x86", "\xc2\xb1", NULL,
+		"\xce\x94", "\xe2\x88\x86", "\xc2\xb1", "range", "iqr", "sem", "spread",
+		"stderr", "rsd", "\xe2\x88\x93", NULL,
 	};
 	struct words ws;
 

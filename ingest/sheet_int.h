@@ -61,6 +61,7 @@ struct column {
 	struct eb_sheet_head head;
 	struct eb_sheet_attrs at;	/* header, units row and group rows */
 	struct eb_sheet_map_col *map;
+	struct eb_sheet_map_col *map_again;	/* a second entry for it */
 	const char *text;		/* the header cell */
 	const char *fill;		/* key column: the last value above */
 	int noted;			/* its note or warning was given */
@@ -196,6 +197,23 @@ enum eb_status eb_sheet_classify(struct sheet *sh);
 void eb_sheet_set_header(struct sheet *sh, size_t h);
 /* An error when two key columns of the header say the same thing. */
 enum eb_status eb_sheet_repeated_key(struct sheet *sh, const struct row *r);
+
+/* ---- what a mode cell says besides its mode (sheet_modecell.c) */
+
+/* A label of two modes joined as a ratio or difference ("GCM/none", "GCM
+ * - none", "GCM \u2212 none", "GCM-none"): computed from other rows. */
+int eb_sheet_ratio_label(const char *s);
+/* A label holding a word of the summaries: "None (mean of 2)". */
+int eb_sheet_summary_word(const char *s);
+/* A label that is two modes side by side ("GCM none"): returns 1 and
+ * writes the two, folded, into a and b (n bytes each). */
+int eb_sheet_two_modes(const char *s, char *a, char *b, size_t n);
+/* Marks on a mode cell: EB_MARK_FAIL for signs or words that say a run
+ * failed or is in doubt ("\u2717", "?", "(failed)"), EB_MARK_NOTE for
+ * footnote marks ("*", "\u2020", "[1]", superscript digits), each with the
+ * marks in mark and the cell without them in base. */
+enum { EB_MARK_NONE, EB_MARK_NOTE, EB_MARK_FAIL };
+int eb_sheet_mode_mark(const char *s, char *mark, size_t n, char *base, size_t bn);
 
 /* ---- rows (sheet_rows.c) */
 

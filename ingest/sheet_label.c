@@ -54,6 +54,24 @@ static const char *const os_words[] = {
 	"release", "version", "lts", "rel", "v", NULL,
 };
 
+/* Ubuntu's and Debian's code names, and the animals of Ubuntu's: "Ubuntu
+ * 24.04 (noble)", "24.04 \"Noble Numbat\"" name 24.04 and nothing more. */
+static const char *const codenames[] = {
+	"warty", "hoary", "breezy", "dapper", "edgy", "feisty", "gutsy", "hardy",
+	"intrepid", "jaunty", "karmic", "lucid", "maverick", "natty", "oneiric",
+	"precise", "quantal", "raring", "saucy", "trusty", "utopic", "vivid", "wily",
+	"xenial", "yakkety", "zesty", "artful", "bionic", "cosmic", "disco", "eoan",
+	"focal", "groovy", "hirsute", "impish", "jammy", "kinetic", "lunar",
+	"mantic", "noble", "oracular", "plucky", "questing", "numbat", "oriole",
+	"puffin", "quokka", "minotaur", "lobster", "kudu", "jellyfish", "indri",
+	"hippo", "gorilla", "fossa", "ermine", "dingo", "cuttlefish", "beaver",
+	"aardvark", "eagle", "yak", "xerus", "werewolf", "vervet",
+	"unicorn", "tahr", "salamander", "ringtail", "pangolin", "ocelot", "narwhal",
+	"meerkat", "lynx", "koala", "ibex", "heron", "gibbon", "fawn", "eft", "drake",
+	"badger", "hedgehog", "bookworm", "bullseye", "buster", "stretch", "trixie",
+	"jessie", "forky", "lts", "release", NULL,
+};
+
 /* A version: digits with at least one dot, perhaps after a 'v'. */
 static int
 is_version(const char *s, size_t n, int *dotted)
@@ -95,6 +113,13 @@ each_token(const char *s, int (*fn)(void *, const char *, size_t), void *ctx)
 			i++;
 			continue;
 		}
+		/* A quoted code name: "Noble Numbat". */
+		if (s[i] == '"') {
+			const char *q = strchr(s + i + 1, '"');
+
+			i = q != NULL ? (size_t)(q - s) + 1 : i + 1;
+			continue;
+		}
 		if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' ||
 		    s[i] == ',' || s[i] == ':' || s[i] == '=') {
 			i++;
@@ -111,9 +136,62 @@ each_token(const char *s, int (*fn)(void *, const char *, size_t), void *ctx)
 
 struct release_scan {
 	int version, dotted, os, other, ubuntu;
-	int named;		/* a system other than Ubuntu: keep its name */
+	int named;		/* words of a system other than Ubuntu */
+	char name[24];		/* the first of them, lower case */
 	char ver[32];
 };
+
+static int release_token(void *ctx, const char *s, size_t n);
+
+/* Whether a token is a version or a word of a system's name, alone. */
+static int
+release_piece(const char *s, size_t n)
+{
+	char w[24];
+	int dotted;
+
+	if (is_version(s, n, &dotted))
+		return 1;
+	if (n == 0 || n >= sizeof w)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		w[i] = (char)sheet_lower((unsigned char)s[i]);
+	w[n] = '\0';
+	return sheet_in(w, os_words);
+}
+
+/* "Ubuntu-24.04", "ubuntu_24.04", "Ubuntu24.04", "24.04-LTS", "14.1-RELEASE":
+ * a system's name and its version glued; read as the two when every piece
+ * is one or the other (audit F10), as "2-cores" is no release. */
+static int
+glued_release(struct release_scan *rs, const char *s, size_t n)
+{
+	size_t at[8], len[8], k = 0;
+
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		int digits = sheet_isdig((unsigned char)s[i]);
+
+		if (s[i] == '-' || s[i] == '_') {
+			i++;
+			continue;
+		}
+		while (j < n && s[j] != '-' && s[j] != '_' && (digits ?
+		    sheet_isdig((unsigned char)s[j]) || s[j] == '.' :
+		    !sheet_isdig((unsigned char)s[j]) || (j == i + 1 && (s[i] == 'v' || s[i] == 'V'))))
+			j++;
+		if (k == 8 || !release_piece(s + i, j - i))
+			return 0;
+		at[k] = i;
+		len[k++] = j - i;
+		i = j;
+	}
+	if (k < 2)
+		return 0;
+	for (size_t i = 0; i < k; i++)
+		release_token(rs, s + at[i], len[i]);
+	return 1;
+}
 
 static int
 release_token(void *ctx, const char *s, size_t n)
@@ -125,12 +203,19 @@ release_token(void *ctx, const char *s, size_t n)
 	if (is_version(s, n, &dotted)) {
 		rs->version++;
 		rs->dotted |= dotted;
+		/* "v24.04" is 24.04. */
+		if (s[0] == 'v' || s[0] == 'V') {
+			s++;
+			n--;
+		}
 		if (n < sizeof rs->ver) {
 			memcpy(rs->ver, s, n);
 			rs->ver[n] = '\0';
 		}
 		return 1;
 	}
+	if (glued_release(rs, s, n))
+		return 1;
 	if (n >= sizeof w) {
 		rs->other++;
 		return 1;
@@ -141,8 +226,11 @@ release_token(void *ctx, const char *s, size_t n)
 	if (sheet_in(w, os_words)) {
 		rs->os++;
 		rs->ubuntu |= strstr(w, "ubuntu") != NULL;
-		rs->named |= strstr(w, "ubuntu") == NULL && !sheet_in(w, (const char *const[]){
-		    "release", "version", "lts", "rel", "v", NULL });
+		if (strstr(w, "ubuntu") == NULL && !sheet_in(w, (const char *const[]){
+		    "release", "version", "lts", "rel", "v", NULL })) {
+			if (rs->named++ == 0)
+				snprintf(rs->name, sizeof rs->name, "%s", w);
+		}
 	} else {
 		rs->other++;
 	}
@@ -167,12 +255,17 @@ eb_sheet_release_number(const char *text, int ubuntu, char *buf, size_t n)
 
 	memset(&rs, 0, sizeof rs);
 	each_token(text, release_token, &rs);
-	/* DESIGN.md labels Ubuntu releases by their number alone. */
-	if (rs.version != 1 || rs.other != 0 || rs.named || !(rs.dotted || rs.os > 0))
+	/* DESIGN.md labels Ubuntu releases by their number alone; another
+	 * system keeps its name, one dash before the number ("FreeBSD
+	 * 14.1-RELEASE" is freebsd-14.1), so that one system's release is one
+	 * label however it is written. */
+	if (rs.version != 1 || rs.other != 0 || rs.named > 1 || !(rs.dotted || rs.os > 0))
 		return 0;
+	if (rs.named == 1) {
+		snprintf(buf, n, "%s-%s", rs.name, rs.ver);
+		return 1;
+	}
 	len = strlen(rs.ver);
-	if (rs.ver[0] == 'V')
-		rs.ver[0] = 'v';
 	/* Excel takes "23.10" for the number 23.1 and exports it so;
 	 * Ubuntu versions are YY.MM, with MM 04 or 10. */
 	if ((ubuntu || rs.ubuntu) && len == 4 && sheet_isdig((unsigned char)rs.ver[0]) &&
@@ -180,6 +273,80 @@ eb_sheet_release_number(const char *text, int ubuntu, char *buf, size_t n)
 		snprintf(buf, n, "%s0", rs.ver);
 	else
 		snprintf(buf, n, "%s", rs.ver);
+	return 1;
+}
+
+/* The release a code name is: "noble" is 24.04, "bookworm" Debian 12. */
+static const char *
+codename_release(const char *w)
+{
+	static const char *const names[][2] = {
+		{ "warty", "4.10" }, { "hoary", "5.04" }, { "breezy", "5.10" },
+		{ "dapper", "6.06" }, { "edgy", "6.10" }, { "feisty", "7.04" },
+		{ "gutsy", "7.10" }, { "hardy", "8.04" }, { "intrepid", "8.10" },
+		{ "jaunty", "9.04" }, { "karmic", "9.10" }, { "lucid", "10.04" },
+		{ "maverick", "10.10" }, { "natty", "11.04" }, { "oneiric", "11.10" },
+		{ "precise", "12.04" }, { "quantal", "12.10" }, { "raring", "13.04" },
+		{ "saucy", "13.10" }, { "trusty", "14.04" }, { "utopic", "14.10" },
+		{ "vivid", "15.04" }, { "wily", "15.10" }, { "xenial", "16.04" },
+		{ "yakkety", "16.10" }, { "zesty", "17.04" }, { "artful", "17.10" },
+		{ "bionic", "18.04" }, { "cosmic", "18.10" }, { "disco", "19.04" },
+		{ "eoan", "19.10" }, { "focal", "20.04" }, { "groovy", "20.10" },
+		{ "hirsute", "21.04" }, { "impish", "21.10" }, { "jammy", "22.04" },
+		{ "kinetic", "22.10" }, { "lunar", "23.04" }, { "mantic", "23.10" },
+		{ "noble", "24.04" }, { "oracular", "24.10" }, { "plucky", "25.04" },
+		{ "questing", "25.10" }, { "jessie", "debian-8" }, { "stretch", "debian-9" },
+		{ "buster", "debian-10" }, { "bullseye", "debian-11" },
+		{ "bookworm", "debian-12" }, { "trixie", "debian-13" }, { "forky", "debian-14" },
+	};
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(w, names[i][0]) == 0)
+			return names[i][1];
+	return NULL;
+}
+
+int
+eb_sheet_release_alone(const char *text, char *buf, size_t n)
+{
+	char rel[64];
+	const char *named = NULL;
+
+	/* Words in brackets or quotes may say anything ("24.04 (HWE kernel)")
+	 * and keep the label as written, unless each is a code name or LTS. */
+	for (const char *s = text; *s != '\0'; s++) {
+		const char *e;
+		char close = *s == '(' ? ')' : *s == '[' ? ']' : *s == '"' ? '"' : 0;
+
+		if (close == 0)
+			continue;
+		if ((e = strchr(s + 1, close)) == NULL)
+			return 0;
+		for (const char *w = s + 1; w < e;) {
+			char word[24];
+			size_t k = 0;
+
+			while (w < e && (*w == ' ' || *w == ',' || *w == '-'))
+				w++;
+			while (w < e && *w != ' ' && *w != ',' && *w != '-') {
+				if (k + 1 < sizeof word)
+					word[k++] = (char)sheet_lower((unsigned char)*w);
+				w++;
+			}
+			word[k] = '\0';
+			if (k > 0 && !sheet_in(word, codenames))
+				return 0;
+			if (k > 0 && codename_release(word) != NULL)
+				named = codename_release(word);
+		}
+		s = e;
+	}
+	if (!eb_sheet_release_number(text, 0, rel, sizeof rel))
+		return 0;
+	/* "Ubuntu 24.04 (jammy)" says two releases: kept as written. */
+	if (named != NULL && strncmp(rel, named, strlen(named)) != 0)
+		return 0;
+	snprintf(buf, n, "%s", rel);
 	return 1;
 }
 

@@ -308,6 +308,66 @@ overlapping_rows(const struct loader *ld)
 	return EB_OK;
 }
 
+/* Where each columns[] entry is: the i-th "column" key of the file, as
+ * JSON keeps the entries in order; none when the count differs. */
+static void
+locate_columns(const struct loader *ld)
+{
+	struct eb_sheet_map *m = ld->m;
+	const char *p = ld->text, *end = ld->text + ld->len;
+	size_t i = 0;
+	long line = 1, col = 1;
+
+	for (const char *s = p; s < end && i <= m->ncols; s++) {
+		if ((size_t)(end - s) >= 8 && memcmp(s, "\"column\"", 8) == 0) {
+			if (i < m->ncols) {
+				m->cols[i].line = line;
+				m->cols[i].col = col;
+			}
+			i++;
+		}
+		if (*s == '\n') {
+			line++;
+			col = 1;
+		} else {
+			col++;
+		}
+	}
+	if (i != m->ncols)
+		for (size_t k = 0; k < m->ncols; k++)
+			m->cols[k].line = m->cols[k].col = 0;
+}
+
+/* Two entries for one column: the later silently won or was dropped
+ * (audit E13). */
+static enum eb_status
+columns_twice(const struct loader *ld)
+{
+	const struct eb_sheet_map *m = ld->m;
+
+	for (size_t j = 1; j < m->ncols; j++)
+		for (size_t i = 0; i < j; i++) {
+			const struct eb_sheet_map_col *a = &m->cols[i], *b = &m->cols[j];
+			char fa[256], fb[256];
+			struct eb_loc loc = { m->path, b->line, b->col };
+
+			if (a->header != NULL && b->header != NULL) {
+				eb_sheet_fold(a->header, fa, sizeof fa);
+				eb_sheet_fold(b->header, fb, sizeof fb);
+				if (strcmp(fa, fb) != 0)
+					continue;
+				return eb_err_set(ld->err, EB_ERR_DATA, loc, "map: columns[%zu] "
+				    "names the column '%s' again, as columns[%zu] does; give each "
+				    "column one entry", j, b->header, i);
+			}
+			if (a->index != 0 && a->index == b->index)
+				return eb_err_set(ld->err, EB_ERR_DATA, loc, "map: columns[%zu] "
+				    "names column %ld again, as columns[%zu] does; give each column "
+				    "one entry", j, b->index, i);
+		}
+	return EB_OK;
+}
+
 static enum eb_status
 read_root(struct loader *ld, json_t *root)
 {
@@ -342,6 +402,11 @@ read_root(struct loader *ld, json_t *root)
 			}
 			if (!cols && (st = overlapping_rows(ld)) != EB_OK)
 				return st;
+			if (cols) {
+				locate_columns(ld);
+				if ((st = columns_twice(ld)) != EB_OK)
+					return st;
+			}
 		} else if (strcmp(key, "header_row") == 0) {
 			if (!json_is_integer(v) || json_integer_value(v) < 1 ||
 			    json_integer_value(v) > 100000000)
@@ -430,6 +495,25 @@ eb_sheet_map_free(struct eb_sheet_map *m)
 	m->cols = NULL;
 	m->rows = NULL;
 	m->ncols = m->nrows = 0;
+}
+
+struct eb_sheet_map_col *
+eb_sheet_map_again(struct eb_sheet_map *m, const struct eb_sheet_map_col *first,
+    long index, const char *header)
+{
+	char a[256], b[256];
+
+	if (m == NULL || first == NULL)
+		return NULL;
+	eb_sheet_fold(header, a, sizeof a);
+	for (size_t i = (size_t)(first - m->cols) + 1; i < m->ncols; i++) {
+		struct eb_sheet_map_col *mc = &m->cols[i];
+
+		if (mc->index != 0 ? mc->index == index :
+		    (eb_sheet_fold(mc->header, b, sizeof b), a[0] != '\0' && strcmp(a, b) == 0))
+			return mc;
+	}
+	return NULL;
 }
 
 struct eb_sheet_map_col *

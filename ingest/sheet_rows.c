@@ -135,10 +135,50 @@ mode_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
     struct eb_sheet_attrs *ra)
 {
 	struct eb_mode_label m;
-	char name[96], shown[64];
+	char name[96], shown[64], mark[32], base[EB_MODE_MAX], a[64], b[64];
+	int marked = eb_sheet_mode_mark(s, mark, sizeof mark, base, sizeof base);
 
+	/* A mark was dropped with the other signs, and "None*" pooled with
+	 * "None" (audit E20): a run marked failed or doubtful is an error, a
+	 * footnote makes a mode of its own. */
+	if (marked == EB_MARK_FAIL) {
+		if (sh->pass == 0)
+			return EB_OK;
+		eb_sheet_squeeze(s, shown, sizeof shown);
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s is marked '%s', which says its run failed or is in doubt; "
+		    "leave the row out, or write the mode alone once the run is good", shown,
+		    eb_sheet_colname(sh, c, name, sizeof name), mark);
+	}
+	if (marked == EB_MARK_NOTE && eb_mode_read(base, &m) == EB_MODE_KNOWN) {
+		char marked_mode[EB_MODE_MAX];
+
+		snprintf(marked_mode, sizeof marked_mode, "%.*s%s", (int)(sizeof marked_mode -
+		    sizeof mark), m.mode, mark);
+		if (sh->pass == 1) {
+			eb_sheet_squeeze(s, shown, sizeof shown);
+			eb_diag(sh->p->diag, EB_WARNING, loc_at(sh, r->num, c),
+			    "'%s' in %s carries the mark '%s': its row is read as the mode "
+			    "'%s', apart from %s; write what the mark says in a config column "
+			    "to compare the two", shown, eb_sheet_colname(sh, c, name, sizeof name),
+			    mark, marked_mode, m.mode);
+		}
+		if (m.config[0] != '\0') {
+			sh->row_config = intern(sh, m.config);
+			sh->row_config_col = c;
+		}
+		ra->f[EB_F_MODE] = intern(sh, marked_mode);
+		return EB_OK;
+	}
 	switch (eb_mode_read(s, &m)) {
 	case EB_MODE_UNKNOWN:
+		if (sh->pass == 1 && eb_sheet_two_modes(s, a, b, sizeof a)) {
+			eb_sheet_squeeze(s, shown, sizeof shown);
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+			    "'%s' in %s names two modes, '%s' and '%s'; a row holds the runs "
+			    "of one mode (a difference of two is for encbench to compute)",
+			    shown, eb_sheet_colname(sh, c, name, sizeof name), a, b);
+		}
 		if (sh->pass == 1)
 			note_unknown_mode(sh, intern(sh, m.mode));
 		break;
@@ -214,6 +254,16 @@ key_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
 		ra->f[EB_F_JOB] = intern(sh, buf);
 		break;
 	case EB_SH_REP:
+		/* "\u00b1" or "sd" under Run: the spread of the runs above, which
+		 * was read as one more run (audit E11). */
+		if (eb_sheet_rep(s) == 0 && eb_sheet_is_derived(s)) {
+			if (sh->pass == 1)
+				eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, c),
+				    "'%.40s' in %s names a spread or difference of runs, not a "
+				    "run; the row is skipped", s,
+				    eb_sheet_colname(sh, c, name, sizeof name));
+			return 0;
+		}
 		if ((ra->rep = eb_sheet_rep(s)) == 0) {
 			if (sh->pass == 1)
 				eb_diag(sh->p->diag, EB_WARNING, loc_at(sh, r->num, c),
@@ -452,74 +502,6 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 	return EB_OK;
 }
 
-/* Whether one side of a ratio or difference names a mode: an alias, or a
- * mode's word alone ("GCM", "LUKS"), which names no key size. */
-static int
-names_mode(const char *s, size_t n)
-{
-	static const char *const words[] = {
-		"gcm", "ccm", "luks", "luks1", "luks2", "geli", "fscrypt", "aes", "xts",
-		"baseline", "encrypted", "enc", "dm-crypt", NULL,
-	};
-	struct eb_mode_label m;
-	char buf[64];
-
-	s = eb_sheet_trim(s, &n);
-	if (n == 0 || n >= sizeof buf)
-		return 0;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	return sheet_in(buf, words) || eb_mode_read(buf, &m) != EB_MODE_UNKNOWN;
-}
-
-/* A label of two modes joined by '/', '\xc3\xb7', ':', " - " or "minus"
- * ("GCM/none", "GCM - none"): their ratio or difference. A side that is
- * no mode makes it a name: cryptsetup writes IV generators with a colon
- * ("aes-cbc-essiv:sha256"), and "ZFS/none" is none on ZFS (audit E12). */
-static int
-ratio_label(const char *s)
-{
-	static const char *const seps[] = { "\xc3\xb7", "/", ":", " - ", " minus ", NULL };
-	char low[128];
-
-	eb_sheet_fold(s, low, sizeof low);
-	for (size_t i = 0; seps[i] != NULL; i++) {
-		size_t k = strlen(seps[i]);
-
-		for (const char *p = strstr(low, seps[i]); p != NULL; p = strstr(p + 1, seps[i]))
-			if (names_mode(low, (size_t)(p - low)) && names_mode(p + k, strlen(p + k)))
-				return 1;
-	}
-	return 0;
-}
-
-/* A label holding a word of the summaries: "None (mean of 2)". */
-static int
-summary_word(const char *s)
-{
-	static const char *const words[] = {
-		"mean", "average", "avg", "median", "total", "sum", NULL,
-	};
-
-	for (const char *p = s; *p != '\0';) {
-		char w[16];
-		size_t n = 0;
-
-		while (*p != '\0' && !((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
-			p++;
-		while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
-			if (n + 1 < sizeof w)
-				w[n++] = (char)(*p | 0x20);
-			p++;
-		}
-		w[n] = '\0';
-		for (size_t i = 0; n > 0 && words[i] != NULL; i++)
-			if (strcmp(w, words[i]) == 0)
-				return 1;
-	}
-	return 0;
-}
-
 /* Whether a row repeats its table's header cell for cell, as sheets
  * pasted one below the other do: a header, not a row of values. */
 static int
@@ -566,7 +548,7 @@ data_row(struct sheet *sh, const struct row *r)
 
 		/* "GCM overhead" is no mode, though it names one; nor is the
 		 * ratio "GCM/none" (D3). */
-		if (!empty(modetext) && (eb_sheet_is_derived(modetext) || ratio_label(modetext)) &&
+		if (!empty(modetext) && (eb_sheet_is_derived(modetext) || eb_sheet_ratio_label(modetext)) &&
 		    eb_mode_read(modetext, &m) != EB_MODE_KNOWN && !eb_sheet_is_summary(modetext)) {
 			if (sh->pass == 1) {
 				eb_sheet_squeeze(modetext, name, 48);
@@ -579,7 +561,7 @@ data_row(struct sheet *sh, const struct row *r)
 		}
 		/* "None (mean of 2)" summarises the None rows (D3). */
 		if (!empty(modetext) && eb_mode_read(modetext, &m) != EB_MODE_KNOWN &&
-		    summary_word(modetext)) {
+		    eb_sheet_summary_word(modetext)) {
 			if (sh->pass == 1) {
 				eb_sheet_squeeze(modetext, name, 48);
 				eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, (size_t)sh->modecol),

@@ -322,6 +322,7 @@ eb_sheet_set_header(struct sheet *sh, size_t h)
 		col->at = col->head.at;
 		if ((col->map = eb_sheet_map_column(sh->map, (long)c + 1, text)) != NULL) {
 			col->map->used = 1;
+			col->map_again = eb_sheet_map_again(sh->map, col->map, (long)c + 1, text);
 			col->head.key = col->map->role;
 			col->head.derived = 0;
 			col->head.summary = 0;
@@ -374,7 +375,11 @@ eb_sheet_set_header(struct sheet *sh, size_t h)
 	for (size_t c = 0; sh->pass == 1 && c < sh->tw; c++) {
 		char name[96];
 
-		if (sh->cols[c].head.key == EB_SH_VALUE && sh->cols[c].head.derived)
+		if (sh->cols[c].head.key == EB_SH_VALUE && sh->cols[c].head.reference)
+			eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, c),
+			    "%s is an expected, target or theoretical figure, not a "
+			    "measurement; skipped", eb_sheet_colname(sh, c, name, sizeof name));
+		else if (sh->cols[c].head.key == EB_SH_VALUE && sh->cols[c].head.derived)
 			eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, c),
 			    "%s is computed from other columns (an overhead, ratio or "
 			    "spread); skipped, encbench computes these itself",
@@ -616,73 +621,67 @@ repeated_value(struct sheet *sh, const struct row *r)
 	return st;
 }
 
-/* Whether a power of ten starts at s: 10, 100, 1000 (and 10^3, 10³). */
-static size_t
-power_of_ten(const char *s)
+static const char *
+unit_kind(enum eb_sheet_kind k)
 {
-	size_t n = 0;
-
-	if (s[0] != '1' || s[1] != '0')
-		return 0;
-	for (n = 1; s[n] == '0'; n++)
-		;
-	if (n > 4 || (s[n] >= '0' && s[n] <= '9'))
-		return 0;
-	return n;
+	switch (k) {
+	case EB_SK_BW: return "a bandwidth";
+	case EB_SK_IOPS: return "an I/O rate";
+	case EB_SK_OPS: return "an operation rate";
+	case EB_SK_TIME: return "a latency";
+	case EB_SK_PCT: return "a percentage";
+	case EB_SK_POWER: return "a power";
+	case EB_SK_NONE: break;
+	}
+	return "no unit";
 }
 
-/* The words of a header that scale its numbers, or NULL: "IOPS (k)",
- * "(x1000)", "×10³", "10^3", "(thousands)", "(1000s)", "in K", "(1000
- * MB/s)". Read at face value, 120 kIOPS were 120 IOPS (audit E10). */
-static const char *
-scale_words(const char *header)
+/* A map entry that names a column a second time (by number and by its
+ * header), or gives it a unit of another kind than its header's: the
+ * later entry was dropped, and "unit": "MB/s" on an IOPS column made
+ * 5000 IOPS 5 GB/s (audit E13). Errors in the map file, at the entry. */
+static enum eb_status
+map_contradicts(struct sheet *sh)
 {
-	static const char *const words[] = {
-		"thousand", "thousands", "millions", "million", "1000s", "000", "000s", NULL,
-	};
-	char low[128];
-	const char *p;
+	for (size_t c = 0; sh->map != NULL && c < sh->tw; c++) {
+		const struct column *col = &sh->cols[c];
+		const struct eb_sheet_map_col *mc = col->map, *again = col->map_again;
+		char name[96];
 
-	eb_sheet_fold(header, low, sizeof low);
-	for (p = low; *p != '\0'; p++) {
-		int after_gap = p == low || strchr(" ([", p[-1]) != NULL;
-		const char *q = p;
+		if (mc == NULL)
+			continue;
+		if (again != NULL) {
+			struct eb_loc loc = { sh->map->path, again->line, again->col };
 
-		if (*p == 'x' && after_gap)
-			q = p + 1;
-		else if (strncmp(p, "\xc3\x97", 2) == 0)
-			q = p + 2;	/* U+00D7 MULTIPLICATION SIGN */
-		if (q != p) {
-			q += *q == ' ';
-			if (power_of_ten(q) > 0)
-				return "a multiplier";
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc, "map: columns[%zu] "
+			    "describes %s again, as columns[%zu] does; give each column one entry",
+			    (size_t)(again - sh->map->cols), eb_sheet_colname(sh, c, name, sizeof name),
+			    (size_t)(mc - sh->map->cols));
 		}
-		if (after_gap && power_of_ten(p) > 0 && (strncmp(p + power_of_ten(p), "^", 1) == 0 ||
-		    strncmp(p + power_of_ten(p), "\xc2\xb3", 2) == 0 ||
-		    strncmp(p + power_of_ten(p), "\xe2\x81\xb6", 3) == 0 ||
-		    (p > low && p[-1] == '(' && p[power_of_ten(p)] == ' ')))
-			return "a power of ten";
-	}
-	for (p = low; *p != '\0';) {
-		size_t n = strcspn(p, " "), k = n, b = 0;
-		char w[16];
+		if (mc->at.unit.kind != EB_SK_NONE && col->head.at.unit.kind != EB_SK_NONE &&
+		    mc->at.unit.kind != col->head.at.unit.kind) {
+			struct eb_loc loc = { sh->map->path, mc->line, mc->col };
 
-		while (b < k && (p[b] == '(' || p[b] == '['))
-			b++;
-		while (k > b && (p[k - 1] == ')' || p[k - 1] == ']'))
-			k--;
-		if (k - b < sizeof w) {
-			memcpy(w, p + b, k - b);
-			w[k - b] = '\0';
-			/* "(k)", "in K"; "4k" is a block size. */
-			if (sheet_in(w, words) || (strcmp(w, "k") == 0 && (b > 0 ||
-			    (p - low >= 3 && strncmp(p - 3, "in ", 3) == 0))))
-				return "a scale word";
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc, "map: the \"unit\" of "
+			    "columns[%zu] makes %s %s, but its header names %s; give the unit the "
+			    "header says, or correct the header", (size_t)(mc - sh->map->cols),
+			    eb_sheet_colname(sh, c, name, sizeof name), unit_kind(mc->at.unit.kind),
+			    unit_kind(col->head.at.unit.kind));
 		}
-		p += n;
-		p += *p == ' ';
+		/* A unit of the same kind corrects the header's, as the map
+		 * is for (a header "MB/s" over kB/s): said, never silent. */
+		if (sh->pass == 1 && mc->at.unit.kind != EB_SK_NONE &&
+		    mc->at.unit.kind == col->head.at.unit.kind &&
+		    (mc->at.unit.exp10 != col->head.at.unit.exp10 ||
+		    mc->at.unit.exp2 != col->head.at.unit.exp2)) {
+			struct eb_loc loc = { sh->map->path, mc->line, mc->col };
+
+			eb_diag(sh->p->diag, EB_NOTE, loc, "map: the \"unit\" of columns[%zu] "
+			    "replaces the unit the header of %s names", (size_t)(mc - sh->map->cols),
+			    eb_sheet_colname(sh, c, name, sizeof name));
+		}
 	}
-	return NULL;
+	return EB_OK;
 }
 
 /* Two columns of one label (two "mode" columns) leave a record with two
@@ -693,20 +692,38 @@ eb_sheet_repeated_key(struct sheet *sh, const struct row *r)
 {
 	enum eb_status st;
 
+	if ((st = map_contradicts(sh)) != EB_OK)
+		return st;
 	/* A header that names no figure encbench keeps, or two units, would
 	 * give its cells a wrong metric or unit. */
 	for (size_t c = 0; c < sh->tw; c++) {
 		const struct column *col = &sh->cols[c];
-		char name[96];
+		char name[96], tok[64];
+		const char *why;
 
-		if (col->head.key != EB_SH_VALUE || col->head.derived || col->map != NULL)
+		if (col->head.key != EB_SH_VALUE || col->head.derived)
 			continue;
-		if (col->text != NULL && scale_words(col->text) != NULL)
+		/* A map entry that gives no unit leaves the header's, scaled or
+		 * not, and one without a block size the header's two. */
+		if (col->text != NULL && (col->map == NULL || col->map->at.unit.kind == EB_SK_NONE) &&
+		    (why = eb_sheet_scale(col->text, tok, sizeof tok)) != NULL)
 			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
-			    "%s scales its numbers (%s), which encbench does not apply; write "
-			    "the unit with its prefix (kIOPS, GB/s) in the header or the cells, "
-			    "or the unit in a --map file", eb_sheet_colname(sh, c, name, sizeof name),
-			    scale_words(col->text));
+			    "%s scales its numbers ('%s', %s), which encbench does not apply; "
+			    "write the unit with its prefix (kIOPS, GB/s) in the header or the "
+			    "cells, or the unit in a --map file",
+			    eb_sheet_colname(sh, c, name, sizeof name), tok, why);
+		if (col->map == NULL && col->text != NULL &&
+		    eb_sheet_unread_group(col->text, tok, sizeof tok))
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+			    "%s says '%s', which encbench does not read and which may change "
+			    "what its numbers are; leave it out of the header, or describe the "
+			    "column in a --map file", eb_sheet_colname(sh, c, name, sizeof name), tok);
+		if (col->head.two_bs[0] != '\0' && (col->map == NULL || col->map->at.block_size == 0))
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+			    "%s names two block sizes, %s; name one, or the block size in a "
+			    "--map file", eb_sheet_colname(sh, c, name, sizeof name), col->head.two_bs);
+		if (col->map != NULL)
+			continue;
 		if (col->head.two_units)
 			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
 			    "%s names two units; name one, or the unit in a --map file",

@@ -378,8 +378,10 @@ eb_read_dir(struct eb_table *t, const char *path, const struct eb_ingest_opts *o
 	}
 	free(w->steps);
 	free(w->dirs);
-	if (w->seen != opts->seen)
+	if (w->seen != opts->seen) {
+		eb_run_seen_match(w->seen, t);
 		eb_run_seen_free(w->seen);
+	}
 	if (w->nskipped == 1) {
 		struct eb_loc loc = { w->first_skipped, 0, 0 };
 

@@ -151,6 +151,8 @@ layout(const struct chart_kind *k, const struct chart_model *m, struct panel_box
 	}
 	L.s->height = height;
 	eb_buf_init(&desc, 0);
+	if (m->caveat != NULL)
+		eb_buf_addf(&desc, "%s. ", m->caveat);
 	if (m->subtitle != NULL && m->subtitle[0] != '\0')
 		eb_buf_addf(&desc, "%s. ", m->subtitle);
 	if (m->note != NULL)

@@ -1,6 +1,7 @@
 /* chart_heat.c - the heatmap kind: overhead % per mode (rows) and release
- * or block size (columns), a diverging colour per cell and the value
- * printed in it, one panel per test case and direction. */
+ * or block size (columns), a diverging colour per cell whose verdict says
+ * cost or gain and a plain outlined cell marked ~ where the data cannot
+ * tell, the value printed in it, one panel per test case and direction. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,6 +69,16 @@ build(struct cm_build *b, struct eb_err *err)
 		p = eb_model_point(b, k, eb_model_mode(b, k->f[EB_F_MODE], 0), ser,
 		    rows[i].overhead_pct, NAN, NAN, rows[i].g->s.n);
 		eb_model_tip_ratio(b, p, &rows[i], b->o->baseline);
+		/* Only a cell the verdict layer calls a cost or a gain gets a
+		 * colour, and only those stretch the scale: a point estimate
+		 * within the noise is no cost. */
+		p->hollow = !eb_verdict_claims(&rows[i].v);
+		if (p->hollow) {
+			p->note = rows[i].v.kind == EB_VERDICT_SINGLE_RUN ? "single run" :
+			    rows[i].v.kind == EB_VERDICT_NO_VARIATION ? "no variation" :
+			    "interval includes 0";
+			continue;
+		}
 		if (p->v > b->m->heat_hi)
 			b->m->heat_hi = p->v;
 		if (p->v < b->m->heat_lo)
@@ -90,6 +101,38 @@ build(struct cm_build *b, struct eb_err *err)
 			b->m->heat_hi = step;
 	}
 	return EB_OK;
+}
+
+/* The cells without a verdict, and why: "; cells marked ~ have no
+ * verdict (Holm-adjusted 95 % interval includes 0; single run)". */
+static void
+hollow_words(const struct cm_build *b, struct eb_buf *note)
+{
+	static const char *const why[] = { "interval includes 0", "single run",
+		"no variation" };
+	const struct chart_model *m = b->m;
+	char level[48];
+	int any = 0;
+
+	for (size_t w = 0; w < sizeof why / sizeof why[0]; w++) {
+		size_t i;
+
+		for (i = 0; i < m->npts; i++)
+			if (m->pts[i].hollow && strcmp(m->pts[i].note, why[w]) == 0)
+				break;
+		if (i == m->npts)
+			continue;
+		if (!any)
+			eb_buf_addf(note, "; uncoloured cells marked ~ have no verdict (");
+		if (w == 0) {
+			eb_interval_level_text(b->o->alpha, b->adjusted, level, sizeof level);
+			eb_buf_addf(note, "%s%s interval includes 0", any ? "; " : "", level);
+		} else
+			eb_buf_addf(note, "%s%s", any ? "; " : "", why[w]);
+		any = 1;
+	}
+	if (any)
+		eb_buf_addc(note, ')');
 }
 
 static void
@@ -117,11 +160,13 @@ words(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note)
 		    o->baseline);
 		eb_buf_addf(note, "Overhead: (mean with the mode ÷ mean with %s − 1) × 100 in "
 		    "the same release and test; below 0, the mode was faster", o->baseline);
+		hollow_words(b, note);
 		return;
 	}
 	m->title = eb_xasprintf("Cost of encryption: %s lost against %s", mw, o->baseline);
 	eb_buf_addf(note, "Overhead: (1 − mean with the mode ÷ mean with %s) × 100 in "
 	    "the same release and test; below 0, the mode was faster", o->baseline);
+	hollow_words(b, note);
 }
 
 static void
@@ -141,7 +186,43 @@ struct heat {
 	int heads;		/* panels are labelled with their direction */
 };
 
-/* The colour scale: a strip from lo to hi with round ticks. */
+/* A cell's fill and text: the scale's colour and "12.3 %" for a cell with
+ * a verdict, the background and "~0.5 %" for one without. */
+static uint32_t
+cell_style(const struct chart_model *m, const struct cm_point *p, char *text, size_t n)
+{
+	char pct[24];
+
+	eb_pct_text(pct, sizeof pct, p->v, 0);
+	if (!p->hollow) {
+		snprintf(text, n, "%s", pct);
+		return eb_heat_color(p->v, m->heat_lo, m->heat_hi);
+	}
+	snprintf(text, n, "~ %s", pct);
+	return m->th->bg;
+}
+
+static size_t
+count_hollow(const struct chart_model *m)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < m->npts; i++)
+		k += m->pts[i].hollow != 0;
+	return k;
+}
+
+/* The height scale_legend takes. */
+static double
+legend_height(const struct chart_model *m)
+{
+	size_t hollow = count_hollow(m);
+
+	return (hollow < m->npts ? 14 + LINE_H(FS_TICK) + 12 : 0) + (hollow > 0 ? 14 + 12 : 0);
+}
+
+/* The colour scale: a strip from lo to hi with round ticks, of the cells
+ * with a verdict; then the key of the cells without one. */
 static double
 scale_legend(struct heat *H, double y)
 {
@@ -151,32 +232,50 @@ scale_legend(struct heat *H, double y)
 	const char *caption = "Overhead";
 	double x = L->x0, cw = eb_text_width(caption, FS_LABEL, 0), seg = SCALE_W / 48;
 	double lo = m->heat_lo, hi = m->heat_hi, step = eb_tick_step(lo, hi, 3);
+	size_t hollow = count_hollow(m);
 	char text[32];
 
-	eb_scene_text(L->s, x, y + 5 + MID(FS_LABEL), caption, FS_LABEL, 0, EB_ANCHOR_START,
-	    th->text, "legend");
-	x += cw + 12;
-	for (int i = 0; i < 48; i++) {
-		double v = lo + (i + 0.5) * (hi - lo) / 48;
+	if (hollow < m->npts) {
+		eb_scene_text(L->s, x, y + 5 + MID(FS_LABEL), caption, FS_LABEL, 0,
+		    EB_ANCHOR_START, th->text, "legend");
+		x += cw + 12;
+		for (int i = 0; i < 48; i++) {
+			double v = lo + (i + 0.5) * (hi - lo) / 48;
 
-		eb_scene_rect(L->s, x + i * seg, y, seg + 0.3, 10,
-		    eb_paint_fill(eb_heat_color(v, lo, hi)), "legend-scale");
-	}
-	for (double t = lo; t <= hi + step * 1e-9; t += step) {
-		double tx = x + (t - lo) / (hi - lo) * SCALE_W;
+			eb_scene_rect(L->s, x + i * seg, y, seg + 0.3, 10,
+			    eb_paint_fill(eb_heat_color(v, lo, hi)), "legend-scale");
+		}
+		for (double t = lo; t <= hi + step * 1e-9; t += step) {
+			double tx = x + (t - lo) / (hi - lo) * SCALE_W;
 
-		eb_tick_text(text, sizeof text, t, step);
-		strncat(text, " %", sizeof text - strlen(text) - 1);
-		eb_scene_line(L->s, tx, y + 10, tx, y + 13, eb_paint_stroke(th->axis, 1),
-		    "legend-tick");
-		eb_scene_text(L->s, tx, y + 14 + ASCENT(FS_TICK), text, FS_TICK, 0,
-		    EB_ANCHOR_MIDDLE, th->muted, "legend-tick");
+			eb_tick_text(text, sizeof text, t, step);
+			strncat(text, " %", sizeof text - strlen(text) - 1);
+			eb_scene_line(L->s, tx, y + 10, tx, y + 13, eb_paint_stroke(th->axis, 1),
+			    "legend-tick");
+			eb_scene_text(L->s, tx, y + 14 + ASCENT(FS_TICK), text, FS_TICK, 0,
+			    EB_ANCHOR_MIDDLE, th->muted, "legend-tick");
+		}
+		if (lo < 0)
+			eb_scene_text(L->s, x + SCALE_W + 24, y + 5 + MID(FS_TICK),
+			    "below 0: faster than the baseline", FS_TICK, 0, EB_ANCHOR_START,
+			    th->muted, "legend");
+		y += 14 + LINE_H(FS_TICK) + 12;
 	}
-	if (lo < 0)
-		eb_scene_text(L->s, x + SCALE_W + 24, y + 5 + MID(FS_TICK),
-		    "below 0: faster than the baseline", FS_TICK, 0, EB_ANCHOR_START, th->muted,
-		    "legend");
-	return y + 14 + LINE_H(FS_TICK) + 12;
+	if (hollow > 0) {
+		struct eb_paint pt = eb_paint_fill(th->bg);
+
+		pt.stroke = th->axis;
+		pt.width = 1;
+		eb_scene_rect(L->s, L->x0, y, 26, 14, pt, "legend");
+		eb_scene_text(L->s, L->x0 + 13, y + 7 + MID(FS_TICK), "~", FS_TICK, 0,
+		    EB_ANCHOR_MIDDLE, th->muted, "legend");
+		eb_scene_text(L->s, L->x0 + 34, y + 7 + MID(FS_LABEL),
+		    hollow < m->npts ? "no verdict: the data cannot tell these cells from the baseline, "
+		    "so they get no colour" : "no verdict in any cell: the data cannot tell the "
+		    "modes from the baseline", FS_LABEL, 0, EB_ANCHOR_START, th->text, "legend");
+		y += 14 + 12;
+	}
+	return y;
 }
 
 static const struct cm_point *
@@ -219,23 +318,29 @@ panel(struct heat *H, size_t r, size_t c, double x, double y)
 		for (size_t s = 0; s < m->nsers; s++) {
 			const struct cm_point *p = find(m, r, c, row->cats[i], s);
 			double cx = x + s * H->cw, cy = y + i * H->ch;
-			uint32_t fill = p ? eb_heat_color(p->v, m->heat_lo, m->heat_hi) : th->grid;
+			char text[32];
+			uint32_t fill = p ? cell_style(m, p, text, sizeof text) : th->grid;
 			struct eb_paint pt = eb_paint_fill(fill);
 			struct eb_item *it;
-			char text[32];
 
 			pt.stroke = th->bg;
 			pt.width = 1.5;
 			it = eb_scene_rect(L->s, cx, cy, H->cw, H->ch, pt, p ? "cell" : "cell-empty");
 			if (p != NULL && p->tip != NULL)
 				eb_item_tip(it, "%s", p->tip);
-			if (p != NULL)
-				eb_pct_text(text, sizeof text, p->v, 0);
-			else
+			/* Outlined inside the white gap, so that a cell without a
+			 * verdict reads as a cell, not as empty paper. */
+			if (p != NULL && p->hollow) {
+				struct eb_paint ol = eb_paint_stroke(th->axis, 1);
+
+				eb_scene_rect(L->s, cx + 2.5, cy + 2.5, H->cw - 5, H->ch - 5, ol,
+				    "cell-outline");
+			}
+			if (p == NULL)
 				snprintf(text, sizeof text, "–");
 			eb_scene_text(L->s, cx + H->cw / 2, cy + H->ch / 2 + MID(FS_VALUE + 0.5),
 			    text, FS_VALUE + 0.5, 0, EB_ANCHOR_MIDDLE,
-			    p ? eb_contrast_text(fill) : th->muted, "value");
+			    p ? p->hollow ? th->muted : eb_contrast_text(fill) : th->muted, "value");
 		}
 	}
 	return y + row->ncats * H->ch;
@@ -288,7 +393,7 @@ body(struct lay *L)
 		char text[32];
 		double w;
 
-		eb_pct_text(text, sizeof text, m->pts[i].v, 0);
+		cell_style(m, &m->pts[i], text, sizeof text);
 		w = eb_text_width(text, FS_VALUE + 0.5, 0) + 12;
 		if (w > need)
 			need = w;
@@ -317,7 +422,7 @@ body(struct lay *L)
 		ncells += m->rows[r].ncats * (H.stacked ? m->ncols : 1);
 	if (L->avail > 0 && ncells > 0) {
 		double per = LINE_H(FS_TICK) + 4 + (H.heads ? LINE_H(FS_HEAD) + 2 : 0);
-		double fixed = 14 + LINE_H(FS_TICK) + 12 + m->nrows * (LINE_H(FS_HEAD) + 6 +
+		double fixed = legend_height(m) + m->nrows * (LINE_H(FS_HEAD) + 6 +
 		    ROW_GAP) + m->nrows * per * (H.stacked ? m->ncols : 1);
 		double fit = (L->avail - fixed) / ncells;
 
@@ -381,10 +486,9 @@ plot(struct gp *g)
 
 				if (pt->row != b->row || pt->col != b->col || pt->cat != row->cats[k])
 					continue;
-				c = eb_heat_color(pt->v, m->heat_lo, m->heat_hi);
-				eb_pct_text(text, sizeof text, pt->v, 0);
+				c = cell_style(m, pt, text, sizeof text);
 				fprintf(d, "%zu %zu %u %u \"%s\"\n", pt->ser + 1, k + 1, (unsigned)c,
-				    (unsigned)eb_contrast_text(c), text);
+				    (unsigned)(pt->hollow ? m->th->muted : eb_contrast_text(c)), text);
 			}
 		fputs("\n\n", d);
 		eb_gp_frame(g, b, 1, label);

@@ -147,6 +147,9 @@ struct chart_model {
 	const struct eb_chart_opts *o;
 	const struct eb_theme *th;
 	char *title, *subtitle, *note, *source;	/* owned */
+	/* A line under the subtitle on what the data is not (made-up numbers),
+	 * in bold, or NULL; owned. */
+	char *caveat;
 	int percent;		/* values are % (overhead, relative trend, diff, heatmap) */
 	int signed_pct;		/* percentages say "+" (diff) */
 	int show_direction;	/* "← worse", "better →" above each panel (diff) */
@@ -202,6 +205,13 @@ struct cm_build {
 	size_t nmin, nmax;	/* runs behind the values */
 	int same_unit;		/* every row has one display unit */
 	int adjusted;		/* an interval drawn is at a Holm step level */
+	/* Runs whose meta.json or sheet says their numbers are made up: per
+	 * meta of the table, -1 not looked at yet, 0 no, 1 yes; and the
+	 * points drawn of such runs, with their releases. */
+	signed char *meta_made_up;
+	size_t npts_made_up;
+	const char **made_up_rels;
+	size_t nmade_up_rels;
 };
 
 /* Readies m and b for a chart of the groups gs (NULL for fio logs). */
@@ -255,6 +265,10 @@ void eb_model_adjust_overheads(const struct cm_build *b, struct eb_overhead *row
 /* An EB_ERR_DATA error without a place: nothing to draw. */
 enum eb_status eb_model_no_data(struct eb_err *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* Notes point p as one of a run said to be made up when its key (or, for
+ * a diff, its key in release also, when not NULL) is (chart_words.c). */
+void eb_model_note_made_up(struct cm_build *b, const struct eb_record *key,
+    const char *also);
 /* "Source: a.csv, b.csv and 3 more" of the input paths (chart_words.c). */
 char *eb_model_source_words(const struct eb_chart_opts *o);
 /* " · kernel 6.8.0-31-generic · zfs-2.2.2" of the runs of release rel. */

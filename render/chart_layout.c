@@ -270,6 +270,14 @@ do_header(struct lay *L, const struct chart_model *m, double y)
 		    L->th->muted, "subtitle");
 		eb_text_lines_free(lines, n);
 	}
+	/* In the text colour and bold, not the subtitle's grey: the one line
+	 * a reader of a copied chart must not miss. */
+	if (m->caveat != NULL) {
+		n = eb_text_wrap(m->caveat, L->w, FS_SUBTITLE, 1, &lines);
+		y = eb_lay_lines(L, lines, n, L->x0, y + 2, FS_SUBTITLE, 1, EB_ANCHOR_START,
+		    L->th->text, "subtitle");
+		eb_text_lines_free(lines, n);
+	}
 	if (m->nlegend > 0)
 		y = legend(L, m->legend, m->nlegend, y + 10);
 	return y + 14;

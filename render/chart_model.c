@@ -237,6 +237,7 @@ eb_model_point(struct cm_build *b, const struct eb_record *key, size_t cat, size
 	set_add(&b->hosts, &b->nhosts, key->f[EB_F_HOST]);
 	set_add(&b->releases, &b->nreleases, key->f[EB_F_RELEASE]);
 	set_add(&b->configs, &b->nconfigs, key->f[EB_F_CONFIG]);
+	eb_model_note_made_up(b, key, m->from);
 	if (b->nmin == 0 || n < b->nmin)
 		b->nmin = n;
 	if (n > b->nmax)
@@ -597,6 +598,8 @@ eb_model_build_free(struct cm_build *b)
 	free(b->hosts);
 	free(b->releases);
 	free(b->configs);
+	free(b->meta_made_up);
+	free(b->made_up_rels);
 	memset(b, 0, sizeof *b);
 }
 
@@ -633,6 +636,7 @@ eb_model_free(struct chart_model *m)
 	free(m->subtitle);
 	free(m->note);
 	free(m->source);
+	free(m->caveat);
 	memset(m, 0, sizeof *m);
 }
 

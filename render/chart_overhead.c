@@ -46,6 +46,12 @@ build(struct cm_build *b, struct eb_err *err)
 			    cm_pct(rows[i].ratio), cm_pct(rows[i].ci_low), cm_pct(rows[i].ci_high),
 			    rows[i].g->s.n);
 		eb_model_tip_ratio(b, p, &rows[i], b->o->baseline);
+		/* A bar without a whisker says why, as the tables' "(n=1)" does:
+		 * a bare bar reads as a figure known exactly. */
+		if (rows[i].v.kind == EB_VERDICT_SINGLE_RUN)
+			p->note = "n=1, no interval";
+		else if (rows[i].v.kind == EB_VERDICT_NO_VARIATION && isnan(p->lo))
+			p->note = "no variation, no interval";
 	}
 	free(rows);
 	if (b->m->npts == 0)

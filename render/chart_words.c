@@ -1,10 +1,117 @@
 /* chart_words.c - the words every chart shares: the host and config of
- * its subtitle, the kernel and ZFS of a release's runs, the whiskers of its
- * note, the input files of its footer, and --title and --subtitle. */
+ * its subtitle, the mark of made-up numbers, the kernel and ZFS of a
+ * release's runs, the whiskers of its note, the input files of its footer,
+ * and --title and --subtitle. */
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "chart_int.h"
+
+/* A meta.json or sheet saying its numbers are made up: "illustrative"
+ * true, or a note (the samples' meta.json, a sheet's group-row text);
+ * false and null say nothing, as for the report and datapackage.json. */
+static int
+meta_made_up(const struct eb_run_meta *m)
+{
+	json_t *doc, *v;
+	int yes;
+
+	if (m->json == NULL || strstr(m->json, "\"illustrative\"") == NULL ||
+	    (doc = json_loads(m->json, 0, NULL)) == NULL)
+		return 0;
+	v = json_object_get(doc, "illustrative");
+	yes = json_is_true(v) || (json_is_string(v) && *json_string_value(v) != '\0');
+	json_decref(doc);
+	return yes;
+}
+
+/* Whether the run of key's host and config in release rel is made up: a
+ * meta names its release, and its host and config where it names them. */
+static int
+run_made_up(struct cm_build *b, const struct eb_record *key, const char *rel)
+{
+	const struct eb_table *t = b->t;
+
+	if (t == NULL || t->nmeta == 0)
+		return 0;
+	if (b->meta_made_up == NULL) {
+		b->meta_made_up = eb_xmalloc(t->nmeta);
+		memset(b->meta_made_up, -1, t->nmeta);
+	}
+	for (size_t i = 0; i < t->nmeta; i++) {
+		const struct eb_run_meta *m = &t->meta[i];
+
+		if (strcmp(m->release, rel) != 0 ||
+		    (*m->host != '\0' && strcmp(m->host, key->f[EB_F_HOST]) != 0) ||
+		    (*m->config != '\0' && strcmp(m->config, key->f[EB_F_CONFIG]) != 0))
+			continue;
+		if (b->meta_made_up[i] < 0)
+			b->meta_made_up[i] = (signed char)meta_made_up(m);
+		if (b->meta_made_up[i])
+			return 1;
+	}
+	return 0;
+}
+
+static void
+add_made_up_release(struct cm_build *b, const char *rel)
+{
+	for (size_t i = 0; i < b->nmade_up_rels; i++)
+		if (strcmp(b->made_up_rels[i], rel) == 0)
+			return;
+	b->made_up_rels = eb_xrealloc(b->made_up_rels,
+	    (b->nmade_up_rels + 1) * sizeof *b->made_up_rels);
+	b->made_up_rels[b->nmade_up_rels++] = rel;
+}
+
+void
+eb_model_note_made_up(struct cm_build *b, const struct eb_record *key, const char *also)
+{
+	const char *rel = key->f[EB_F_RELEASE];
+	int any = 0;
+
+	if (run_made_up(b, key, rel)) {
+		add_made_up_release(b, rel);
+		any = 1;
+	}
+	if (also != NULL && strcmp(also, rel) != 0 && run_made_up(b, key, also)) {
+		add_made_up_release(b, also);
+		any = 1;
+	}
+	b->npts_made_up += (size_t)any;
+}
+
+/* "Illustrative data, not measurements", and which releases' runs when
+ * some points drawn are measured: a chart copied into a post without the
+ * report's words still says what its numbers are. */
+static char *
+made_up_words(const struct cm_build *b)
+{
+	struct eb_buf w;
+
+	if (b->npts_made_up == 0)
+		return NULL;
+	eb_buf_init(&w, 0);
+	eb_buf_addf(&w, "Illustrative data, not measurements");
+	if (b->npts_made_up < b->m->npts) {
+		const char **rels = b->made_up_rels;
+		size_t n = b->nmade_up_rels;
+
+		for (size_t i = 1; i < n; i++)
+			for (size_t j = i; j > 0 && eb_release_cmp(rels[j], rels[j - 1]) < 0; j--) {
+				const char *r = rels[j];
+
+				rels[j] = rels[j - 1];
+				rels[j - 1] = r;
+			}
+		eb_buf_addf(&w, ": the run%s of ", n > 1 ? "s" : "");
+		for (size_t i = 0; i < n; i++)
+			eb_buf_addf(&w, "%s%s", i == 0 ? "" : i + 1 == n ? " and " : ", ", rels[i]);
+	}
+	eb_buf_cstr(&w);
+	return w.data;
+}
 
 /* " · kernel 6.8.0-31-generic · zfs-2.2.2" of the runs of release rel,
  * through the caller's metadata accessor. */
@@ -79,8 +186,13 @@ eb_model_whiskers(const struct cm_build *b, struct eb_buf *note, const char *kin
 	 * are the verdicts', at that level or Holm's step. */
 	eb_interval_level_text(b->o->alpha, strcmp(kind, "confidence") != 0 && b->adjusted, level,
 	    sizeof level);
-	if (b->nmax > 1)
-		eb_buf_addf(note, "; whiskers: %s %s interval", level, kind);
+	/* Only a chart that draws a whisker speaks of them: runs without
+	 * variation have several runs and no interval (or one of no width). */
+	for (size_t i = 0; b->nmax > 1 && i < b->m->npts; i++)
+		if (b->m->pts[i].lo < b->m->pts[i].hi || b->m->pts[i].unbounded) {
+			eb_buf_addf(note, "; whiskers: %s %s interval", level, kind);
+			break;
+		}
 }
 
 void
@@ -96,6 +208,7 @@ eb_model_words_end(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note)
 		m->title = eb_xstrdup(o->title);
 	}
 	m->note = eb_xstrdup(eb_buf_cstr(note));
+	m->caveat = made_up_words(b);
 	eb_buf_free(sub);
 	eb_buf_free(note);
 }

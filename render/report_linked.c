@@ -217,7 +217,7 @@ eb_pw_release_body(struct eb_pw *w, const char *rel)
 
 			eb_pw_run_label(p, rel, p->hosts[h], nconf > 1 ? confs[c] : NULL, label, sizeof label);
 			alt = eb_xasprintf("Bar chart: throughput of each encryption mode in %s, reads "
-			    "and writes side by side, with 95 %% confidence intervals", label);
+			    "and writes side by side%s", label, eb_pw_ci_words(vc, 0));
 			eb_pw_chart(w, EB_CHART_BARS, vc, rel, NULL, NULL, name, alt);
 			free(name);
 			free(alt);
@@ -241,8 +241,7 @@ eb_pw_release_body(struct eb_pw *w, const char *rel)
 
 				eb_pw_run_label(p, rel, p->hosts[h], nconf > 1 ? confs[c] : NULL, label, sizeof label);
 				alt = eb_xasprintf("Bar chart: throughput of each encryption mode in %s as a "
-				    "percentage of %s, with 95 %% intervals from Fieller's theorem", label,
-				    p->baseline);
+				    "percentage of %s%s", label, p->baseline, eb_pw_ci_words(vc, 1));
 				eb_pw_chart(w, EB_CHART_OVERHEAD, vc, rel, NULL, NULL, name, alt);
 				free(name);
 				free(alt);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../analyze/caveats.h"
 #include "report_pw.h"
 
 /* ---- numbers in cells */
@@ -86,6 +87,80 @@ glance_row(struct eb_md *md, char *const *own, size_t ntests)
 /* The newest release of one host and config at a glance: each mode
  * against the baseline test by test, the geometric mean over the tests
  * as hyperfine's relative time, and over the modes as a last row. */
+void
+eb_pw_run_counts(const struct eb_groups *v, size_t *with, size_t *once)
+{
+	*with = *once = 0;
+	for (size_t i = 0; v != NULL && i < v->n; i++)
+		if (v->g[i].s.n >= 2)
+			(*with)++;
+		else
+			(*once)++;
+}
+
+const char *
+eb_pw_ci_words(const struct eb_groups *v, int fieller)
+{
+	size_t with, once;
+
+	eb_pw_run_counts(v, &with, &once);
+	if (once == 0)
+		return fieller ? ", with 95 % intervals from Fieller's theorem" :
+		    ", with 95 % confidence intervals";
+	if (with == 0)
+		return ", single runs without intervals";
+	return fieller ? ", with 95 % intervals from Fieller's theorem where both sides were run "
+	    "more than once" : ", with 95 % confidence intervals where a case was run more than once";
+}
+
+/* What the runs' meta.json say of the table's figures, right below it. */
+static void
+glance_caveats(struct eb_pw *w, const char *release, const char *host, const char *config)
+{
+	const struct eb_plan *p = w->p;
+	struct eb_caveat_list l = { 0 };
+	char text[4096] = "";
+
+	for (size_t i = 0; p->caveats != NULL && i < p->bw->n; i++) {
+		const struct eb_record *k = p->bw->g[i].key;
+
+		if (strcmp(k->f[EB_F_RELEASE], release) == 0 && strcmp(k->f[EB_F_HOST], host) == 0 &&
+		    strcmp(k->f[EB_F_CONFIG], config) == 0)
+			eb_caveats_case(p->caveats, k, p->baseline, &l);
+	}
+	eb_caveat_list_sentence(&l, text, sizeof text);
+	if (*text != '\0') {
+		char *esc = eb_md_escape(text + 1);
+
+		eb_buf_addf(w->b, "%s\n\n", esc);
+		free(esc);
+	}
+	eb_caveat_list_free(&l);
+}
+
+/* Once on a page: what the runs' meta.json say qualifies its figures
+ * (caveats.h), each fact once, before any claim. */
+void
+eb_pw_caveats(struct eb_pw *w)
+{
+	const struct eb_plan *p = w->p;
+	struct eb_caveat_list l = { 0 };
+
+	eb_caveats_of_groups(p->caveats, p->gs, p->baseline, &l);
+	if (l.n > 0) {
+		eb_buf_addf(w->b, "What meta.json says qualifies these figures:\n\n");
+		for (size_t i = 0; i < l.n; i++) {
+			char *item = eb_xasprintf("%c%s.", l.items[i][0] >= 'a' && l.items[i][0] <= 'z' ?
+			    l.items[i][0] - 'a' + 'A' : l.items[i][0], l.items[i] + 1);
+
+			eb_pw_item(w->b, item);
+			free(item);
+		}
+		eb_buf_addf(w->b, "\n");
+	}
+	eb_caveat_list_free(&l);
+}
+
 static void
 glance_table(struct eb_pw *w, const char *release, const char *host, const char *config)
 {
@@ -328,6 +403,7 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 		eb_md_write(&md, eb_pw_mem_open(&m));
 		eb_pw_mem_close(&m, w->b);
 	}
+	glance_caveats(w, release, host, config);
 	eb_md_free(&md);
 	free((void *)cells);
 	free((void *)pick);
@@ -379,6 +455,10 @@ eb_pw_findings_section(struct eb_pw *w)
 	eb_buf_addf(w->b, "## Findings\n\n");
 	for (size_t i = 0; i < p->headline.n; i++)
 		eb_pw_item(w->b, p->headline.lines[i]);
+	/* Findings of no rank the headline picks ("No figure of overhead:
+	 * ..."): the section never stands empty over them. */
+	for (size_t i = 0; p->headline.n == 0 && i < p->findings.n && i < 8; i++)
+		eb_pw_item(w->b, p->findings.lines[i]);
 	u = eb_pw_url_page(w, "findings.md");
 	if (p->nhosts > 1)
 		eb_buf_addf(w->b, "\nAll %zu findings, of every release and host: [findings.md](%s).\n\n",
@@ -428,14 +508,14 @@ eb_pw_newest_section(struct eb_pw *w)
 	name = eb_pw_chart_name(w, "bars", rel, p->host, p->config, nconf > 1);
 	{
 		char *alt = eb_xasprintf("Bar chart: throughput of each encryption mode in %s, "
-		    "reads and writes side by side, with 95 %% confidence intervals", label);
+		    "reads and writes side by side%s", label, eb_pw_ci_words(v, 0));
 
 		eb_pw_chart(w, EB_CHART_BARS, v, rel, NULL, NULL, name, alt);
 		free(alt);
 		free(name);
 		name = eb_pw_chart_name(w, "overhead", rel, p->host, p->config, nconf > 1);
 		alt = eb_xasprintf("Bar chart: throughput of each encryption mode in %s as a "
-		    "percentage of %s, with 95 %% intervals from Fieller's theorem", label, p->baseline);
+		    "percentage of %s%s", label, p->baseline, eb_pw_ci_words(v, 1));
 		eb_pw_chart(w, EB_CHART_OVERHEAD, v, rel, NULL, NULL, name, alt);
 		free(alt);
 		free(name);

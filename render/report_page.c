@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "cost.h"
+#include "../analyze/caveats.h"
 #include "report_pw.h"
 
 /* A list item of text that may carry labels: escaped, so that a label is
@@ -450,7 +451,9 @@ default_title(const struct eb_plan *p, char *buf, size_t n)
 {
 	const char *host = p->nhosts == 1 ? p->hosts[0] : "";
 	const char *first = NULL, *last = NULL;
-	char what[160];
+	const char *unverified[32];
+	size_t nunverified = eb_caveats_unverified(p->caveats, p->gs, unverified, 32);
+	char what[160], tail[400] = "";
 
 	/* Against another baseline than none, the costs are relative to it,
 	 * and the title says so. */
@@ -458,6 +461,30 @@ default_title(const struct eb_plan *p, char *buf, size_t n)
 		snprintf(what, sizeof what, "What disk encryption costs against %s", p->baseline);
 	else
 		snprintf(what, sizeof what, "What disk encryption costs");
+	/* Without a pair of mode and baseline nothing has a cost. */
+	if (p->noh == 0) {
+		snprintf(what, sizeof what, "What was measured");
+		snprintf(tail, sizeof tail, " (no figure of overhead: no mode could be compared with "
+		    "%s)", p->baseline != NULL ? p->baseline : "none");
+	}
+	/* A mode that meta.json says nothing encrypts is not encryption:
+	 * the title names it instead. */
+	else if (nunverified > 0) {
+		snprintf(what, sizeof what, "What the modes cost against %s",
+		    p->baseline != NULL ? p->baseline : "none");
+		if (nunverified <= 3) {
+			snprintf(tail, sizeof tail, " (no encryption found under ");
+			for (size_t i = 0; i < nunverified; i++) {
+				size_t len = strlen(tail);
+
+				snprintf(tail + len, sizeof tail - len, "%s%s", i == 0 ? "" :
+				    i + 1 == nunverified ? " and " : ", ", unverified[i]);
+			}
+			strcat(tail, ")");
+		} else
+			snprintf(tail, sizeof tail, " (no encryption found under %zu of them)",
+			    nunverified);
+	}
 	for (size_t i = 0; i < p->nreleases; i++)
 		if (eb_plan_is_version(p->releases[i])) {
 			if (first == NULL)
@@ -465,11 +492,12 @@ default_title(const struct eb_plan *p, char *buf, size_t n)
 			last = p->releases[i];
 		}
 	if (first != NULL && first != last)
-		snprintf(buf, n, "%s%s%s, %s to %s", what, *host ? " on " : "", host, first, last);
+		snprintf(buf, n, "%s%s%s, %s to %s%s", what, *host ? " on " : "", host, first, last,
+		    tail);
 	else if (first != NULL)
-		snprintf(buf, n, "%s%s%s in %s", what, *host ? " on " : "", host, first);
+		snprintf(buf, n, "%s%s%s in %s%s", what, *host ? " on " : "", host, first, tail);
 	else
-		snprintf(buf, n, "%s%s%s", what, *host ? " on " : "", host);
+		snprintf(buf, n, "%s%s%s%s", what, *host ? " on " : "", host, tail);
 }
 
 /* The linked pages: their paths and titles, each written by body. */
@@ -561,13 +589,27 @@ static void
 main_page(struct eb_pw *w, unsigned sec, const struct linked *l, size_t nl)
 {
 	const struct eb_plan *p = w->p;
+	size_t with, once;
+	char cost_alt[200];
 
 	w->main = 1;
 	eb_buf_addf(w->b, "# %s\n\n", w->r->title);
 	eb_pw_banner(w);
-	eb_buf_addf(w->b, "Made by encbench %s from %zu records of %zu input%s; every number is "
-	    "the mean of its repetitions with a 95 %% confidence interval.\n\n", EB_VERSION,
+	eb_buf_addf(w->b, "Made by encbench %s from %zu records of %zu input%s; ", EB_VERSION,
 	    p->t->n, w->r->o.ninputs, w->r->o.ninputs == 1 ? "" : "s");
+	/* Only what is true of the data: single runs have no interval. */
+	eb_pw_run_counts(p->gs, &with, &once);
+	if (once == 0)
+		eb_buf_addf(w->b, "every number is the mean of its repetitions with a 95 %% "
+		    "confidence interval.\n\n");
+	else if (with == 0)
+		eb_buf_addf(w->b, "every case was measured once, so no number has a confidence "
+		    "interval.\n\n");
+	else
+		eb_buf_addf(w->b, "every number is the mean of its repetitions, with a 95 %% "
+		    "confidence interval where there are two or more (%zu of %zu cases were "
+		    "measured once and have none).\n\n", once, once + with);
+	eb_pw_caveats(w);
 	if (sec & EB_SEC_FINDINGS)
 		eb_pw_findings_section(w);
 	if (sec & EB_SEC_NEWEST)
@@ -576,8 +618,9 @@ main_page(struct eb_pw *w, unsigned sec, const struct linked *l, size_t nl)
 		eb_pw_across_section(w);
 	if (sec & EB_SEC_ACROSS) {
 		eb_md_cost_section(w->b, p->gs, p->baseline);
-		eb_pw_chart(w, EB_CHART_COST, p->gs, NULL, NULL, NULL, "cost", "Bar chart: CPU-seconds "
-		    "and joules per GiB moved by each encryption mode, with 95 % confidence intervals");
+		snprintf(cost_alt, sizeof cost_alt, "Bar chart: CPU-seconds and joules per GiB moved "
+		    "by each encryption mode%s", eb_pw_ci_words(p->gs, 0));
+		eb_pw_chart(w, EB_CHART_COST, p->gs, NULL, NULL, NULL, "cost", cost_alt);
 	}
 	if (sec & EB_SEC_SETUP)
 		eb_pw_setup_table(w, 1);
@@ -657,6 +700,7 @@ eb_report_build(struct eb_report *r, const struct eb_plan *p, const struct eb_re
 			eb_buf_addf(w.b, "Part of [%s](%s).\n\n", r->title, u);
 			free(u);
 		}
+		eb_pw_caveats(&w);
 		linked_body(&w, &l[i]);
 		page_finish(r);
 	}

@@ -61,6 +61,15 @@ void eb_pw_findings_section(struct eb_pw *w);
 void eb_pw_newest_section(struct eb_pw *w);
 void eb_pw_across_section(struct eb_pw *w);
 void eb_pw_more_section(struct eb_pw *w);
+/* How many of the groups have two runs or more (*with) and fewer (*once). */
+void eb_pw_run_counts(const struct eb_groups *v, size_t *with, size_t *once);
+/* The words of a chart's alt text on its intervals, true of the groups it
+ * draws: ", with 95 % confidence intervals" (fieller: "... intervals from
+ * Fieller's theorem") when every case was run twice or more, "where ..."
+ * when some were, ", single runs without intervals" when none was. */
+const char *eb_pw_ci_words(const struct eb_groups *v, int fieller);
+/* What the runs' meta.json say qualifies the figures, once on a page. */
+void eb_pw_caveats(struct eb_pw *w);
 /* The illustrative runs, "20.04, 22.04 and 24.04". */
 void eb_pw_made_up_list(const struct eb_pw *w, struct eb_buf *b);
 

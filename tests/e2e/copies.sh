@@ -86,6 +86,35 @@ eb ingest -q tests/data/bonnie/bonnie-2.00a_s16M.csv tests/data/bonnie/bonnie-2.
 expect_rc "bonnie++ runs of two file sizes are refused as one test" 65
 expect_err_line "the error names the sizes and both files" \
 	"tests/data/bonnie/bonnie-2.00a_s48M.csv:1: error: bonnie++ run 'bonnie' ran with file size=48M here but with file size=16M in tests/data/bonnie/bonnie-2.00a_s16M.csv:1, and their records would be repetitions of one test measured two ways; give the runs (--set job=NAME) names of their own"
+# bonnie++ 2.00a runs of -n 1 and of -n 4:4096:0 (outside audit G12) are
+# no repetitions of one file test; two runs of -n 1 are.
+B1=tests/data/bonnie/bonnie-2.00a_n1.csv
+eb ingest -q "$B1" tests/data/bonnie/bonnie-2.00a_n4-4096.csv
+expect_rc "bonnie++ runs of two -n settings are refused as one test" 65
+expect_err_line "the error names both -n settings" \
+	"tests/data/bonnie/bonnie-2.00a_n4-4096.csv:1: error: bonnie++ run 'bonnie' ran with file test -n=4:4096:0/0 here but with file test -n=1:0:0/0 in $B1:1, and their records would be repetitions of one test measured two ways; give the runs (--set job=NAME) names of their own"
+eb ingest -q "$B1" tests/data/bonnie/bonnie-2.00a_n1-again.csv
+expect_rc "two bonnie++ runs of -n 1 are read" 0
+[ "$(grep -c ',files-seq,create,,ops,1/s,' "$TMP/out")" -eq 2 ] &&
+	grep -q ',files-seq,create,,ops,1/s,2,1204,' "$TMP/out" &&
+	pass "they are repetitions 1 and 2 of one test" ||
+	fail "they are repetitions 1 and 2 of one test"
+# The text table prints -n 1:4096:0:2 as "1:4096:0/2", the CSV line as four
+# fields, one of them empty: the two are still found to be one run.
+eb ingest -q tests/data/bonnie/bonnie-2.00a_n1-4096-0-2.csv tests/data/bonnie/bonnie-2.00a_n1-4096-0-2.txt
+expect_rc "a -n 1:4096:0:2 table and its CSV line in two files are refused" 65
+expect_err_line "the table is found to be the CSV line's run" \
+	"tests/data/bonnie/bonnie-2.00a_n1-4096-0-2.txt:4: error: the text table of bonnie++ run 'vm' gives the figures of the CSV line of bonnie++ run 'vm', read already at tests/data/bonnie/bonnie-2.00a_n1-4096-0-2.csv:1, within their rounding: the two are one run, which read twice would count as a second repetition"
+# A rate of 0 (real 2.00a output, per-char write set to 0; outside audit
+# G23) is no figure, in a CSV line and in a text table.
+eb ingest -q tests/data/bonnie/bonnie-2.00a_zero-rate.csv
+expect_rc "a bonnie++ CSV rate of 0 is refused" 65
+expect_err_line "the error says why" \
+	"tests/data/bonnie/bonnie-2.00a_zero-rate.csv:1: error: bonnie++ gives a rate of 0 for per-char write, which is no figure: it prints any rate below 1 K/sec as 0, so the run's rate is unknown; leave the run out or measure it again"
+eb ingest -q tests/data/bonnie/bonnie-2.00a_zero-rate.txt
+expect_rc "a bonnie++ table rate of 0k is refused" 65
+expect_err_line "the error names the table row" \
+	"tests/data/bonnie/bonnie-2.00a_zero-rate.txt:11: error: bonnie++ gives a rate of 0 for per-char write, which is no figure: it prints any rate below 1 K/sec as 0, so the run's rate is unknown; leave the run out or measure it again"
 mkdir -p "$TMP/dd16" "$TMP/dd512"
 printf '16+0 records in\n16+0 records out\n16777216 bytes (17 MB, 16 MiB) copied, 0.0125401 s, 1.3 GB/s\n' > "$TMP/dd16/dd-write-r1.txt"
 printf '512+0 records in\n512+0 records out\n536870912 bytes (537 MB, 512 MiB) copied, 0.351602 s, 1.5 GB/s\n' > "$TMP/dd512/dd-write-r2.txt"

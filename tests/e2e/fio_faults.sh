@@ -175,18 +175,21 @@ expect_rc "the job run otherwise in another mode is read" 0
 # Outside audit E1: group_reporting over job a (4 KiB reads) and job b
 # (64 KiB writes), real fio 3.33: one entry named a, with b's options in
 # JSON; the bytes per I/O tell the block size is not the options' one, so
-# it is left unknown, and the reads are no verification reads.
+# it is left unknown, and the reads are no verification reads. Options that
+# are not the entry's own give no workload either (rw=read and rw=write are
+# both "seq" here, but rw=randread and rw=write would not be).
 D=tests/data/fio
 for f in group-reporting-two-bs-3.33.json group-reporting-two-bs-3.33-normal.txt; do
 	eb ingest "$D/$f"
 	expect_rc "fio $f: a group of two block sizes is read" 0
-	[ "$(grep -c ',fio,a,seq,read,,bw,B/s,1,' "$TMP/out")" -eq 1 ] &&
-		[ "$(grep -c ',fio,a,seq,write,,bw,B/s,1,' "$TMP/out")" -eq 1 ] &&
-		! grep -q ',fio,a,seq,[a-z]*,[0-9]' "$TMP/out" &&
-		pass "fio $f: reads and writes, each without a block size" ||
-		fail "fio $f: reads and writes, each without a block size"
+	[ "$(grep -c ',fio,a,,read,,bw,B/s,1,' "$TMP/out")" -eq 1 ] &&
+		[ "$(grep -c ',fio,a,,write,,bw,B/s,1,' "$TMP/out")" -eq 1 ] &&
+		! grep -q ',fio,a,[a-z]*,[a-z]*,[0-9]' "$TMP/out" &&
+		! grep -q ',fio,a,[a-z][a-z]*,' "$TMP/out" &&
+		pass "fio $f: reads and writes, each without a workload or block size" ||
+		fail "fio $f: reads and writes, each without a workload or block size"
 done
-grep -qF "note: fio job 'a' moved another amount per I/O than the block size its options give (a group_reporting group of jobs of other block sizes?): its block size is left unknown" "$TMP/err" &&
+grep -qF "note: fio job 'a' moved another amount per I/O than the block size its options give (a group_reporting group of jobs of other block sizes?): its workload and block size are left unknown" "$TMP/err" &&
 	pass "fio: the note says why the block size is unknown" || fail "fio: the note says why the block size is unknown"
 
 # Outside audit F6: invalidate=0 (reads from the page cache) is part of a

@@ -507,3 +507,30 @@ eb report -q --baseline aes-256-gcm -o "$TMP/against" samples/zfs-series
 eb report -q -o "$TMP/beyond" tests/data/analyze/ratio-beyond-double.csv
 grep -q '^| aes-128-ccm  *|  *out of range |' "$TMP/beyond/report.md" && ! grep -qw inf "$TMP/beyond/report.md" \
 	&& pass "report: a relative time beyond a double is 'out of range'" || fail "report: a relative time beyond a double is 'out of range'"
+
+# Audit 9, G11: with no mode to compare with the baseline, no sentence and
+# no title says what anything costs, and the findings section says why.
+C="$TMP/nobase.csv"
+printf '%s\n' "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source" \
+	"24.04,h,default,None,dd,dd,,write,1048576,bw,B/s,1,1001,n1" \
+	"24.04,h,default,AES-256-GCM,dd,dd,,write,1048576,bw,B/s,1,801,a1" > "$C"
+eb report -q -o "$TMP/nobase" "$C"
+[ "$(head -n 1 "$TMP/nobase/report.md")" = "# What was measured on h in 24.04 (no figure of overhead: no mode could be compared with none)" ] \
+	&& pass "report: no pair of mode and baseline, no title of what anything costs" ||
+	fail "report: no pair of mode and baseline, no title of what anything costs ($(head -n 1 "$TMP/nobase/report.md"))"
+grep -qxF -- "- No figure of overhead: the data has no records of the baseline 'none' to compare the modes with." "$TMP/nobase/report.md" \
+	&& pass "report: the findings section says why there is no figure" ||
+	fail "report: the findings section says why there is no figure"
+
+# Audit 9, G4: what the page says of intervals is true of its data.
+grep -qxF "Made by encbench 0.1.0 from 2 records of 1 input; every case was measured once, so no number has a confidence interval." "$TMP/nobase/report.md" \
+	&& pass "report: single runs are said to have no interval" || fail "report: single runs are said to have no interval"
+C="$TMP/once.csv"
+printf '%s\n' "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source" \
+	"24.04,h,default,none,dd,dd,,write,1048576,bw,B/s,1,1000,n1" \
+	"24.04,h,default,aes-256-gcm,dd,dd,,write,1048576,bw,B/s,1,800,a1" > "$C"
+eb report -q -o "$TMP/once" "$C"
+grep -qF "![Bar chart: throughput of each encryption mode in 24.04, reads and writes side by side, single runs without intervals](charts/bars-24.04.svg)" "$TMP/once/report.md" &&
+	grep -qF "![Bar chart: throughput of each encryption mode in 24.04 as a percentage of none, single runs without intervals](charts/overhead-24.04.svg)" "$TMP/once/report.md" \
+	&& pass "report: the charts' alt texts promise no interval of single runs" ||
+	fail "report: the charts' alt texts promise no interval of single runs"

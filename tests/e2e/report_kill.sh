@@ -75,6 +75,38 @@ if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; th
 	done
 	[ -z "$moved" ] && pass "SIGTERM, SIGINT or SIGHUP at any rename leaves the user's files in place" ||
 		fail "SIGTERM, SIGINT or SIGHUP at any rename leaves the user's files in place (not at:$moved)"
+	# Outside audit G5: a signal while the report is built (its charts are
+	# drawn by processes it forks) removes the folder it was building. The
+	# signal comes at the N-th openat of the report's own process (strace
+	# counts each process's calls apart). The last few openat calls, which
+	# vary in number from run to run, are the swap's, tested above.
+	opens=$(strace -o "$TMP/count" -e trace=openat "$ENCBENCH" report -q -o "$R" "$TWO" \
+		2>/dev/null; grep -c "^openat(" "$TMP/count")
+	opens=$((opens - 8))
+	built="" points=0
+	for sig in TERM INT HUP; do
+		n=1
+		while [ "$n" -le "$opens" ]; do
+			rm -rf "$W"; cp -a "$TMP/pristine" "$W"
+			strace -o /dev/null -e trace=openat \
+				-e inject=openat:signal=$sig:when=$n "$ENCBENCH" report -q -o "$R" "$TWO" \
+				>/dev/null 2>&1
+			code=$?
+			points=$((points + 1))
+			if [ "$code" -eq 0 ] || [ "$(ls -A "$W")" != rep ] ||
+			    [ "$(user_files "$R")" != "$wanted" ]; then built="$built $sig#$n"; fi
+			n=$((n + 5))
+		done
+	done
+	# A signal to the whole process group (Ctrl-C) while charts are drawn.
+	rm -rf "$W"; cp -a "$TMP/pristine" "$W"
+	strace -f -o /dev/null -e trace=openat -e inject=openat:signal=INT:when=8 \
+		"$ENCBENCH" report -q -o "$R" "$TWO" >/dev/null 2>&1
+	points=$((points + 1))
+	[ "$(ls -A "$W")" = rep ] && [ "$(user_files "$R")" = "$wanted" ] || built="$built group-INT"
+	[ "$points" -ge 25 ] && [ -z "$built" ] &&
+		pass "SIGTERM, SIGINT or SIGHUP while the report is built leaves no folder beside it ($points points)" ||
+		fail "SIGTERM, SIGINT or SIGHUP while the report is built leaves no folder beside it ($points points; not at:$built)"
 else
 	skip "the swap killed at every step (needs strace and ptrace)"
 fi

@@ -35,13 +35,13 @@ expect_out "the summary says which skips want the corpus" \
 	"check: 1 of the 1 skipped want the corpus, not found at /nonexistent
 check: 1 passed, 0 failed, 1 skipped"
 
-# test_dd has four checks that want the corpus; its other fourteen pass
+# test_dd has four checks that want the corpus; its other fifteen pass
 # without it (a test added to test_dd changes the count here).
 if [ -x "$B/tests/test_dd" ]; then
 	run "$TMP/good" "$B/tests/test_dd"
 	expect_out "unit tests skipped for the corpus are counted too" \
 		"check: 4 of the 4 skipped want the corpus, not found at /nonexistent
-check: 14 passed, 0 failed, 4 skipped"
+check: 15 passed, 0 failed, 4 skipped"
 else
 	skip "corpus skips of unit tests: $B/tests/test_dd is not built"
 fi

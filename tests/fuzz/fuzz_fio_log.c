@@ -1,7 +1,8 @@
 /* fuzz_fio_log.c - libFuzzer harness for the fio-log parser and its line
  * reader. The input is named like a completion latency log, since a log's
- * name says what it holds, so that the summaries are reached too; and the
- * whole-file scanner must sum it up as the lines read one by one do. */
+ * name says what it holds, so that the summaries are reached too; the
+ * whole-file scanner must sum it up as the lines read one by one do, and
+ * the charts' scanner give the points that one sample at a time gives. */
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -75,6 +76,72 @@ same_as_lines(const uint8_t *data, size_t size)
 	close(fd);
 }
 
+/* Each direction's points in order, as the charts' sink or one sample at
+ * a time gives them. */
+struct points {
+	double *tv[3];
+	size_t n[3], cap[3];
+};
+
+static void
+points_add(struct points *p, int d, double t, double v)
+{
+	if (p->n[d] == p->cap[d]) {
+		p->cap[d] = p->cap[d] ? 2 * p->cap[d] : 64;
+		p->tv[d] = realloc(p->tv[d], 2 * p->cap[d] * sizeof *p->tv[d]);
+		if (p->tv[d] == NULL)
+			abort();
+	}
+	p->tv[d][2 * p->n[d]] = t;
+	p->tv[d][2 * p->n[d]++ + 1] = v;
+}
+
+static int
+keep_sample(void *ctx, const struct eb_fio_sample *s)
+{
+	points_add(ctx, s->dir, s->time_ms, s->value);
+	return 0;
+}
+
+static int
+keep_run(void *ctx, const struct eb_fio_points *run)
+{
+	for (size_t i = 0; i < run->n; i++)
+		points_add(ctx, run->dir, run->time_ms[i], run->value[i]);
+	return 0;
+}
+
+/* The charts' scanner (on AVX2 CPUs its own line reader) gives the points
+ * and the first error that one sample at a time gives. */
+static void
+same_points(const uint8_t *data, size_t size)
+{
+	struct points one, pts;
+	struct eb_err e1, e2;
+	enum eb_status s1, s2;
+	char path[64];
+	void *ctx[1] = { &pts };
+	int used, fd = memfd_create("fuzz_bw.1.log", 0);
+
+	if (fd < 0 || write(fd, data, size) != (ssize_t)size)
+		abort();
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	memset(&one, 0, sizeof one);
+	memset(&pts, 0, sizeof pts);
+	s1 = eb_fio_log_scan(path, keep_sample, &one, &e1);
+	s2 = eb_fio_log_scan_points(path, 1, keep_run, ctx, &used, &e2);
+	if (s1 != s2 || (s1 != EB_OK && e1.loc.line != e2.loc.line))
+		abort();
+	for (int d = 0; d < 3; d++) {
+		if (s1 == EB_OK && (one.n[d] != pts.n[d] || (one.n[d] > 0 &&
+		    memcmp(one.tv[d], pts.tv[d], 2 * one.n[d] * sizeof *one.tv[d]) != 0)))
+			abort();
+		free(one.tv[d]);
+		free(pts.tv[d]);
+	}
+	close(fd);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int
@@ -102,5 +169,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	eb_fio_log_parse_line((const char *)data, size, &s);
 	same_as_lines(data, size);
+	same_points(data, size);
 	return 0;
 }

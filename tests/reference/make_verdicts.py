@@ -1589,14 +1589,14 @@ PLAIN = [
      "sentence says there is no other mode, not that the baseline is missing",
      [([100.0, 101.0, 99.0], {"release": "23.10"}), ([100.0, 101.0, 99.0], {"release": "24.04"})],
      ["findings"],
-     {"contains": ["- No overhead of encryption: the data has records of the baseline 'none' "
+     {"contains": ["- No figure of overhead: the data has records of the baseline 'none' "
                    "only, and no other mode to compare with it."],
       "lacks": ["no records of that mode"]}),
     ("findings-baseline-missing", "modes without the baseline: the sentence names the "
      "missing baseline",
      [([100.0, 101.0, 99.0], {"mode": "aes-128-gcm"}), ([90.0, 91.0, 89.0], {"mode": "aes-256-gcm"})],
      ["findings"],
-     {"contains": ["- No overhead of encryption: the data has no records of the baseline "
+     {"contains": ["- No figure of overhead: the data has no records of the baseline "
                    "'none' to compare the modes with."]}),
 ]
 

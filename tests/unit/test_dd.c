@@ -187,6 +187,26 @@ test_gnu_korean(void **state)
 	tu_free(&r);
 }
 
+/* coreutils 9.1 translates the records lines of Estonian, Croatian and
+ * Turkish in words of their own; the Turkish run's obs=16k makes 128
+ * records out of 32 in, so the direction decides the block size. */
+static void
+test_gnu_records_unknown_words(void **state)
+{
+	static const struct expect e[] = {
+		{ 2097152, 0.00661071, "", 65536, 1 },
+		{ 2097152, 0.00852944, "", 65536, 2 },
+		{ 2097152, 0.0194993, "", 16384, 1 },
+	};
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, "tests/data/dd/gnu-9.1-et-hr-tr.log", "auto");
+	check_records(&r, e, 3);
+	assert_int_equal(r.nwarnings, 0);
+	tu_free(&r);
+}
+
 static void
 test_gnu_tiny_and_failed(void **state)
 {
@@ -510,6 +530,7 @@ test_every_cut(void **state)
 {
 	static const char *const files[] = {
 		"tests/data/dd/gnu-9.1-11-locales.log",
+		"tests/data/dd/gnu-9.1-et-hr-tr.log",
 		"tests/data/dd/gnu-9.1-sigusr1.log",
 		"tests/data/dd/gnu-9.1-status-progress.log",
 		"tests/data/dd/gnu-9.1-tiny-and-failed.log",
@@ -544,6 +565,7 @@ main(void)
 		cmocka_unit_test(test_corpus),
 		cmocka_unit_test(test_corpus_sources_and_warnings),
 		cmocka_unit_test(test_gnu_locales),
+		cmocka_unit_test(test_gnu_records_unknown_words),
 		cmocka_unit_test(test_gnu_korean),
 		cmocka_unit_test(test_gnu_tiny_and_failed),
 		cmocka_unit_test(test_gnu_sigusr1_and_progress),

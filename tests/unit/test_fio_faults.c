@@ -663,10 +663,15 @@ test_json_options_compared(void **state)
 		{ ",\"direct\":\"1\"", "", "\"direct\":\"1\"", NULL },
 		{ ",\"size\":\"1m\"", "\"size\":\"1024k\"", "", NULL },
 		{ ",\"direct\":\"1\"", "", "\"direct\":\"0\"", "direct=0 here but with direct=1" },
-		{ "", "\"bs\":\"8k\"", "", "bs=4k here but with bs=8k" },
+		{ "", "\"bs\":\"8k\"", "", "bs=4096 here but with bs=8192" },
 		{ "", "\"iodepth\":\"8\"", "\"iodepth\":\"16\"", "iodepth=16 here but with iodepth=8" },
 		{ "", "\"ioengine\":\"libaio\"", "", "ioengine=psync here but with ioengine=libaio" },
-		{ "", "\"size\":\"1m\"", "", "size=(unset) here but with size=1m" },
+		{ "", "\"size\":\"1m\"", "", "size=(unset) here but with size=1048576" },
+		/* Any option fio prints counts, but those of files and reports. */
+		{ "", "\"loops\":\"3\"", "", "loops=1 here but with loops=3" },
+		{ "", "\"dedupe_percentage\":\"50\"", "",
+		    "dedupe_percentage=(unset) here but with dedupe_percentage=50" },
+		{ "", "\"write_bw_log\":\"j\",\"filename\":\"/a\"", "\"filename\":\"/b\"", NULL },
 	};
 	struct tu_run r;
 

@@ -149,6 +149,68 @@ test_parts_as_lines(void **state)
 	tu_drop(path);
 }
 
+/* Ingest's summary of lines that share the layout of the line before
+ * them, or differ from it by a space, a point, " ," or a digit where
+ * digits, ", " or the '\n' stood, or by their columns' places: each read
+ * as a line at a time reads it. */
+static void
+test_summary_same_layout(void **state)
+{
+	static const char text[] =
+	    "1000, 99556, 0, 4096, 0\n"
+	    "1001, 99557, 1, 4096, 0\n"
+	    "1002,  9558, 0, 4096, 0\n"
+	    "1003, 995.5, 1, 4096, 0\n"
+	    "1004, 99559 ,0, 4096, 0\n"
+	    "1005, 99560, 2, 4096, 0\n"
+	    "10060, 9561, 1, 4096, 0\n"
+	    "10070, 9562, 0, 4096, 0\n"
+	    "10080, 9563, 0, 4096, 00\n"
+	    "10090, 9564, 1, 4096, 0\r\n"
+	    "10100, 9565, 1, 4096, 0\n"
+	    "10110, 9566, 1, 4096, 00\n"
+	    "10120, 9567, 1, 8192, 0\n";
+	char *path = tu_temp_file("layout_clat.1.log", text);
+	struct eb_fio_log_acc one, parts;
+	struct eb_err err;
+
+	(void)state;
+	by_lines(path, &one);
+	assert_int_equal(by_parts(path, 1, &parts, &err), EB_OK);
+	assert_same(&one, &parts);
+	assert_int_equal(parts.lines, 13);
+	assert_int_equal(parts.min_cols, 5);
+	assert_int_equal(parts.max_cols, 5);
+	assert_int_equal(parts.d[0].n, 5);
+	assert_true(eb_fio_dir_sum(&parts.d[0]) == 99556.0 + 9558 + 99559 + 9562 + 9563);
+	assert_true(parts.d[0].min == 9558 && parts.d[0].max == 99559);
+	assert_true(parts.d[0].first_t == 1000 && parts.d[0].last_t == 10080);
+	assert_int_equal(parts.d[1].n, 7);
+	assert_true(eb_fio_dir_sum(&parts.d[1]) == 99557 + 995.5 + 9561 + 9564 + 9565 + 9566 + 9567);
+	assert_true(parts.d[1].min == 995.5 && parts.d[1].max == 99557);
+	assert_true(parts.d[1].last_t == 10120);
+	assert_int_equal(parts.d[1].bs_varies, 1);
+	assert_int_equal(parts.d[0].bs_varies, 0);
+	assert_int_equal(parts.d[2].n, 1);
+	assert_true(eb_fio_dir_sum(&parts.d[2]) == 99560 && parts.d[2].first_t == 1005);
+	eb_fio_log_acc_free(&one);
+	eb_fio_log_acc_free(&parts);
+	tu_drop(path);
+
+	/* In the layout of the line before, a direction of 3, or ". " where
+	 * ", " stood, is no sample. */
+	path = tu_temp_file("dir3_clat.1.log", "1000, 99556, 0, 4096, 0\n1001, 99557, 3, 4096, 0\n");
+	assert_int_equal(by_parts(path, 1, &parts, &err), EB_ERR_DATA);
+	assert_int_equal(err.loc.line, 2);
+	eb_fio_log_acc_free(&parts);
+	tu_drop(path);
+	path = tu_temp_file("point_clat.1.log", "1000, 99556, 0, 4096, 0\n1001. 99557, 1, 4096, 0\n");
+	assert_int_equal(by_parts(path, 1, &parts, &err), EB_ERR_DATA);
+	assert_int_equal(err.loc.line, 2);
+	eb_fio_log_acc_free(&parts);
+	tu_drop(path);
+}
+
 /* A file of a byte order mark alone is one empty line, as eb_lines reads
  * it, though the scanner drops the mark and finds no line end after it
  * (found by make fuzz). */
@@ -383,6 +445,64 @@ test_points_as_samples(void **state)
 	tu_drop(path);
 }
 
+/* Lines that share the layout of the line before them are read from the
+ * places of its separators: a line of the same length with a space, a
+ * point, " ," or a digit where digits, ", " or its '\n' stood, or with its
+ * columns moved,
+ * is read as a line of its own layout, and the next lines of that layout
+ * from it. Each as one sample at a time reads it. */
+static void
+test_points_same_layout(void **state)
+{
+	static const char text[] =
+	    "1000, 99556, 0, 4096\n"
+	    "1001, 99557, 1, 4096\n"
+	    "1002,  9558, 0, 4096\n"
+	    "1003, 995.5, 1, 4096\n"
+	    "1004, 99559 ,0, 4096\n"
+	    "1005, 99560, 2, 4096\n"
+	    "10060, 9561, 1, 4096\n"
+	    "10070, 9562, 0, 4096\n"
+	    "1008, 9563, 00, 4096\n"
+	    "10090, 9564, 1, 4096\r\n"
+	    "10100, 9565, 1, 4096\n"
+	    "10110, 9566, 1, 409600\n"
+	    "10120, 9567, 1, 4096\n";
+	static const double t0[] = { 1000, 1002, 1004, 10070, 1008 };
+	static const double v0[] = { 99556, 9558, 99559, 9562, 9563 };
+	static const double t1[] = { 1001, 1003, 10060, 10090, 10100, 10110, 10120 };
+	static const double v1[] = { 99557, 995.5, 9561, 9564, 9565, 9566, 9567 };
+	char *path = tu_temp_file("layout_bw.1.log", text);
+	struct by_dir one, pts;
+	struct eb_err err;
+	void *ctx[1] = { &pts };
+	int used = 0;
+
+	(void)state;
+	memset(&one, 0, sizeof one);
+	memset(&pts, 0, sizeof pts);
+	assert_int_equal(eb_fio_log_scan(path, keep_sample, &one, &err), EB_OK);
+	assert_int_equal(eb_fio_log_scan_points(path, 1, keep_points, ctx, &used, &err), EB_OK);
+	assert_same_dirs(&one, &pts);
+	assert_int_equal(pts.n[0], 5);
+	assert_memory_equal(pts.t[0], t0, sizeof t0);
+	assert_memory_equal(pts.v[0], v0, sizeof v0);
+	assert_int_equal(pts.n[1], 7);
+	assert_memory_equal(pts.t[1], t1, sizeof t1);
+	assert_memory_equal(pts.v[1], v1, sizeof v1);
+	assert_int_equal(pts.n[2], 1);
+	assert_true(pts.t[2][0] == 1005 && pts.v[2][0] == 99560);
+	tu_drop(path);
+
+	/* A direction of 3 in a line of the layout before is no sample. */
+	path = tu_temp_file("dir3_bw.1.log", "1000, 99556, 0, 4096\n1001, 99557, 3, 4096\n");
+	memset(&pts, 0, sizeof pts);
+	assert_int_equal(eb_fio_log_scan_points(path, 1, keep_points, ctx, &used, &err),
+	    EB_ERR_DATA);
+	assert_int_equal(err.loc.line, 2);
+	tu_drop(path);
+}
+
 /* A large log in parts: every sample once, the sums of the lines'
  * formulas; a bad line in the last part fails at its line of the log. */
 static void
@@ -434,12 +554,14 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parts_as_lines),
+		cmocka_unit_test(test_summary_same_layout),
 		cmocka_unit_test(test_bom_alone),
 		cmocka_unit_test(test_parts_error),
 		cmocka_unit_test(test_parts_fraction),
 		cmocka_unit_test(test_parts_long_line),
 		cmocka_unit_test(test_wide_numbers),
 		cmocka_unit_test(test_points_as_samples),
+		cmocka_unit_test(test_points_same_layout),
 		cmocka_unit_test(test_points_parts),
 	};
 

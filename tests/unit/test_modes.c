@@ -243,9 +243,21 @@ test_release_labels(void **state)
 		{ "Ubuntu 24.04", "24.04", 1 }, { "ubuntu 24.04", "24.04", 1 },
 		{ "24.04 LTS", "24.04", 1 }, { "Ubuntu 24.04 LTS", "24.04", 1 },
 		{ "  24.04 ", "24.04", 1 }, { "Ubuntu 23.1", "23.10", 1 },
-		{ "23.1", "23.1", 1 }, { "24.4", "24.4", 1 }, { "V2.2", "v2.2", 1 },
+		{ "23.1", "23.1", 1 }, { "24.4", "24.4", 1 }, { "V2.2", "2.2", 1 },
 		{ "Release 22.04", "22.04", 1 },
-		{ "FreeBSD 14.0", "freebsd-14.0", 0 },
+		/* The name and number glued, a code name or LTS beside it
+		 * (audit F10): one release, as "Ubuntu 24.04" is. */
+		{ "Ubuntu-24.04", "24.04", 1 }, { "Ubuntu 24.04 (noble)", "24.04", 1 },
+		{ "Ubuntu 24.04 \"Noble Numbat\"", "24.04", 1 }, { "v24.04", "24.04", 1 },
+		{ "ubuntu_24.04", "24.04", 1 }, { "Ubuntu24.04", "24.04", 1 },
+		{ "24.04-LTS", "24.04", 1 }, { "Ubuntu 24.04.1 (noble)", "24.04.1", 1 },
+		/* A code name of another release says two. */
+		{ "Ubuntu 24.04 (jammy)", "ubuntu-24.04-(jammy)", 0 },
+		/* Another system keeps its name, one dash before the number. */
+		{ "FreeBSD 14.0", "freebsd-14.0", 1 }, { "FreeBSD-14.1", "freebsd-14.1", 1 },
+		{ "FreeBSD 14.1-RELEASE", "freebsd-14.1", 1 }, { "freebsd14.1", "freebsd-14.1", 1 },
+		{ "Debian 12 (bookworm)", "debian-12", 1 }, { "Debian 12 (trixie)", "debian-12-(trixie)", 0 },
+		{ "2-cores", "2-cores", 0 }, { "FreeBSD Linux 14.1", "freebsd-linux-14.1", 0 },
 		{ "24.04 (HWE kernel)", "24.04-(hwe-kernel)", 0 },
 		{ "Ubuntu 24.04 No AES-NI", "ubuntu-24.04-no-aes-ni", 0 },
 		{ "Ubuntu", "ubuntu", 0 }, { "24.04 vs 23.10", "24.04-vs-23.10", 0 },

@@ -625,21 +625,24 @@ test_bad_values(void **state)
 	done(&r);
 	/* A header that scales its numbers: 120 under "IOPS (k)" were 120
 	 * IOPS, a thousand times off with exit 0 (E10). */
-	static const char *const scaled[][2] = {
-		{ "IOPS (x1000)", "a multiplier" }, { "IOPS (\xc3\x97" "1000)", "a multiplier" },
-		{ "IOPS \xc3\x97" "10\xc2\xb3", "a multiplier" }, { "(MB/s x10)", "a multiplier" },
-		{ "(x100 MB/s)", "a multiplier" }, { "(MB/s) [x1000]", "a multiplier" },
-		{ "(10^3 IOPS)", "a power of ten" }, { "(1000 MB/s)", "a power of ten" },
-		{ "IOPS (thousands)", "a scale word" }, { "IOPS (k)", "a scale word" },
-		{ "IOPS in K", "a scale word" }, { "IOPS (1000s)", "a scale word" },
+	static const char *const scaled[][3] = {
+		{ "IOPS (x1000)", "x1000", "a multiplier" },
+		{ "IOPS (\xc3\x97" "1000)", "\xc3\x97" "1000", "a multiplier" },
+		{ "IOPS \xc3\x97" "10\xc2\xb3", "\xc3\x97" "10\xc2\xb3", "a multiplier" },
+		{ "(MB/s x10)", "x10", "a multiplier" }, { "(x100 MB/s)", "x100", "a multiplier" },
+		{ "(MB/s) [x1000]", "x1000", "a multiplier" },
+		{ "(10^3 IOPS)", "10^3", "a power of ten" }, { "(1000 MB/s)", "1000", "a power of ten" },
+		{ "IOPS (thousands)", "thousands", "a scale word" }, { "IOPS (k)", "k", "a scale word" },
+		{ "IOPS in K", "in K", "a scale word" }, { "IOPS (1000s)", "1000s", "a scale word" },
 	};
 	for (size_t i = 0; i < sizeof scaled / sizeof scaled[0]; i++) {
 		char text[128], msg[320];
 
 		snprintf(text, sizeof text, "Mode,%s\nNone,120\n", scaled[i][0]);
-		snprintf(msg, sizeof msg, "column B ('%s') scales its numbers (%s), which encbench "
-		    "does not apply; write the unit with its prefix (kIOPS, GB/s) in the header or "
-		    "the cells, or the unit in a --map file", scaled[i][0], scaled[i][1]);
+		snprintf(msg, sizeof msg, "column B ('%s') scales its numbers ('%s', %s), which "
+		    "encbench does not apply; write the unit with its prefix (kIOPS, GB/s) in the "
+		    "header or the cells, or the unit in a --map file", scaled[i][0], scaled[i][1],
+		    scaled[i][2]);
 		fails_at(text, 1, 2, msg);
 	}
 	/* A block size, a run number and a unit with its prefix scale nothing. */

@@ -144,3 +144,33 @@ fio --name=st --directory="$tmp" --size=8M --bs=64k --rw=write --rate=4m --ioeng
 fio --name=st --directory="$tmp" --size=4M --bs=64k --rw=write --rate=4m --numjobs=2 \
     --ioengine=psync --status-interval=1 --output-format=terse \
     >"$out/status-interval-nj2-terse.txt" 2>/dev/null
+# One run in several outputs, and group_reporting entries whose options are
+# not their own (fio_runs.sh). Each json,terse,normal output is split in
+# its JSON, terse and normal text parts.
+split3() {
+	awk -v p="$2" 'BEGIN { m = "n" } /^\{$/ { m = "j" }
+	    m == "j" { print > (p ".json"); if ($0 == "}") m = "n"; next }
+	    /^[2-5];fio-/ { print > (p "-terse.txt"); next } { print > (p "-normal.txt") }' "$1"
+}
+for pair in "write randread-write" "read randread-read"; do
+	set -- $pair
+	printf '[global]\nfilename=%s/grp.dat\nsize=8M\ngroup_reporting\n[a]\nrw=randread\nbs=4k\n[b]\nrw=%s\nbs=4k\n' \
+	    "$tmp" "$1" > grp.fio
+	q fio --output-format=json,terse,normal --output=grp.out grp.fio
+	split3 grp.out "$out/group-$2-3.33"
+done
+q fio --name=xf --filename="$tmp/xf.dat" --rw=write --bs=64k --size=16M \
+    --output-format=json,terse --output=xf.out
+split3 xf.out "$out/write-64k-run1-3.33"
+fio --name=xf --filename="$tmp/xf.dat" --rw=write --bs=64k --size=16M --output-format=terse \
+    >"$out/write-64k-run2-3.33-terse.txt" 2>/dev/null
+q fio --name=vw --filename="$tmp/vw.dat" --rw=write --bs=64k --size=16M --verify=md5 \
+    --output-format=json,terse --output=vw.out
+split3 vw.out "$out/verify-md5-3.33"
+# A JSON and the logs its run wrote; normal text and its bw log (fio-log/jsonlog).
+L="$out/../fio-log/jsonlog"
+(cd "$L/run1" && q fio --name=wb --filename="$tmp/wb.dat" --rw=write --bs=64k --size=4M \
+    --rate=8m --write_bw_log=wb --write_iops_log=wb --write_lat_log=wb --log_avg_msec=100 \
+    --output-format=json --output=wb.json && rm -f wb_lat.1.log wb_slat.1.log)
+(cd "$L/run2" && q fio --name=wb --filename="$tmp/wb.dat" --rw=write --bs=64k --size=4M \
+    --rate=8m --write_bw_log=wb --log_avg_msec=100 --output=wb.txt)

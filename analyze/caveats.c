@@ -1,0 +1,348 @@
+/* caveats.c - which facts of a run's meta.json qualify which claims: a
+ * mode nothing encrypts, cached reads, two folders on other storage, a
+ * config name the CPU facts contradict. One rule for every output. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../ingest/rundir_facts.h"
+#include "caveats.h"
+
+struct run {
+	const struct eb_run_meta *m;
+	struct eb_run_facts f;
+};
+
+struct eb_caveats {
+	struct run *runs;
+	size_t n;
+	int name_releases, name_hosts, name_configs;	/* the runs differ in them */
+};
+
+/* Whether a run says anything that qualifies a claim. */
+static int
+has_fact(const struct run *r)
+{
+	struct eb_config_claim cc;
+
+	if (r->f.drop_caches == 0 || r->f.bonnie_cached == 1)
+		return 1;
+	for (size_t i = 0; i < r->f.nt; i++)
+		if (r->f.t[i].encryption >= 0 || *r->f.t[i].fs || *r->f.t[i].device)
+			return 1;
+	eb_config_claims(r->m->config, &cc);
+	return ((cc.no_aesni || cc.unsure_aesni) && r->f.aesni == 1) ||
+	    ((cc.cores > 0 || cc.unsure_cores) && r->f.cpus > 0);
+}
+
+struct eb_caveats *
+eb_caveats_new(const struct eb_table *t)
+{
+	struct eb_caveats *c;
+	size_t cap = 0;
+
+	if (t == NULL || t->nmeta == 0)
+		return NULL;
+	c = eb_xcalloc(1, sizeof *c);
+	for (size_t i = 0; i < t->nmeta; i++) {
+		struct run r;
+
+		memset(&r, 0, sizeof r);
+		r.m = &t->meta[i];
+		if (t->meta[i].json == NULL)
+			continue;
+		eb_run_facts_read(t->meta[i].json, &r.f);
+		if (!has_fact(&r))
+			continue;
+		eb_xgrow(&c->runs, &cap, c->n + 1, sizeof *c->runs);
+		c->runs[c->n++] = r;
+	}
+	if (c->n == 0) {
+		free(c);
+		return NULL;
+	}
+	for (size_t i = 1; i < c->n; i++) {
+		c->name_releases |= strcmp(c->runs[i].m->release, c->runs[0].m->release) != 0;
+		c->name_hosts |= strcmp(c->runs[i].m->host, c->runs[0].m->host) != 0;
+		c->name_configs |= strcmp(c->runs[i].m->config, c->runs[0].m->config) != 0;
+	}
+	return c;
+}
+
+void
+eb_caveats_free(struct eb_caveats *c)
+{
+	if (c == NULL)
+		return;
+	free(c->runs);
+	free(c);
+}
+
+static int
+run_of(const struct run *r, const struct eb_record *k)
+{
+	const struct eb_run_meta *m = r->m;
+
+	return strcmp(m->release, k->f[EB_F_RELEASE]) == 0 &&
+	    (*m->host == '\0' || strcmp(m->host, k->f[EB_F_HOST]) == 0) &&
+	    (*m->config == '\0' || strcmp(m->config, k->f[EB_F_CONFIG]) == 0);
+}
+
+/* ---- the list */
+
+static void
+add(struct eb_caveat_list *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+add(struct eb_caveat_list *l, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->items[i], buf) == 0)
+			return;
+	eb_xgrow(&l->items, &l->cap, l->n + 1, sizeof *l->items);
+	l->items[l->n++] = eb_xstrdup(buf);
+}
+
+void
+eb_caveat_list_free(struct eb_caveat_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->items[i]);
+	free(l->items);
+	memset(l, 0, sizeof *l);
+}
+
+void
+eb_caveat_list_sentence(const struct eb_caveat_list *l, char *buf, size_t n)
+{
+	size_t len = strlen(buf);
+
+	if (l->n == 0 || len + 1 >= n)
+		return;
+	snprintf(buf + len, n - len, " Caveat%s from meta.json: ", l->n > 1 ? "s" : "");
+	for (size_t i = 0; i < l->n; i++) {
+		len = strlen(buf);
+		snprintf(buf + len, n - len, "%s%s", l->items[i], i + 1 < l->n ? "; " : ".");
+	}
+}
+
+/* ---- the rule */
+
+/* " in 24.04", with the host and config, each when the runs differ in it
+ * (the sentence names the rest). */
+static void
+where(const struct eb_caveats *c, const struct eb_run_meta *m, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s%s%s%s%s%s%s", c->name_releases ? " in " : "",
+	    c->name_releases ? *m->release ? m->release : "the unnamed release" : "",
+	    c->name_hosts && *m->host ? " on " : "", c->name_hosts ? m->host : "",
+	    c->name_configs && *m->config ? " (" : "", c->name_configs ? m->config : "",
+	    c->name_configs && *m->config ? ")" : "");
+}
+
+static int
+is_in(const char *s, const char *const *list)
+{
+	for (size_t i = 0; list[i] != NULL; i++)
+		if (strcmp(s, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* What a record reads from the files it tests: its op, by tool. */
+static int
+reads_files(const struct eb_record *k, int bonnie)
+{
+	static const char *const ddfio[] = { "read", "mixed", "rw", "randrw", "readwrite", NULL };
+	static const char *const bonnie_reads[] = { "read", "rewrite", "seek", NULL };
+
+	return is_in(k->f[EB_F_OP], bonnie ? bonnie_reads : ddfio);
+}
+
+static void
+key_items(const struct eb_caveats *c, const struct run *r, const struct eb_record *k,
+    struct eb_caveat_list *l)
+{
+	const struct eb_target_fact *t = eb_run_facts_target(&r->f, k->f[EB_F_MODE]);
+	const char *tool = k->f[EB_F_TOOL];
+	struct eb_config_claim cc;
+	char w[256], wr[256];
+	struct eb_caveats plain = *c;
+
+	where(c, r->m, w, sizeof w);
+	/* A sentence on a config names it: its release and host suffice. */
+	plain.name_configs = 0;
+	where(&plain, r->m, wr, sizeof wr);
+	if (t != NULL && strcmp(t->mode, "none") != 0 && t->encryption == 0)
+		add(l, "encryption was not verified for %s%s: the run found nothing encrypting its "
+		    "folder (runner.targets.%s.encryption is null), so its figures are not known "
+		    "to be those of encryption", k->f[EB_F_MODE], w, t->key);
+	if (t != NULL && strcmp(t->mode, "none") == 0 && t->encryption == 1)
+		add(l, "the baseline none%s is not unencrypted storage: its folder is encrypted "
+		    "(runner.targets.%s.encryption is \"%s\")", w, t->key, t->encryption_text);
+	if ((strcmp(tool, "dd") == 0 || strcmp(tool, "fio") == 0) && r->f.drop_caches == 0 &&
+	    reads_files(k, 0))
+		add(l, "reads by dd and fio%s may have come from the page cache (the run did not "
+		    "drop caches: runner.drop_caches is false)", w);
+	if (strcmp(tool, "bonnie") == 0 && r->f.bonnie_cached == 1 && reads_files(k, 1))
+		add(l, "reads by bonnie++%s may have come from memory (its file was smaller than "
+		    "twice the RAM: runner.bonnie_reads_may_be_cached is true)", w);
+	eb_config_claims(k->f[EB_F_CONFIG], &cc);
+	if ((cc.no_aesni || cc.unsure_aesni) && r->f.aesni == 1)
+		add(l, "the configuration name %s%s %s AES-NI was off, but meta.json says the CPU "
+		    "has it and records nothing that turned it off (%s)", k->f[EB_F_CONFIG], wr,
+		    cc.no_aesni ? "says" : "may say", r->f.aesni_why);
+	if (cc.cores > 0 && r->f.cpus > 0 && cc.cores != r->f.cpus)
+		add(l, "the configuration name %s%s says %ld CPUs, but meta.json's %s (%ld CPU%s)",
+		    k->f[EB_F_CONFIG], wr, cc.cores, r->f.cpus_why, r->f.cpus,
+		    r->f.cpus == 1 ? "" : "s");
+	else if (cc.unsure_cores && r->f.cpus > 0)
+		add(l, "the configuration name %s%s may name a CPU count, which encbench does not "
+		    "read from it; meta.json's %s (%ld CPU%s)", k->f[EB_F_CONFIG], wr,
+		    r->f.cpus_why, r->f.cpus, r->f.cpus == 1 ? "" : "s");
+}
+
+static const struct eb_target_fact *
+target_of(const struct eb_caveats *c, const struct eb_record *k, const struct run **run)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		const struct eb_target_fact *t;
+
+		if (run_of(&c->runs[i], k) &&
+		    (t = eb_run_facts_target(&c->runs[i].f, k->f[EB_F_MODE])) != NULL) {
+			*run = &c->runs[i];
+			return t;
+		}
+	}
+	return NULL;
+}
+
+static void
+place(const struct eb_target_fact *t, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s (%s)", *t->fs ? t->fs : "a file system meta.json does not name",
+	    *t->device ? t->device : "no device named");
+}
+
+/* Two sides of a claim measured in folders on other storage. */
+static void
+place_items(const struct eb_caveats *c, const struct eb_record *a, const struct eb_record *b,
+    struct eb_caveat_list *l)
+{
+	const struct run *ra, *rb;
+	const struct eb_target_fact *ta = target_of(c, a, &ra), *tb;
+	char pa[256], pb[256], wa[256], wb[256];
+	const char *what;
+
+	if (ta == NULL || (tb = target_of(c, b, &rb)) == NULL || ta == tb ||
+	    !eb_target_other_storage(ta, tb))
+		return;
+	place(ta, pa, sizeof pa);
+	place(tb, pb, sizeof pb);
+	wa[0] = wb[0] = '\0';
+	if (ra->m != rb->m) {
+		where(c, ra->m, wa, sizeof wa);
+		where(c, rb->m, wb, sizeof wb);
+	}
+	what = strcmp(a->f[EB_F_MODE], "none") == 0 || strcmp(b->f[EB_F_MODE], "none") == 0 ?
+	    "encryption" : strcmp(a->f[EB_F_MODE], b->f[EB_F_MODE]) != 0 ? "the mode" :
+	    strcmp(a->f[EB_F_RELEASE], b->f[EB_F_RELEASE]) != 0 ? "the release" :
+	    "the configuration";
+	add(l, "the two sides ran on other storage: %s%s on %s and %s%s on %s (runner.targets), "
+	    "so the difference is not only %s", a->f[EB_F_MODE], wa, pa, b->f[EB_F_MODE], wb, pb,
+	    what);
+}
+
+void
+eb_caveats_pair(const struct eb_caveats *c, const struct eb_record *mode,
+    const struct eb_record *base, struct eb_caveat_list *l)
+{
+	if (c == NULL || mode == NULL)
+		return;
+	for (size_t i = 0; i < c->n; i++) {
+		if (run_of(&c->runs[i], mode))
+			key_items(c, &c->runs[i], mode, l);
+		if (base != NULL && run_of(&c->runs[i], base))
+			key_items(c, &c->runs[i], base, l);
+	}
+	if (base != NULL)
+		place_items(c, mode, base, l);
+}
+
+void
+eb_caveats_verdict(const struct eb_caveats *c, const struct eb_verdict *v,
+    struct eb_caveat_list *l)
+{
+	if (c == NULL)
+		return;
+	eb_caveats_pair(c, v->src[0].key, v->src[1].key, l);
+	if (v->src[2].key != NULL)
+		eb_caveats_pair(c, v->src[2].key, v->src[3].key, l);
+}
+
+void
+eb_caveats_case(const struct eb_caveats *c, const struct eb_record *k, const char *baseline,
+    struct eb_caveat_list *l)
+{
+	if (c == NULL)
+		return;
+	eb_caveats_pair(c, k, NULL, l);
+	/* The baseline of its run, as the comparisons pair them. */
+	if (baseline != NULL && strcmp(k->f[EB_F_MODE], baseline) != 0) {
+		struct eb_record b = *k;
+
+		b.f[EB_F_MODE] = baseline;
+		place_items(c, k, &b, l);
+	}
+}
+
+void
+eb_caveats_of_groups(const struct eb_caveats *c, const struct eb_groups *gs,
+    const char *baseline, struct eb_caveat_list *l)
+{
+	for (size_t i = 0; c != NULL && i < gs->n; i++)
+		eb_caveats_case(c, gs->g[i].key, baseline, l);
+}
+
+void
+eb_caveats_lines(const struct eb_table *t, const struct eb_groups *gs, const char *baseline,
+    struct eb_caveat_list *l)
+{
+	struct eb_caveats *c = eb_caveats_new(t);
+
+	eb_caveats_of_groups(c, gs, baseline, l);
+	eb_caveats_free(c);
+}
+
+size_t
+eb_caveats_unverified(const struct eb_caveats *c, const struct eb_groups *gs,
+    const char **modes, size_t max)
+{
+	size_t n = 0;
+
+	if (c == NULL)
+		return 0;
+	for (size_t i = 0; i < gs->n; i++) {
+		const struct eb_record *k = gs->g[i].key;
+		const struct run *r;
+		const struct eb_target_fact *t = target_of(c, k, &r);
+		size_t j;
+
+		if (t == NULL || strcmp(t->mode, "none") == 0 || t->encryption != 0)
+			continue;
+		for (j = 0; j < n && strcmp(modes[j], k->f[EB_F_MODE]) != 0; j++)
+			;
+		if (j < n)
+			continue;
+		if (n == max)
+			break;
+		modes[n++] = k->f[EB_F_MODE];
+	}
+	return n;
+}

@@ -1,0 +1,197 @@
+# fio_runs.sh - one fio run kept in two outputs (JSON, terse, normal text, a
+# log of it), and entries whose options are not their own: real fio 3.33.
+. tests/e2e/lib.sh
+
+D=tests/data/fio
+L=tests/data/fio-log/jsonlog
+keep() { echo "previous output" > "$TMP/keep.csv"; }
+kept() { expect_file_is "$1 leaves -o as it was" "$TMP/keep.csv" "previous output"; }
+count() { grep -c -- "$1" "$TMP/out"; }
+
+# Outside audit F8: one run written with --output-format=json,terse (split
+# in two) is one run, whichever is named first; terse against normal text
+# too (the corpus-style file of two stonewalled groups, split in three).
+J="$D/write-64k-run1-3.33.json" T="$D/write-64k-run1-3.33-terse.txt"
+keep
+eb ingest -o "$TMP/keep.csv" "$J" "$T"
+expect_rc "fio: a run's JSON and its terse line fail" 65
+expect_err_line "fio: the terse line names the JSON" \
+	"$T:1: error: the run of fio job 'xf' in terse output gives the figures of the run of fio job 'xf' in JSON, read already at $J:7, within their rounding: the two are one run, which read twice would count as a second repetition"
+kept "a run's JSON and its terse line"
+eb ingest "$T" "$J"
+expect_err_line "fio: the JSON, named second, names the terse line" \
+	"$J:7: error: the run of fio job 'xf' in JSON gives the figures of the run of fio job 'xf' in terse output, read already at $T:1, within their rounding: the two are one run, which read twice would count as a second repetition"
+sed -n '6,7p' "$D/same-run-json-terse-normal.txt" > "$TMP/tri.terse"
+sed -n '523,$p' "$D/same-run-json-terse-normal.txt" > "$TMP/tri.txt"
+eb ingest "$TMP/tri.txt" "$TMP/tri.terse"
+expect_rc "fio: a run's normal text and its terse lines fail" 65
+expect_err_line "fio: the terse line names the normal text" \
+	"$TMP/tri.terse:1: error: the run of fio job 'seqwrite' in terse output gives the figures of the run of fio job 'seqwrite' in normal text, read already at $TMP/tri.txt:2, within their rounding: the two are one run, which read twice would count as a second repetition"
+# The second group's job alone (randread, group 1) is known as well.
+sed -n '7p' "$D/same-run-json-terse-normal.txt" > "$TMP/tri2.terse"
+eb ingest "$TMP/tri.txt" "$TMP/tri2.terse"
+expect_err_line "fio: the group 1 job's terse line names its normal text" \
+	"$TMP/tri2.terse:1: error: the run of fio job 'randread' in terse output gives the figures of the run of fio job 'randread' in normal text, read already at $TMP/tri.txt:23, within their rounding: the two are one run, which read twice would count as a second repetition"
+# numjobs=2 clones: the terse line of one clone is that clone's run.
+sed -n '528,$p' "$D/numjobs2-json-terse-normal.txt" > "$TMP/nj.txt"
+sed -n '6p' "$D/numjobs2-json-terse-normal.txt" > "$TMP/nj2.terse"
+eb ingest "$TMP/nj.txt" "$TMP/nj2.terse"
+expect_err_line "fio: the second clone's terse line names the second clone" \
+	"$TMP/nj2.terse:1: error: the run of fio job 'nj2' in terse output gives the figures of the run of fio job 'nj2' in normal text, read already at $TMP/nj.txt:25, within their rounding: the two are one run, which read twice would count as a second repetition"
+# Another run of the same job (its terse line) is a second measurement.
+eb ingest "$J" "$D/write-64k-run2-3.33-terse.txt"
+expect_rc "fio: a JSON and the terse line of another run are read" 0
+[ "$(count ',fio,xf,seq,write,65536,bw,B/s,1,1398101333,')" -eq 1 ] &&
+	[ "$(count ',fio,xf,,write,,bw,B/s,1,2396744704,')" -eq 1 ] &&
+	pass "fio: both runs give their bandwidth" || fail "fio: both runs give their bandwidth"
+
+# Outside audit E6: a JSON and the logs its run wrote (write_bw_log=wb,
+# write_iops_log=wb, write_lat_log=wb, log_avg_msec=100) are one test: the
+# bw and iops logs have the samples JSON sums up, the clat log (averaged
+# windows, not the 64 I/Os of clat_ns) is the one the options name.
+for order in "$L/run1" "$L/run1/wb_clat.1.log $L/run1/wb_bw.1.log $L/run1/wb_iops.1.log $L/run1/wb.json"; do
+	eb ingest $order
+	expect_rc "fio: a JSON and its own logs are read ($order)" 0
+	[ "$(grep -c ',fio,' "$TMP/out")" -eq 5 ] && [ "$(count ',fio,wb,seq,write,65536,')" -eq 5 ] &&
+		[ "$(count '_bw\.1\.log\|_iops\.1\.log\|_clat\.1\.log')" -eq 0 ] &&
+		pass "fio: only the JSON's five records ($order)" || fail "fio: only the JSON's five records ($order)"
+done
+expect_err_line "fio: the bw log's records left out are said" \
+	"$L/run1/wb_bw.1.log:1: note: the 4 write samples of this fio bw log are those that fio job 'wb' at $L/run1/wb.json:7 sums up (count, least, greatest and mean alike): the log is that run's time series, not a second measurement, and its write records are left out"
+expect_err_line "fio: the clat log's records left out are said" \
+	"$L/run1/wb_clat.1.log:1: note: this fio clat log is the one the options of the fio job at $L/run1/wb.json:7 write (write_lat_log=wb, in that folder): the log is that run's time series, not a second measurement, and its write records are left out"
+# Normal text and its run's bw log (bw (  KiB/s): min= 8156, max= 8347,
+# avg=8274.33, samples=3; the log 8320, 8156, 8347).
+eb ingest "$L/run2"
+expect_rc "fio: normal text and its own bw log are read" 0
+[ "$(grep -c ',fio,' "$TMP/out")" -eq 5 ] && [ "$(count 'wb_bw')" -eq 0 ] &&
+	pass "fio: normal text and its bw log give one test" || fail "fio: normal text and its bw log give one test"
+expect_err_line "fio: the normal text's log left out is said" \
+	"$L/run2/wb_bw.1.log:1: note: the 3 write samples of this fio bw log are those that fio job 'wb' at $L/run2/wb.txt:5 sums up (count, least, greatest and mean alike): the log is that run's time series, not a second measurement, and its write records are left out"
+# The bw log of another run, in another folder, is read as its own.
+eb ingest "$L/run1/wb.json" "$L/run2/wb_bw.1.log"
+expect_rc "fio: a JSON and another run's bw log are read" 0
+[ "$(count ',fio,wb,,write,,bw,B/s,1,8472917.333333334,')" -eq 1 ] &&
+	pass "fio: another run's bw log keeps its record" || fail "fio: another run's bw log keeps its record"
+
+# Outside audit E6 (second part): unified_rw_reporting=both prints read,
+# write and their sum; the sum is no test (audit 8's urb.json, fio 3.33).
+eb ingest "$D/unified-both-json-terse.txt"
+expect_rc "fio: unified_rw_reporting=both is read" 0
+[ "$(count ',both,rand,mixed,')" -eq 1 ] && [ "$(count ',both,rand,mixed,8192,cpu,')" -eq 1 ] &&
+	pass "fio: no mixed record but the job's CPU" || fail "fio: no mixed record but the job's CPU"
+expect_err_line "fio: the sum left out is said" \
+	"$D/unified-both-json-terse.txt:204: note: fio job 'both' reports its directions and their sum (unified_rw_reporting=both): the sum, 'mixed', is not read"
+
+# Outside audit E7: fio 3.33's terse line of a verify=md5 job (rw=write,
+# 16 MiB) prints 16384 KiB read and written and nothing else that tells
+# the reads for a check: said, naming the line.
+eb ingest "$D/verify-md5-3.33-terse.txt"
+expect_rc "fio: a verify job's terse line is read" 0
+expect_err_line "fio: the reads that may be verification are warned of" \
+	"$D/verify-md5-3.33-terse.txt:1: warning: fio terse record of job 'vw' read exactly as many KiB as it wrote (16384): the reads may be fio's check of what it wrote (verify=), which terse output, printing no options, does not tell from a read test; they are read as a test: read the run's JSON or normal text to know"
+eb ingest "$D/verify-md5-3.33.json"
+[ "$(count ',vw,seq,read,')" -eq 0 ] && [ "$(count ',vw,seq,write,65536,bw,')" -eq 1 ] &&
+	pass "fio: the verify job's JSON gives its writes only" || fail "fio: the verify job's JSON gives its writes only"
+eb ingest "$D/write-64k-run1-3.33-terse.txt"
+[ "$(grep -c 'warning' "$TMP/err")" -eq 0 ] &&
+	pass "fio: a terse line that only writes has no warning" || fail "fio: a terse line that only writes has no warning"
+
+# Outside audit E1: group_reporting over job a (rw=randread) and job b
+# (rw=write), both bs=4k: JSON prints b's options under a's name, normal
+# text a's; the reads of a write job without verify=, or the writes of a
+# read job, show it, and neither a's reads nor b's writes are dropped or
+# keyed "rand" or "seq".
+for f in group-randread-write-3.33.json group-randread-write-3.33-normal.txt; do
+	eb ingest "$D/$f"
+	expect_rc "fio $f: the group is read" 0
+	[ "$(count ',fio,a,,read,,bw,B/s,1,38130')" -eq 1 ] && [ "$(count ',fio,a,,write,,bw,B/s,1,524288000,')" -eq 1 ] &&
+		[ "$(count ',fio,a,[a-z][a-z]*,')" -eq 0 ] && [ "$(count ',fio,a,[a-z]*,[a-z]*,[0-9]')" -eq 0 ] &&
+		pass "fio $f: reads and writes without workload or block size" ||
+		fail "fio $f: reads and writes without workload or block size"
+done
+eb ingest "$D/group-randread-write-3.33.json"
+expect_err_line "fio: JSON says why" \
+	"$D/group-randread-write-3.33.json:11: note: fio job 'a' did reads, which its options (rw=write, no verify=) never do: it is the entry of a group_reporting group of jobs of other options, so its workload and block size are left unknown"
+eb ingest "$D/group-randread-write-3.33-normal.txt"
+expect_err_line "fio: normal text says why" \
+	"$D/group-randread-write-3.33-normal.txt:7: note: fio job 'a' did writes, which its options (rw=randread) never do: it is the entry of a group_reporting group of jobs of other options, so its workload and block size are left unknown"
+# Jobs of one direction (rw=randread and rw=read): normal text's banners
+# tell the group apart from one job (jobs=2, two banners of g=0).
+eb ingest "$D/group-randread-read-3.33-normal.txt"
+expect_rc "fio: a group of randread and read jobs is read" 0
+[ "$(count ',fio,a,,read,,bw,B/s,1,729444173.9130435,')" -eq 1 ] && [ "$(count ',fio,a,[a-z][a-z]*,')" -eq 0 ] &&
+	pass "fio: the group's reads have no workload" || fail "fio: the group's reads have no workload"
+expect_err_line "fio: the banners' group is said" \
+	"$D/group-randread-read-3.33-normal.txt:7: note: fio job 'a' is the entry of a group_reporting group of 2 jobs whose banners give other rw= or bs= options: its workload and block size are left unknown"
+# numjobs clones of one job (4, group_reporting: jobs=4, one banner) are
+# no group of other options.
+eb ingest --format fio-normal "$D/modes-nj4-group-json-normal.txt"
+[ "$(count ',fio,nj4-group,rand,read,4096,bw,B/s,1,142257077.07317072,')" -eq 1 ] &&
+	! grep -q 'group_reporting group' "$TMP/err" &&
+	pass "fio: numjobs clones keep their workload" || fail "fio: numjobs clones keep their workload"
+
+# Outside audit C31: the bw logs of a job's numjobs clones (fio 3.33,
+# numjobs=2: nj_bw.1.log 4 samples of 16102 KiB/s in all, nj_bw.2.log 3
+# of 12310) each give the sum of the clones' mean rates, as fio's
+# group_reporting sums them (the run's JSON: bw_mean 4025.5 + 4103.333333);
+# named both, in either order, that record comes once.
+C=tests/data/fio-log/clones
+for order in "$C/nj_bw.1.log $C/nj_bw.2.log" "$C/nj_bw.2.log $C/nj_bw.1.log" "$C/nj_bw.2.log"; do
+	eb ingest $order
+	expect_rc "fio: clone logs named ($order) are read" 0
+	[ "$(grep -c ',fio,' "$TMP/out")" -eq 1 ] && [ "$(count ',fio,nj,,write,,bw,B/s,1,8323925.333333333,')" -eq 1 ] &&
+		pass "fio: one record of the clones' summed rate ($order)" ||
+		fail "fio: one record of the clones' summed rate ($order)"
+done
+eb ingest "$C/nj_bw.1.log" "$C/nj_bw.2.log"
+expect_err_line "fio: the second clone log's record left out is said" \
+	"$C/nj_bw.2.log: note: this fio log and $C/nj_bw.1.log are logs of clones of one run, whose record that one gave already from them all: not read twice"
+# Clone logs of two runs (clones and clones-group, another folder each)
+# are two repetitions.
+eb ingest "$C/nj_bw.2.log" tests/data/fio-log/clones-group/nj_bw.2.log
+[ "$(grep -c ',fio,nj,,write,,bw,B/s,[12],' "$TMP/out")" -eq 2 ] &&
+	pass "fio: clone logs of two runs give two records" || fail "fio: clone logs of two runs give two records"
+
+# Outside audit 9 G1: every job option fio prints counts in "ran alike",
+# but those that only say where the files are and how the job reports
+# (real fio 3.33, job sw: write 64k, 8 MiB, once plain and once with one
+# option more).
+for pair in "loops3:loops=3:loops=1" "fsync-close:fsync_on_close=1:fsync_on_close=0" \
+	"dedupe50:dedupe_percentage=50:dedupe_percentage=(unset)"; do
+	f=${pair%%:*} rest=${pair#*:}
+	keep
+	eb ingest -o "$TMP/keep.csv" "$D/samename-sw-plain-3.33.json" "$D/samename-sw-$f-3.33.json"
+	expect_rc "fio: job sw with $f fails" 65
+	expect_err_line "fio: the error names ${rest%%:*}" \
+		"$D/samename-sw-$f-3.33.json:7: error: fio job 'sw' ran with ${rest%%:*} here but with ${rest#*:} in $D/samename-sw-plain-3.33.json:7, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+	kept "job sw with $f"
+done
+eb ingest "$D/samename-sw-plain-3.33.json" "$D/samename-sw-bwlog-3.33.json"
+expect_rc "fio: a job that also wrote a bw log ran alike" 0
+[ "$(count ',fio,sw,seq,write,65536,bw,B/s,[12],')" -eq 2 ] &&
+	pass "fio: the two runs are repetitions" || fail "fio: the two runs are repetitions"
+
+# Outside audit 9 G18, G19: normal text states a job's ioengine=, iodepth=
+# (its banner) and jobs=N (its header): two files of one job that state
+# them otherwise are no repetitions, in normal text or against JSON (real
+# fio 3.33, job rr: randread 4k, 8 MiB).
+keep
+eb ingest -o "$TMP/keep.csv" "$D/rr-libaio-qd1-3.33-normal.txt" "$D/rr-libaio-qd8-3.33-normal.txt"
+expect_rc "fio: normal text of QD1 and QD8 fails" 65
+expect_err_line "fio: the error names iodepth" \
+	"$D/rr-libaio-qd8-3.33-normal.txt:5: error: fio job 'rr' ran with iodepth=8 here but with iodepth=1 in $D/rr-libaio-qd1-3.33-normal.txt:6, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+kept "normal text of QD1 and QD8"
+eb ingest "$D/rr-psync-3.33-normal.txt" "$D/rr-psync-nj2-3.33-normal.txt"
+expect_err_line "fio: the error names jobs=N" \
+	"$D/rr-psync-nj2-3.33-normal.txt:6: error: fio job 'rr' ran with jobs=2 here but with jobs=1 in $D/rr-psync-3.33-normal.txt:5, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+eb ingest "$D/rr-psync-3.33-normal.txt" "$D/rr-libaio-qd1-3.33-normal.txt"
+expect_err_line "fio: the error names ioengine" \
+	"$D/rr-libaio-qd1-3.33-normal.txt:6: error: fio job 'rr' ran with ioengine=libaio here but with ioengine=psync in $D/rr-psync-3.33-normal.txt:5, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+eb ingest "$D/rr-libaio-qd1-3.33-normal.txt" "$D/rr-libaio-qd8-3.33.json"
+expect_err_line "fio: normal text against JSON compares what both state" \
+	"$D/rr-libaio-qd8-3.33.json:7: error: fio job 'rr' ran with iodepth=8 here but with iodepth=1 in $D/rr-libaio-qd1-3.33-normal.txt:6, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+eb ingest "$D/rr-libaio-qd8-3.33-normal.txt" "$D/rr-libaio-qd8-3.33.json"
+expect_rc "fio: two runs alike in normal text and JSON are read" 0
+[ "$(count ',fio,rr,rand,read,4096,bw,B/s,[12],')" -eq 2 ] &&
+	pass "fio: they are two repetitions" || fail "fio: they are two repetitions"
