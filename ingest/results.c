@@ -1,5 +1,6 @@
 /* results.c - reads encbench's own results.csv back, so that every command
  * takes a tidy dataset as input. Recognised by its exact header. */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 #endif
 
 #include "ingest.h"
+#include "modes.h"
 #include "results.h"
 #include "sample.h"
 
@@ -38,6 +40,9 @@ struct results_state {
 		size_t len;
 		double limit;	/* of a metric: its plausible limit */
 		const char *unit_ok;	/* of a metric: the unit found to agree */
+		/* Of a mode: the one spelling of a label written in another
+		 * ("None"), or "" when it is that spelling. */
+		char canon[EB_MODE_MAX];
 	} recent[EB_NFIELDS][RECENT];
 	int field_of[EB_NCOLUMNS];	/* eb_column_field of each column */
 	struct eb_parse *p;
@@ -121,6 +126,22 @@ same_bytes(const char *a, const char *b, size_t n)
 	return n == 0 || a[0] == b[0];
 }
 
+/* Whether two labels have the same letters and digits, in any case. */
+static int
+same_letters(const char *a, const char *b)
+{
+	for (;;) {
+		while (*a != '\0' && !isalnum((unsigned char)*a))
+			a++;
+		while (*b != '\0' && !isalnum((unsigned char)*b))
+			b++;
+		if (*a == '\0' || *b == '\0')
+			return *a == *b;
+		if (tolower((unsigned char)*a++) != tolower((unsigned char)*b++))
+			return 0;
+	}
+}
+
 static struct recent *
 intern_field(struct results_state *rs, int field, const char *s, size_t n)
 {
@@ -140,6 +161,15 @@ intern_field(struct results_state *rs, int field, const char *s, size_t n)
 		c->len = n;
 		c->limit = field == EB_F_METRIC ? eb_metric_limit(c->s, NULL) : INFINITY;
 		c->unit_ok = NULL;
+		c->canon[0] = '\0';
+		/* encbench writes a mode it knows in one spelling: the same words
+		 * in other case or with other blanks and dashes ("None",
+		 * "AES-256-GCM") were edited in, and read as written are no
+		 * baseline, nor the mode of that name (audit G11). Another name
+		 * of a mode ("luks") is a label of its own. */
+		if (!(field == EB_F_MODE && eb_mode_canonical(c->s, c->canon, sizeof c->canon) &&
+		    strcmp(c->canon, c->s) != 0 && same_letters(c->canon, c->s)))
+			c->canon[0] = '\0';
 	}
 	return c;
 }
@@ -260,6 +290,13 @@ take_row(struct results_state *rs, const char *const *field, const size_t *len,
 			struct recent *in = intern_field(rs, f, s, n);
 
 			r.f[f] = in != NULL ? in->s : eb_empty;
+			if (in != NULL && in->canon[0] != '\0') {
+				struct eb_loc loc = { p->path, rs->row_line, c + 1 };
+
+				return eb_err_set(p->err, EB_ERR_DATA, loc, "mode '%.60s' is spelled "
+				    "'%s' in encbench's records; write it so, since another "
+				    "spelling is another label", in->s, in->canon);
+			}
 			if (f == EB_F_METRIC && in != NULL) {
 				limit = in->limit;
 				metric = in;
@@ -279,6 +316,10 @@ take_row(struct results_state *rs, const char *const *field, const size_t *len,
 					return row_error(rs, c + 1,
 					    "block_size is not a whole number of bytes:", s);
 			}
+			/* encbench leaves a block size it does not know empty. */
+			if (v == 0)
+				return row_error(rs, c + 1, "block_size 0 is no block size "
+				    "(an unknown one is left empty):", s);
 			r.block_size = v;
 		} else if (c == EB_C_REP) {
 			long v = (long)plain_digits(s, n, 9);

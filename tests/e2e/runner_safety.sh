@@ -131,7 +131,9 @@ echo \$\$ > "$TMP/slow/fio.pid"
 exec sleep 60
 EOF
 chmod +x "$TMP/slow/fio"
-for sig in HUP:1 INT:2 QUIT:3 TERM:15 PIPE:13; do
+# Audit 9's G13: every signal whose default ends a process, USR1, ALRM
+# and a real-time one among them, not only the five usual ones.
+for sig in HUP:1 INT:2 QUIT:3 TERM:15 PIPE:13 USR1:10 USR2:12 ALRM:14 VTALRM:26 XCPU:24 RTMIN:34; do
 	num=${sig#*:} sig=${sig%:*}
 	rm -f "$TMP/slow/fio.pid"
 	rm -rf "$TMP/S" "$TMP/RS"
@@ -145,7 +147,7 @@ for sig in HUP:1 INT:2 QUIT:3 TERM:15 PIPE:13; do
 	while [ ! -s "$TMP/slow/fio.pid" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 	fpid=$(cat "$TMP/slow/fio.pid" 2>/dev/null)
 	t0=$(date +%s)
-	kill -s "$sig" "$rpid"
+	kill -"$num" "$rpid"
 	wait "$rpid"
 	rc=$?
 	t1=$(date +%s)

@@ -1,6 +1,7 @@
-/* test_results_zero.c - a results.csv value of 0, in any spelling, is a
- * located error for every metric no run of a test can measure as 0, and a
- * record for CPU use, which can be 0 (outside audit E23). */
+/* test_results_fields.c - results.csv fields encbench never writes are
+ * located errors: a value of 0 of a metric no run measures as 0 (E23; CPU
+ * use can be 0), a block size of 0 and a mode in a spelling other than
+ * encbench's (audit 9's G24, G11). */
 #include "testutil.h"
 #include "tempfile.h"
 #include "../../ingest/results.h"
@@ -78,6 +79,63 @@ test_grouped_reading_leaves_zero(void **state)
 	tu_drop(path);
 }
 
+static void
+test_block_size_zero(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest_text(&r, HEADER ROW1 "24.04,h,default,none,fio,j,seq,read,00,bw,B/s,2,99,a:2\n",
+	    "results");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 3);
+	assert_int_equal(r.err.loc.col, 9);
+	assert_string_equal(r.err.msg,
+	    "block_size 0 is no block size (an unknown one is left empty): '00'");
+	tu_free(&r);
+}
+
+static void
+test_labels_in_another_spelling(void **state)
+{
+	static const struct {
+		const char *config, *mode;
+		long col;
+		const char *msg;
+	} bad[] = {
+		{ "default", "None", 4, "mode 'None' is spelled 'none' in encbench's records; "
+		  "write it so, since another spelling is another label" },
+		{ "default", "AES-256-GCM", 4, "mode 'AES-256-GCM' is spelled 'aes-256-gcm' in "
+		  "encbench's records; write it so, since another spelling is another label" },
+	};
+	char text[512];
+	struct tu_run r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(text, sizeof text, HEADER ROW1
+		    "24.04,h,%s,%s,fio,j,seq,read,4096,bw,B/s,2,99,a:2\n", bad[i].config, bad[i].mode);
+		tu_ingest_text(&r, text, "results");
+		assert_int_equal(r.st, EB_ERR_DATA);
+		assert_int_equal(r.err.loc.line, 3);
+		assert_int_equal(r.err.loc.col, bad[i].col);
+		assert_string_equal(r.err.msg, bad[i].msg);
+		tu_free(&r);
+	}
+	/* Another name of a mode is a label of its own, as before. */
+	tu_ingest_text(&r, HEADER ROW1 "24.04,h,default,luks,fio,j,seq,read,4096,bw,B/s,2,99,a:2\n",
+	    "results");
+	assert_int_equal(r.st, EB_OK);
+	assert_string_equal(r.t->rows[1].f[EB_F_MODE], "luks");
+	tu_free(&r);
+	/* A mode encbench does not know is kept as written. */
+	tu_ingest_text(&r, HEADER ROW1 "24.04,h,default,My Mode,fio,j,seq,read,4096,bw,B/s,2,99,a:2\n",
+	    "results");
+	assert_int_equal(r.st, EB_OK);
+	assert_string_equal(r.t->rows[1].f[EB_F_MODE], "My Mode");
+	tu_free(&r);
+}
+
 int
 main(void)
 {
@@ -85,6 +143,8 @@ main(void)
 		cmocka_unit_test(test_zero_is_no_measurement),
 		cmocka_unit_test(test_cpu_may_be_zero),
 		cmocka_unit_test(test_grouped_reading_leaves_zero),
+		cmocka_unit_test(test_block_size_zero),
+		cmocka_unit_test(test_labels_in_another_spelling),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
