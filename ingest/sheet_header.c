@@ -60,7 +60,7 @@ struct tally {
 	int known, unknown;
 	int op, unit, tool, hint, value, derived, ubuntu, summary;
 	int other_pct;		/* a percentile but the 99th: p95, p99.9, 50th */
-	double bare_pct;	/* a number from 50 to 100 with decimals: "99.9" */
+	double bare_pct;	/* a number from 50 to 100 alone: "99.9", "99" */
 	int median;
 	int two_units;
 	int reference;		/* an expected or target figure */
@@ -171,6 +171,10 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 					t->other_pct = 1;
 				t->hint = 1;
 			} else {
+				/* "Read latency 99 (ms)": a whole number from 50 to
+				 * 99 alone is a percentile too, as its "99.0" is. */
+				if (num >= 50 && num < 100)
+					t->bare_pct = (double)num;
 				known = 0;
 			}
 		} else if (ws->v[i].frac) {

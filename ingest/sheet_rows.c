@@ -356,6 +356,52 @@ row_config(struct sheet *sh, const struct row *r, struct eb_sheet_attrs *a)
 	    eb_sheet_colname(sh, sh->row_config_col, name, sizeof name), sh->row_config, other);
 }
 
+
+/* What a key column of the row says against what the measurement's own
+ * header says: "Op: read" beside "DD Write (MB/s)", "Block size: 64k"
+ * beside "Rand Read 4k" (outside audit H17). The later one would win in
+ * silence, so that a write becomes a read; only values of one kind are
+ * compared ("randrw" beside "Read" is no contradiction). */
+static enum eb_status
+row_contradicts(struct sheet *sh, const struct row *r, size_t c, const char *shown,
+    const struct eb_sheet_attrs *head, const struct eb_sheet_attrs *row)
+{
+	static const struct {
+		int f;
+		const char *what;
+		const char *const kinds[4];
+	} fields[] = {
+		{ EB_F_OP, "direction", { "read", "write", NULL, NULL } },
+		{ EB_F_WORKLOAD, "workload", { "seq", "rand", NULL, NULL } },
+		{ EB_F_TOOL, "tool", { "dd", "fio", "bonnie", NULL } },
+	};
+	char name[96];
+
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+		const char *h = head->f[fields[i].f], *w = row->f[fields[i].f];
+		int hk = 0, wk = 0;
+
+		if (h == NULL || w == NULL || strcmp(h, w) == 0)
+			continue;
+		for (size_t k = 0; fields[i].kinds[k] != NULL; k++) {
+			hk |= strcmp(h, fields[i].kinds[k]) == 0;
+			wk |= strcmp(w, fields[i].kinds[k]) == 0;
+		}
+		if (hk && wk)
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+			    "'%s' in %s: its header says the %s is %s, but a column of its "
+			    "row says %s; say it once, or the same in both", shown,
+			    eb_sheet_colname(sh, c, name, sizeof name), fields[i].what, h, w);
+	}
+	if (head->block_size > 0 && row->block_size > 0 && head->block_size != row->block_size)
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s: its header says the block size is %lld bytes, but a column "
+		    "of its row says %lld; say it once, or the same in both", shown,
+		    eb_sheet_colname(sh, c, name, sizeof name), (long long)head->block_size,
+		    (long long)row->block_size);
+	return EB_OK;
+}
+
 static enum eb_status
 value_cell(struct sheet *sh, const struct row *r, size_t c,
     const struct eb_sheet_attrs *ra, const struct eb_sheet_attrs *mr)
@@ -420,6 +466,8 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 		    eb_sheet_colname(sh, c, name, sizeof name));
 	/* Later sources win: what the layout says, then the map, then a unit
 	 * written in the cell itself. */
+	if ((st = row_contradicts(sh, r, c, shown, &col->at, ra)) != EB_OK)
+		return st;
 	memset(&a, 0, sizeof a);
 	eb_sheet_attrs_merge(&a, &sh->section);
 	eb_sheet_attrs_merge(&a, &col->at);

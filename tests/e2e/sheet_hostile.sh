@@ -66,3 +66,14 @@ eb ingest --set op=write --set "release=Ubuntu 24.04 (jammy)" "$DDF"
 [ "$(sed -n 2p "$TMP/out" | cut -d, -f1)" = "ubuntu-24.04-(jammy)" ] &&
 	pass "F10: a code name of another release keeps the label as written" ||
 	fail "F10: a code name of another release keeps the label as written"
+
+# Audit 10, H17: a key column of the row that contradicts the value's own
+# header is refused; one that says the same is read.
+refused "H17: Op read beside DD Write" "$D/sheet-op-contra.csv:2:3: error: '500' in column C ('DD Write (MB/s)'): its header says the direction is write, but a column of its row says read; say it once, or the same in both" "$D/sheet-op-contra.csv"
+refused "H17: Block size 64k beside 4k" "$D/sheet-bs-contra.csv:2:3: error: '5000' in column C ('FIO Rand Read 4k (IOPS)'): its header says the block size is 4096 bytes, but a column of its row says 65536; say it once, or the same in both" "$D/sheet-bs-contra.csv"
+refused "H17: Workload seq beside Rand" "$D/sheet-wl-contra.csv:2:3: error: '5000' in column C ('FIO Rand Read 4k (IOPS)'): its header says the workload is rand, but a column of its row says seq; say it once, or the same in both" "$D/sheet-wl-contra.csv"
+refused "H17: Tool dd beside FIO" "$D/sheet-tool-contra.csv:2:3: error: '5000' in column C ('FIO Rand Read 4k (IOPS)'): its header says the tool is fio, but a column of its row says dd; say it once, or the same in both" "$D/sheet-tool-contra.csv"
+eb ingest -q "$D/sheet-key-agrees.csv"
+expect_out "H17: key columns that agree with the header are read" "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source
+,,,none,dd,dd,,write,1048576,bw,B/s,1,500000000,$D/sheet-key-agrees.csv:2:4
+,,,aes-256-gcm,dd,dd,,write,1048576,bw,B/s,1,400000000,$D/sheet-key-agrees.csv:3:4"

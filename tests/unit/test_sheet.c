@@ -1205,6 +1205,8 @@ test_test_numbers_and_percentiles(void **state)
 		"Write 99.9th percentile latency (ms)", "Read p50 Latency (ms)", "Write p999 latency (ms)",
 		/* Outside audit C4: fio's percentile lines copied bare. */
 		"Write clat 99.990000 (ns)", "Read latency 99.9 (ms)",
+		/* Outside audits 9 and 10: whole numbers as bare. */
+		"Read lat 50 (ms)", "Read lat 95 (ms)", "Write latency 90 (us)",
 	};
 	static const struct want runs[] = {
 		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1e6, "in.csv:2:2" },
@@ -1243,6 +1245,8 @@ test_test_numbers_and_percentiles(void **state)
 		reads_as("Mode,Write clat 99.00th (usec),Read p99.0 (ms)\nNone,40,5\n",
 		    fio_spelt, 2);
 		reads_as("Mode,Write clat 99.000000 (us),Read latency 99.00 (ms)\nNone,40,5\n",
+		    fio_spelt, 2);
+		reads_as("Mode,Write clat 99 (us),Read latency 99 (ms)\nNone,40,5\n",
 		    fio_spelt, 2);
 	}
 	fails_at("Mode,DD Read (MB/s),Read Latency 99% (ms)\nNone,1,4.0\n", 1, 3,
