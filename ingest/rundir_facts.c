@@ -143,6 +143,37 @@ eb_run_facts_read(const char *json, struct eb_run_facts *f)
 	json_decref(doc);
 }
 
+/* ZFS native encryption's modes as encbench spells them. */
+static int
+is_zfs_mode(const char *mode)
+{
+	static const char *const modes[] = {
+		"aes-128-ccm", "aes-192-ccm", "aes-256-ccm",
+		"aes-128-gcm", "aes-192-gcm", "aes-256-gcm",
+	};
+
+	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+		if (strcmp(mode, modes[i]) == 0)
+			return 1;
+	return 0;
+}
+
+int
+eb_target_other_encryption(const struct eb_target_fact *t)
+{
+	char found[128];
+
+	if (t->encryption != 1 || strcmp(t->mode, "none") == 0)
+		return 0;
+	if (strncmp(t->encryption_text, "zfs:", 4) == 0) {
+		eb_mode_canonical(t->encryption_text + 4, found, sizeof found);
+		return strcmp(found, t->mode) != 0;
+	}
+	/* fscrypt has no CCM or GCM mode (AES-256-XTS, Adiantum); dm-crypt
+	 * may well be told gcm(aes), so it is taken at its name. */
+	return strncmp(t->encryption_text, "fscrypt", 7) == 0 && is_zfs_mode(t->mode);
+}
+
 const struct eb_target_fact *
 eb_run_facts_target(const struct eb_run_facts *f, const char *mode)
 {
@@ -268,6 +299,12 @@ eb_run_facts_warn(const char *path, const char *body, const char *json, const ch
 			    "no encryption under %s; its records are read, and report and findings "
 			    "say that encryption was not verified", t->key, *t->path ? t->path :
 			    "its folder");
+			warn_at(path, body, "targets", t->key, diag, msg);
+		} else if (eb_target_other_encryption(t)) {
+			snprintf(msg, sizeof msg, "runner.targets.%s.encryption is \"%s\": the run "
+			    "found other encryption than the mode %s names under its folder; its "
+			    "records are read, and report and findings say so beside its claims",
+			    t->key, t->encryption_text, t->mode);
 			warn_at(path, body, "targets", t->key, diag, msg);
 		} else if (strcmp(t->mode, "none") == 0 && t->encryption == 1) {
 			snprintf(msg, sizeof msg, "runner.targets.%s.encryption is \"%s\": the "

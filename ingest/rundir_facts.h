@@ -43,6 +43,10 @@ const struct eb_target_fact *eb_run_facts_target(const struct eb_run_facts *f,
  * another ZFS pool, or another device where neither is dm-crypt's (whose
  * mapped device differs from the baseline's by its nature). */
 int eb_target_other_storage(const struct eb_target_fact *a, const struct eb_target_fact *b);
+/* Whether a mode's folder is encrypted by other than its name says: a
+ * ZFS dataset of another mode ("zfs:aes-128-ccm" under aes-256-gcm), or
+ * fscrypt under a name of ZFS's CCM and GCM modes. */
+int eb_target_other_encryption(const struct eb_target_fact *t);
 
 /* What a config label says of the runner's switches: AES-NI off (1), a
  * CPU count (cores > 0), or a label that is none of the runner's names but

@@ -189,7 +189,7 @@ fresh
 meta "$TMP/r" default true ext4 /dev/vdb null ext4 /dev/vda '"fscrypt"'
 eb findings "$TMP/r"
 expect_has "ext4 on /dev/vda against ext4 on /dev/vdb is other storage" "$TMP/out" \
-	"Caveat from meta.json: the two sides ran on other storage: aes-256-gcm on ext4 (/dev/vda) and none on ext4 (/dev/vdb) (runner.targets), so the difference is not only encryption."
+	"the two sides ran on other storage: aes-256-gcm on ext4 (/dev/vda) and none on ext4 (/dev/vdb) (runner.targets), so the difference is not only encryption."
 fresh
 meta "$TMP/r" default true zfs tank/none null zfs tank/aes '"zfs:aes-256-gcm"'
 eb findings "$TMP/r"
@@ -256,3 +256,22 @@ eb findings "$TMP/two"
 expect_has "a config's caveat names it once" "$TMP/out" \
 	"Caveat from meta.json: the configuration name no-aesni says AES-NI was off, but meta.json says the CPU has it and records nothing that turned it off (cpu_flags.aes is true and icp is null (no setting of ZFS's ICP turned it off))."
 expect_none "never twice" "$TMP/out" "no-aesni (no-aesni)"
+
+# Audit 10, H2: a mode's folder that another encryption encrypts (a ZFS
+# dataset of aes-128-ccm under aes-256-gcm; fscrypt under a ZFS mode's
+# name) is said to be that encryption's, at ingest and beside each claim.
+for v in '"zfs:aes-128-ccm"' '"fscrypt"'; do
+	fresh
+	meta "$TMP/r" default true ext4 /dev/vda null ext4 /dev/vda "$v"
+	eb ingest "$TMP/r"
+	expect_err_line "encryption $v under aes-256-gcm is warned of" \
+		"$TMP/r/meta.json:13: warning: runner.targets.aes-256-gcm.encryption is $v: the run found other encryption than the mode aes-256-gcm names under its folder; its records are read, and report and findings say so beside its claims"
+	eb findings "$TMP/r"
+	expect_has "and each finding of aes-256-gcm says so ($v)" "$TMP/out" \
+		"aes-256-gcm was not measured as its name says: the run found $v encrypting its folder (runner.targets.aes-256-gcm.encryption), so its figures are that encryption's"
+done
+fresh
+meta "$TMP/r" default true ext4 /dev/vda null ext4 /dev/vda '"zfs:aes-256-gcm"'
+eb ingest "$TMP/r"
+[ "$(grep -c warning "$TMP/err")" -eq 0 ] && pass "the mode's own ZFS encryption gives no warning" ||
+	fail "the mode's own ZFS encryption gives no warning"

@@ -100,3 +100,9 @@ grep -q "aes-256-gcm=.* is not only encryption" "$TMP/err" && fail "a dataset of
 	pass "a dataset of the baseline's pool is not warned of"
 expect_err_line "a dataset of another pool is warned of" \
 	"encbench-run: warning: --target aes-128-gcm=$TMP/Z3 is on zfs (pool other) and the baseline none=$TMP/Z1 on zfs (pool tank): the difference between them is not only encryption (meta.json records both)"
+# Audit 10, H2: other/enc is a dataset of aes-256-gcm, measured as
+# aes-128-gcm; tank/enc is aes-256-gcm's own.
+expect_err_line "a dataset of another mode than its name is warned of" \
+	"encbench-run: warning: --target aes-128-gcm: $TMP/Z3 is encrypted by zfs:aes-256-gcm, not as the mode's name says: its figures are that encryption's (meta.json says so)"
+grep -q "aes-256-gcm: .* is encrypted by" "$TMP/err" && fail "a dataset of its own mode is not warned of" ||
+	pass "a dataset of its own mode is not warned of"
