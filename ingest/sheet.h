@@ -130,7 +130,9 @@ struct eb_sheet_head {
 	char two_bs[48];	/* two block sizes named ("4k and 64k"), or "" */
 	int reference;		/* an expected, target or theoretical figure */
 	int ubuntu;		/* says "Ubuntu": releases are YY.MM */
-	int64_t bs_scale;	/* block size column: bytes per unit, or 0 */
+	int64_t bs_scale;	/* block size column: bytes per unit, or 0; -1
+				 * for a unit encbench does not read */
+	char bs_unit[24];	/* its unit as written ("KiB", "sectors"), or "" */
 };
 
 /* Classifies a header cell. */

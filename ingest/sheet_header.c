@@ -457,10 +457,27 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 		if (h->key == EB_SH_VALUE && ws.nunits > 0)
 			h->at.unit = ws.unit;
 		if (h->key == EB_SH_BLOCK_SIZE) {
+			/* "(KiB)" scales bare numbers; "(sectors)", "(pages)"
+			 * or "(4k)" are units of a size encbench cannot know,
+			 * and read as bytes they were 4 B (outside audits G22,
+			 * H11). */
 			h->bs_scale = 1;
-			for (int j = 0; j < ws.n; j++)
-				if (ws.v[j].paren && size_suffix(ws.v[j].w) > 0)
-					h->bs_scale = size_suffix(ws.v[j].w);
+			for (int j = 0; j < ws.n && h->bs_scale > 0; j++) {
+				int64_t m = size_suffix(ws.v[j].w);
+
+				if (!ws.v[j].paren)
+					continue;
+				if (m == 0 && sheet_in(ws.v[j].w,
+				    (const char *const[]){ "b", "byte", "bytes", NULL }))
+					m = 1;
+				if (m > 0) {
+					h->bs_scale = m;
+					snprintf(h->bs_unit, sizeof h->bs_unit, "%s", ws.v[j].w);
+				} else {
+					h->bs_scale = -1;
+					snprintf(h->bs_unit, sizeof h->bs_unit, "%s", ws.v[j].w);
+				}
+			}
 		}
 		return;
 	}

@@ -284,8 +284,26 @@ key_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
 		ra->f[EB_F_METRIC] = eb_sheet_metric_name(s, sh->p->t);
 		break;
 	case EB_SH_BLOCK_SIZE:
-		if ((ra->block_size = eb_sheet_block_size(s, col->head.bs_scale)) == 0 &&
-		    sh->pass == 1)
+		if (col->head.bs_scale < 0) {
+			eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+			    "%s gives its block sizes in '%s', which encbench does not read as a "
+			    "size; write each with its unit (4k, 512B) or name one in the header "
+			    "(Block size (KiB))", eb_sheet_colname(sh, c, name, sizeof name),
+			    col->head.bs_unit);
+			return -1;
+		}
+		ra->block_size = eb_sheet_block_size(s, col->head.bs_scale);
+		/* "4" and "64" under a header without a unit mean KiB, as
+		 * people write them; no I/O is that small in bytes. */
+		if (ra->block_size > 0 && ra->block_size < 512 && col->head.bs_unit[0] == '\0' &&
+		    strspn(s, "0123456789 ") == strlen(s)) {
+			eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+			    "'%s' in %s is a block size without a unit, which would be %lld bytes; "
+			    "write its unit (4k, 512B) or name one in the header (Block size (KiB))",
+			    s, eb_sheet_colname(sh, c, name, sizeof name), (long long)ra->block_size);
+			return -1;
+		}
+		if (ra->block_size == 0 && sh->pass == 1)
 			eb_diag(sh->p->diag, EB_WARNING, loc_at(sh, r->num, c),
 			    "'%.40s' in %s is not a block size; left empty", s,
 			    eb_sheet_colname(sh, c, name, sizeof name));

@@ -77,3 +77,16 @@ eb ingest -q "$D/sheet-key-agrees.csv"
 expect_out "H17: key columns that agree with the header are read" "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source
 ,,,none,dd,dd,,write,1048576,bw,B/s,1,500000000,$D/sheet-key-agrees.csv:2:4
 ,,,aes-256-gcm,dd,dd,,write,1048576,bw,B/s,1,400000000,$D/sheet-key-agrees.csv:3:4"
+
+# Audits 9 and 10, G22 and H11: a block size column without a unit whose
+# numbers are too small for bytes, or with a unit that is no size, is
+# refused; "(KiB)" and "(bytes)" scale as they say.
+refused "G22: Block size 4 without a unit" "$D/sheet-bs-bare.csv:2:2: error: '4' in column B ('Block size') is a block size without a unit, which would be 4 bytes; write its unit (4k, 512B) or name one in the header (Block size (KiB))" "$D/sheet-bs-bare.csv"
+refused "G22: Block size (4k)" "$D/sheet-bs-4k-unit.csv:2:2: error: column B ('Block size (4k)') gives its block sizes in '4', which encbench does not read as a size; write each with its unit (4k, 512B) or name one in the header (Block size (KiB))" "$D/sheet-bs-4k-unit.csv"
+refused "H11: Block size (sectors)" "$D/sheet-bs-sectors.csv:2:2: error: column B ('Block size (sectors)') gives its block sizes in 'sectors', which encbench does not read as a size; write each with its unit (4k, 512B) or name one in the header (Block size (KiB))" "$D/sheet-bs-sectors.csv"
+for h in "KiB,4" "bytes,4096"; do
+	printf 'Mode,Block size (%s),FIO Rand Read (IOPS)\nNone,%s,5000\n' "${h%,*}" "${h#*,}" > "$TMP/bs-named.csv"
+	eb ingest -q "$TMP/bs-named.csv"
+	[ "$(sed -n 2p "$TMP/out" | cut -d, -f9)" = 4096 ] &&
+		pass "G22: Block size (${h%,*}) ${h#*,} is 4096 bytes" || fail "G22: Block size (${h%,*}) ${h#*,} is 4096 bytes"
+done
