@@ -480,7 +480,7 @@ default_title(const struct eb_plan *p, char *buf, size_t n)
 				snprintf(tail + len, sizeof tail - len, "%s%s", i == 0 ? "" :
 				    i + 1 == nunverified ? " and " : ", ", unverified[i]);
 			}
-			strcat(tail, ")");
+			snprintf(tail + strlen(tail), sizeof tail - strlen(tail), ")");
 		} else
 			snprintf(tail, sizeof tail, " (no encryption found under %zu of them)",
 			    nunverified);
@@ -670,7 +670,7 @@ eb_report_build(struct eb_report *r, const struct eb_plan *p, const struct eb_re
 	struct eb_pw w;
 	struct linked *l;
 	size_t nl;
-	char title[256];
+	char title[1024];
 
 	memset(r, 0, sizeof *r);
 	r->p = p;
