@@ -623,16 +623,26 @@ char *
 eb_folder_begin(const char *dir)
 {
 	char *beside = clean(dir), *tmpl = eb_tmp_template(beside), *journal;
+	sigset_t ending, was;
 	mode_t mask;
 	int fd;
 
 	free(beside);
+	/* No signal comes between the folder's making and its guard, which
+	 * removes it when one ends the process from then on. */
+	sigemptyset(&ending);
+	for (size_t i = 0; i < sizeof deferred_signals / sizeof deferred_signals[0]; i++)
+		sigaddset(&ending, deferred_signals[i]);
+	pthread_sigmask(SIG_BLOCK, &ending, &was);
 	if (mkdtemp(tmpl) == NULL) {
+		pthread_sigmask(SIG_SETMASK, &was, NULL);
 		fprintf(stderr, "%s: error: cannot create a folder next to it: %s\n", dir,
 		    strerror(errno));
 		free(tmpl);
 		return NULL;
 	}
+	eb_folder_guard(tmpl);
+	pthread_sigmask(SIG_SETMASK, &was, NULL);
 	/* An empty journal says all the folder holds is encbench's, so
 	 * that a run killed while it builds leaves nothing a later one
 	 * must keep. */
@@ -640,6 +650,7 @@ eb_folder_begin(const char *dir)
 	if ((fd = open(journal, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600)) < 0 ||
 	    close(fd) != 0) {
 		fprintf(stderr, "%s: error: cannot write: %s\n", journal, strerror(errno));
+		eb_folder_unguard(tmpl);
 		rmdir(tmpl);
 		free(journal);
 		free(tmpl);
@@ -651,7 +662,6 @@ eb_folder_begin(const char *dir)
 	mask = umask(0);
 	umask(mask);
 	chmod(tmpl, 0777 & ~mask);
-	eb_folder_guard(tmpl);
 	return tmpl;
 }
 

@@ -195,7 +195,9 @@ if [ "$rc" -eq 64 ]; then skip "chart -o /dev/full (needs a file name suffix)"; 
 # Charts are drawn by several processes at once, so each message must be
 # one write(2) to come out whole beside the others' (outside audit G6).
 if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then
-	strace -f -o "$TMP/writes" -e trace=write "$ENCBENCH" ingest -o /dev/full \
+	# LeakSanitizer cannot run under ptrace (make sanitize).
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+		strace -f -o "$TMP/writes" -e trace=write "$ENCBENCH" ingest -o /dev/full \
 		samples/geli-freebsd 2>"$TMP/err"
 	[ "$(grep -c '^[0-9]* *write(2,' "$TMP/writes")" -eq "$(wc -l < "$TMP/err")" ] &&
 		[ "$(wc -l < "$TMP/err")" -eq 3 ] &&
