@@ -103,6 +103,7 @@ struct dd_result {
 	char secs_text[32];	/* the seconds as printed, with a '.' */
 	char prefix[64];	/* pdsh/clush "host: " prefix, or "" */
 	char *error;		/* a "dd: ..." line of the same block */
+	long error_line;
 };
 
 /* What is known of the block being read for one prefix. */
@@ -112,6 +113,7 @@ struct dd_block {
 	long long in_full, in_part, out_full, out_part;
 	int have_in, have_out;
 	char *error;
+	long error_line;
 	long last_summary;	/* line of this prefix's previous result */
 };
 
@@ -381,6 +383,7 @@ add_result(struct dd_state *st, struct eb_parse *p, struct dd_block *b,
 	r->out_part = b->out_part;
 	snprintf(r->prefix, sizeof r->prefix, "%s", b->prefix);
 	r->error = b->error;
+	r->error_line = b->error_line;
 	b->error = NULL;
 	if (st->nres > 0) {
 		for (size_t i = st->nres; i-- > 0;) {
@@ -554,6 +557,7 @@ take_piece(struct dd_state *st, struct eb_parse *p, const char *raw, size_t n,
 	if (strncmp(s, "dd: ", 4) == 0) {
 		free(b->error);
 		b->error = eb_xstrdup(s);
+		b->error_line = lineno;
 		free(st->last_error);
 		st->last_error = eb_xstrdup(s);
 		if (b->first_line == 0)
@@ -692,9 +696,13 @@ emit(struct eb_parse *p, const struct dd_result *r, int infer_bs)
 		    r->error ? "; dd said: " : "", r->error ? r->error : "");
 		return EB_OK;
 	}
+	/* A run dd stopped on an error (a full disk, a failed read) moved
+	 * what it could, not what its test asks: no repetition of that test. */
 	if (r->error != NULL)
-		eb_diag(p->diag, EB_WARNING, loc,
-		    "this dd run reported an error, its figure is kept: %s", r->error);
+		return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, r->error_line),
+		    "this dd run stopped on an error (%.120s): the %.0f bytes of a run cut "
+		    "short measure no test; run it again, or leave this output out", r->error,
+		    r->bytes);
 	eb_parse_record(p, &rec, "dd", "bw", EB_UNIT_BPS, r->line);
 	rec.f[EB_F_JOB] = eb_intern_cstr(p->t, "dd");
 	rec.f[EB_F_HOST] = eb_intern_cstr(p->t, r->prefix);

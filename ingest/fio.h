@@ -121,6 +121,12 @@ struct eb_fio_job {
 	int mixed_group;
 	double cpu;		/* usr + sys %, negative when unknown */
 	long cpu_line;
+	/* What normal and terse output show of options they do not print
+	 * (eb_fio_stated_setup), "" when not shown: the deepest bucket of its
+	 * "IO depths" with a share ("1", "2-3" ... "32-63", ">=64"), and how
+	 * often it synced ("none", "once",
+	 * "1_per_N_writes", from the issued sync count of fio 3.4+). */
+	char depths[8], syncs[32];
 	long line;		/* where the job's results begin */
 	struct eb_fio_dstat d[EB_FIO_NDIRS];
 };
@@ -185,15 +191,25 @@ struct eb_fio_banner {
 	int64_t bs[3];
 	long group;		/* its "(g=N)", -1 when none */
 	char *engine, *depth;	/* its ioengine= and iodepth=, NULL when none */
+	long line, run;		/* where it was met (0 unknown), in which run */
+	int client;		/* a client/server "<host> " banner */
 };
 
 struct eb_fio_banners {
 	struct eb_fio_banner *v;
 	size_t n, cap;
+	long run;		/* counts the runs of the file; the caller adds one a run */
+	/* A second banner of one name and group in one run, and the first's
+	 * line: another job of that name (fio prints numjobs clones as "..."). */
+	long twice_line, twice_prev;
+	size_t twice_index;	/* the banner of that name */
 };
 
 /* Remembers a banner line; returns 0 when the line is none. */
 int eb_fio_banners_take(struct eb_fio_banners *b, const char *line, size_t len);
+/* eb_fio_banners_take of the banner at lineno, which sets twice_line and
+ * twice_prev when it is a second job of one name in one group and run. */
+int eb_fio_banners_take_at(struct eb_fio_banners *b, const char *line, size_t len, long lineno);
 /* Gives a job the rw and bs of its banner, when one was seen, and marks a
  * job of jobs=N > 1 whose group's banners differ in rw or bs (mixed_group). */
 void eb_fio_banners_apply(const struct eb_fio_banners *b, struct eb_fio_job *j);
@@ -203,6 +219,28 @@ void eb_fio_banners_free(struct eb_fio_banners *b);
  * setup but marked partial ("~partial"): only the options both of two
  * setups state are compared. NULL when no banner names j. */
 char *eb_fio_banner_setup(const struct eb_fio_banners *b, const struct eb_fio_job *j);
+
+/* ---- what normal and terse output show of a setup they do not print
+ * (fio_stated.c) */
+
+/* Keeps in j->depths the deepest bucket of an "IO depths" distribution
+ * (its shares at 1, 2, 4, 8, 16, 32, >=64) with a share. */
+void eb_fio_depths_take(struct eb_fio_job *j, const double share[7]);
+/* The partial setup (see eb_fio_banner_setup) of job j: its depths and
+ * syncs, its banner's iodepth, ioengine and rw when b holds one, njobs
+ * when above 0, and, as "~" lines that eb_fio_setup_difference passes
+ * over, the KiB all its directions moved in its longest runtime (ms) and
+ * unchecked, a phrase on the options its format prints nothing of. */
+char *eb_fio_stated_setup(const struct eb_fio_banners *b, const struct eb_fio_job *j, long njobs,
+    double kib, double ms, const char *unchecked);
+/* Whether b holds a banner of job j's name. */
+int eb_fio_has_banner(const struct eb_fio_banners *b, const struct eb_fio_job *j);
+/* Whether setups a (seen first) and b moved amounts in runtimes no two
+ * runs of one test do; why then says how, b's first. */
+int eb_fio_setup_moved(const char *a, const char *b, char *why, size_t n);
+/* The options a or b could not state (their "~unchecked=" phrases, joined)
+ * into out; 0 when both stated all they ran with. */
+int eb_fio_setup_unchecked(const char *a, const char *b, char *out, size_t n);
 
 /* Remembers fio's own error lines ("fio: ..."), for "no results" errors. */
 struct eb_fio_errors {

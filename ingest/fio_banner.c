@@ -9,6 +9,12 @@
 int
 eb_fio_banners_take(struct eb_fio_banners *b, const char *line, size_t len)
 {
+	return eb_fio_banners_take_at(b, line, len, 0);
+}
+
+int
+eb_fio_banners_take_at(struct eb_fio_banners *b, const char *line, size_t len, long lineno)
+{
 	struct eb_fio_banner nb;
 
 	const char *g;
@@ -22,8 +28,21 @@ eb_fio_banners_take(struct eb_fio_banners *b, const char *line, size_t len)
 		nb.engine = eb_xstrndup(g + 11, strcspn(g + 11, ", \r\n"));
 	if ((g = eb_fio_memstr(line, len, ", iodepth=")) != NULL)
 		nb.depth = eb_xstrndup(g + 10, strcspn(g + 10, ", \r\n"));
+	nb.line = lineno;
+	nb.run = b->run;
+	nb.client = len > 0 && line[0] == '<';
 	for (size_t i = 0; i < b->n; i++) {
 		if (strcmp(b->v[i].name, nb.name) == 0) {
+			/* fio prints a banner a job section and "..." for its
+			 * numjobs clones (init.c, add_job, 1.x to 3.42), and
+			 * client/server output one a host. */
+			if (lineno > 0 && b->v[i].line > 0 && b->v[i].run == nb.run &&
+			    b->v[i].group == nb.group && !nb.client && !b->v[i].client &&
+			    b->twice_line == 0) {
+				b->twice_line = lineno;
+				b->twice_prev = b->v[i].line;
+				b->twice_index = i;
+			}
 			free(b->v[i].name);
 			free(b->v[i].rw);
 			free(b->v[i].engine);

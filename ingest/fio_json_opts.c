@@ -266,7 +266,15 @@ eb_fio_setup_difference(const char *a, const char *b, char *x, char *y, size_t n
 	while (*a != '\0' || *b != '\0') {
 		size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
 		size_t na = name_len(a, la), nb = name_len(b, lb);
-		int order = *a == '\0' ? 1 : *b == '\0' ? -1 :
+		int order;
+
+		/* "~" lines are no options (eb_fio_stated_setup). */
+		if (*a == '~' || *b == '~') {
+			a += *a == '~' ? la + (a[la] == '\n') : 0;
+			b += *b == '~' ? lb + (b[lb] == '\n') : 0;
+			continue;
+		}
+		order = *a == '\0' ? 1 : *b == '\0' ? -1 :
 		    strncmp(a, b, na < nb ? na : nb) != 0 ? strncmp(a, b, na < nb ? na : nb) :
 		    (na > nb) - (na < nb);
 

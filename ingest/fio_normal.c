@@ -37,13 +37,25 @@ end_job(struct eb_parse *p, struct normal_state *st)
 			st->like.lat[d] = j->d[d].lat_ns;
 		}
 		eb_fio_note_like(p, &st->like, j);
-		char *setup = eb_fio_banner_setup(&st->banners, j);
+		double kib = 0, ms = 0;
+		char unchecked[200];
 
 		for (int k = 0; k < st->nseries; k++)
 			eb_parse_fio_series(p, &st->series[k], j->name, j->line);
-		if (setup != NULL)
-			eb_parse_setup(p, j->name, j->host, setup, j->line);
-		free(setup);
+		for (int d = 0; d < 3; d++)
+			if (j->d[d].present && st->raw[st->cur][d].io > 0) {
+				kib += st->raw[st->cur][d].io / 1024;
+				ms = fmax(ms, st->raw[st->cur][d].runtime_ms);
+			}
+		eb_xgrow(&st->held, &st->capheld, st->nheld + 1, sizeof *st->held);
+		st->held[st->nheld].job = eb_xstrdup(j->name);
+		st->held[st->nheld].line = j->line;
+		snprintf(unchecked, sizeof unchecked, "normal text prints no direct=, rate= or size= "
+		    "(but for the amount moved)%s%s", j->syncs[0] == '\0' ? ", before fio 3.4 no "
+		    "count of fsync= syncs" : "", eb_fio_has_banner(&st->banners, j) ? "" :
+		    ", and without its job's banner no iodepth=, ioengine= or rw=");
+		st->held[st->nheld++].opts = eb_fio_stated_setup(&st->banners, j, j->njobs, kib, ms,
+		    unchecked);
 	}
 	eb_buf_reset(&st->block);
 	st->cur = -1;
@@ -98,6 +110,23 @@ settle(const struct eb_fio_job *j, int d, const struct raw *r, struct eb_fio_dst
 	}
 	if (s->bw == 0)
 		s->bw = -1;
+}
+
+/* Notes (keep) or forgets the setups held of the run flushed last. */
+static void
+release_held(struct eb_parse *p, struct normal_state *st, int keep)
+{
+	for (size_t i = 0; i < st->held_prev; i++) {
+		if (keep)
+			eb_parse_setup(p, st->held[i].job, "", st->held[i].opts, st->held[i].line);
+		free(st->held[i].job);
+		free(st->held[i].opts);
+	}
+	if (st->nheld > st->held_prev)
+		memmove(st->held, st->held + st->held_prev,
+		    (st->nheld - st->held_prev) * sizeof *st->held);
+	st->nheld -= st->held_prev;
+	st->held_prev = st->nheld;
 }
 
 static void
@@ -179,6 +208,8 @@ flush(struct eb_parse *p, struct normal_state *st)
 		for (int d = 0; d < EB_FIO_NDIRS; d++)
 			if (st->run.jobs[i].d[d].present)
 				settle(&st->run.jobs[i], d, &st->raw[i][d], &st->run.jobs[i].d[d]);
+	if (st->run.n > 0)
+		release_held(p, st, !(continues_prev(st) && p->t->n == st->prev_end));
 	if (st->run.n > 0 && continues_prev(st) && p->t->n == st->prev_end) {
 		/* Only the last snapshot is a result: the run's final one. */
 		p->t->n = st->prev_first;
@@ -190,6 +221,7 @@ flush(struct eb_parse *p, struct normal_state *st)
 	if (st->run.n > 0) {
 		keep_prev(st, first, first);
 		st->banner_since = 0;
+		st->banners.run++;
 	}
 	st->added += eb_fio_run_emit(p, &st->run, &st->notes);
 	st->prev_end = p->t->n;
@@ -197,6 +229,33 @@ flush(struct eb_parse *p, struct normal_state *st)
 	st->dir = -1;
 	st->pct_unit = 0;
 	st->seen_summary = 0;
+}
+
+/* fio 3.33 prints a job that stopped on an error as "err=28 (file:io_u.c:1876,
+ * func=io_u error, error=No space left on device): pid=..."; 2.x prints
+ * "err=28 (file:...)" alike, or the number alone. Such a run moved what it
+ * could before the error, not what its test asks for. */
+static void
+ended_on_error(struct normal_state *st, const struct eb_fio_job *j, const char *q, long lineno)
+{
+	const char *open = q + strcspn(q, " (:\r\n"), *close, *why;
+	int n = (int)(open - q), wn;
+
+	open = skip_spaces(open);
+	close = *open == '(' ? strstr(open, "): ") : NULL;
+	if (close == NULL && *open == '(')
+		close = open + strcspn(open, "\r\n") - (open[strcspn(open, "\r\n") - 1] == ')');
+	why = close != NULL ? eb_fio_memstr(open, (size_t)(close - open), "error=") : NULL;
+	if (why != NULL)
+		why += 6;
+	else if (close != NULL)
+		why = open + 1;
+	wn = why != NULL ? (int)(close - why) : 0;
+	st->bad_line = lineno;
+	snprintf(st->bad, sizeof st->bad, "fio job '%.40s' ended with error %.*s%s%.*s%s: a run "
+	    "cut short measures no test, and its figures would be a repetition of it; run it "
+	    "again, or leave this output out", j->name, n > 12 ? 12 : n, q, wn > 0 ? " (" : "",
+	    wn > 80 ? 80 : wn, why != NULL ? why : "", wn > 0 ? (wn > 80 ? "...)" : ")") : "");
 }
 
 static void
@@ -245,10 +304,8 @@ take_header(struct eb_parse *p, struct normal_state *st, const char *line, size_
 		    "that tell one test run twice from two: name the jobs apart, or read fio's "
 		    "JSON", j->name, j->groupid, o->groupid, o->line);
 	}
-	if ((q = after(g, "err=")) != NULL && *q != '0' && *q != '\0')
-		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno),
-		    "fio job '%s' ended with an error (err=%.*s)", j->name,
-		    (int)strcspn(q, ":"), q);
+	if ((q = after(g, "err=")) != NULL && *q != '0' && *q != '\0' && st->bad_line == 0)
+		ended_on_error(st, j, q, lineno);
 	(void)len;
 	st->cur = (long)st->run.n - 1;
 	st->dir = -1;
@@ -303,7 +360,16 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 		if (st->run.n > 0 && st->bad_line == 0)
 			flush(p, st);
 		st->banner_since = 1;
-		eb_fio_banners_take(&st->banners, line, len);
+		if (eb_fio_banners_take_at(&st->banners, line, len, lineno) &&
+		    st->banners.twice_line == lineno && st->bad_line == 0) {
+			st->bad_line = lineno;
+			snprintf(st->bad, sizeof st->bad, "a second job line of fio job '%.40s' in "
+			    "group %ld (the first: line %ld): numjobs clones print '...', so these "
+			    "are two jobs of one name, whose results would be summed as clones; "
+			    "name the jobs apart",
+			    st->banners.v[st->banners.twice_index].name,
+			    st->banners.v[st->banners.twice_index].group, st->banners.twice_prev);
+		}
 		return job_error(p, st);
 	}
 	if (strncmp(s, "hostname=", 9) == 0) {
@@ -353,6 +419,8 @@ finish(struct eb_parse *p, int ok)
 		}
 		if (st->bad_line == 0)
 			flush(p, st);
+		st->held_prev = st->nheld;
+		release_held(p, st, st->bad_line == 0);
 		if (st->bad_line == 0 && st->nsnapshots > 0)
 			eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, st->snapshot_line),
 			    "%ld --status-interval snapshot%s of a run; only its final result is "
@@ -367,6 +435,9 @@ finish(struct eb_parse *p, int ok)
 		else if (st->added == 0)
 			status = eb_fio_no_results(p, &st->errors, "no job results");
 	}
+	st->held_prev = st->nheld;
+	release_held(p, st, 0);
+	free(st->held);
 	eb_fio_run_free(&st->run);
 	eb_fio_banners_free(&st->banners);
 	eb_fio_errors_free(&st->errors);

@@ -61,6 +61,15 @@ struct normal_state {
 	struct eb_fio_series series[6];	/* its bw and iops summaries */
 	int nseries;
 	char pid[80];		/* "pid=24785: Tue Dec  1 12:09:09 2026" of its header */
+	/* The setups of the jobs of the run flushed last, [0, held_prev), and
+	 * of the current one: noted (eb_parse_setup) once the next run shows
+	 * the last was no --status-interval snapshot, whose smaller amount
+	 * moved would tell of another test. */
+	struct held_setup {
+		char *job, *opts;
+		long line;
+	} *held;
+	size_t nheld, capheld, held_prev;
 };
 
 static inline const char *

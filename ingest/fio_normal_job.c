@@ -191,6 +191,21 @@ take_dir(struct normal_state *st, int d, const char *s, long lineno)
 		snprintf(st->bad, sizeof st->bad, "a rate of %.15g B/s in a runtime of 0 ms; fio "
 		    "prints no rate, and no such line, when the runtime is 0", r->bw > 0 ? r->bw : 0);
 	}
+	/* fio prints a rate under 1 B/s as "0B/s" (2.x "0KB/s" under 1 KiB/s)
+	 * and IOPS as the I/O count over the runtime: an amount moved that
+	 * the runtime does not make so slow (2 KiB/s and more), or no I/O
+	 * per second within a second, is a changed figure ("IOPS=0,
+	 * BW=0B/s (0B/s)(8192KiB/228msec)" is none fio 3.33 prints). */
+	if (r->io > 0 && r->runtime_ms > 0 && st->bad_line == 0 &&
+	    ((r->bw == 0 && r->io * 1000 / r->runtime_ms >= 2048) ||
+	    (r->iops == 0 && r->runtime_ms <= 1000))) {
+		st->bad_line = lineno;
+		snprintf(st->bad, sizeof st->bad, "%s moved %.15g bytes in %.15g ms (%.15g B/s), but "
+		    "its %s 0: a changed line", eb_fio_dir_names[d], r->io, r->runtime_ms,
+		    floor(r->io * 1000 / r->runtime_ms), r->bw == 0 && r->io * 1000 /
+		    r->runtime_ms >= 2048 ? (r->iops == 0 ? "BW= and IOPS= are" : "BW= is") :
+		    "IOPS= (one I/O at least in a second or less) is");
+	}
 	ds->present = r->iops > 0 || r->bw > 0 || r->io > 0;
 	ds->runtime_ms = r->runtime_ms;
 	ds->bw_line = ds->iops_line = lineno;
@@ -220,6 +235,22 @@ take_issued(struct normal_state *st, const char *s)
 		if (*q != ',' && *q != '/')
 			return;
 		q++;
+	}
+	/* 3.4+ "rwts" counts syncs fourth (DDIR_SYNC: fsync=, fdatasync= ...). */
+	if (eb_fio_memstr(s, (size_t)(q - s), "rwts") != NULL) {
+		double syncs, w = v[EB_FIO_WRITE];
+		size_t used = eb_fio_num(q, strlen(q), &syncs);
+		struct eb_fio_job *j = cur_job(st);
+
+		if (used > 0 && (q[used] == ' ' || q[used] == '\0' || q[used] == '\r')) {
+			if (syncs == 0 || syncs == 1)
+				snprintf(j->syncs, sizeof j->syncs, "%s", syncs == 0 ? "none" : "once");
+			else if (round(w / syncs) <= 1)
+				snprintf(j->syncs, sizeof j->syncs, "1_per_write");
+			else
+				snprintf(j->syncs, sizeof j->syncs, "1_per_%.0f_writes",
+				    fmin(round(w / syncs), 1e9));
+		}
 	}
 	for (int d = 0; d < 3; d++)
 		st->raw[st->cur][d].issued = v[d];
@@ -340,6 +371,16 @@ eb_fio_normal_job_line(struct normal_state *st, const char *s, long lineno)
 	}
 	if (strncmp(s, "issued", 6) == 0)
 		take_issued(st, s);
+	if (strncmp(s, "IO depths", 9) == 0) {
+		static const char *const keys[7] = { " 1=", " 2=", " 4=", " 8=", " 16=", " 32=",
+			">=64=" };
+		double share[7];
+
+		for (int k = 0; k < 7; k++)
+			if ((q = after(s, keys[k])) == NULL || eb_fio_num(q, strlen(q), &share[k]) == 0)
+				share[k] = 0;
+		eb_fio_depths_take(j, share);
+	}
 }
 
 /* The error about the first damaged figure or cut job, once there is one. */

@@ -165,6 +165,36 @@ take_block(const struct field *f, size_t s, struct eb_fio_dstat *d, long lineno)
 	d->bw_line = d->iops_line = d->lat_line = d->p99_line = lineno;
 }
 
+/* Whether the I/O, bandwidth, IOPS and runtime of the direction block at s
+ * contradict one another. fio prints bw = 1000 * bytes / runtime >> 10 and
+ * iops = 1000 * count / runtime, both 0 when the runtime is 0 (stat.c,
+ * show_thread_status_terse_all, 3.33): KiB moved at a bw of 0 that the
+ * runtime does not explain, a rate beside a runtime of 0, or no I/O per
+ * second in a runtime of a second or less are a changed record, whose
+ * bandwidth would be lost or taken from nothing. */
+static int
+contradiction(const struct field *f, size_t s, char *why, size_t n)
+{
+	double io = fnum(&f[s], 0), bw = fnum(&f[s + 1], 0), iops = fnum(&f[s + 2], 0);
+	double rt = fnum(&f[s + 3], 0);
+
+	if (io <= 0)
+		return 0;
+	if (rt == 0)
+		snprintf(why, n, "moved %.0f KiB in a runtime of 0 ms, %s", io,
+		    bw > 0 || iops > 0 ? "beside a rate fio computes from that runtime" :
+		    "which gives no rate (fio prints 0 for a run under 1 ms)");
+	else if (bw == 0 && io * 1000 / rt >= 2)
+		snprintf(why, n, "moved %.0f KiB in %.0f ms, %.0f KiB/s, but its bandwidth "
+		    "field is 0", io, rt, floor(io * 1000 / rt));
+	else if (iops == 0 && rt <= 1000)
+		snprintf(why, n, "moved %.0f KiB in %.0f ms, one I/O at least, but its IOPS "
+		    "field is 0", io, rt);
+	else
+		return 0;
+	return 1;
+}
+
 /* Whether the clients' records of the current run sum to its "All
  * clients" record, direction by direction: then they are one run's
  * concurrent jobs, whatever else the file holds. */
@@ -204,6 +234,63 @@ forget_last(struct terse_state *st)
 	st->last_key = st->last_disks = st->last_rec = NULL;
 }
 
+/* The order of an eb_fio_depths_take bucket, -1 for none. */
+static int
+depth_rank(const char *depths)
+{
+	static const char *const order[] = { "1", "2-3", "4-7", "8-15", "16-31", "32-63", ">=64" };
+
+	for (int k = 0; k < 7; k++)
+		if (strcmp(depths, order[k]) == 0)
+			return k;
+	return -1;
+}
+
+/* Notes what the records of the run show of each job's setup (runs.c):
+ * the deepest I/O depth bucket any clone reached, how many clone records
+ * there are when more than one (one record may be group_reporting's), and
+ * the KiB they moved in the longest runtime. */
+static void
+note_setups(struct eb_parse *p, const struct terse_state *st)
+{
+	for (size_t i = 0; i < st->run.n; i++) {
+		const struct eb_fio_job *j = &st->run.jobs[i];
+		struct eb_fio_job deepest = *j;
+		double kib = 0, ms = 0;
+		long n = 0;
+		int first = 1;
+		char *setup;
+
+		for (size_t k = 0; k < st->run.n && first; k++)
+			first = k >= i || strcmp(st->run.jobs[k].name, j->name) != 0 ||
+			    st->run.jobs[k].groupid != j->groupid;
+		if (!first || j->all_clients)
+			continue;
+		for (size_t k = i; k < st->run.n; k++) {
+			const struct eb_fio_job *c = &st->run.jobs[k];
+
+			if (strcmp(c->name, j->name) != 0 || c->groupid != j->groupid)
+				continue;
+			n++;
+			if (depth_rank(c->depths) > depth_rank(deepest.depths))
+				memcpy(deepest.depths, c->depths, sizeof c->depths);
+			for (int d = 0; d < 3; d++)
+				if (c->d[d].present) {
+					kib += c->d[d].io / 1024;
+					ms = fmax(ms, c->d[d].runtime_ms);
+				}
+		}
+		setup = eb_fio_stated_setup(&st->banners, &deepest, n > 1 ? n : 0, kib, ms,
+		    eb_fio_has_banner(&st->banners, j) ? "terse output prints no numjobs= (but "
+		    "for clone records), direct=, fsync=, rate= or size= (but for the amount "
+		    "moved)" : "terse output prints no options: not iodepth= (but for the depth "
+		    "reached), ioengine=, numjobs= (but for clone records), direct=, fsync=, rate= "
+		    "or size= (but for the amount moved)");
+		eb_parse_setup(p, j->name, j->host, setup, j->line);
+		free(setup);
+	}
+}
+
 static enum eb_status
 flush(struct eb_parse *p, struct terse_state *st)
 {
@@ -219,6 +306,8 @@ flush(struct eb_parse *p, struct terse_state *st)
 	for (size_t i = 0; i < st->run.n; i++)
 		if (!st->run.jobs[i].all_clients)
 			eb_fio_banners_apply(&st->banners, &st->run.jobs[i]);
+	note_setups(p, st);
+	st->banners.run++;
 	st->added += eb_fio_run_emit(p, &st->run, &st->notes);
 	forget_last(st);
 	return EB_OK;
@@ -443,6 +532,18 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 				return bad;
 			}
 		}
+	for (size_t b = 0; b < nb; b++) {
+		size_t k = s0 + b * width;
+		char why[160];
+
+		if (contradiction(f, k, why, sizeof why)) {
+			enum eb_status bad = bad_record(p, line, f[k].s, lineno, "%s %s",
+			    eb_fio_dir_names[dirs[b]], why);
+
+			free(f);
+			return bad;
+		}
+	}
 	/* Every version prints user and system CPU as "5.544554%": without
 	 * the '%' the fields are shifted, as in a cut line that happens to
 	 * have the field count of a record of fewer directions. */
@@ -547,16 +648,36 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 	for (size_t b = 0; b < nb; b++)
 		take_block(f, s0 + b * width, &j->d[dirs[b]], lineno);
 	{
-		double usr = fnum(&f[c], -1), sys = fnum(&f[c + 1], -1);
+		double usr = fnum(&f[c], -1), sys = fnum(&f[c + 1], -1), share[7];
+
+		/* "IO depths" 1, 2, 4, 8, 16, 32, >=64 (as "100.0%") after the
+		 * CPU, context switch and fault fields. */
+		for (int k = 0; k < 7; k++)
+			share[k] = fnum(&f[c + 5 + (size_t)k], 0);
+		eb_fio_depths_take(j, share);
 
 		if (usr >= 0 && sys >= 0) {
 			j->cpu = usr + sys;
 			j->cpu_line = lineno;
 		}
 	}
-	if (fnum(error, 0) != 0)
-		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno),
-		    "fio job '%s' ended with error %.0f", j->name, fnum(error, 0));
+	/* The error field holds the errno the job stopped on (fio 3.33
+	 * prints 28 for a full disk): it moved what it could, not its test. */
+	if (fnum(error, 0) != 0) {
+		double e = fnum(error, 0);
+		char what[80] = "";
+
+		if (e > 0 && e < 4096 && e == floor(e))
+			snprintf(what, sizeof what, " (errno %.0f: %s)", e, strerror((int)e));
+		enum eb_status bad = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, lineno),
+		    "fio terse record of job '%.40s' ended with error %.*s%s: a run cut short "
+		    "measures no test, and its figures would be a repetition of it; run it again, "
+		    "or leave this output out", j->name, (int)(error->n > 12 ? 12 : error->n),
+		    error->s, what);
+
+		free(f);
+		return bad;
+	}
 	/* fio 3.33's terse record of a verify= job prints its check reads
 	 * in the read block, as many KiB as it wrote, and no option or mark
 	 * that tells them from a read test: a job that reads and writes
@@ -566,8 +687,10 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno), "fio terse record of job "
 		    "'%s' read exactly as many KiB as it wrote (%.0f): the reads may be fio's check "
 		    "of what it wrote (verify=), which terse output, printing no options, does not "
-		    "tell from a read test; they are read as a test: read the run's JSON or normal "
-		    "text to know", j->name, fnum(&f[s0], 0));
+		    "tell from a read test (nor do its runtimes or depths); they are read as a test. "
+		    "To decide, look for verify= in the job file: if it is set, read the run's JSON "
+		    "or normal text instead, whose options or rw= banner leave the check out; if "
+		    "not, the reads are the test's", j->name, fnum(&f[s0], 0));
 	note_run(p, st, j, rec, len, lineno);
 	note_like(p, f, s0, width, nb, dirs, c, j);
 	st->nrecords++;
@@ -592,8 +715,17 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 		if (next != EB_OK)
 			return next;
 	}
-	if (eb_fio_banners_take(&st->banners, line, len))
-		return EB_OK;
+	if (eb_fio_banners_take_at(&st->banners, line, len, lineno)) {
+		const struct eb_fio_banner *b = &st->banners.v[st->banners.twice_index];
+
+		if (st->banners.twice_line != lineno)
+			return EB_OK;
+		return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, lineno), "a second job line "
+		    "of fio job '%.40s' in group %ld (the first: line %ld): numjobs clones print "
+		    "'...', so these are two jobs of one name, whose results would be summed as "
+		    "clones; name the jobs apart", b->name, b->group,
+		    st->banners.twice_prev);
+	}
 	if (strncmp(s, "fio: ", 5) == 0) {
 		eb_fio_errors_take(&st->errors, line, len, lineno);
 		return EB_OK;

@@ -50,6 +50,7 @@ struct eb_run_seen {
 		char *path, *job, *host, *opts, *key;
 		long line;
 		const char *tool, *noun;
+		int told;	/* its test's repetitions were said to be unchecked */
 	} *pend, *tests;
 	size_t npend, cappend, ntests, captests;
 	/* Every series met (those from done on not yet held against the
@@ -319,8 +320,9 @@ eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, const char *path,
 			eb_xgrow(&seen->pend, &seen->cappend, seen->npend + 1, sizeof *seen->pend);
 			u = &seen->pend[seen->npend++];
 			*u = (struct setup){ eb_xstrdup(path), note->job, note->host, note->opts,
-			    NULL, note->line, note->tool, note->noun };
+			    NULL, note->line, note->tool, note->noun, 0 };
 			note->job = note->host = note->opts = NULL;
+			seen->diag = diag;
 			continue;
 		}
 		if ((seen->n + 1) * 2 > seen->cap)
@@ -529,20 +531,48 @@ eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
 		    rec->f[EB_F_RELEASE], rec->f[EB_F_HOST], rec->f[EB_F_CONFIG],
 		    rec->f[EB_F_MODE], u->job, strcmp(u->tool, "dd") == 0 ? rec->f[EB_F_OP] : "",
 		    strcmp(u->tool, "dd") == 0 ? (long long)rec->block_size : 0LL);
+		struct setup *alike = NULL;
+
 		for (size_t i = 0; i < seen->ntests && st == EB_OK; i++) {
-			const struct setup *o = &seen->tests[i];
+			struct setup *o = &seen->tests[i];
 			char x[120], y[120];
 
-			if (strcmp(o->key, key) != 0 || strcmp(o->opts, u->opts) == 0 ||
-			    strcmp(o->path, u->path) == 0)
+			if (strcmp(o->key, key) != 0 || strcmp(o->path, u->path) == 0)
 				continue;
-			if (!eb_fio_setup_difference(o->opts, u->opts, x, y, sizeof x))
+			if (!eb_fio_setup_difference(o->opts, u->opts, x, y, sizeof x) &&
+			    !eb_fio_setup_moved(o->opts, u->opts, x, sizeof x)) {
+				alike = alike != NULL ? alike : o;
 				continue;
+			}
+			if (x[0] == 'm' && strncmp(x, "moved ", 6) == 0) {
+				st = eb_err_set(err, EB_ERR_DATA, (struct eb_loc){ u->path, u->line, 0 },
+				    "%s '%.40s' %s in %.100s:%ld: runs of one test move the same "
+				    "amount (size=) or run as long as runtime= lets them, and these "
+				    "ran with other options (size=, numjobs= ...) or one was cut "
+				    "short; give the jobs names of their own", u->noun, u->job, x, o->path,
+				    o->line);
+				continue;
+			}
 			st = eb_err_set(err, EB_ERR_DATA, (struct eb_loc){ u->path, u->line, 0 },
 			    "%s '%.40s' ran with %s here but with %s in %.100s:%ld, and their "
 			    "records would be repetitions of one test measured two ways; give the "
 			    "%s names of their own", u->noun, u->job, y, x, o->path, o->line,
 			    strcmp(u->tool, "fio") == 0 ? "jobs" : "runs (--set job=NAME)");
+		}
+		/* Formats that print few options: repetitions said to be
+		 * unchecked, once a test. */
+		if (st == EB_OK && alike != NULL && !alike->told &&
+		    seen->diag != NULL) {
+			char what[400];
+
+			if (eb_fio_setup_unchecked(alike->opts, u->opts, what, sizeof what)) {
+				alike->told = 1;
+				eb_diag(seen->diag, EB_WARNING, (struct eb_loc){ u->path, u->line, 0 },
+				    "%s '%.40s' here and at %.100s:%ld are taken as repetitions of "
+				    "one test, but %s, so they could not be checked to have run "
+				    "alike; read fio's JSON to check", u->noun, u->job, alike->path,
+				    alike->line, what);
+			}
 		}
 		/* Kept also after an error, whose place names its path. */
 		eb_xgrow(&seen->tests, &seen->captests, seen->ntests + 1, sizeof *seen->tests);

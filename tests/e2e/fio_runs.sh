@@ -89,7 +89,7 @@ expect_err_line "fio: the sum left out is said" \
 eb ingest "$D/verify-md5-3.33-terse.txt"
 expect_rc "fio: a verify job's terse line is read" 0
 expect_err_line "fio: the reads that may be verification are warned of" \
-	"$D/verify-md5-3.33-terse.txt:1: warning: fio terse record of job 'vw' read exactly as many KiB as it wrote (16384): the reads may be fio's check of what it wrote (verify=), which terse output, printing no options, does not tell from a read test; they are read as a test: read the run's JSON or normal text to know"
+	"$D/verify-md5-3.33-terse.txt:1: warning: fio terse record of job 'vw' read exactly as many KiB as it wrote (16384): the reads may be fio's check of what it wrote (verify=), which terse output, printing no options, does not tell from a read test (nor do its runtimes or depths); they are read as a test. To decide, look for verify= in the job file: if it is set, read the run's JSON or normal text instead, whose options or rw= banner leave the check out; if not, the reads are the test's"
 eb ingest "$D/verify-md5-3.33.json"
 [ "$(count ',vw,seq,read,')" -eq 0 ] && [ "$(count ',vw,seq,write,65536,bw,')" -eq 1 ] &&
 	pass "fio: the verify job's JSON gives its writes only" || fail "fio: the verify job's JSON gives its writes only"
