@@ -101,6 +101,11 @@ struct eb_fio_dstat {
 	double runtime_ms;
 	double lat_ns;		/* mean completion latency */
 	double p99_ns;		/* 99th percentile of completion latency */
+	/* fio JSON of a job with lat_percentiles=1 and clat_percentiles=0:
+	 * lat_ns and p99_ns are of total latency instead, and clat_ns is the
+	 * completion latency's mean (negative when unknown). */
+	int lat_total;
+	double clat_ns;
 	struct eb_fio_bin *bins;	/* json+ buckets, or NULL */
 	size_t nbins;
 	long bw_line, iops_line, lat_line, p99_line;
@@ -314,6 +319,12 @@ void eb_fio_note_like(struct eb_parse *p, const struct eb_fio_like *l,
  * "name=value" a line in one spelling). */
 void eb_parse_setup(struct eb_parse *p, const char *job, const char *host, const char *opts,
     long lineno);
+/* Two setups of job alike as far as they tell, a at a_path:a_line met
+ * first: when either is a fio log's (a "~log_KIND" line; fio_log.c), which
+ * carries no job options, warns at b's place of what could not be checked,
+ * unless *warned (the test was warned of already), and sets *warned. */
+void eb_fio_log_unchecked(struct eb_diag *diag, const char *a, const char *a_path, long a_line,
+    int *warned, const char *b, const char *b_path, long b_line, const char *job);
 
 /* ---- a fio log beside the results of its run (E6, runs.c): the summary
  * fio prints of a job's bandwidth, IOPS or latency samples (bw_min,

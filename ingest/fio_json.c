@@ -2,8 +2,10 @@
  * or client/server, out of whatever text fio and shells put around it. */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
@@ -263,8 +265,10 @@ take_job(struct eb_fio_jdoc *doc, json_t *job, uint64_t h, int clients, struct e
 		const char *verify = option(doc, jopts, hj, gopts, "verify", "verify");
 		const char *check = option(doc, jopts, hj, gopts, "do_verify", "do_verify");
 
+		/* do_verify is a boolean fio reads as 0, no, false or off too. */
 		j->verify = verify != NULL && strcmp(verify, "0") != 0 &&
-		    (check == NULL || strcmp(check, "0") != 0);
+		    (check == NULL || (strcmp(check, "0") != 0 && strcasecmp(check, "no") != 0 &&
+		    strcasecmp(check, "false") != 0 && strcasecmp(check, "off") != 0));
 		j->rw = eb_xstrdup(rw != NULL ? rw : "read");
 		if (option(doc, jopts, hj, gopts, "bsrange", "bssplit") == NULL &&
 		    eb_fio_parse_bs(bs != NULL ? bs : "4k", j->bs) != 0 && doc->bad_line == 0) {
@@ -336,6 +340,7 @@ note_run(struct eb_parse *p, struct eb_fio_jdoc *doc, json_t *job, size_t k, con
 	    j->host[0] ? " of host '" : "", j->host, j->host[0] ? "'" : "",
 	    when != NULL ? times[i] : "no time", stamp ? stamp : "given");
 	eb_parse_run(p, id, strlen(id), j->line, what);
+	eb_fio_json_note_figures(p, dump, j);
 	free(id);
 	free(stamp);
 	free(dump);
@@ -423,7 +428,7 @@ note_like(struct eb_parse *p, json_t *job, json_t *gopts, const struct eb_fio_jo
 		/* io_kbytes, as terse prints it. */
 		l.kib[d] = j->d[d].io >= 0 ? floor(j->d[d].io / 1024) : -1;
 		l.rt[d] = j->d[d].runtime_ms;
-		l.lat[d] = j->d[d].lat_ns;
+		l.lat[d] = j->d[d].lat_total ? j->d[d].clat_ns : j->d[d].lat_ns;
 		/* %f of ns (fio 3.x) or of us (2.x). */
 		l.lat_res[d] = 5e-4;
 	}
@@ -578,9 +583,11 @@ finish(struct eb_parse *p, int ok)
 	struct eb_fio_jdoc *docs = NULL;
 	size_t ndocs = 0, added = 0, nsnap = 0;
 	enum eb_status status = EB_OK;
-	long err_line = 0, nfailed = 0;
-	double err_code = 0;
+	int told_total = 0, told_verify = 0;
+	long err_line = 0, nfailed = 0, cut_line = 0;
+	double err_code = 0, cut_code = 0;
 	const char *err_job = NULL;
+	char *cut_job = NULL;
 	struct eb_fio_json_job_opts *opts = NULL;
 	size_t nopts = 0, capopts = 0;
 	char why[400];
@@ -626,6 +633,8 @@ finish(struct eb_parse *p, int ok)
 					    run.jobs[run.n - 1].line);
 					note_setup(p, &opts[nopts - 1], &run.jobs[run.n - 1]);
 				}
+				eb_fio_json_say_total(p, &run.jobs[run.n - 1], &told_total);
+				eb_fio_json_mixed_verify(p, &run.jobs[run.n - 1], &told_verify);
 				if (did_io(&run.jobs[run.n - 1])) {
 					note_run(p, d, job, k, &run.jobs[run.n - 1]);
 					note_like(p, job, gopts, &run.jobs[run.n - 1]);
@@ -634,9 +643,11 @@ finish(struct eb_parse *p, int ok)
 					continue;
 				line = eb_fio_json_map_get(&d->map, eb_fio_json_key(hj, "error"), d->line);
 				if (did_io(&run.jobs[run.n - 1])) {
-					eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, line),
-					    "fio job '%s' ended with error %.0f; its figures "
-					    "are kept", run.jobs[run.n - 1].name, code);
+					if (cut_line == 0) {
+						cut_line = line;
+						cut_code = code;
+						cut_job = eb_xstrdup(run.jobs[run.n - 1].name);
+					}
 				} else if (nfailed++ == 0) {
 					err_line = line;
 					err_code = code;
@@ -652,6 +663,14 @@ finish(struct eb_parse *p, int ok)
 			if (docs[i].bad_line != 0)
 				status = eb_err_set(p->err, EB_ERR_DATA, loc, "%s", docs[i].bad);
 		}
+		/* A job that did I/O and then failed (ENOSPC in fio 3.33: "error": 28)
+		 * prints figures of a part of its run. */
+		if (status == EB_OK && cut_line != 0)
+			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, cut_line),
+			    "fio job '%s' ended with error %.0f%s%s%s: the figures of a run cut "
+			    "short are no measurement; run the job again", cut_job, cut_code,
+			    eb_fio_errno_name(cut_code)[0] ? " (" : "", eb_fio_errno_name(cut_code),
+			    eb_fio_errno_name(cut_code)[0] ? ")" : "");
 		if (status == EB_OK &&
 		    (clash = eb_fio_json_opts_clash(opts, nopts, why, sizeof why)) >= 0)
 			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, opts[clash].line),
@@ -681,6 +700,7 @@ finish(struct eb_parse *p, int ok)
 	}
 	free(docs);
 	free(opts);
+	free(cut_job);
 	eb_buf_free(&st->text);
 	eb_fio_errors_free(&st->errors);
 	return status;

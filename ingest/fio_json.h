@@ -132,6 +132,22 @@ const char *eb_fio_jd_type(const struct json_t *v);
 void eb_fio_json_take_dir(struct eb_fio_jdoc *doc, struct json_t *o, uint64_t h, double bs,
     struct eb_fio_dstat *s);
 
+/* ---- what one job entry says of itself (fio_json_job.c) */
+struct eb_parse;
+struct eb_fio_job;
+
+/* Notes the job entry's figures (dump, jansson's text of it) apart from its
+ * document's time, so that a copy of its run with other time stamps fails
+ * (runs.c); entries without latencies are not noted. */
+void eb_fio_json_note_figures(struct eb_parse *p, const char *dump, const struct eb_fio_job *j);
+/* Warns, unless *told, that j's latencies are total latency (lat_total). */
+void eb_fio_json_say_total(struct eb_parse *p, const struct eb_fio_job *j, int *told);
+/* Leaves out the reads of a job that reads and writes with verify=,
+ * warning unless *told. */
+void eb_fio_json_mixed_verify(struct eb_parse *p, struct eb_fio_job *j, int *told);
+/* The name of errno code (fio's "error"), or "" for a number that is none. */
+const char *eb_fio_errno_name(double code);
+
 struct eb_buf;
 
 /* Replaces each byte of text that begins no UTF-8 sequence with U+FFFD,

@@ -307,8 +307,17 @@ eb_fio_json_take_dir(struct eb_fio_jdoc *doc, json_t *o, uint64_t h, double bs, 
 				uint64_t hk = eb_fio_json_key(h, lats[k]);
 
 				if (json_is_object(l) && take_p99(doc, l, hk, u, &s->p99_ns)) {
+					double lmean = eb_fio_jd_figure(doc, l, hk, "mean", -1);
+
 					s->p99_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(
 					    eb_fio_json_key(hk, "percentile"), "99.000000"), s->lat_line);
+					/* Its mean with its percentiles, from one latency
+					 * (outside audit G15). */
+					s->lat_total = 1;
+					s->clat_ns = s->lat_ns;
+					s->lat_ns = lmean > 0 ? lmean * u : -1;
+					s->lat_line = eb_fio_json_map_get(&doc->map,
+					    eb_fio_json_key(hk, "mean"), s->p99_line);
 					clat = l;
 					hc = hk;
 					unit = u;

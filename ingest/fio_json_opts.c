@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
@@ -71,6 +72,102 @@ static const char *const report_only[] = {
 	"disable_bw_measurement", "unified_rw_reporting", "kb_base", "unit_base",
 };
 
+/* fio's default of other options it prints when a job file or command line
+ * sets them (options.c, the same from 3.0 to 3.41), with the alias fio
+ * takes for them and whether they are booleans, which fio reads as 0/1,
+ * yes/no, true/false or on/off. Each is compared by the value a job ran
+ * with, so that one set to its default ran as one left unset (outside
+ * audit H16: --fill_device=0); an option not here is compared as written. */
+static const struct dflt_opt {
+	const char *name, *alias, *dflt;
+	int boolean;
+} dflt_opts[] = {
+	{ "fill_device", "fill_fs", "0", 1 },
+	{ "file_append", NULL, "0", 1 },
+	{ "offset_align", NULL, "0", 0 },
+	{ "offset_increment", NULL, "0", 0 },
+	{ "randrepeat", "allrandrepeat", "1", 1 },
+	{ "softrandommap", NULL, "0", 1 },
+	{ "random_generator", NULL, "tausworthe", 0 },
+	{ "nrfiles", "nr_files", "1", 0 },
+	{ "file_service_type", NULL, "roundrobin", 0 },
+	{ "fadvise_hint", NULL, "1", 0 },
+	{ "write_barrier", NULL, "0", 0 },
+	{ "atomic", NULL, "0", 1 },
+	{ "overwrite", NULL, "0", 1 },
+	{ "startdelay", NULL, "0", 0 },
+	{ "mem", "iomem", "malloc", 0 },
+	{ "iomem_align", "mem_align", "0", 0 },
+	{ "do_verify", NULL, "1", 1 },
+	{ "verify_fatal", NULL, "0", 1 },
+	{ "verify_dump", NULL, "0", 1 },
+	{ "verify_async", NULL, "0", 0 },
+	{ "trim_percentage", NULL, "0", 0 },
+	{ "zonemode", NULL, "none", 0 },
+	{ "lockmem", NULL, "0", 0 },
+	{ "nice", NULL, "0", 0 },
+	{ "thinktime_spin", NULL, "0", 0 },
+	{ "thinktime_blocks", NULL, "1", 0 },
+	{ "rate_process", NULL, "linear", 0 },
+	{ "rate_cycle", "ratecycle", "1000", 0 },
+	{ "latency_run", NULL, "0", 1 },
+	{ "create_fsync", NULL, "1", 1 },
+	{ "create_on_open", NULL, "0", 1 },
+	{ "create_only", NULL, "0", 1 },
+	{ "allow_mounted_write", NULL, "0", 1 },
+	{ "pre_read", NULL, "0", 1 },
+	{ "unlink", NULL, "0", 1 },
+	{ "unlink_each_loop", NULL, "0", 1 },
+	{ "exit_what", NULL, "group", 0 },
+	{ "block_error_percentiles", NULL, "0", 1 },
+	{ "bwavgtime", NULL, "500", 0 },
+	{ "iopsavgtime", NULL, "500", 0 },
+	{ "scramble_buffers", NULL, "1", 1 },
+	{ "buffer_compress_chunk", NULL, "512", 0 },
+	{ "dedupe_global", NULL, "0", 1 },
+	{ "dedupe_mode", NULL, "repeat", 0 },
+	{ "slat_percentiles", NULL, "0", 1 },
+	{ "disk_util", NULL, "1", 1 },
+	{ "continue_on_error", NULL, "none", 0 },
+	{ "error_dump", NULL, "0", 1 },
+	{ "cgroup_nodelete", NULL, "0", 1 },
+	{ "flow_id", NULL, "0", 0 },
+	{ "flow", NULL, "0", 0 },
+	{ "flow_sleep", NULL, "0", 0 },
+	{ "serialize_overlap", NULL, "0", 1 },
+	{ "io_submit_mode", NULL, "inline", 0 },
+	{ "iodepth_batch", "iodepth_batch_submit", "1", 0 },
+	{ "iodepth_batch_complete_min", "iodepth_batch_complete", "1", 0 },
+	{ "rw_sequencer", NULL, "sequential", 0 },
+};
+
+static const struct dflt_opt *
+dflt_of(const char *name)
+{
+	for (size_t k = 0; k < sizeof dflt_opts / sizeof dflt_opts[0]; k++)
+		if (strcmp(dflt_opts[k].name, name) == 0 ||
+		    (dflt_opts[k].alias != NULL && strcmp(dflt_opts[k].alias, name) == 0))
+			return &dflt_opts[k];
+	return NULL;
+}
+
+/* A boolean as fio reads it (parse.c, check_str_bool): "0" or "1", or v
+ * itself when it is no boolean. */
+static const char *
+bool_of(const char *v)
+{
+	static const char *const no[] = { "0", "no", "false", "off" };
+	static const char *const yes[] = { "1", "yes", "true", "on" };
+
+	for (size_t k = 0; k < 4; k++) {
+		if (strcasecmp(v, no[k]) == 0)
+			return "0";
+		if (strcasecmp(v, yes[k]) == 0)
+			return "1";
+	}
+	return v;
+}
+
 static int
 measured(const char *name)
 {
@@ -81,7 +178,7 @@ measured(const char *name)
 		if (strcmp(measure_opts[k].name, name) == 0 ||
 		    (measure_opts[k].alias != NULL && strcmp(measure_opts[k].alias, name) == 0))
 			return 0;
-	return 1;
+	return dflt_of(name) == NULL;
 }
 
 static const char *
@@ -230,6 +327,20 @@ eb_fio_json_opts_text(const struct eb_fio_json_job_opts *j)
 		eb_buf_add(&l, measure_opts[k].name, strlen(measure_opts[k].name));
 		eb_buf_addc(&l, '=');
 		canonical(&l, value_of(j, &measure_opts[k]));
+		eb_buf_cstr(&l);
+		eb_xgrow(&lines, &cap, n + 1, sizeof *lines);
+		lines[n++] = l.data;
+	}
+	for (size_t k = 0; k < sizeof dflt_opts / sizeof dflt_opts[0]; k++) {
+		const struct dflt_opt *d = &dflt_opts[k];
+		const struct measure_opt o = { d->name, d->alias, d->dflt };
+		const char *v = value_of(j, &o);
+		struct eb_buf l;
+
+		eb_buf_init(&l, 0);
+		eb_buf_add(&l, d->name, strlen(d->name));
+		eb_buf_addc(&l, '=');
+		canonical(&l, d->boolean ? bool_of(v) : v);
 		eb_buf_cstr(&l);
 		eb_xgrow(&lines, &cap, n + 1, sizeof *lines);
 		lines[n++] = l.data;

@@ -359,6 +359,66 @@ appended(struct eb_parse *p, const struct log_state *st, const struct eb_fio_fam
 	return EB_OK;
 }
 
+/* A log carries no job options, only the size of each I/O it logs (0 for
+ * averaged windows, log_avg_msec): it is noted as a partial setup, so that
+ * two logs of one job name whose I/O sizes differ are refused, and a log
+ * met as a repetition of another source of its job is warned of (runs.c,
+ * by the "~log_KIND" line) for all it cannot check. */
+static void
+note_setup(struct eb_parse *p, const char *job, const char *host, const char *kind,
+    const struct eb_fio_log_acc *a, long line)
+{
+	struct eb_buf b;
+	int nobs = 0;
+
+	eb_buf_init(&b, 0);
+	/* By name, as runs.c walks them: read, trim, write. */
+	for (int k = 0; k < 3; k++) {
+		int d = k == 0 ? 0 : k == 1 ? 2 : 1;
+		char l[64];
+
+		if (a->d[d].n == 0)
+			continue;
+		if (a->d[d].bs_varies || a->d[d].bs_zero || a->d[d].bs <= 0) {
+			nobs = 1;
+			continue;
+		}
+		snprintf(l, sizeof l, "bs_%s=%lld\n", eb_fio_dir_names[d], (long long)a->d[d].bs);
+		eb_buf_add(&b, l, strlen(l));
+	}
+	eb_buf_add(&b, "~log_", 5);
+	eb_buf_add(&b, kind, strlen(kind));
+	eb_buf_addc(&b, '\n');
+	if (nobs)
+		eb_buf_add(&b, "~nobs\n", 6);
+	eb_buf_add(&b, "~partial\n", 9);
+	eb_parse_setup(p, job, host, eb_buf_cstr(&b), line);
+	eb_buf_free(&b);
+}
+
+void
+eb_fio_log_unchecked(struct eb_diag *diag, const char *a, const char *a_path, long a_line,
+    int *warned, const char *b, const char *b_path, long b_line, const char *job)
+{
+	const char *ka = strstr(a, "~log_"), *kb = strstr(b, "~log_");
+	int a_log = ka != NULL, b_log = kb != NULL;
+	int nobs = strstr(a, "~nobs\n") != NULL || strstr(b, "~nobs\n") != NULL;
+	struct eb_loc loc = { b_path, b_line, 0 };
+
+	/* The bw and clat logs of one run are no repetitions of each other. */
+	if (*warned || diag == NULL || (!a_log && !b_log) ||
+	    (a_log && b_log && strcspn(ka, "\n") != strcspn(kb, "\n")) ||
+	    (a_log && b_log && strncmp(ka, kb, strcspn(ka, "\n")) != 0))
+		return;
+	*warned = 1;
+	eb_diag(diag, EB_WARNING, loc, "fio job '%.40s' here is read as a repetition of the one "
+	    "at %.120s:%ld, but %s carries no job options: whether the two ran alike in "
+	    "iodepth, numjobs, ioengine, direct, size, rate or any other option%s cannot be "
+	    "checked; give their runs' JSON, or name the jobs apart if they differ", job,
+	    a_path, a_line, a_log && b_log ? "a fio log" : "the fio log",
+	    nobs ? ", or in block size (averaged samples, log_avg_msec, log it as 0)" : "");
+}
+
 static enum eb_status
 summarise(struct eb_parse *p, struct log_state *st)
 {
@@ -425,6 +485,13 @@ summarise(struct eb_parse *p, struct log_state *st)
 	say_clones(p, st, &f);
 	names(p->path, &job, &host);
 	eb_fio_log_note_series(p, unit == 1 ? st->kind : EB_FIO_LOG_UNKNOWN, &st->acc, job);
+	for (int d = 0; d < 3; d++)
+		if (all->d[d].n > 0) {
+			note_setup(p, job, host, st->kind == EB_FIO_LOG_BW ? "bw" :
+			    st->kind == EB_FIO_LOG_IOPS ? "iops" : "clat", all,
+			    st->acc.d[d].n > 0 ? st->acc.d[d].first_line : 0);
+			break;
+		}
 	for (int d = 0; d < 3; d++) {
 		const struct eb_fio_dir_acc *a = &all->d[d];
 		long line = st->acc.d[d].n > 0 ? st->acc.d[d].first_line : 0;

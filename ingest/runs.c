@@ -51,6 +51,8 @@ struct eb_run_seen {
 		long line;
 		const char *tool, *noun;
 		int told;	/* its test's repetitions were said to be unchecked */
+		int warned;	/* a fio log's repetition of it was warned of */
+		char *rep;	/* key with its first record's workload, op, block size, metric */
 	} *pend, *tests;
 	size_t npend, cappend, ntests, captests;
 	/* Every series met (those from done on not yet held against the
@@ -217,6 +219,7 @@ eb_run_seen_free(struct eb_run_seen *s)
 		free(s->tests[i].host);
 		free(s->tests[i].opts);
 		free(s->tests[i].key);
+		free(s->tests[i].rep);
 	}
 	free(s->tests);
 	for (size_t i = 0; i < s->nseries; i++) {
@@ -320,7 +323,7 @@ eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, const char *path,
 			eb_xgrow(&seen->pend, &seen->cappend, seen->npend + 1, sizeof *seen->pend);
 			u = &seen->pend[seen->npend++];
 			*u = (struct setup){ eb_xstrdup(path), note->job, note->host, note->opts,
-			    NULL, note->line, note->tool, note->noun, 0 };
+			    NULL, note->line, note->tool, note->noun, 0, 0, NULL };
 			note->job = note->host = note->opts = NULL;
 			seen->diag = diag;
 			continue;
@@ -511,7 +514,7 @@ eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
 		struct setup *u = &seen->pend[k];
 		size_t plen = strlen(u->path);
 		const struct eb_record *rec = NULL;
-		char *key;
+		char *key, *rep;
 
 		/* Its records, once labelled, say which test it belongs to. */
 		for (size_t i = first; i < t->n && rec == NULL; i++) {
@@ -531,6 +534,8 @@ eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
 		    rec->f[EB_F_RELEASE], rec->f[EB_F_HOST], rec->f[EB_F_CONFIG],
 		    rec->f[EB_F_MODE], u->job, strcmp(u->tool, "dd") == 0 ? rec->f[EB_F_OP] : "",
 		    strcmp(u->tool, "dd") == 0 ? (long long)rec->block_size : 0LL);
+		rep = eb_xasprintf("%s\x1f%s\x1f%s\x1f%lld\x1f%s", key, rec->f[EB_F_WORKLOAD],
+		    rec->f[EB_F_OP], (long long)rec->block_size, rec->f[EB_F_METRIC]);
 		struct setup *alike = NULL;
 
 		for (size_t i = 0; i < seen->ntests && st == EB_OK; i++) {
@@ -539,9 +544,13 @@ eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
 
 			if (strcmp(o->key, key) != 0 || strcmp(o->path, u->path) == 0)
 				continue;
-			if (!eb_fio_setup_difference(o->opts, u->opts, x, y, sizeof x) &&
-			    !eb_fio_setup_moved(o->opts, u->opts, x, sizeof x)) {
+			if (strcmp(o->opts, u->opts) == 0 ||
+			    (!eb_fio_setup_difference(o->opts, u->opts, x, y, sizeof x) &&
+			    !eb_fio_setup_moved(o->opts, u->opts, x, sizeof x))) {
 				alike = alike != NULL ? alike : o;
+				if (strcmp(o->rep, rep) == 0)
+					eb_fio_log_unchecked(seen->diag, o->opts, o->path, o->line,
+					    &o->warned, u->opts, u->path, u->line, u->job);
 				continue;
 			}
 			if (x[0] == 'm' && strncmp(x, "moved ", 6) == 0) {
@@ -577,6 +586,10 @@ eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
 		/* Kept also after an error, whose place names its path. */
 		eb_xgrow(&seen->tests, &seen->captests, seen->ntests + 1, sizeof *seen->tests);
 		seen->tests[seen->ntests] = *u;
+		for (size_t i = 0; i < seen->ntests; i++)
+			if (strcmp(seen->tests[i].rep, rep) == 0 && seen->tests[i].warned)
+				seen->tests[seen->ntests].warned = 1;
+		seen->tests[seen->ntests].rep = rep;
 		seen->tests[seen->ntests++].key = key;
 		u->path = u->job = u->host = u->opts = NULL;
 	}

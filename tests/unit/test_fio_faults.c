@@ -612,6 +612,73 @@ test_terse_client_server_sum(void **state)
 	free(text);
 }
 
+/* Outside audit G16: a real fio 3.33 job that wrote until the disk was
+ * full ("error": 28 after 4 MiB) prints the figures of a run cut short:
+ * an error at its "error", whatever else the file holds; a job that ran
+ * to its end with "error": 0 beside it is read. */
+static void
+test_json_job_cut_short(void **state)
+{
+	size_t len;
+	char *text = slurp(DATA "enospc-3.33.json", &len), *ok;
+	struct tu_run r;
+
+	(void)state;
+	refused(DATA "enospc-3.33.json", NULL, "auto", 10, "fio job 'sw' ended with error 28 "
+	    "(No space left on device): the figures of a run cut short are no measurement; run "
+	    "the job again");
+	/* An errno no system names is given as the number alone. */
+	ok = replaced(text, "\"error\" : 28", "\"error\" : 4000");
+	refused(NULL, ok, "fio-json", 10, "fio job 'sw' ended with error 4000: the figures of "
+	    "a run cut short are no measurement; run the job again");
+	free(ok);
+	ok = replaced(text, "\"error\" : 28", "\"error\" : 0");
+	tu_ingest_text(&r, ok, "fio-json");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.nwarnings, 0);
+	assert_true(value_of(&r, "sw", "write", "bw", 1) == 1048576000);
+	tu_free(&r);
+	free(ok);
+	free(text);
+}
+
+/* Outside audit G15: a real fio 3.33 job run with --clat_percentiles=0
+ * --lat_percentiles=1 prints percentiles under lat_ns only. Its lat_mean
+ * is then lat_ns's mean (line 50), with its p99 (line 66), not clat_ns's
+ * mean (118836.498535, line 43) beside a p99 of total latency; a warning
+ * says which latency they are. Completion percentiles are read as ever. */
+static void
+test_json_total_latency_percentiles(void **state)
+{
+	size_t len;
+	char *text = slurp(DATA "lat-percentiles-3.33.json", &len), *clat;
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, DATA "lat-percentiles-3.33.json", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_true(value_of(&r, "rr", "read", "lat_mean", 1) == 119064.544434);
+	assert_true(value_of(&r, "rr", "read", "lat_p99", 1) == 2867200);
+	assert_int_equal(r.nwarnings, 1);
+	assert_string_equal(eb_buf_cstr(&r.diag), "warning: 66: fio job 'rr' printed percentiles "
+	    "of total latency only (lat_percentiles=1, clat_percentiles=0): its lat_mean and "
+	    "lat_p99 are both total latency (lat_ns: submission and completion), where other "
+	    "runs' are completion latency (clat_ns); compare it only with runs made so\n");
+	tu_free(&r);
+	/* The same percentiles under clat_ns: completion latency, no warning. */
+	clat = replaced(text, "\"N\" : 2048\n        },\n        \"lat_ns\"",
+	    "\"N\" : 2048,\n          \"percentile\" : { \"99.000000\" : 2834432 }\n"
+	    "        },\n        \"lat_ns\"");
+	tu_ingest_text(&r, clat, "fio-json");
+	assert_int_equal(r.st, EB_OK);
+	assert_true(value_of(&r, "rr", "read", "lat_mean", 1) == 118836.498535);
+	assert_true(value_of(&r, "rr", "read", "lat_p99", 1) == 2834432);
+	assert_int_equal(r.nwarnings, 0);
+	tu_free(&r);
+	free(clat);
+	free(text);
+}
+
 /* ---- jobs of one name run two ways (fio_json_opts.c) */
 
 /* Real fio 3.33 runs of two stonewalled jobs of one name: run with other
@@ -672,6 +739,19 @@ test_json_options_compared(void **state)
 		{ "", "\"dedupe_percentage\":\"50\"", "",
 		    "dedupe_percentage=(unset) here but with dedupe_percentage=50" },
 		{ "", "\"write_bw_log\":\"j\",\"filename\":\"/a\"", "\"filename\":\"/b\"", NULL },
+		/* Outside audit H16: an option fio prints with its default
+		 * ran as one left unset, under an alias or a boolean's other
+		 * spelling too; one whose default depends on the version or
+		 * machine (fallocate) is compared as written. */
+		{ "", "\"fill_device\":\"0\"", "", NULL },
+		{ "", "\"fill_fs\":\"no\"", "\"fill_device\":\"false\"", NULL },
+		{ ",\"scramble_buffers\":\"on\"", "", "\"nr_files\":\"1\"", NULL },
+		{ "", "\"fill_device\":\"1\"", "", "fill_device=0 here but with fill_device=1" },
+		{ "", "", "\"nr_files\":\"2\"", "nrfiles=2 here but with nrfiles=1" },
+		{ "", "\"scramble_buffers\":\"0\"", "",
+		    "scramble_buffers=1 here but with scramble_buffers=0" },
+		{ "", "\"fallocate\":\"native\"", "",
+		    "fallocate=(unset) here but with fallocate=native" },
 	};
 	struct tu_run r;
 
@@ -828,6 +908,8 @@ main(void)
 		cmocka_unit_test(test_terse_clones_or_runs_unknown),
 		cmocka_unit_test(test_terse_record_twice),
 		cmocka_unit_test(test_terse_client_server_sum),
+		cmocka_unit_test(test_json_job_cut_short),
+		cmocka_unit_test(test_json_total_latency_percentiles),
 		cmocka_unit_test(test_json_same_name_other_options),
 		cmocka_unit_test(test_json_options_compared),
 		cmocka_unit_test(test_text_same_name_two_groups),

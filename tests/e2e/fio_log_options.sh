@@ -1,0 +1,50 @@
+# fio_log_options.sh - fio logs carry no job options (outside audit H7): two
+# logs of one job name are repetitions as far as the logs tell, with a
+# warning of what could not be checked, and an I/O size they log that
+# differs is refused.
+. tests/e2e/lib.sh
+
+D=tests/data/fio-log/options
+W="but a fio log carries no job options: whether the two ran alike in iodepth, numjobs, ioengine, direct, size, rate or any other option"
+count() { grep -c -- "$1" "$TMP/out"; }
+
+# Real fio 3.33 runs of job lw at bs=4k and bs=64k, averaged (log_avg_msec):
+# their block size column is 0, so nothing tells them apart.
+eb ingest "$D/bs4k/lw_bw.1.log" "$D/bs64k/lw_bw.1.log"
+expect_rc "fio logs: two averaged logs of one job are read" 0
+expect_err_line "fio logs: what could not be checked, block size too" \
+	"$D/bs64k/lw_bw.1.log:1: warning: fio job 'lw' here is read as a repetition of the one at $D/bs4k/lw_bw.1.log:1, $W, or in block size (averaged samples, log_avg_msec, log it as 0) cannot be checked; give their runs' JSON, or name the jobs apart if they differ"
+[ "$(count ',fio,lw,,write,,bw,B/s,1,204213589.33333334,')" -eq 1 ] &&
+	[ "$(count ',fio,lw,,write,,bw,B/s,2,1120408064,')" -eq 1 ] &&
+	pass "fio logs: reps 1 and 2 of job lw" || fail "fio logs: reps 1 and 2 of job lw"
+
+# Three logs of job lq (iodepth 1, 32 and a third): one warning for the test.
+eb ingest "$D/qd1/lq_bw.1.log" "$D/qd32/lq_bw.1.log" "$D/qd64/lq_bw.1.log"
+expect_rc "fio logs: three logs of one job are read" 0
+[ "$(grep -c 'warning: fio job .lq. here is read as a repetition' "$TMP/err")" -eq 1 ] &&
+	pass "fio logs: one warning for the three" || fail "fio logs: one warning for the three"
+expect_err_line "fio logs: the warning names the second log and the first" \
+	"$D/qd32/lq_bw.1.log:1: warning: fio job 'lq' here is read as a repetition of the one at $D/qd1/lq_bw.1.log:1, $W, or in block size (averaged samples, log_avg_msec, log it as 0) cannot be checked; give their runs' JSON, or name the jobs apart if they differ"
+[ "$(count ',fio,lq,,read,,bw,B/s,3,')" -eq 1 ] && pass "fio logs: lq's third log is rep 3" ||
+	fail "fio logs: lq's third log is rep 3"
+
+# Logs of every I/O log its size: 4 KiB against 64 KiB reads of job cj is
+# one job name measured two ways.
+eb ingest "$D/io4k/cj_clat.1.log" "$D/io64k/cj_clat.1.log"
+expect_rc "fio logs: other I/O sizes under one job name fail" 65
+expect_err_line "fio logs: the I/O sizes are named" \
+	"$D/io64k/cj_clat.1.log:1: error: fio job 'cj' ran with bs_read=65536 here but with bs_read=4096 in $D/io4k/cj_clat.1.log:1, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+# The same size: what the logs do not say is warned of, the block size not.
+sed 's/, 65536$/, 4096/' "$D/io64k/cj_clat.1.log" > "$TMP/cj_clat.1.log"
+eb ingest "$D/io4k/cj_clat.1.log" "$TMP/cj_clat.1.log"
+expect_rc "fio logs: two logs of one I/O size are read" 0
+expect_err_line "fio logs: the block size is checked, the rest is not" \
+	"$TMP/cj_clat.1.log:1: warning: fio job 'cj' here is read as a repetition of the one at $D/io4k/cj_clat.1.log:1, $W cannot be checked; give their runs' JSON, or name the jobs apart if they differ"
+[ "$(count ',fio,cj,,read,4096,lat_mean,ns,2,100455,')" -eq 1 ] &&
+	pass "fio logs: cj's second log is rep 2" || fail "fio logs: cj's second log is rep 2"
+
+# The bw and clat logs of one run are no repetitions of each other.
+eb ingest tests/data/fio/avg_bw.1.log tests/data/fio/avg_clat.1.log
+expect_rc "fio logs: a run's bw and clat logs are read" 0
+[ "$(grep -c 'repetition' "$TMP/err")" -eq 0 ] && pass "fio logs: no warning for a run's bw and clat logs" ||
+	fail "fio logs: no warning for a run's bw and clat logs"
