@@ -124,6 +124,7 @@ eb_run_facts_read(const char *json, struct eb_run_facts *f)
 		    strcmp(backend, "luks") != 0 && strcmp(backend, "fscrypt") != 0);
 
 		f->runner = 1;
+		f->dir = dir;
 		f->drop_unsaid = dir && f->drop_caches == -1 &&
 		    (tests == NULL || strstr(tests, "dd") != NULL || strstr(tests, "fio") != NULL);
 		f->bonnie_unsaid = f->bonnie_cached == -1 &&
@@ -165,7 +166,7 @@ eb_run_facts_read(const char *json, struct eb_run_facts *f)
 int
 eb_run_facts_has_gaps(const struct eb_run_facts *f)
 {
-	if (f->drop_unsaid || f->bonnie_unsaid || f->targets_unsaid)
+	if (f->drop_unsaid || f->bonnie_unsaid || f->targets_unsaid || (f->dir && f->nt == 0))
 		return 1;
 	for (size_t i = 0; i < f->nt; i++)
 		if (f->t[i].encryption == -1 || *f->t[i].fs == '\0')
@@ -194,7 +195,6 @@ eb_run_facts_gaps(const struct eb_run_facts *f, const char *mode, const char *to
 {
 	const struct eb_target_fact *t = eb_run_facts_target(f, mode);
 	int base = strcmp(mode, "none") == 0;
-	int dir_run = f->targets_unsaid || f->nt > 0;
 
 	g->n = 0;
 	if (!f->runner)
@@ -206,7 +206,8 @@ eb_run_facts_gaps(const struct eb_run_facts *f, const char *mode, const char *to
 		gap(g, "meta.json does not say whether bonnie++ was kept from reading memory%s "
 		    "(runner.bonnie_reads_may_be_cached is missing): its reads may have come from "
 		    "memory", where);
-	if (!dir_run)
+	/* A dir run names each mode's folder; {} names none of them. */
+	if (!f->dir)
 		return;
 	if (t == NULL)
 		gap(g, "meta.json records no folder for %s%s (runner.targets%s%s), so %s and on "

@@ -38,6 +38,7 @@ struct eb_run_facts {
 	 * not recorded. Runs without a runner section say nothing of how
 	 * they were taken, as data without meta.json. */
 	int runner;			/* meta.json has a runner section */
+	int dir;			/* its backend is dir, or may be */
 	int drop_unsaid, bonnie_unsaid, targets_unsaid;
 };
 

@@ -389,6 +389,12 @@ expect_err_line "and one without its encryption" \
 eb findings "$TMP/r"
 expect_has "both are said beside the claims" "$TMP/out" \
 	"Caveats from meta.json: meta.json does not say what encrypts the folder of aes-256-gcm (runner.targets.aes-256-gcm.encryption is missing), so whether it was encrypted is not known; meta.json does not say on what file system the folder of none lies (runner.targets.none.fs is not given), so whether the sides ran on the same storage is not known."
+fresh
+meta_runner "$TMP/r" ",
+    \"drop_caches\": true, \"targets\": {}"
+eb findings "$TMP/r"
+expect_has "targets of no mode name neither side's folder" "$TMP/out" \
+	"Caveats from meta.json: meta.json records no folder for aes-256-gcm (runner.targets has no aes-256-gcm), so whether it was encrypted and on what storage it ran are not known; meta.json records no folder for none (runner.targets has no none), so whether it is unencrypted and on what storage it ran are not known."
 # A backend that is none of the runner's ("Dir") may have been dir.
 fresh
 cat > "$TMP/r/meta.json" <<'EOF2'
