@@ -185,8 +185,11 @@ key_items(const struct eb_caveats *c, const struct run *r, const struct eb_recor
 		    "folder (runner.targets.%s.encryption is null), so its figures are not known "
 		    "to be those of encryption", k->f[EB_F_MODE], w, t->key);
 	if (t != NULL && eb_target_other_encryption(t))
-		add(l, "%s%s was not measured as its name says: the run found \"%s\" encrypting its "
-		    "folder (runner.targets.%s.encryption), so its figures are that encryption's",
+		/* Opened by a word, not the label: a list that capitalises its
+		 * items would turn aes-256-gcm into Aes-256-gcm. */
+		add(l, "the mode %s%s was not measured as its name says: the run found \"%s\" "
+		    "encrypting its folder (runner.targets.%s.encryption), so its figures are that "
+		    "encryption's",
 		    k->f[EB_F_MODE], w, t->encryption_text, t->key);
 	if (t != NULL && strcmp(t->mode, "none") == 0 && t->encryption == 1)
 		add(l, "the baseline none%s is not unencrypted storage: its folder is encrypted "

@@ -231,8 +231,9 @@ eb_diff_compute(const struct eb_groups *gs, const struct eb_diff_opts *o, size_t
 		struct eb_diff *d = &rows[i];
 
 		d->delta_pct = d->v.estimate;
-		d->delta_ci_low_pct = d->v.lo;
-		d->delta_ci_high_pct = d->v.hi;
+		/* A ratio's floor is no measured bound (eb_verdict_open_bound). */
+		d->delta_ci_low_pct = eb_verdict_open_bound(&d->v, 0) < 0 ? NAN : d->v.lo;
+		d->delta_ci_high_pct = eb_verdict_open_bound(&d->v, 0) > 0 ? NAN : d->v.hi;
 		d->p_value = d->v.p_adj;
 		d->verdict = eb_verdict_word(&d->v);
 	}

@@ -546,13 +546,21 @@ factor_sentence(const struct claims *c, const char *where, const char *what,
 	if (all.untestable == all.n)
 		eb_text_put(&t, " (%zu comparison%s; %s).", all.n, all.n == 1 ? "" : "s",
 		    eb_untestable_words(&all));
-	else
+	else {
+		char span[64];
+
+		/* A cost's open top (a ratio's floor) leaves the ratio no lower bound. */
+		if (isnan(all.ci_hi))
+			snprintf(span, sizeof span, "up to %.2f", 1 - all.ci_lo / 100);
+		else
+			snprintf(span, sizeof span, "%.2f–%.2f", 1 - all.ci_hi / 100,
+			    1 - all.ci_lo / 100);
 		eb_text_put(&t, " (%zu comparison%s: faster in %zu, slower in %zu, no clear difference "
-		    "in %zu%s; %s interval%s %.2f–%.2f%s).", all.n, all.n == 1 ? "" : "s",
+		    "in %zu%s; %s interval%s %s%s).", all.n, all.n == 1 ? "" : "s",
 		    all.kinds[EB_VERDICT_FASTER], all.kinds[EB_VERDICT_COSTS],
 		    all.kinds[EB_VERDICT_NO_MEASURABLE], holm, level,
-		    all.with_ci == 1 ? "" : "s within", 1 - all.ci_hi / 100, 1 - all.ci_lo / 100,
-		    names);
+		    all.with_ci == 1 ? "" : "s within", span, names);
+	}
 	eb_findings_say(out, "%s", t.buf);
 }
 

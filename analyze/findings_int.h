@@ -29,6 +29,13 @@ struct claims {
 struct tally {
 	size_t n, kinds[EB_VERDICT_DEARER + 1], with_ci, untestable;
 	size_t out_of_range;	/* cases without a figure, left out of n */
+	size_t reaches_zero;	/* unbounded cases whose compared side's
+				 * interval reaches 0, not the baseline's */
+	size_t mode_zero;	/* of those, overheads: the mode's interval */
+	size_t own_unbounded;	/* overhead changes a release's own
+				 * overhead interval leaves unbounded */
+	int open_lo, open_hi;	/* a claim's bound on that side is a ratio's
+				 * floor: the hull's ci_lo or ci_hi is NAN */
 	double est_lo, est_hi, ci_lo, ci_hi, alpha;
 	size_t family_size;
 	int adjusted;		/* some interval is at a Holm step level */

@@ -133,6 +133,12 @@ eb_tally(const struct claims *c, int seg, struct tally *t)
 		t->alpha = v->alpha;
 		t->adjusted |= eb_verdict_interval_adjusted(v);
 		t->kinds[v->kind]++;
+		t->reaches_zero += v->kind == EB_VERDICT_UNBOUNDED && v->reaches_zero;
+		t->mode_zero += v->kind == EB_VERDICT_UNBOUNDED && v->reaches_zero &&
+		    v->what == EB_VW_OVERHEAD;
+		t->own_unbounded += v->kind == EB_VERDICT_UNBOUNDED && v->what == EB_VW_OVERHEAD_CHANGE;
+		t->open_lo |= eb_verdict_open_bound(v, 0) < 0;
+		t->open_hi |= eb_verdict_open_bound(v, 0) > 0;
 		t->untestable += eb_untestable(v);
 		if (v->family_size > t->family_size)
 			t->family_size = v->family_size;
@@ -142,6 +148,11 @@ eb_tally(const struct claims *c, int seg, struct tally *t)
 		t->est_lo = ci_est_lo;
 		t->est_hi = ci_est_hi;
 	}
+	/* A ratio's floor is no bound of the hull either. */
+	if (t->open_lo)
+		t->ci_lo = NAN;
+	if (t->open_hi)
+		t->ci_hi = NAN;
 }
 
 /* "12.3 %", "10.2–14.8 %", "-5.0 to 3.0 %" across zero, or signed (plus)
@@ -153,6 +164,18 @@ figure_range(char *buf, size_t n, double lo, double hi, int plus, double margin,
 {
 	char l[40], h[40];
 
+	/* One side open (eb_tally: a ratio's floor): the measured side alone. */
+	if (isnan(lo) != isnan(hi)) {
+		if (plus || margin > 0)
+			eb_figure_text(isnan(lo) ? hi : lo, plus, margin, l, sizeof l);
+		else
+			eb_share_text(isnan(lo) ? hi : lo, 0, l, sizeof l);
+		if (strncmp(l, "> ", 2) == 0)
+			snprintf(buf, n, "over %s %s", l + 2, unit);
+		else
+			snprintf(buf, n, "%s %s %s", isnan(lo) ? "at most" : "at least", l, unit);
+		return;
+	}
 	/* A share (a cost, a rise) keeps its side of 100 % as of 0. */
 	if (plus || margin > 0) {
 		eb_figure_text(lo, plus, margin, l, sizeof l);
@@ -191,7 +214,10 @@ eb_between_text(char *buf, size_t n, double lo, double hi)
 
 	eb_figure_text(-lo, 0, 0, f, sizeof f);
 	eb_figure_text(hi, 0, 0, s, sizeof s);
-	snprintf(buf, n, "between %s %% faster and %s %% slower", f, s);
+	if (isnan(hi))
+		snprintf(buf, n, "from %s %% faster to any cost", f);
+	else
+		snprintf(buf, n, "between %s %% faster and %s %% slower", f, s);
 }
 
 /* A spread of cost estimates in words: "12.0–15.0 % slower", "4.4 %
@@ -258,7 +284,7 @@ void
 eb_name_untestable(const struct claims *c, char *buf, size_t n)
 {
 	size_t len = 0, shown = 0, total = 0, beyond = 0;
-	int all;
+	int all, modes = 0;
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < c->n; i++) {
@@ -271,6 +297,10 @@ eb_name_untestable(const struct claims *c, char *buf, size_t n)
 	all = total == c->n;
 	if (total == 0 || (all && beyond == 0))
 		return;
+	/* A sentence over the key sizes of one cipher names the mode too:
+	 * "fio rand read 4 KiB" three times names nothing. */
+	for (size_t i = 1; i < c->n && !modes; i++)
+		modes = strcmp(c->k[i]->f[EB_F_MODE], c->k[0]->f[EB_F_MODE]) != 0;
 	if (all)
 		total = beyond;
 	for (size_t i = 0; i < c->n && len + 1 < n; i++) {
@@ -283,8 +313,9 @@ eb_name_untestable(const struct claims *c, char *buf, size_t n)
 			break;
 		}
 		case_name(c->k[i], name, sizeof name);
-		len += (size_t)snprintf(buf + len, n - len, "%s%s (%s)",
-		    shown ? ", " : "; no verdict for ", name, why_untestable(&c->v[i]));
+		len += (size_t)snprintf(buf + len, n - len, "%s%s%s%s (%s)",
+		    shown ? ", " : "; no verdict for ", name, modes ? " of " : "",
+		    modes ? c->k[i]->f[EB_F_MODE] : "", why_untestable(&c->v[i]));
 		shown++;
 	}
 	if (len >= n)
@@ -300,8 +331,15 @@ eb_untestable_words(const struct tally *t)
 		return "single runs, so no interval and no verdict";
 	if (t->kinds[EB_VERDICT_NO_VARIATION] == t->n)
 		return "no variation in the runs, so no interval and no test";
+	if (t->kinds[EB_VERDICT_UNBOUNDED] == t->n && t->own_unbounded > 0)
+		return "a release's own overhead interval is unbounded or reaches 0, so the "
+		    "data cannot tell";
 	if (t->kinds[EB_VERDICT_UNBOUNDED] == t->n)
-		return "the baseline's intervals include 0, so the data cannot tell";
+		return t->reaches_zero == 0 ? "the baseline's intervals include 0, so the data "
+		    "cannot tell" : t->mode_zero == t->n ? "the mode's intervals include 0, so "
+		    "the data cannot tell" : t->reaches_zero == t->n ? "the compared side's "
+		    "intervals include 0, so the data cannot tell" : "the baseline's or the "
+		    "compared side's intervals include 0, so the data cannot tell";
 	if (t->kinds[EB_VERDICT_TOO_FEW_RUNS] == t->n)
 		return "too few runs for a rank test";
 	if (t->kinds[EB_VERDICT_OUT_OF_RANGE] == t->n)

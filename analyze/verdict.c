@@ -122,6 +122,14 @@ decide(struct eb_verdict *v, double equivalence_pct)
 			v->kind = v->estimate < 0 ? EB_VERDICT_CHEAPER : EB_VERDICT_DEARER;
 		break;
 	}
+	/* An interval from 0 up holds every cost from the one it excludes to
+	 * all of it: "no measurable overhead" or "unchanged" beside it would
+	 * be read as a measurement (outside audit H5). */
+	if (v->reaches_zero && !eb_verdict_claims(v)) {
+		v->kind = EB_VERDICT_UNBOUNDED;
+		v->unbounded = 1;
+		v->lo = v->hi = NAN;
+	}
 }
 
 /* The invariant every printed verdict keeps: a word that claims a
@@ -150,6 +158,7 @@ keep_raw(struct eb_verdict *v)
 	v->raw_lo = v->lo;
 	v->raw_hi = v->hi;
 	v->raw_unbounded = v->unbounded;
+	v->raw_reaches_zero = v->reaches_zero;
 	v->raw_kind = v->kind;
 }
 
@@ -162,7 +171,7 @@ keep_raw(struct eb_verdict *v)
  * what a double holds; unbounded: the denominator's interval holds 0. */
 struct ratio_test {
 	double ratio, lo, hi, t, df, p;
-	int unbounded, no_variation, out_of_range;
+	int unbounded, no_variation, out_of_range, reaches_zero;
 };
 
 /* A ratio of two positive (or non-zero) quantities that a double holds:
@@ -247,8 +256,10 @@ ratio_test(const struct eb_sample *a, const struct eb_sample *b, double alpha,
 	}
 	/* Both means are positive: a bound below 0 (the numerator's interval
 	 * holds 0) is the ratio's natural floor, not a negative ratio. */
-	if (r->lo < 0 && ma > 0 && mb >= 0)
+	if (r->lo < 0 && ma > 0 && mb >= 0) {
 		r->lo = 0;
+		r->reaches_zero = 1;
+	}
 }
 
 /* The steps every Fieller verdict shares: b / a with its test and
@@ -272,6 +283,7 @@ ratio_verdict(const struct eb_sample *a, const struct eb_sample *b, struct eb_ve
 		return 0;
 	}
 	v->p = v->p_adj = r->p;
+	v->reaches_zero = r->reaches_zero;
 	if (r->unbounded) {
 		v->unbounded = 1;
 		v->kind = EB_VERDICT_UNBOUNDED;
@@ -457,6 +469,21 @@ overhead_change_compute(const struct eb_group *mode_a, const struct eb_group *ba
 		v->kind = EB_VERDICT_SINGLE_RUN;
 		return;
 	}
+	/* A release whose own overhead Fieller cannot bound (a side's
+	 * interval reaches 0) gives the delta method a log of what may be 0:
+	 * its interval for the change is an artefact of the approximation,
+	 * not a bound (outside audit H14: "dearer" between two overheads
+	 * that were each "cannot tell"). */
+	for (int i = 0; i < 4; i += 2) {
+		struct ratio_test own;
+
+		ratio_test(&g[i + 1]->s, &g[i]->s, o->alpha, &own);
+		if (own.unbounded || own.reaches_zero) {
+			v->kind = EB_VERDICT_UNBOUNDED;
+			v->unbounded = 1;
+			return;
+		}
+	}
 	/* Delta method on log(rho_b / rho_a) = log mb - log bb - log ma + log ba:
 	 * each term's variance is the squared coefficient of variation of its
 	 * mean, free of the values' scale. */
@@ -537,6 +564,14 @@ eb_verdict_ratio_interval(const struct eb_verdict *v, double *lo, double *hi)
 			*hi = v->latency ? 1 / r.lo : r.hi;
 		}
 	}
+	/* The floor 0 of mode / baseline (or its reciprocal's infinity) is
+	 * no measured bound. */
+	if (eb_verdict_open_bound(v, 0) != 0) {
+		if (v->latency)
+			*hi = NAN;
+		else
+			*lo = NAN;
+	}
 }
 
 /* v's interval computed again, as v was, at the level 1 - level. */
@@ -564,6 +599,7 @@ interval_at(struct eb_verdict *v, double level)
 	v->lo = t.lo;
 	v->hi = t.hi;
 	v->unbounded = t.unbounded;
+	v->reaches_zero = t.reaches_zero;
 	/* A stricter level can leave Fieller's interval without bounds, or
 	 * leave the rank test no order statistic to stop at. */
 	if (t.unbounded)
@@ -581,6 +617,7 @@ restore_raw(struct eb_verdict *v)
 	v->lo = v->raw_lo;
 	v->hi = v->raw_hi;
 	v->unbounded = v->raw_unbounded;
+	v->reaches_zero = v->raw_reaches_zero;
 	v->kind = v->raw_kind;
 	v->ci_alpha = v->alpha;
 	v->p_adj = v->p;

@@ -81,6 +81,13 @@ struct eb_verdict {
 				 * after it for the k-th of m tests */
 	double raw_lo, raw_hi;	/* the unadjusted 1 - alpha interval */
 	int raw_unbounded;
+	int reaches_zero;	/* the compared side's own interval (the mode's
+				 * for an overhead, the second side's for a
+				 * change) reaches 0, so the ratio's lower bound
+				 * is its floor 0, not a measured bound: a word
+				 * that claims nothing is then EB_VERDICT_UNBOUNDED,
+				 * and a claim prints only the bound it rests on */
+	int raw_reaches_zero;
 	enum eb_verdict_kind raw_kind;	/* the kind before any adjustment */
 	struct eb_verdict_side src[4];	/* what the verdict was computed
 				 * from, so that the adjustment can compute the
@@ -181,6 +188,11 @@ int eb_estimate_is_zero(double x);
  * for a ratio that is not 0); else three decimals, or more until it lies on the same
  * side of 1 as r does ("0.9996", never "1.000" for a ratio below 1). */
 void eb_ratio_text(double r, char *buf, size_t n);
+/* Which bound of v's interval (raw: of the unadjusted one) is the floor
+ * of a ratio whose compared side's interval reaches 0 rather than a
+ * measured bound: +1 the upper (a throughput cost's "all of it"), -1 the
+ * lower, 0 neither. Such a bound is never printed as a figure. */
+int eb_verdict_open_bound(const struct eb_verdict *v, int raw);
 /* The estimate and interval: "+3.2 % (+1.0 to +5.4 %)", "14.2 % (12.9 to
  * 17.1 %)", "unbounded", or the estimate alone without an interval. */
 void eb_verdict_interval_text(const struct eb_verdict *v, char *buf, size_t n);

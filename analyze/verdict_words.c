@@ -1,5 +1,6 @@
 /* verdict_words.c - the words and figures of a verdict: its word, its
  * interval, its p and its phrase, each figure printed so that it reads true. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,6 +146,10 @@ eb_ratio_text(double r, char *buf, size_t n)
 		snprintf(buf, n, "%.3g", r);
 		return;
 	}
+	/* A few ulps from 1 is the rounding of two means of one value, not a
+	 * ratio on a side of 1: "1.0000000000000002" (outside audit I5). */
+	if (fabs(r - 1) <= 4 * DBL_EPSILON)
+		r = 1;
 	figure_edges(r, 0, 3, &one, 1, buf, n);
 }
 
@@ -157,6 +162,16 @@ margin_of(const struct eb_verdict *v)
 	if (v->what == EB_VW_OVERHEAD && !v->latency)
 		return 100;
 	return v->what == EB_VW_DIFF ? v->margin : 0;
+}
+
+int
+eb_verdict_open_bound(const struct eb_verdict *v, int raw)
+{
+	if (!(raw ? v->raw_reaches_zero : v->reaches_zero) ||
+	    (raw ? v->raw_unbounded : v->unbounded) || isnan(raw ? v->raw_lo : v->lo))
+		return 0;
+	/* A throughput cost is 1 - ratio: the ratio's floor is its top. */
+	return v->what == EB_VW_OVERHEAD && !v->latency ? 1 : -1;
 }
 
 void
@@ -180,7 +195,17 @@ eb_verdict_interval_text(const struct eb_verdict *v, char *buf, size_t n)
 		snprintf(buf, n, "%s %s (unbounded)", est, unit);
 	else if (isnan(v->lo))
 		snprintf(buf, n, "%s %s", est, unit);
-	else if (v->what == EB_VW_OVERHEAD && !v->latency) {
+	else if (eb_verdict_open_bound(v, 0) > 0) {
+		eb_share_text(v->lo, 0, lo, sizeof lo);
+		/* "> 99.9999" is already a lower bound. */
+		if (strncmp(lo, "> ", 2) == 0)
+			snprintf(buf, n, "%s %s (over %s %s)", est, unit, lo + 2, unit);
+		else
+			snprintf(buf, n, "%s %s (at least %s %s)", est, unit, lo, unit);
+	} else if (eb_verdict_open_bound(v, 0) < 0) {
+		eb_figure_text(v->hi, sign, margin, hi, sizeof hi);
+		snprintf(buf, n, "%s %s (at most %s %s)", est, unit, hi, unit);
+	} else if (v->what == EB_VW_OVERHEAD && !v->latency) {
 		eb_share_text(v->lo, 0, lo, sizeof lo);
 		eb_share_text(v->hi, 0, hi, sizeof hi);
 		snprintf(buf, n, "%s %s (%s to %s %s)", est, unit, lo, hi, unit);
@@ -374,8 +399,14 @@ eb_verdict_phrase(const struct eb_verdict *v, char *buf, size_t n)
 		eb_too_few_text(v, buf, n);
 		break;
 	case EB_VERDICT_UNBOUNDED:
-		snprintf(buf, n, "%s: the baseline's interval includes 0, so the data "
-		    "cannot tell", iv);
+		if (v->what == EB_VW_OVERHEAD_CHANGE) {
+			snprintf(buf, n, "%s: a release's own overhead interval is unbounded or "
+			    "reaches 0, so the data cannot tell", iv);
+			break;
+		}
+		snprintf(buf, n, "%s: the %s interval includes 0, so the data cannot tell", iv,
+		    !v->reaches_zero ? "baseline's" : v->what == EB_VW_DIFF ? "compared side's" :
+		    "mode's");
 		break;
 	case EB_VERDICT_OUT_OF_RANGE:
 		eb_out_of_range_text(v, buf, n);

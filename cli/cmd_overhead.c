@@ -95,8 +95,9 @@ csv_rows(FILE *fp, const struct overhead_out *w, size_t lo, size_t hi)
 		const struct eb_cell cells[] = {
 			EB_COUNT(r->g->s.n), EB_NUM(r->g->s.mean), EB_COUNT(r->base->s.n),
 			EB_NUM(r->base->s.mean), EB_NUM(r->ratio), EB_NUM(r->ci_low),
-			EB_NUM(r->ci_high), EB_NUM(r->overhead_pct), EB_NUM(r->v.lo),
-			EB_NUM(r->v.hi), EB_TEXT(r->v.unbounded ? "true" : "false"),
+			EB_NUM(r->ci_high), EB_NUM(r->overhead_pct),
+			EB_NUM(eb_verdict_open_bound(&r->v, 0) < 0 ? NAN : r->v.lo),
+			EB_NUM(eb_verdict_open_bound(&r->v, 0) > 0 ? NAN : r->v.hi), EB_TEXT(r->v.unbounded ? "true" : "false"),
 			EB_NUM(r->v.p), EB_NUM(r->v.p_adj), EB_TEXT(eb_verdict_word(&r->v)),
 		};
 

@@ -1,8 +1,10 @@
 /* cmd_report.c - "encbench report": its options, and the glue from the
  * inputs to the plan, the pages, the drawn charts and the folder swap. */
+#include <errno.h>
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "cli.h"
 #include "folderswap.h"
@@ -180,6 +182,32 @@ report_options(const struct eb_args *a, struct eb_plan_opts *po, struct eb_repor
 	return 0;
 }
 
+/* The rule of diff (audit E22): the release pair the report compares
+ * must not be one dataset under two labels, the same records from the
+ * same sources, which shows no change whatever it holds; equal values
+ * from other sources are two measurements that agree, and are noted. */
+static int
+same_pair(const struct eb_plan *p)
+{
+	struct eb_diff_opts d = { EB_SPLIT_RELEASE, p->from, p->to, 0.05, 0, 0, p->baseline, 0 };
+	size_t same;
+
+	if (p->from == NULL || p->pair == NULL || (same = eb_diff_same_data(p->pair, &d)) == 0)
+		return 0;
+	if (eb_diff_same_sources(p->pair, &d)) {
+		fprintf(stderr, "encbench: error: releases '%s' and '%s' hold the same measurements "
+		    "(%zu %s, every value alike, from the same sources): a dataset compared with "
+		    "itself shows no change whatever it holds; give one of them another release's "
+		    "records, or choose the releases with --releases\n", p->from, p->to, same,
+		    same == 1 ? "test" : "tests");
+		return EB_EXIT_DATA;
+	}
+	fprintf(stderr, "encbench: note: releases '%s' and '%s' hold the same values in every test "
+	    "(%zu %s) from different sources; they are compared as two sets of measurements\n",
+	    p->from, p->to, same, same == 1 ? "test" : "tests");
+	return 0;
+}
+
 static int
 exec_report(const struct eb_args *a)
 {
@@ -225,6 +253,14 @@ exec_report(const struct eb_args *a)
 	eb_report_files_begin(&f, t);
 	eb_plan_compute(&plan, t, &po);
 	planned = 1;
+	if ((rc = same_pair(&plan)) != 0) {
+		/* The records' writer works in the folder: it ends first. */
+		while (f.data > 0 && waitpid(f.data, NULL, 0) < 0 && errno == EINTR)
+			;
+		f.data = 0;
+		eb_folder_abort(tmp);
+		goto done;
+	}
 	eb_report_files_summary(&f, &plan);
 	ro.page_done = eb_report_files_page;
 	ro.page_ctx = &f;

@@ -267,17 +267,20 @@ eb_json_verdict(FILE *fp, const struct eb_verdict *v)
 	eb_json_number(fp, v->estimate);
 	fputs(", \"unit\": ", fp);
 	eb_json_string(fp, v->what == EB_VW_OVERHEAD_CHANGE ? "pp" : "%");
+	/* A bound that is a ratio's floor, not a measurement, is null, with
+	 * reaches_zero saying why. */
 	fputs(", \"ci_low\": ", fp);
-	eb_json_number(fp, v->unbounded ? NAN : v->lo);
+	eb_json_number(fp, v->unbounded || eb_verdict_open_bound(v, 0) < 0 ? NAN : v->lo);
 	fputs(", \"ci_high\": ", fp);
-	eb_json_number(fp, v->unbounded ? NAN : v->hi);
-	fprintf(fp, ", \"unbounded\": %s, \"ci_level\": ", v->unbounded ? "true" : "false");
+	eb_json_number(fp, v->unbounded || eb_verdict_open_bound(v, 0) > 0 ? NAN : v->hi);
+	fprintf(fp, ", \"unbounded\": %s, \"reaches_zero\": %s, \"ci_level\": ",
+	    v->unbounded ? "true" : "false", v->reaches_zero ? "true" : "false");
 	eb_json_number(fp, isnan(v->estimate) ? NAN : 1 - v->ci_alpha);
 	/* The unadjusted interval beside the one the word rests on. */
 	fputs(", \"ci_low_raw\": ", fp);
-	eb_json_number(fp, v->raw_unbounded ? NAN : v->raw_lo);
+	eb_json_number(fp, v->raw_unbounded || eb_verdict_open_bound(v, 1) < 0 ? NAN : v->raw_lo);
 	fputs(", \"ci_high_raw\": ", fp);
-	eb_json_number(fp, v->raw_unbounded ? NAN : v->raw_hi);
+	eb_json_number(fp, v->raw_unbounded || eb_verdict_open_bound(v, 1) > 0 ? NAN : v->raw_hi);
 	fprintf(fp, ", \"unbounded_raw\": %s, \"test\": ", v->raw_unbounded ? "true" : "false");
 	json_string_or_null(fp, test_name(v->test));
 	fputs(", \"df\": ", fp);

@@ -41,8 +41,12 @@ change_cell(char *buf, size_t n, const struct eb_overhead *o, const struct eb_ve
 		snprintf(buf, n, "~ (%s to %s)", lo, hi);
 		break;
 	default:
-		if (isnan(rlo) || isnan(rhi))
+		if (isnan(rlo) && isnan(rhi))
 			snprintf(buf, n, "%s", d);
+		else if (isnan(rlo))
+			snprintf(buf, n, "%s (up to %s)", d, hi);
+		else if (isnan(rhi))
+			snprintf(buf, n, "%s (%s or more)", d, lo);
 		else
 			snprintf(buf, n, "%s (%s to %s)", d, lo, hi);
 	}

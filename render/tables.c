@@ -358,8 +358,12 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 				snprintf(ratio, sizeof ratio, "%s", isnan(r->ratio) ? "out of range" : rt);
 			else if (rv->unbounded)
 				snprintf(ratio, sizeof ratio, "%s (unbounded)", rt);
-			else if (isnan(lo))
+			else if (isnan(lo) && isnan(hi))
 				snprintf(ratio, sizeof ratio, "%s", rt);
+			else if (isnan(lo))
+				snprintf(ratio, sizeof ratio, "%s (up to %s)", rt, rh);
+			else if (isnan(hi))
+				snprintf(ratio, sizeof ratio, "%s (%s or more)", rt, rl);
 			else
 				snprintf(ratio, sizeof ratio, "%s (%s–%s)", rt, rl, rh);
 		}

@@ -135,8 +135,8 @@ H='release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,valu
 {
 	echo "$H"
 	for rel in 1.0 2.0; do for mode in none '<script>alert(1)</script>'; do for rep in 1 2 3; do
-		printf '%s,"h|x `id`",default,"%s","fio","a|b ""q"" &amp;\nline2",seq,read,4096,bw,B/s,%s,%s,gen\n' \
-			"$rel" "$mode" "$rep" "$((1000000 + rep * 1000))"
+		printf '%s,"h|x `id`",default,"%s","fio","a|b ""q"" &amp;\nline2",seq,read,4096,bw,B/s,%s,%s,gen-%s\n' \
+			"$rel" "$mode" "$rep" "$((1000000 + rep * 1000))" "$rel"
 	done; done; done
 } > "$TMP/evil.csv"
 eb report -q --format html "$TMP/evil.csv" -o "$TMP/evil"
@@ -534,3 +534,27 @@ grep -qF "![Bar chart: throughput of each encryption mode in 24.04, reads and wr
 	grep -qF "![Bar chart: throughput of each encryption mode in 24.04 as a percentage of none, single runs without intervals](charts/overhead-24.04.svg)" "$TMP/once/report.md" \
 	&& pass "report: the charts' alt texts promise no interval of single runs" ||
 	fail "report: the charts' alt texts promise no interval of single runs"
+
+# diff's rule (audit E22) holds for the pair a report compares: the same
+# records from the same sources under two releases are refused, and the
+# folder -o names is left as it was; equal values from files of their own
+# (rate-capped jobs) are compared, with diff's note.
+sed 's/^24.04,/23.10,/' tests/data/analyze/side-a.csv > "$TMP/relabelled.csv"
+tail -n +2 tests/data/analyze/side-a.csv >> "$TMP/relabelled.csv"
+mkdir -p "$TMP/kept" && echo mine > "$TMP/kept/notes.txt"
+eb report -q -o "$TMP/kept" "$TMP/relabelled.csv"
+expect_rc "report of two releases holding one set of measurements is bad data" 65
+expect_err_line "report says the releases hold the same measurements" "encbench: error: releases '23.10' and '24.04' hold the same measurements (4 tests, every value alike, from the same sources): a dataset compared with itself shows no change whatever it holds; give one of them another release's records, or choose the releases with --releases"
+[ "$(ls -A "$TMP/kept")" = "notes.txt" ] && [ "$(cat "$TMP/kept/notes.txt")" = mine ] &&
+	[ -z "$(ls -A "$TMP" | grep '^\.kept\.tmp-')" ] \
+	&& pass "report refused leaves -o as it was and no folder of its own" ||
+	fail "report refused leaves -o as it was and no folder of its own"
+{
+	echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source"
+	for rel in 23.10 24.04; do for m in none aes-256-gcm; do for r in 1 2 3; do
+		echo "$rel,h,default,$m,fio,wb,seq,write,65536,bw,B/s,$r,8388608,$rel/$m/fio-r$r.json:70"
+	done; done; done
+} > "$TMP/capped.csv"
+eb report -o "$TMP/capped" "$TMP/capped.csv"
+expect_rc "report of two releases with equal figures from their own files is written" 0
+expect_err_line "report notes the equal figures as diff does" "encbench: note: releases '23.10' and '24.04' hold the same values in every test (2 tests) from different sources; they are compared as two sets of measurements"

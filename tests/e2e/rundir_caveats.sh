@@ -269,6 +269,13 @@ for v in '"zfs:aes-128-ccm"' '"fscrypt"'; do
 	eb findings "$TMP/r"
 	expect_has "and each finding of aes-256-gcm says so ($v)" "$TMP/out" \
 		"aes-256-gcm was not measured as its name says: the run found $v encrypting its folder (runner.targets.aes-256-gcm.encryption), so its figures are that encryption's"
+	# The report's list capitalises each item: its first word is a word,
+	# never the mode's label ("Aes-256-gcm was not measured").
+	eb report -o "$TMP/rep-$$" "$TMP/r"
+	expect_line "the report's caveat list keeps the mode's case ($v)" "$TMP/rep-$$/report.md" \
+		"- The mode aes-256-gcm was not measured as its name says: the run found $v encrypting its folder (runner.targets.aes-256-gcm.encryption), so its figures are that encryption's."
+	expect_none "and never writes Aes-256-gcm ($v)" "$TMP/rep-$$/report.md" "Aes-256-gcm"
+	rm -rf "$TMP/rep-$$"
 done
 fresh
 meta "$TMP/r" default true ext4 /dev/vda null ext4 /dev/vda '"zfs:aes-256-gcm"'
