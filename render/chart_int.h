@@ -223,6 +223,10 @@ struct cm_build {
 	struct eb_caveats *caveats;
 	int caveats_read;
 	struct eb_caveat_list caveat_list;
+	/* Per caveat of the list, the releases of the points it qualifies:
+	 * a chart of several releases says which when not all. */
+	const char ***caveat_rels;
+	size_t *ncaveat_rels;
 	/* A mode drawn whose folder meta.json says nothing encrypts: the
 	 * title speaks of the modes, not of encryption. */
 	int unverified;

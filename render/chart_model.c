@@ -602,6 +602,10 @@ eb_model_build_free(struct cm_build *b)
 	free(b->meta_made_up);
 	free(b->made_up_rels);
 	eb_caveats_free(b->caveats);
+	for (size_t i = 0; i < b->caveat_list.n; i++)
+		free(b->caveat_rels[i]);
+	free(b->caveat_rels);
+	free(b->ncaveat_rels);
 	eb_caveat_list_free(&b->caveat_list);
 	memset(b, 0, sizeof *b);
 }

@@ -93,10 +93,37 @@ made_up_words(const struct cm_build *b)
 	return w.data;
 }
 
+/* Adds caveat item, once, with release among those it qualifies. */
+static void
+note_caveat(struct cm_build *b, const char *item, const char *release)
+{
+	struct eb_caveat_list *l = &b->caveat_list;
+	size_t i, j;
+
+	for (i = 0; i < l->n && strcmp(l->items[i], item) != 0; i++)
+		;
+	if (i == l->n) {
+		eb_xgrow(&l->items, &l->cap, l->n + 1, sizeof *l->items);
+		b->caveat_rels = eb_xrealloc(b->caveat_rels, l->cap * sizeof *b->caveat_rels);
+		b->ncaveat_rels = eb_xrealloc(b->ncaveat_rels, l->cap * sizeof *b->ncaveat_rels);
+		l->items[l->n] = eb_xstrdup(item);
+		b->caveat_rels[l->n] = NULL;
+		b->ncaveat_rels[l->n] = 0;
+		l->n++;
+	}
+	for (j = 0; j < b->ncaveat_rels[i] && strcmp(b->caveat_rels[i][j], release) != 0; j++)
+		;
+	if (j < b->ncaveat_rels[i])
+		return;
+	b->caveat_rels[i] = eb_xrealloc(b->caveat_rels[i], (j + 1) * sizeof **b->caveat_rels);
+	b->caveat_rels[i][b->ncaveat_rels[i]++] = release;
+}
+
 void
 eb_model_note_caveats(struct cm_build *b, const struct eb_record *key)
 {
 	const struct chart_model *m = b->m;
+	struct eb_caveat_list here = { NULL, 0, 0 };
 
 	if (!b->caveats_read) {
 		b->caveats = eb_caveats_new(b->t);
@@ -118,9 +145,12 @@ eb_model_note_caveats(struct cm_build *b, const struct eb_record *key)
 		struct eb_record before = *key;
 
 		before.f[EB_F_RELEASE] = m->from;
-		eb_caveats_pair(b->caveats, key, &before, &b->caveat_list);
+		eb_caveats_pair(b->caveats, key, &before, &here);
 	} else
-		eb_caveats_case(b->caveats, key, b->o->baseline, &b->caveat_list);
+		eb_caveats_case(b->caveats, key, b->o->baseline, &here);
+	for (size_t i = 0; i < here.n; i++)
+		note_caveat(b, here.items[i], key->f[EB_F_RELEASE]);
+	eb_caveat_list_free(&here);
 }
 
 /* A caveat as a chart says it: caveats.c's sentence without the meta.json
@@ -183,6 +213,45 @@ eb_model_caveat_brief(const char *item, const char *const *modes, size_t nmodes)
 	eb_buf_cstr(&w);
 	if (!keep && w.data[0] >= 'a' && w.data[0] <= 'z')
 		w.data[0] = (char)(w.data[0] - 'a' + 'A');
+	return w.data;
+}
+
+/* Caveat i (its chart words c, which this takes) opened by the releases
+ * it qualifies, "In 24.04, encryption was ...", when the chart draws
+ * others it does not and the sentence names none: a trend of a measured
+ * release and a run folder with a caveat must not qualify both. A diff
+ * qualifies its one comparison, whichever side the caveat is of. */
+static char *
+in_releases(const struct cm_build *b, size_t i, char *c)
+{
+	const char **rels = b->caveat_rels[i];
+	size_t n = b->ncaveat_rels[i];
+	struct eb_buf w;
+	char named[160];
+
+	if (b->m->to != NULL || n >= b->nreleases || b->caveat_list.items[i][0] == '\0')
+		return c;
+	for (size_t j = 0; j < n; j++) {
+		snprintf(named, sizeof named, " in %s", rels[j]);
+		if (strstr(b->caveat_list.items[i], named) != NULL)
+			return c;
+	}
+	for (size_t j = 1; j < n; j++)
+		for (size_t k = j; k > 0 && eb_release_cmp(rels[k], rels[k - 1]) < 0; k--) {
+			const char *r = rels[k];
+
+			rels[k] = rels[k - 1];
+			rels[k - 1] = r;
+		}
+	eb_buf_init(&w, 0);
+	eb_buf_addf(&w, "In ");
+	for (size_t j = 0; j < n; j++)
+		eb_buf_addf(&w, "%s%s", j == 0 ? "" : j + 1 == n ? " and " : ", ", rels[j]);
+	/* The sentence's own first letter back: the chart's words differ
+	 * from it there only by a capital. */
+	eb_buf_addf(&w, ", %c%s", b->caveat_list.items[i][0], c + 1);
+	free(c);
+	eb_buf_cstr(&w);
 	return w.data;
 }
 
@@ -294,8 +363,11 @@ eb_model_words_end(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note)
 			modes[n++] = m->cat_mode[i];
 		for (size_t i = 0; m->ser_mode != NULL && i < m->nsers; i++)
 			modes[n++] = m->ser_mode[i];
-		for (size_t i = 0; i < m->nmeta_caveats; i++)
-			m->meta_caveats[i] = eb_model_caveat_brief(b->caveat_list.items[i], modes, n);
+		for (size_t i = 0; i < m->nmeta_caveats; i++) {
+			char *c = eb_model_caveat_brief(b->caveat_list.items[i], modes, n);
+
+			m->meta_caveats[i] = in_releases(b, i, c);
+		}
 		free(modes);
 	}
 	eb_buf_free(sub);

@@ -98,6 +98,16 @@ caveats_of "$TMP/w.scene" > "$TMP/got"
 cmp -s "$TMP/want3" "$TMP/got" && pass "--op write: no cache caveat, the other two" ||
 	{ fail "--op write: no cache caveat, the other two"; cat "$TMP/got"; }
 
+# A trend of a release without meta.json and this one: the caveats are
+# 12's, and say so; a chart of one release needs no such words.
+eb chart --kind trend "$TMP/r11.csv" "$D" -o "$TMP/t2.scene"
+printf '%s\n' "In 12, encryption was not verified for aes-256-gcm: the run found nothing encrypting its folder." \
+	"In 12, reads by dd and fio may have come from the page cache (the run did not drop caches)." \
+	"In 12, the two sides ran on other storage: aes-256-gcm on ext4 (/dev/vda) and none on tmpfs (tmpfs)." \
+	> "$TMP/want4"
+caveats_of "$TMP/t2.scene" > "$TMP/got"
+cmp -s "$TMP/want4" "$TMP/got" && pass "trend of 11 and 12: each caveat names 12, the release it is of" ||
+	{ fail "trend of 11 and 12: each caveat names 12, the release it is of"; cat "$TMP/got"; }
 # ---- long caveats wrap under their own first word, within the chart
 eb chart --kind overhead --width 420 "$D" -o "$TMP/n.scene"
 has_line "narrow: the storage caveat's first line" "$TMP/n.scene" \
@@ -123,6 +133,15 @@ sed -e 's/"drop_caches": false/"drop_caches": true/' \
 eb chart --kind overhead "$TMP/plain" -o "$TMP/v.scene"
 no_match "a verified run on one device: no caveat line" "$TMP/v.scene" "text caveat"
 no_match "and nothing in the description" "$TMP/v.scene" "Caveats from meta.json"
+
+# ---- a folder another mode's encryption encrypts (audit 10, H2): said
+# on the chart, the mode's name as spelt, not capitalised
+sed -e 's|"fs": "ext4", "device": "/dev/vda", "encryption": null|"fs": "zfs", "device": "tank/e", "encryption": "zfs:aes-128-ccm"|' \
+	"$D/meta.json" > "$TMP/plain/meta.json"
+eb chart --kind overhead "$TMP/plain" -o "$TMP/x.scene"
+caveats_of "$TMP/x.scene" | head -1 > "$TMP/got"
+expect_file_is "another mode's encryption in the folder: on the chart" "$TMP/got" \
+	'aes-256-gcm was not measured as its name says: the run found \"zfs:aes-128-ccm\" encrypting its folder.'
 
 # ---- a config the CPU facts contradict, and bonnie's cached reads, keep
 # their reason, without the meta.json field the report names
