@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "modes.h"
+#include "rundir.h"
 #include "sheet_int.h"
 
 /* ---- rows */
@@ -245,6 +246,16 @@ key_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
 		eb_sheet_attrs_merge(ra, &w);
 		if (w.f[f] == NULL || *w.f[f] == '\0') {
 			dashed(s, buf, sizeof buf);
+			/* An op is a direction encbench compares by; one it does
+			 * not know is no test of its own. */
+			if (f == EB_F_OP && *buf != '\0' && !eb_op_known(buf)) {
+				char colname[96];
+
+				eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c), "'%.40s' in "
+				    "%s is none of the ops encbench knows: %s", s,
+				    eb_sheet_colname(sh, c, colname, sizeof colname), eb_op_names());
+				return -1;
+			}
 			ra->f[f] = intern(sh, buf);
 		} else if (unknown > 0) {
 			/* "DD Read cold": read as "DD Read", the word that
