@@ -113,10 +113,14 @@ is_none(const struct words *ws)
 	size_t len = 0;
 
 	joined[0] = '\0';
-	/* "ZFS none", "ZFS/none": no encryption on ZFS. */
+	/* "ZFS none", "ZFS/none": no encryption on ZFS; "none (baseline)"
+	 * says what none is for (outside audit 11, I17), "baseline" alone
+	 * names no mode. */
 	for (int i = word_is(ws, 0, "zfs") || word_is(ws, 0, "openzfs"); i < ws->n; i++) {
 		size_t k = strlen(ws->w[i]);
 
+		if (ws->n > 1 && strcmp(ws->w[i], "baseline") == 0)
+			continue;
 		if (len > 0)
 			joined[len++] = ' ';
 		memcpy(joined + len, ws->w[i], k + 1);
@@ -240,7 +244,9 @@ luks_mode(const struct words *ws, char *buf, size_t n)
 }
 
 /* geli: AES-XTS with a 128-bit key unless told otherwise (geli(8) -l);
- * XTS takes 128 or 256 only. */
+ * XTS takes 128 or 256 only. Another key size stated ("512-bit key", as
+ * cryptsetup counts XTS's two keys) is no geli-xts mode: it was read past
+ * as the default 128. */
 static int
 geli_mode(const struct words *ws, char *buf, size_t n)
 {
@@ -251,8 +257,13 @@ geli_mode(const struct words *ws, char *buf, size_t n)
 
 		if (v == 192)
 			return 0;
-		if (v != 128 && v != 256)
+		if (v != 128 && v != 256) {
+			if (v > 0 && (word_is(ws, i + 1, "bit") || word_is(ws, i + 1, "bits") ||
+			    word_is(ws, i - 1, "key") || word_is(ws, i - 1, "keylen") ||
+			    word_is(ws, i - 1, "keysize")))
+				return 0;
 			continue;
+		}
 		if (key != 0 && key != v)
 			return 0;
 		key = v;

@@ -55,6 +55,13 @@ struct eb_sheet_unit {
 /* Parses a unit ("MB/s", "MiB/s", "GB/s", "KiB/s", "IOPS", "ms", "%",
  * optionally in parentheses) and returns 1 when it is one we know. */
 int eb_sheet_unit_parse(const char *s, size_t n, struct eb_sheet_unit *u);
+/* "a bandwidth", "a latency": a unit's kind, as messages say it. */
+const char *eb_sheet_kind_phrase(enum eb_sheet_kind k);
+/* How many of the n chunks of text at at[i], len[i] (at most 3 are
+ * tried), joined, are one unit ("MB / s", "k IOPS"): three, then two,
+ * then one; 0 for none. With pct 0, a percentage is no unit. */
+size_t eb_sheet_unit_chunks(const char *text, const size_t *at, const size_t *len, size_t n,
+    int pct, struct eb_sheet_unit *u);
 
 /* A number as a spreadsheet shows it: digits and where the decimal point
  * goes, with the reading of "1,234" left open until the sheet's decimal

@@ -59,7 +59,9 @@ struct tally {
 	int known, unknown;
 	int op, unit, tool, hint, value, derived, ubuntu, summary;
 	int other_pct;		/* a percentile but the 99th: p95, p99.9, 50th */
-	double bare_pct;	/* a number from 50 to 100 alone: "99.9", "99" */
+	double bare_pct;	/* a number alone: "99.9", "99", "999" */
+	int nbare;		/* how many, and whether two differ */
+	int bare_two;
 	int median;
 	int two_units;
 	int reference;		/* an expected or target figure */
@@ -68,6 +70,8 @@ struct tally {
 	long depth, workers;	/* the load named: "QD32", "T8", or -1 */
 	char count[40];		/* another count named: "files4" */
 	char unread[48];	/* the first words it does not read */
+	int latency;		/* it names a latency */
+	int secs;		/* 1 + the word "(s)", "(sec)" in brackets */
 };
 
 /* The load a test ran with, which makes it another test: its queue depth
@@ -162,6 +166,31 @@ chunk_read(const struct words *ws, int i)
 	    eb_config_canonical(chunk, cfg, sizeof cfg) || eb_sheet_is_release(chunk);
 }
 
+/* Whether the number at word i is part of a name: a mode's chunk
+ * ("AES-256-GCM") or a release after its name ("Ubuntu 24.04"). */
+static int
+number_named(const struct words *ws, int i)
+{
+	char span[64], chunk[64];
+	struct eb_mode_label m;
+	int a, end = ws->v[i].at + ws->v[i].len;
+
+	if (ws->v[i].len <= 0 || (size_t)ws->v[i].len >= sizeof chunk)
+		return 0;
+	memcpy(chunk, ws->text + ws->v[i].at, (size_t)ws->v[i].len);
+	chunk[ws->v[i].len] = '\0';
+	if (eb_mode_read(chunk, &m) != EB_MODE_UNKNOWN)
+		return 1;
+	if (i == 0 || ws->v[i - 1].num >= 0 || ws->v[i - 1].frac)
+		return 0;
+	a = ws->v[i - 1].at;
+	if (end - a <= 0 || (size_t)(end - a) >= sizeof span)
+		return 0;
+	memcpy(span, ws->text + a, (size_t)(end - a));
+	span[end - a] = '\0';
+	return eb_sheet_is_release(span);
+}
+
 /* Word w with the number num beside it (before it when after is 0) as a
  * load; returns whether it is one. "Q", "T" and "J" count only glued to
  * their number, and "job 2" is no load (it may be a job's number). */
@@ -195,6 +224,15 @@ load(const struct words *ws, int wi, int ni, int after, struct tally *t)
 	else
 		memcpy(t->count, c, sizeof t->count);
 	return 1;
+}
+
+/* A number alone in a header, a percentile if the header is a latency's. */
+static void
+bare(struct tally *t, double x)
+{
+	if (t->nbare++ > 0 && x != t->bare_pct)
+		t->bare_two = 1;
+	t->bare_pct = x;
 }
 
 static void
@@ -252,10 +290,12 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 					t->other_pct = 1;
 				t->hint = 1;
 			} else {
-				/* "Read latency 99 (ms)": a whole number from 50 to
-				 * 99 alone is a percentile too, as its "99.0" is. */
-				if (num >= 50 && num < 100)
-					t->bare_pct = (double)num;
+				/* "Read latency 99 (ms)": a number alone is a
+				 * percentile too, as its "99.0" is, when the unit
+				 * says it is a latency; "999" and "5" were read as
+				 * the mean (outside audit 11, C4). */
+				if (!number_named(ws, i))
+					bare(t, (double)num);
 				known = 0;
 			}
 		} else if (ws->v[i].frac) {
@@ -272,13 +312,11 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 					t->other_pct = 1;
 				}
 			} else {
-				double x = strtod(w, NULL);
-
 				/* A latency's "99.990000" or "99.9" alone (fio's
 				 * percentile lines copied) is one too, told by
-				 * the unit below. */
-				if (x >= 50 && x < 100)
-					t->bare_pct = x;
+				 * the unit below; "24.04" names a release. */
+				if (!number_named(ws, i))
+					bare(t, strtod(w, NULL));
 				known = 0;
 			}
 		} else if (strcmp(w, "dd") == 0 || strcmp(w, "fio") == 0) {
@@ -340,7 +378,7 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			t->hint = 1;
 		} else if (sheet_in(w, (const char *const[]){ "latency", "lat", "clat", "response",
 		    "resp", NULL })) {
-			t->hint = 1;
+			t->hint = t->latency = 1;
 		} else if (sheet_in(w, (const char *const[]){ "max", "maximum", "peak", NULL })) {
 			at->stat = EB_ST_MAX;
 		} else if (sheet_in(w, (const char *const[]){ "min", "minimum", NULL })) {
@@ -378,6 +416,9 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			t->summary = 1;
 		if (strcmp(w, "median") == 0 || strcmp(w, "mediana") == 0)
 			t->median = 1;
+		if (ws->v[i].paren && t->secs == 0 && sheet_in(w, (const char *const[]){ "s",
+		    "sec", "secs", "second", "seconds", NULL }))
+			t->secs = i + 1;
 		/* "best of 3", "avg of 5": a figure of several runs; "per
 		 * thread", "per core": a share of the test's. */
 		if (strcmp(w, "of") == 0 && i > 0 && ws->v[i - 1].num < 0 && i + 1 < ws->n &&
@@ -394,6 +435,16 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			t->known++;
 		else
 			t->unknown++;
+	}
+	/* "Read latency (s)": seconds, a unit of latencies only; elsewhere
+	 * ("DD Write (s)", a run's time) it is no figure encbench keeps. */
+	if (t->secs > 0 && ws->nunits == 0) {
+		if (t->latency && eb_sheet_unit_parse("ms", 2, &at->unit)) {
+			at->unit.exp10 = 9;
+			t->unit = 1;
+		} else {
+			unread(ws, t->secs - 1, t->secs - 1, t);
+		}
 	}
 	if (t->depth >= 0 || t->workers >= 0 || t->count[0] != '\0') {
 		size_t k = 0;
@@ -648,8 +699,8 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 	/* A latency's median is its 50th percentile, of which encbench keeps
 	 * no metric; a median of runs beside them is a summary. */
 	h->other_pct = t.other_pct || (t.median && h->at.unit.kind == EB_SK_TIME);
-	if (t.bare_pct > 0 && h->at.unit.kind == EB_SK_TIME) {
-		if (t.bare_pct == 99)
+	if (t.nbare > 0 && h->at.unit.kind == EB_SK_TIME) {
+		if (t.bare_pct == 99 && !t.bare_two)
 			h->at.stat = EB_ST_P99;
 		else
 			h->other_pct = 1;

@@ -52,7 +52,7 @@ eb_sheet_ratio_label(const char *s)
 	static const char *const seps[] = {
 		"\xc3\xb7", "/", ":", " - ", " minus ", "\xe2\x88\x92", "\xe2\x80\x93",
 		"\xe2\x80\x94", " rel. ", " rel ", " x ", " \xc3\x97 ", " over ",
-		" against ", " gegen ", " vs. ", NULL,
+		" against ", " gegen ", " vs. ", " to ", " divided by ", NULL,
 	};
 	char low[128];
 

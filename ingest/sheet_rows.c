@@ -358,21 +358,6 @@ source(struct sheet *sh, long row, size_t col)
 	return s;
 }
 
-static const char *
-kind_phrase(enum eb_sheet_kind k)
-{
-	switch (k) {
-	case EB_SK_BW: return "a bandwidth";
-	case EB_SK_IOPS: return "an I/O rate";
-	case EB_SK_OPS: return "an operation rate";
-	case EB_SK_TIME: return "a latency";
-	case EB_SK_PCT: return "a percentage";
-	case EB_SK_POWER: return "a power";
-	case EB_SK_NONE: break;
-	}
-	return "a number without a unit";
-}
-
 /* The configuration of a value whose row's mode cell names one: that one,
  * or with the one its column, title, config cell or map gives when the two
  * are settings of the runner that add up ("2 cores" over "AES-256-GCM (no
@@ -530,8 +515,8 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 	if (v.has_unit && a.unit.kind != EB_SK_NONE && v.unit.kind != a.unit.kind)
 		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
 		    "'%s' in %s is %s, but the column holds %s", shown,
-		    eb_sheet_colname(sh, c, name, sizeof name), kind_phrase(v.unit.kind),
-		    kind_phrase(a.unit.kind));
+		    eb_sheet_colname(sh, c, name, sizeof name), eb_sheet_kind_phrase(v.unit.kind),
+		    eb_sheet_kind_phrase(a.unit.kind));
 	/* "90%" under "Write" is a share of another figure, not CPU use. */
 	if (v.has_unit && v.unit.kind == EB_SK_PCT && !a.cpu && a.f[EB_F_METRIC] == NULL)
 		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
@@ -582,10 +567,17 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 	tool = a.f[EB_F_TOOL] != NULL && *a.f[EB_F_TOOL] != '\0' ? a.f[EB_F_TOOL] : "sheet";
 	rec.f[EB_F_TOOL] = intern(sh, tool);
 	/* A load the header names ("QD32") makes the job another test. */
-	if ((a.f[EB_F_JOB] == NULL || *a.f[EB_F_JOB] == '\0') && a.load[0] != '\0')
+	if ((a.f[EB_F_JOB] == NULL || *a.f[EB_F_JOB] == '\0') && a.load[0] != '\0') {
 		rec.f[EB_F_JOB] = intern(sh, a.load);
-	else if (a.f[EB_F_JOB] == NULL || *a.f[EB_F_JOB] == '\0')
+	} else if (a.f[EB_F_JOB] == NULL || *a.f[EB_F_JOB] == '\0') {
 		rec.f[EB_F_JOB] = rec.f[EB_F_TOOL];
+	} else if (a.load[0] != '\0' && strstr(a.f[EB_F_JOB], a.load) == NULL) {
+		/* A job column's "randread" under "IOPS QD1" and "IOPS QD32". */
+		char job[EB_MODE_MAX + sizeof a.load];
+
+		snprintf(job, sizeof job, "%s-%s", a.f[EB_F_JOB], a.load);
+		rec.f[EB_F_JOB] = intern(sh, job);
+	}
 	rec.f[EB_F_METRIC] = intern(sh, metric);
 	rec.f[EB_F_UNIT] = intern(sh, u.canon);
 	rec.f[EB_F_SOURCE] = source(sh, r->num, c);

@@ -279,28 +279,18 @@ tokens(const char *header, struct toks *t)
 		i = j;
 	}
 	for (size_t i = 0; i < nch;) {
-		size_t take = 0;
+		size_t take, at[3], ln[3], k = 0;
+		struct eb_sheet_unit u;
 
-		for (size_t k = nch - i < 3 ? nch - i : 3; k >= 1 && take == 0; k--) {
-			char buf[48];
-			size_t bl = 0;
-			struct eb_sheet_unit u;
-			int fits = 1;
-
-			for (size_t m = 0; m < k && fits; m++) {
-				if (ch[i + m].group != ch[i].group || bl + ch[i + m].len >= sizeof buf)
-					fits = 0;
-				else {
-					memcpy(buf + bl, t->text + ch[i + m].at, ch[i + m].len);
-					bl += ch[i + m].len;
-				}
-			}
-			if (fits && eb_sheet_unit_parse(buf, bl, &u) && u.kind != EB_SK_PCT) {
-				add(t, TK_UNIT, t->text + ch[i].at, ch[i + k - 1].at +
-				    ch[i + k - 1].len - ch[i].at, ch[i].at, ch[i].group);
-				take = k;
-			}
+		/* Chunks of one bracket group only make a unit. */
+		while (k < 3 && i + k < nch && ch[i + k].group == ch[i].group) {
+			at[k] = ch[i + k].at;
+			ln[k] = ch[i + k].len;
+			k++;
 		}
+		if ((take = eb_sheet_unit_chunks(t->text, at, ln, k, 0, &u)) > 0)
+			add(t, TK_UNIT, t->text + ch[i].at, ch[i + take - 1].at +
+			    ch[i + take - 1].len - ch[i].at, ch[i].at, ch[i].group);
 		if (take == 0) {
 			int first = t->n;
 

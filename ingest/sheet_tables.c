@@ -625,21 +625,6 @@ repeated_value(struct sheet *sh, const struct row *r)
 	return st;
 }
 
-static const char *
-unit_kind(enum eb_sheet_kind k)
-{
-	switch (k) {
-	case EB_SK_BW: return "a bandwidth";
-	case EB_SK_IOPS: return "an I/O rate";
-	case EB_SK_OPS: return "an operation rate";
-	case EB_SK_TIME: return "a latency";
-	case EB_SK_PCT: return "a percentage";
-	case EB_SK_POWER: return "a power";
-	case EB_SK_NONE: break;
-	}
-	return "no unit";
-}
-
 /* A map entry that names a column a second time (by number and by its
  * header), or gives it a unit of another kind than its header's: the
  * later entry was dropped, and "unit": "MB/s" on an IOPS column made
@@ -669,8 +654,9 @@ map_contradicts(struct sheet *sh)
 			return eb_err_set(sh->p->err, EB_ERR_DATA, loc, "map: the \"unit\" of "
 			    "columns[%zu] makes %s %s, but its header names %s; give the unit the "
 			    "header says, or correct the header", (size_t)(mc - sh->map->cols),
-			    eb_sheet_colname(sh, c, name, sizeof name), unit_kind(mc->at.unit.kind),
-			    unit_kind(col->head.at.unit.kind));
+			    eb_sheet_colname(sh, c, name, sizeof name),
+			    eb_sheet_kind_phrase(mc->at.unit.kind),
+			    eb_sheet_kind_phrase(col->head.at.unit.kind));
 		}
 		/* A unit of the same kind corrects the header's, as the map
 		 * is for (a header "MB/s" over kB/s): said, never silent. */

@@ -118,14 +118,52 @@ rate_unit(const char *low, const char *raw, struct eb_sheet_unit *u)
 	return 0;
 }
 
+size_t
+eb_sheet_unit_chunks(const char *text, const size_t *at, const size_t *len, size_t n,
+    int pct, struct eb_sheet_unit *u)
+{
+	for (size_t k = n < 3 ? n : 3; k >= 1; k--) {
+		char buf[48];
+		size_t bl = 0;
+		int fits = 1;
+
+		for (size_t m = 0; m < k && fits; m++) {
+			if (bl + len[m] >= sizeof buf)
+				fits = 0;
+			else {
+				memcpy(buf + bl, text + at[m], len[m]);
+				bl += len[m];
+			}
+		}
+		if (fits && eb_sheet_unit_parse(buf, bl, u) && (pct || u->kind != EB_SK_PCT))
+			return k;
+	}
+	return 0;
+}
+
+const char *
+eb_sheet_kind_phrase(enum eb_sheet_kind k)
+{
+	switch (k) {
+	case EB_SK_BW: return "a bandwidth";
+	case EB_SK_IOPS: return "an I/O rate";
+	case EB_SK_OPS: return "an operation rate";
+	case EB_SK_TIME: return "a latency";
+	case EB_SK_PCT: return "a percentage";
+	case EB_SK_POWER: return "a power";
+	case EB_SK_NONE: break;
+	}
+	return "a number without a unit";
+}
+
 int
 eb_sheet_unit_parse(const char *s, size_t n, struct eb_sheet_unit *u)
 {
 	static const char *const iops[] = { "iops", "io/s", "ios/s", "iop/s", "io/sec", NULL };
 	static const char *const kiops[] = { "kiops", "kio/s", NULL };
 	static const char *const ops[] = {
-		"ops/s", "op/s", "ops/sec", "op/sec", "/s", "/sec", "ops",
-		"files/s", "files/sec", NULL,
+		"ops/s", "op/s", "ops/sec", "op/sec", "/s", "/sec", "files/s",
+		"files/sec", NULL,
 	};
 	char raw[40], low[40];
 	size_t k = 0;
@@ -163,6 +201,12 @@ eb_sheet_unit_parse(const char *s, size_t n, struct eb_sheet_unit *u)
 		return 0;
 	if (rate_unit(low, raw, u))
 		return 1;
+	/* bonnie++'s "K/sec" is KiB/s: its bon_time.cpp prints the file
+	 * size in MiB over the elapsed time / 1024 (1.0x to 2.0x). */
+	if (strcmp(low, "k/sec") == 0) {
+		set_unit(u, EB_SK_BW, 0, 10);
+		return 1;
+	}
 	if (sheet_in(low, iops) || strcmp(low, "1/s") == 0)
 		set_unit(u, EB_SK_IOPS, 0, 0);
 	else if (sheet_in(low, kiops))

@@ -141,31 +141,20 @@ eb_sheet_split(const char *text, struct words *ws)
 	/* A unit may be written with blanks ("MB / s", "k IOPS"): try three
 	 * chunks joined, then two, then one. */
 	for (size_t i = 0; i < nch;) {
-		size_t take = 0;
+		size_t take, at[3], ln[3], k = nch - i < 3 ? nch - i : 3;
+		struct eb_sheet_unit u;
 
-		for (size_t k = nch - i < 3 ? nch - i : 3; k >= 1 && take == 0; k--) {
-			char buf[48];
-			size_t bl = 0;
-			struct eb_sheet_unit u;
-			int fits = 1;
-
-			for (size_t m = 0; m < k && fits; m++) {
-				if (bl + ch[i + m].len >= sizeof buf)
-					fits = 0;
-				else {
-					memcpy(buf + bl, text + ch[i + m].at, ch[i + m].len);
-					bl += ch[i + m].len;
-				}
-			}
-			if (fits && eb_sheet_unit_parse(buf, bl, &u)) {
-				if (ws->nunits++ == 0) {
-					ws->unit = u;
-					ws->unit_paren = ch[i].paren;
-				} else if (u.kind != ws->unit.kind || u.exp10 != ws->unit.exp10 ||
-				    u.exp2 != ws->unit.exp2) {
-					ws->unit_clash = 1;
-				}
-				take = k;
+		for (size_t m = 0; m < k; m++) {
+			at[m] = ch[i + m].at;
+			ln[m] = ch[i + m].len;
+		}
+		if ((take = eb_sheet_unit_chunks(text, at, ln, k, 1, &u)) > 0) {
+			if (ws->nunits++ == 0) {
+				ws->unit = u;
+				ws->unit_paren = ch[i].paren;
+			} else if (u.kind != ws->unit.kind || u.exp10 != ws->unit.exp10 ||
+			    u.exp2 != ws->unit.exp2) {
+				ws->unit_clash = 1;
 			}
 		}
 		if (take == 0) {

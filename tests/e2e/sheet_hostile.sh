@@ -95,3 +95,14 @@ for h in "KiB,4" "bytes,4096"; do
 	[ "$(sed -n 2p "$TMP/out" | cut -d, -f9)" = 4096 ] &&
 		pass "G22: Block size (${h%,*}) ${h#*,} is 4096 bytes" || fail "G22: Block size (${h%,*}) ${h#*,} is 4096 bytes"
 done
+
+# Audit 10, G14 and H8: a word of how the run was made is refused, and the
+# load a header names keeps QD1 and QD32 sheets two tests, each with its
+# own two runs (n 2 against 2), never one of four.
+refused "G14: DD Read cold" "$D/sheet-cold.csv:1:2: error: column B ('DD Read cold (MB/s)') says 'cold', which encbench does not read and which may change what its numbers are; leave it out of the header, or describe the column in a --map file" "$D/sheet-cold.csv"
+eb overhead --csv "$D/sheet-qd1.csv" "$D/sheet-qd32.csv"
+expect_rc "H8: QD1 and QD32 sheets are read" 0
+[ "$(cut -d, -f4-13,14,15 "$TMP/out" | sed 1d)" = "aes-256-gcm,fio,qd1,rand,read,4096,bw,B/s,2,38500000,2,40500000
+aes-256-gcm,fio,qd32,rand,read,4096,bw,B/s,2,151000000,2,192500000" ] &&
+	pass "H8: QD1 and QD32 are two tests of two runs each" ||
+	fail "H8: QD1 and QD32 are two tests of two runs each"

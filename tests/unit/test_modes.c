@@ -38,6 +38,8 @@ test_none(void **state)
 		{ "encryption=off", "none", 1 },
 		{ "  None  ", "none", 1 },
 		{ "ZFS/none", "none", 1 },
+		{ "none (baseline)", "none", 1 }, { "Baseline: none", "none", 1 },
+		{ "Baseline", "baseline", 0 },
 		{ "OpenZFS none", "none", 1 },
 	};
 
@@ -121,6 +123,9 @@ test_geli(void **state)
 		{ "GELI AES-XTS 256", "geli-xts-256", 1 },
 		{ "geli-xts-256", "geli-xts-256", 1 },
 		{ "geli 4096 sectors", "geli-xts-128", 1 },
+		/* A key size XTS cannot have in geli (C18's class): no default. */
+		{ "GELI AES-XTS 512-bit key", "geli-aes-xts-512-bit-key", 0 },
+		{ "geli key 512", "geli-key-512", 0 },
 		{ "GELI AES-CBC", "geli-aes-cbc", 0 },
 	};
 

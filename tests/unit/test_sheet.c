@@ -1,6 +1,7 @@
 /* test_sheet.c - the spreadsheet importer end to end: hand-made exports in
  * the shapes Google Sheets, Excel and LibreOffice write, with hand-checked records. */
 #include "testutil.h"
+#include "test_sheet_map.h"
 
 #define DATA "tests/data/sheet/"
 
@@ -73,7 +74,6 @@ diag(struct run *r)
 		fail_msg("'%s' not in:\n%s", (needle), (hay)); \
 } while (0)
 
-static const char *write_map(const char *name, const char *json);
 
 struct want {
 	const char *release, *config, *mode, *tool, *workload, *op;
@@ -1201,6 +1201,10 @@ test_test_numbers_and_percentiles(void **state)
 		"Write clat 99.990000 (ns)", "Read latency 99.9 (ms)",
 		/* Outside audits 9 and 10: whole numbers as bare. */
 		"Read lat 50 (ms)", "Read lat 95 (ms)", "Write latency 90 (us)",
+		/* Outside audit 11: any number alone, and two of them. */
+		"Read lat 999 (ms)", "Read lat 9999 (ms)", "Read lat 5 (ms)", "Read lat 1 (ms)",
+		"Read lat 100 (ms)", "Read lat 0 (ms)", "Read lat 50/99 (ms)",
+		"FIO Rand Read 4k lat 999 (us)",
 	};
 	static const struct want runs[] = {
 		{ "", "", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1e6, "in.csv:2:2" },
@@ -1307,21 +1311,6 @@ test_no_header(void **state)
 
 /* ---- the map */
 
-/* Writes a map under $BUILD/tests, where make check runs this test. */
-static const char *
-write_map(const char *name, const char *json)
-{
-	static char path[256];
-	const char *build = getenv("BUILD");
-	FILE *fp;
-
-	snprintf(path, sizeof path, "%s/tests/%s", build ? build : "build", name);
-	fp = fopen(path, "w");
-	assert_non_null(fp);
-	fputs(json, fp);
-	fclose(fp);
-	return path;
-}
 
 static void
 test_map_features(void **state)

@@ -2,6 +2,7 @@
  * scale their numbers, two block sizes, spread and target columns,
  * difference rows and marked mode cells (outside audit 8: F1-F3, E11, E20). */
 #include "testutil.h"
+#include "test_sheet_map.h"
 
 #define SCALE_TAIL "), which encbench does not apply; write the unit with its prefix " \
 	"(kIOPS, GB/s) in the header or the cells, or the unit in a --map file"
@@ -221,6 +222,62 @@ test_load_words(void **state)
 	assert_int_equal(r.t->rows[0].rep, 1);
 	assert_int_equal(r.t->rows[1].rep, 1);
 	tu_free(&r);
+	/* With a job column, the load joins the job's name. */
+	sheet(&r, "Mode,Job,Rand Read QD1 (IOPS),Rand Read QD32 (IOPS)\nNone,rr,4,5\n");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	assert_string_equal(TU_F(r, 0, JOB), "rr-qd1");
+	assert_string_equal(TU_F(r, 1, JOB), "rr-qd32");
+	tu_free(&r);
+}
+
+/* Units people write that no other tool does: bonnie++'s "K/sec" is KiB/s
+ * (outside audit G10), seconds on a latency are seconds; "ops" with no
+ * time is a count, no rate (G9), and seconds on no latency a run's time. */
+static void
+test_units_spelt(void **state)
+{
+	static const struct {
+		const char *head, *metric;
+		double value;
+	} read[] = {
+		{ "DD Write (K/sec)", "bw", 4096 }, { "Seq Write (k/sec)", "bw", 4096 },
+		{ "Read latency (s)", "lat_mean", 4e9 }, { "Read lat (sec)", "lat_mean", 4e9 },
+		{ "Write clat (seconds)", "lat_mean", 4e9 },
+		/* Numbers of a release or a block size are no percentile. */
+		{ "Read latency Ubuntu 24.04 (ms)", "lat_mean", 4e6 },
+		{ "Rand Read 4k lat (us)", "lat_mean", 4e3 }, { "Read lat 99 (us)", "lat_p99", 4e3 },
+	};
+	static const char *const unread[][2] = {
+		{ "FIO Read 4k (ops)", "(ops)" }, { "FIO Read 4k ops", "ops" },
+		{ "DD Write (s)", "s" }, { "DD Write time (sec)", "time" },
+	};
+	struct tu_run r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof read / sizeof read[0]; i++) {
+		char text[128];
+
+		snprintf(text, sizeof text, "Mode,%s\nNone,4\n", read[i].head);
+		sheet(&r, text);
+		if (r.st != EB_OK)
+			fail_msg("%s: %s", read[i].head, r.err.msg);
+		assert_int_equal(r.t->n, 1);
+		assert_string_equal(TU_F(r, 0, METRIC), read[i].metric);
+		if (r.t->rows[0].value != read[i].value)
+			fail_msg("%s: %.17g, want %.17g", read[i].head, r.t->rows[0].value,
+			    read[i].value);
+		tu_free(&r);
+	}
+	for (size_t i = 0; i < sizeof unread / sizeof unread[0]; i++) {
+		char text[128], msg[400];
+
+		snprintf(text, sizeof text, "Mode,%s\nNone,4\n", unread[i][0]);
+		snprintf(msg, sizeof msg, "column B ('%s') says '%s', which encbench does not read "
+		    "and which may change what its numbers are; leave it out of the header, or "
+		    "describe the column in a --map file", unread[i][0], unread[i][1]);
+		refused(text, 1, 2, msg);
+	}
 }
 
 /* Words in brackets that the header reader does not know may say what the
@@ -337,6 +394,8 @@ test_difference_rows(void **state)
 		"GCM \xe2\x88\x92 none", "GCM \xe2\x80\x93 none", "GCM \xe2\x80\x94 none",
 		"GCM-none", "GCM rel. none", "GCM x none", "AES-256-GCM-none", "LUKS\xe2\x88\x92none",
 		"GCM over none", "GCM - baseline",
+		/* Residue of outside audit F3. */
+		"GCM to none", "GCM divided by none",
 	};
 	struct tu_run r;
 
@@ -448,20 +507,6 @@ test_marked_modes(void **state)
 	tu_free(&r);
 }
 
-static const char *
-write_map(const char *name, const char *json)
-{
-	static char path[256];
-	const char *build = getenv("BUILD");
-	FILE *fp;
-
-	snprintf(path, sizeof path, "%s/tests/%s", build ? build : "build", name);
-	fp = fopen(path, "w");
-	assert_non_null(fp);
-	fputs(json, fp);
-	fclose(fp);
-	return path;
-}
 
 static void
 map_refused(const char *json, long line, long col, const char *msg)
@@ -566,6 +611,7 @@ main(void)
 		cmocka_unit_test(test_unread_brackets),
 		cmocka_unit_test(test_unread_words),
 		cmocka_unit_test(test_load_words),
+		cmocka_unit_test(test_units_spelt),
 		cmocka_unit_test(test_two_block_sizes),
 		cmocka_unit_test(test_spread_columns),
 		cmocka_unit_test(test_difference_rows),
