@@ -25,7 +25,7 @@ has_fact(const struct run *r)
 {
 	struct eb_config_claim cc;
 
-	if (r->f.drop_caches == 0 || r->f.bonnie_cached == 1)
+	if (r->f.drop_caches == 0 || r->f.bonnie_cached == 1 || eb_run_facts_has_gaps(&r->f))
 		return 1;
 	for (size_t i = 0; i < r->f.nt; i++)
 		if (r->f.t[i].encryption >= 0 || *r->f.t[i].fs || *r->f.t[i].device)
@@ -172,6 +172,7 @@ key_items(const struct eb_caveats *c, const struct run *r, const struct eb_recor
 	const struct eb_target_fact *t = eb_run_facts_target(&r->f, k->f[EB_F_MODE]);
 	const char *tool = k->f[EB_F_TOOL];
 	struct eb_config_claim cc;
+	struct eb_fact_gaps gaps;
 	char w[256], wr[256];
 	struct eb_caveats plain = *c;
 
@@ -197,6 +198,10 @@ key_items(const struct eb_caveats *c, const struct run *r, const struct eb_recor
 	if (strcmp(tool, "bonnie") == 0 && r->f.bonnie_cached == 1 && reads_files(k, 1))
 		add(l, "reads by bonnie++%s may have come from memory (its file was smaller than "
 		    "twice the RAM: runner.bonnie_reads_may_be_cached is true)", w);
+	eb_run_facts_gaps(&r->f, k->f[EB_F_MODE], tool, reads_files(k, strcmp(tool, "bonnie") == 0),
+	    w, &gaps);
+	for (size_t i = 0; i < gaps.n; i++)
+		add(l, "%s", gaps.s[i]);
 	eb_config_claims(k->f[EB_F_CONFIG], &cc);
 	if ((cc.no_aesni || cc.unsure_aesni) && r->f.aesni == 1)
 		add(l, "the configuration name %s%s %s AES-NI was off, but meta.json says the CPU "

@@ -310,11 +310,8 @@ pick_headline(struct eb_plan *p, const struct eb_findings *all)
 		p->headline.lines[i] = eb_xstrdup(p->headline.lines[i]);
 }
 
-/* A meta.json or sheet saying its numbers are made up: "illustrative":
- * true, or a note (the samples' meta.json, the sheet's group-row text).
- * false and null say nothing; ingest refuses any other value. */
-static int
-made_up(const struct eb_run_meta *m)
+int
+eb_plan_meta_made_up(const struct eb_run_meta *m)
 {
 	json_t *doc, *v;
 	int yes;
@@ -329,10 +326,10 @@ made_up(const struct eb_run_meta *m)
 	return yes;
 }
 
-static int
-meta_matches(const struct eb_run_meta *m, const struct eb_record *k)
+int
+eb_plan_meta_of(const struct eb_run_meta *m, const struct eb_record *k, const char *release)
 {
-	return strcmp(m->release, k->f[EB_F_RELEASE]) == 0 &&
+	return strcmp(m->release, release) == 0 &&
 	    (*m->host == '\0' || strcmp(m->host, k->f[EB_F_HOST]) == 0) &&
 	    (*m->config == '\0' || strcmp(m->config, k->f[EB_F_CONFIG]) == 0);
 }
@@ -356,7 +353,7 @@ find_made_up(struct eb_plan *p)
 		const struct eb_run_meta *m = &t->meta[i];
 		size_t j;
 
-		if (!made_up(m))
+		if (!eb_plan_meta_made_up(m))
 			continue;
 		for (j = 0; j < p->nmade_up; j++)
 			if (strcmp(p->made_up[j].release, m->release) == 0 &&
@@ -377,7 +374,9 @@ find_made_up(struct eb_plan *p)
 		size_t j;
 
 		for (j = 0; j < t->nmeta; j++)
-			if (made_up(&t->meta[j]) && meta_matches(&t->meta[j], p->gs->g[i].key))
+			if (eb_plan_meta_made_up(&t->meta[j]) &&
+			    eb_plan_meta_of(&t->meta[j], p->gs->g[i].key,
+			    p->gs->g[i].key->f[EB_F_RELEASE]))
 				break;
 		if (j == t->nmeta)
 			p->all_made_up = 0;

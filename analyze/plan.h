@@ -96,6 +96,16 @@ struct eb_overhead *eb_plan_overhead_table(const struct eb_plan *p,
 const char **eb_plan_configs_of(const struct eb_plan *p, const char *release,
     const char *host, size_t *n);
 
+/* Whether a meta.json or sheet says its numbers are made up:
+ * "illustrative" true, or a note (the samples' meta.json, a sheet's
+ * group-row text); false and null say nothing, and ingest refuses any
+ * other value. The one test of it for the report, its pages and charts. */
+int eb_plan_meta_made_up(const struct eb_run_meta *m);
+/* Whether meta m is of the run of k's host and config in release: it
+ * names that release, and k's host and config where it names them. */
+int eb_plan_meta_of(const struct eb_run_meta *m, const struct eb_record *k,
+    const char *release);
+
 /* Whether a run label names a version ("24.04") rather than a platform. */
 int eb_plan_is_version(const char *release);
 

@@ -5,6 +5,7 @@
 
 #include <jansson.h>
 
+#include "../analyze/caveats.h"
 #include "cli.h"
 
 static int exec_ingest(const struct eb_args *a);
@@ -133,6 +134,38 @@ note_unmarked(const struct eb_table *t, const char *path)
 	free(runs);
 }
 
+/* results.csv has no place for what a run's meta.json says qualifies its
+ * records (DESIGN.md fixes its header), so a report or findings of it
+ * would say nothing of it: a warning names each, once. */
+static void
+warn_caveats_lost(const struct eb_table *t, const char *path)
+{
+	struct eb_groups *gs;
+	struct eb_caveat_list l;
+
+	if (t->nmeta == 0)
+		return;
+	memset(&l, 0, sizeof l);
+	gs = eb_aggregate(t);
+	eb_caveats_lines(t, gs, "none", &l);
+	if (l.n > 0) {
+		struct eb_buf b;
+
+		eb_buf_init(&b, 0);
+		eb_buf_addf(&b, "encbench: warning: %s cannot carry what meta.json says qualifies "
+		    "these records, so a report or findings of it would not say: ",
+		    strcmp(path, "-") == 0 ? "results.csv on standard output" : path);
+		for (size_t i = 0; i < l.n; i++)
+			eb_buf_addf(&b, "%s%s", l.items[i], i + 1 < l.n ? "; " : ". ");
+		eb_buf_addf(&b, "Give report or findings the run folder itself to keep %s\n",
+		    l.n > 1 ? "them" : "it");
+		fputs(eb_buf_cstr(&b), stderr);
+		eb_buf_free(&b);
+	}
+	eb_caveat_list_free(&l);
+	eb_groups_free(gs);
+}
+
 static int
 exec_ingest(const struct eb_args *a)
 {
@@ -147,6 +180,8 @@ exec_ingest(const struct eb_args *a)
 		return rc;
 	if ((out.json || strcmp(path, "-") == 0) && !a->in.quiet)
 		note_unmarked(out.t, path);
+	if (!a->in.quiet)
+		warn_caveats_lost(out.t, path);
 	if (eb_write_atomic(path, write_output, &out, &err) != EB_OK) {
 		eb_err_print(&err, stderr);
 		rc = EB_EXIT_IO;

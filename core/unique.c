@@ -28,9 +28,24 @@ source_hash(const char *s)
 static void
 describe(char *buf, size_t n, const struct eb_record *r)
 {
-	snprintf(buf, n, "%.20s %.20s %.20s %.20s %.20s %.20s %.12s, rep %d",
-	    r->f[EB_F_RELEASE], r->f[EB_F_HOST], r->f[EB_F_MODE], r->f[EB_F_TOOL],
-	    r->f[EB_F_JOB], r->f[EB_F_OP], r->f[EB_F_METRIC], r->rep);
+	/* Empty fields are left out, so the key reads as words, not gaps. */
+	static const int key[] = { EB_F_RELEASE, EB_F_HOST, EB_F_MODE, EB_F_TOOL,
+	    EB_F_JOB, EB_F_OP, EB_F_METRIC };
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof key / sizeof key[0]; i++) {
+		const char *v = r->f[key[i]];
+		int w;
+
+		if (v == NULL || v[0] == '\0' || used >= n)
+			continue;
+		w = snprintf(buf + used, n - used, "%s%.*s", used ? " " : "",
+		    key[i] == EB_F_METRIC ? 12 : 20, v);
+		used = w < 0 ? n : used + (size_t)w;
+	}
+	if (used < n)
+		snprintf(buf + used, n - used, ", rep %d", r->rep);
 }
 
 /* Where row i was read: the file and line when the table knows them,

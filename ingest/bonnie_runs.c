@@ -1,5 +1,6 @@
 /* bonnie_runs.c - what both bonnie++ parsers do with the runs they read: a
  * table paired with the CSV line of the same run, then records and notes. */
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -334,6 +335,23 @@ zero_rates(struct eb_parse *p, const struct eb_bonnie *b)
 	return EB_OK;
 }
 
+/* " in repetition N" of a runner's file (bonnie-rN.csv), or "" when the
+ * name says none. */
+static void
+rep_of_path(const char *path, char *buf, size_t n)
+{
+	const char *base = strrchr(path, '/'), *dot, *d;
+
+	base = base != NULL ? base + 1 : path;
+	buf[0] = '\0';
+	if ((dot = strrchr(base, '.')) == NULL)
+		dot = base + strlen(base);
+	for (d = dot; d > base && isdigit((unsigned char)d[-1]); d--)
+		;
+	if (d < dot && dot - d < 10 && d - base >= 2 && d[-1] == 'r' && d[-2] == '-')
+		snprintf(buf, n, " in repetition %.*s", (int)(dot - d), d);
+}
+
 enum eb_status
 eb_bonnie_finish(struct eb_parse *p, struct eb_bonnie *b, int ok, const char *what)
 {
@@ -379,11 +397,19 @@ eb_bonnie_finish(struct eb_parse *p, struct eb_bonnie *b, int ok, const char *wh
 			note_run(p, &b->runs[i]);
 	}
 	/* One note per file, so that a report can say "too fast to measure"
-	 * where it would otherwise draw nothing or, worse, a zero. */
-	if (e.fast.len > 0)
+	 * where it would otherwise draw nothing or, worse, a zero; the test
+	 * then has a repetition fewer than were run, and the mean of the rest
+	 * leaves out the fastest (outside audit H12). */
+	if (e.fast.len > 0) {
+		char rep[48];
+
+		rep_of_path(p->path, rep, sizeof rep);
 		eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, e.fast_line),
-		    "+++++ means too fast to measure (not zero, not missing); "
-		    "no record for %s", eb_buf_cstr(&e.fast));
+		    "+++++ means too fast to measure (not zero, not missing): bonnie++ "
+		    "could not time these tests%s, so they have no record from it and one "
+		    "repetition fewer than were run, whose mean leaves out the fastest; "
+		    "no record for %s", rep, eb_buf_cstr(&e.fast));
+	}
 	if (e.garbage.len > 0)
 		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, e.garbage_first),
 		    "bonnie++ %s text tables print file-test rates wrongly (a printf "

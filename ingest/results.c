@@ -15,6 +15,7 @@
 #include "ingest.h"
 #include "modes.h"
 #include "results.h"
+#include "rundir.h"
 #include "sample.h"
 
 static const char header[] =
@@ -43,6 +44,7 @@ struct results_state {
 		/* Of a mode: the one spelling of a label written in another
 		 * ("None"), or "" when it is that spelling. */
 		char canon[EB_MODE_MAX];
+		int op_unknown;	/* of an op: none that encbench writes */
 	} recent[EB_NFIELDS][RECENT];
 	int field_of[EB_NCOLUMNS];	/* eb_column_field of each column */
 	struct eb_parse *p;
@@ -162,6 +164,9 @@ intern_field(struct results_state *rs, int field, const char *s, size_t n)
 		c->limit = field == EB_F_METRIC ? eb_metric_limit(c->s, NULL) : INFINITY;
 		c->unit_ok = NULL;
 		c->canon[0] = '\0';
+		/* An op encbench does not write ("wrote") is no test of its
+		 * own but an edit whose meaning is not known. */
+		c->op_unknown = field == EB_F_OP && !eb_op_known(c->s);
 		/* encbench writes a mode it knows in one spelling: the same words
 		 * in other case or with other blanks and dashes ("None",
 		 * "AES-256-GCM") were edited in, and read as written are no
@@ -296,6 +301,12 @@ take_row(struct results_state *rs, const char *const *field, const size_t *len,
 				return eb_err_set(p->err, EB_ERR_DATA, loc, "mode '%.60s' is spelled "
 				    "'%s' in encbench's records; write it so, since another "
 				    "spelling is another label", in->s, in->canon);
+			}
+			if (in != NULL && in->op_unknown) {
+				struct eb_loc loc = { p->path, rs->row_line, c + 1 };
+
+				return eb_err_set(p->err, EB_ERR_DATA, loc, "op '%.60s' is none of the "
+				    "ops encbench writes: %s", in->s, eb_op_names());
 			}
 			if (f == EB_F_METRIC && in != NULL) {
 				limit = in->limit;

@@ -99,6 +99,88 @@ wrong_type(const json_t *doc)
 	return NULL;
 }
 
+static int
+is_boolean(const json_t *v)
+{
+	return json_is_boolean(v);
+}
+
+static int
+is_string(const json_t *v)
+{
+	return json_is_string(v);
+}
+
+static int
+string_or_null(const json_t *v)
+{
+	return json_is_string(v) || json_is_null(v);
+}
+
+/* null as the runner writes it; false as a hand would. */
+static int
+encryption_value(const json_t *v)
+{
+	return json_is_string(v) || json_is_null(v) || json_is_false(v);
+}
+
+/* The runner's members that say how its runs were taken, which the
+ * caveats of report and findings rest on: a yes-or-no given as null, 0 or
+ * "false" is no answer, so these are refused with the type they must be
+ * rather than read as not said. */
+static const struct meta_type runner_types[] = {
+	{ "backend", "a string", is_string },
+	{ "tests", "a string", is_string },
+	{ "drop_caches", "true or false", is_boolean },
+	{ "bonnie_reads_may_be_cached", "true or false", is_boolean },
+	{ "targets", "an object of each mode's folder", is_object },
+};
+
+static const struct meta_type target_types[] = {
+	{ "path", "a string or null", string_or_null },
+	{ "fs", "a string or null", string_or_null },
+	{ "device", "a string or null", string_or_null },
+	{ "storage", "a string or null", string_or_null },
+	{ "encryption", "a string naming what encrypts the folder, or null", encryption_value },
+};
+
+/* The first member of runner (an object or NULL) of a wrong type: its
+ * dotted name in key, the line it is on, and what it must be; NULL when
+ * every one is right. */
+static const char *
+runner_wrong_type(json_t *runner, const char *body, char *key, size_t n, long *line)
+{
+	json_t *targets, *v;
+	const char *mode;
+
+	for (size_t i = 0; i < sizeof runner_types / sizeof runner_types[0]; i++) {
+		v = json_object_get(runner, runner_types[i].key);
+		if (v != NULL && !runner_types[i].ok(v)) {
+			snprintf(key, n, "runner.%s", runner_types[i].key);
+			*line = eb_meta_member_line(body, "runner", runner_types[i].key);
+			return runner_types[i].what;
+		}
+	}
+	targets = json_object_get(runner, "targets");
+	json_object_foreach(targets, mode, v) {
+		if (!json_is_object(v)) {
+			snprintf(key, n, "runner.targets.%.100s", mode);
+			*line = eb_meta_member_line(body, "targets", mode);
+			return "an object";
+		}
+		for (size_t i = 0; i < sizeof target_types / sizeof target_types[0]; i++) {
+			const json_t *m = json_object_get(v, target_types[i].key);
+
+			if (m != NULL && !target_types[i].ok(m)) {
+				snprintf(key, n, "runner.targets.%.100s.%s", mode, target_types[i].key);
+				*line = eb_meta_member_line(body, mode, target_types[i].key);
+				return target_types[i].what;
+			}
+		}
+	}
+	return NULL;
+}
+
 /* The line of the first "key" in the text, after the first "outer" when
  * outer is given (a nested member, "tools" then "fio"), for messages;
  * jansson keeps no positions of what it accepted. */
@@ -293,6 +375,21 @@ eb_rundir_load(struct eb_table *t, const char *dir, size_t *index, int *found,
 		eb_buf_free(&text);
 		return eb_err_set(err, EB_ERR_DATA, loc, "\"%s\" in meta.json must be %s",
 		    bad->key, bad->what);
+	}
+	{
+		char key[160];
+		long line = 0;
+		const char *what = runner_wrong_type(json_object_get(doc, "runner"), body, key,
+		    sizeof key, &line);
+
+		if (what != NULL) {
+			struct eb_loc loc = { m.path, line, 0 };
+
+			json_decref(doc);
+			eb_buf_free(&text);
+			return eb_err_set(err, EB_ERR_DATA, loc, "\"%s\" in meta.json must be %s",
+			    key, what);
+		}
 	}
 	cleaning = (struct cleaning){ m.path, body, diag, 0 };
 	clean_strings(doc, NULL, NULL, &cleaning);

@@ -2,6 +2,8 @@
  * records can show (runner.targets, drop_caches, cpu_flags, icp,
  * cpus_online), and the warnings ingest gives of them. */
 #include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,6 +113,23 @@ eb_run_facts_read(const char *json, struct eb_run_facts *f)
 	runner = json_object_get(doc, "runner");
 	f->drop_caches = tristate(json_object_get(runner, "drop_caches"));
 	f->bonnie_cached = tristate(json_object_get(runner, "bonnie_reads_may_be_cached"));
+	if (json_is_object(runner)) {
+		const char *backend = json_string_value(json_object_get(runner, "backend"));
+		const char *tests = json_string_value(json_object_get(runner, "tests"));
+		/* The other backends export the pool or unmount the folder
+		 * between tests, which empties its caches whatever was said; a
+		 * backend not said, or not one of the runner's ("Dir"), may
+		 * have been dir. */
+		int dir = backend == NULL || (strcmp(backend, "zfs") != 0 &&
+		    strcmp(backend, "luks") != 0 && strcmp(backend, "fscrypt") != 0);
+
+		f->runner = 1;
+		f->drop_unsaid = dir && f->drop_caches == -1 &&
+		    (tests == NULL || strstr(tests, "dd") != NULL || strstr(tests, "fio") != NULL);
+		f->bonnie_unsaid = f->bonnie_cached == -1 &&
+		    (tests == NULL || strstr(tests, "bonnie") != NULL);
+		f->targets_unsaid = dir && !json_is_object(json_object_get(runner, "targets"));
+	}
 	aesni_fact(doc, f);
 	v = json_object_get(doc, "cpus_online");
 	cores = json_object_get(doc, "cores");
@@ -141,6 +160,70 @@ eb_run_facts_read(const char *json, struct eb_run_facts *f)
 		copy_str(t->encryption_text, sizeof t->encryption_text, enc);
 	}
 	json_decref(doc);
+}
+
+int
+eb_run_facts_has_gaps(const struct eb_run_facts *f)
+{
+	if (f->drop_unsaid || f->bonnie_unsaid || f->targets_unsaid)
+		return 1;
+	for (size_t i = 0; i < f->nt; i++)
+		if (f->t[i].encryption == -1 || *f->t[i].fs == '\0')
+			return 1;
+	return 0;
+}
+
+static void
+gap(struct eb_fact_gaps *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+gap(struct eb_fact_gaps *g, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (g->n == EB_FACT_GAPS)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(g->s[g->n++], sizeof g->s[0], fmt, ap);
+	va_end(ap);
+}
+
+void
+eb_run_facts_gaps(const struct eb_run_facts *f, const char *mode, const char *tool, int reads,
+    const char *where, struct eb_fact_gaps *g)
+{
+	const struct eb_target_fact *t = eb_run_facts_target(f, mode);
+	int base = strcmp(mode, "none") == 0;
+	int dir_run = f->targets_unsaid || f->nt > 0;
+
+	g->n = 0;
+	if (!f->runner)
+		return;
+	if (f->drop_unsaid && reads && (strcmp(tool, "dd") == 0 || strcmp(tool, "fio") == 0))
+		gap(g, "meta.json does not say whether caches were dropped%s (runner.drop_caches "
+		    "is missing): reads by dd and fio may have come from the page cache", where);
+	if (f->bonnie_unsaid && reads && strcmp(tool, "bonnie") == 0)
+		gap(g, "meta.json does not say whether bonnie++ was kept from reading memory%s "
+		    "(runner.bonnie_reads_may_be_cached is missing): its reads may have come from "
+		    "memory", where);
+	if (!dir_run)
+		return;
+	if (t == NULL)
+		gap(g, "meta.json records no folder for %s%s (runner.targets%s%s), so %s and on "
+		    "what storage it ran are not known", mode, where, f->targets_unsaid ?
+		    " is missing" : " has no ", f->targets_unsaid ? "" : mode,
+		    base ? "whether it is unencrypted" : "whether it was encrypted");
+	else {
+		if (t->encryption == -1)
+			gap(g, "meta.json does not say what encrypts the folder of %s%s "
+			    "(runner.targets.%s.encryption is missing), so %s is not known", mode,
+			    where, t->key, base ? "whether it is unencrypted" :
+			    "whether it was encrypted");
+		if (*t->fs == '\0')
+			gap(g, "meta.json does not say on what file system the folder of %s%s lies "
+			    "(runner.targets.%s.fs is not given), so whether the sides ran on the same "
+			    "storage is not known", mode, where, t->key);
+	}
 }
 
 /* ZFS native encryption's modes as encbench spells them. */
@@ -321,6 +404,35 @@ eb_run_facts_warn(const char *path, const char *body, const char *json, const ch
 			warn_at(path, body, "targets", t->key, diag, msg);
 		}
 	}
+	if (f.targets_unsaid)
+		warn_at(path, body, NULL, "runner", diag, "runner.targets is missing: meta.json "
+		    "records no mode's folder, so whether each mode was encrypted and on what "
+		    "storage each ran are not known; report and findings say so beside each claim");
+	for (size_t i = 0; i < f.nt; i++) {
+		const struct eb_target_fact *t = &f.t[i];
+
+		if (t->encryption == -1) {
+			snprintf(msg, sizeof msg, "runner.targets.%s.encryption is missing: whether "
+			    "its folder %s encrypted is not known; report and findings say so beside "
+			    "its claims", t->key, strcmp(t->mode, "none") == 0 ? "is un" : "was");
+			warn_at(path, body, "targets", t->key, diag, msg);
+		}
+		if (*t->fs == '\0') {
+			snprintf(msg, sizeof msg, "runner.targets.%s.fs names no file system: whether "
+			    "it ran on the same storage as the other modes is not known; report and "
+			    "findings say so beside its claims", t->key);
+			warn_at(path, body, "targets", t->key, diag, msg);
+		}
+	}
+	if (f.drop_unsaid)
+		warn_at(path, body, NULL, "runner", diag, "runner.drop_caches is missing: meta.json "
+		    "does not say whether caches were dropped, so dd and fio reads may have come "
+		    "from the page cache; report and findings say so beside each claim about reads");
+	if (f.bonnie_unsaid)
+		warn_at(path, body, NULL, "runner", diag, "runner.bonnie_reads_may_be_cached is "
+		    "missing: meta.json does not say whether bonnie++ was kept from reading memory, "
+		    "so its reads may have come from memory; report and findings say so beside each "
+		    "claim about them");
 	if (f.drop_caches == 0 && ddfio)
 		warn_at(path, body, "runner", "drop_caches", diag, "runner.drop_caches is false: "
 		    "dd and fio reads may have come from the page cache; report and findings "

@@ -31,10 +31,34 @@ struct eb_run_facts {
 	char aesni_why[160];		/* the fields that say so */
 	long cpus;			/* CPUs online, -1 not said */
 	char cpus_why[96];		/* the field that says so */
+	/* What a runner's meta.json leaves unsaid that a caveat needs (its
+	 * absence is no evidence of the safe case): caches not said to be
+	 * dropped in a dir run (whose folders nothing empties between
+	 * tests), bonnie++'s memory not said, the mode folders of a dir run
+	 * not recorded. Runs without a runner section say nothing of how
+	 * they were taken, as data without meta.json. */
+	int runner;			/* meta.json has a runner section */
+	int drop_unsaid, bonnie_unsaid, targets_unsaid;
 };
 
 /* Reads the facts of a meta.json document (compact JSON text). */
 void eb_run_facts_read(const char *json, struct eb_run_facts *f);
+/* Whether any of the gaps above, or a recorded folder without its
+ * encryption or file system, leaves a caveat in its unsure form. */
+int eb_run_facts_has_gaps(const struct eb_run_facts *f);
+
+/* The caveats in their unsure form of a claim on a record of mode by
+ * tool (reads: whether the record's op reads the files it tests), where
+ * names the run as the sentence needs (" in 24.04", or ""); sentences
+ * without a capital or a full stop, as the caveats' list has them. */
+#define EB_FACT_GAPS 4
+struct eb_fact_gaps {
+	char s[EB_FACT_GAPS][448];
+	size_t n;
+};
+void eb_run_facts_gaps(const struct eb_run_facts *f, const char *mode, const char *tool,
+    int reads, const char *where, struct eb_fact_gaps *g);
+
 /* The folder of a mode as the records spell it, or NULL. */
 const struct eb_target_fact *eb_run_facts_target(const struct eb_run_facts *f,
     const char *mode);

@@ -117,6 +117,7 @@ struct eb_sheet_attrs {
 	int rep;
 	enum eb_sheet_stat stat;	/* which statistic a latency is */
 	int cpu;			/* the header speaks of CPU use */
+	char load[40];			/* the load a header names: "qd32", "t8" */
 };
 
 struct eb_sheet_head {
@@ -133,6 +134,8 @@ struct eb_sheet_head {
 	int64_t bs_scale;	/* block size column: bytes per unit, or 0; -1
 				 * for a unit encbench does not read */
 	char bs_unit[24];	/* its unit as written ("KiB", "sectors"), or "" */
+	char unread[48];	/* words outside brackets it does not read
+				 * ("cold", "best of 3", "O_DIRECT"), or "" */
 };
 
 /* Classifies a header cell. */
@@ -146,6 +149,9 @@ void eb_sheet_header_words(const char *text, char *words, char *shape, size_t n)
  * of any descriptive text) to at; returns how many words it knew and sets
  * *unknown to how many it did not. */
 int eb_sheet_words(const char *text, struct eb_sheet_attrs *at, int *unknown);
+/* The first words of text (a header or a Test cell) outside brackets that
+ * the header reader does not know, as written, into buf; "" for none. */
+void eb_sheet_words_unread(const char *text, char *buf, size_t n);
 /* Whether some words of text are none the header reader knows, beside
  * those that name a test ("QD32", "numjobs=4"). */
 int eb_sheet_group_unread(const char *text);

@@ -1,9 +1,10 @@
-/* sheet_header.c - the words of spreadsheet headers and labels: what a
- * column holds ("FIO Rand Read (MB/s)"), block sizes, run numbers, summaries. */
+/* sheet_header.c - the words of spreadsheet headers: what a column holds
+ * ("FIO Rand Read 4k QD32 (MB/s)"), its load, run and statistic, key names. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "modes.h"
 #include "sheet_words.h"
 
 /* ---- what the words say */
@@ -18,7 +19,7 @@ static const char *const derived_words[] = {
 	"overhead", "ratio", "relative", "slowdown", "speedup", "vs", "versus",
 	"diff", "difference", "delta", "change", "penalty", "normalized",
 	"normalised", "loss", "gain", "cost", "factor", "stddev", "stdev",
-	"std", "sd", "deviation", "sigma", "variance", "cv", "ci",
+	"std", "sd", "deviation", "sigma", "variance", "var", "cv", "ci",
 	"confidence", "error", "err", "baseline", "range", "iqr", "sem", "se",
 	"stderr", "spread", "mad", "rsd", "uncertainty", "margin", "tolerance",
 	"\xcf\x83", "\xc2\xb1", "\xce\x94", "\xe2\x88\x86", "\xce\xb4",
@@ -41,19 +42,17 @@ static const char *const summary_words[] = {
 	"moyenne", "media", "promedio", "mediana", "gesamt", "summe",
 	"\xc3\x98", "\xc3\xb8", "\xe2\x88\x85", NULL,
 };
+/* Words that say nothing of what a column measures. How it was measured
+ * ("cached", "sync", "O_DIRECT") or summed ("total") are no filler: read
+ * past, such columns pooled with plain ones (outside audits G14, H8). */
 static const char *const filler_words[] = {
 	"test", "tests", "the", "in", "of", "per", "second", "seconds", "sec",
-	"s", "io", "i", "o", "direct", "buffered", "cached", "sync", "async",
-	"odirect", "file", "files", "disk", "size", "bs", "job", "jobs", "run",
-	"rep", "with", "on", "at", "to", "from", "for", "and", "total",
-	"aggregate", "zfs", "dataset", "pool", "b", "bytes", "avg", "mean",
+	"s", "io", "i", "o", "file", "files", "disk", "size", "bs", "job", "jobs",
+	"run", "rep", "with", "on", "at", "to", "from", "for", "and", "zfs",
+	"dataset", "pool", "b", "bytes", "avg", "mean",
 	"average", "th", "percentile", "bench", "benchmark", "results",
 	"result", "value", "values", "measured", "speed", "nvme", "ssd", "hdd",
 	NULL,
-};
-static const char *const rep_words[] = {
-	"run", "rep", "repetition", "iteration", "iter", "r", "#", "pass",
-	"trial", "attempt", "round", NULL,
 };
 
 struct tally {
@@ -66,6 +65,29 @@ struct tally {
 	int reference;		/* an expected or target figure */
 	char two_bs[48];	/* "4k and 64k": two block sizes named */
 	char first_bs[20];
+	long depth, workers;	/* the load named: "QD32", "T8", or -1 */
+	char count[40];		/* another count named: "files4" */
+	char unread[48];	/* the first words it does not read */
+};
+
+/* The load a test ran with, which makes it another test: its queue depth
+ * ("QD32", "iodepth=32", CrystalDiskMark's "Q32T1"), its workers ("T8",
+ * "8 threads", "numjobs=4", "4 jobs") and counts of what it ran on ("4
+ * files", "2 disks"). Pooled, QD1 and QD32 sheets made one test of two
+ * (outside audit H8). */
+static const char *const depth_words[] = { "qd", "iodepth", "depth", NULL };
+static const char *const worker_words[] = {
+	"thread", "threads", "numjobs", "jobs", "job", "procs", "proc",
+	"processes", "process", "workers", "worker", NULL,
+};
+static const char *const count_words[] = {
+	"files", "file", "disks", "disk", "drives", "drive", "vdevs", "vdev",
+	"clients", "client", "streams", "stream", NULL,
+};
+/* After "per", the words that make a figure a share of the test's. */
+static const char *const per_ok[] = {
+	"second", "seconds", "sec", "s", "run", "rep", "test", "i", "io", "op",
+	"operation", NULL,
 };
 
 /* Words that give a number beside them another meaning than a run's:
@@ -83,18 +105,6 @@ set(struct eb_sheet_attrs *at, int field, const char *v)
 	if (at->f[field] != NULL && strcmp(at->f[field], v) != 0)
 		v = "";
 	at->f[field] = v;
-}
-
-static int64_t
-size_suffix(const char *w)
-{
-	if (sheet_in(w, (const char *const[]){ "k", "kb", "kib", NULL }))
-		return 1024;
-	if (sheet_in(w, (const char *const[]){ "m", "mb", "mib", NULL }))
-		return 1024 * 1024;
-	if (sheet_in(w, (const char *const[]){ "g", "gb", "gib", NULL }))
-		return 1024 * 1024 * 1024;
-	return 0;
 }
 
 /* A header word that is a range or sum of runs ("r1-r2", "1..3", "1+2",
@@ -123,10 +133,75 @@ rep_range(const char *text)
 	return 0;
 }
 
+static void unread_sign(const char *text, char *buf, size_t n);
+
+/* Notes words a to b of ws, as written, as the first words not read. */
+static void
+unread(const struct words *ws, int a, int b, struct tally *t)
+{
+	int at = ws->v[a].at, end = ws->v[b].at + ws->v[b].len;
+
+	if (t->unread[0] == '\0' && end > at &&
+	    snprintf(t->unread, sizeof t->unread, "%.*s", end - at, ws->text + at) < 0)
+		t->unread[0] = '\0';
+}
+
+/* Whether the chunk word i came from names a mode, configuration or
+ * release, which a header may carry ("AES-256-GCM", "no-AES-NI"). */
+static int
+chunk_read(const struct words *ws, int i)
+{
+	char chunk[64], cfg[64];
+	struct eb_mode_label m;
+
+	if (ws->v[i].len <= 0 || (size_t)ws->v[i].len >= sizeof chunk)
+		return 0;
+	memcpy(chunk, ws->text + ws->v[i].at, (size_t)ws->v[i].len);
+	chunk[ws->v[i].len] = '\0';
+	return eb_mode_read(chunk, &m) != EB_MODE_UNKNOWN ||
+	    eb_config_canonical(chunk, cfg, sizeof cfg) || eb_sheet_is_release(chunk);
+}
+
+/* Word w with the number num beside it (before it when after is 0) as a
+ * load; returns whether it is one. "Q", "T" and "J" count only glued to
+ * their number, and "job 2" is no load (it may be a job's number). */
+static int
+load(const struct words *ws, int wi, int ni, int after, struct tally *t)
+{
+	const char *w = ws->v[wi].w;
+	long num = ws->v[ni].num;
+	long *slot = NULL;
+	char c[sizeof t->count];
+
+	if (num < 0)
+		return 0;
+	c[0] = '\0';
+	if (sheet_in(w, depth_words) || (!after && ws->v[ni].glued && strcmp(w, "q") == 0))
+		slot = &t->depth;
+	else if ((sheet_in(w, worker_words) && (after || strcmp(w, "job") != 0)) ||
+	    (!after && ws->v[ni].glued && (strcmp(w, "t") == 0 || strcmp(w, "j") == 0)))
+		slot = &t->workers;
+	else if (after && sheet_in(w, count_words) &&
+	    snprintf(c, sizeof c, "%s%s%ld", w, w[strlen(w) - 1] == 's' ? "" : "s", num) > 0)
+		;
+	else
+		return 0;
+	/* "QD1 QD32": two loads, of which one would silently win. */
+	if ((slot != NULL && *slot >= 0 && *slot != num) ||
+	    (c[0] != '\0' && t->count[0] != '\0' && strcmp(c, t->count) != 0))
+		unread(ws, wi < ni ? wi : ni, wi < ni ? ni : wi, t);
+	if (slot != NULL)
+		*slot = num;
+	else
+		memcpy(t->count, c, sizeof t->count);
+	return 1;
+}
+
 static void
 read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 {
 	memset(t, 0, sizeof *t);
+	t->depth = t->workers = -1;
 	if (ws->nunits > 0) {
 		at->unit = ws->unit;
 		t->unit = 1;
@@ -136,8 +211,14 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 		long num = ws->v[i].num;
 		int known = 1;
 
-		if (num >= 0) {
-			int64_t mul = i + 1 < ws->n ? size_suffix(ws->v[i + 1].w) : 0;
+		if (num >= 0 && i + 1 < ws->n && load(ws, i + 1, i, 1, t)) {
+			i++;
+		} else if (i + 1 < ws->n && ws->v[i + 1].num >= 0 && load(ws, i, i + 1, 0, t)) {
+			i++;
+		} else if (strcmp(w, "queue") == 0 && eb_sheet_word_is(ws, i + 1, "depth")) {
+			;
+		} else if (num >= 0) {
+			int64_t mul = i + 1 < ws->n ? eb_sheet_size_suffix(ws->v[i + 1].w) : 0;
 
 			/* Block sizes follow fio and dd: 4k is 4096 bytes. A size
 			 * above 64 MiB is no block a dd or fio test uses but the
@@ -160,7 +241,7 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 				i++;
 			} else if (mul > 0 && num > 0) {
 				i++;
-			} else if (i > 0 && sheet_in(ws->v[i - 1].w, rep_words) && num >= 1 &&
+			} else if (i > 0 && sheet_in(ws->v[i - 1].w, eb_sheet_rep_words) && num >= 1 &&
 			    num <= 1000000) {
 				at->rep = (int)num;
 			} else if (eb_sheet_word_is(ws, i - 1, "p") || eb_sheet_word_is(ws, i + 1, "th") ||
@@ -286,7 +367,7 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 		} else if (strcmp(w, "ubuntu") == 0) {
 			t->ubuntu = 1;
 			known = 0;
-		} else if (sheet_in(w, rep_words) || sheet_in(w, filler_words)) {
+		} else if (sheet_in(w, eb_sheet_rep_words) || sheet_in(w, filler_words)) {
 			;
 		} else {
 			known = 0;
@@ -297,10 +378,37 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			t->summary = 1;
 		if (strcmp(w, "median") == 0 || strcmp(w, "mediana") == 0)
 			t->median = 1;
+		/* "best of 3", "avg of 5": a figure of several runs; "per
+		 * thread", "per core": a share of the test's. */
+		if (strcmp(w, "of") == 0 && i > 0 && ws->v[i - 1].num < 0 && i + 1 < ws->n &&
+		    ws->v[i + 1].num >= 0 && !ws->v[i].paren)
+			unread(ws, i - 1, i + 1, t);
+		if (strcmp(w, "per") == 0 && i + 1 < ws->n && !sheet_in(ws->v[i + 1].w, per_ok) &&
+		    !ws->v[i].paren)
+			unread(ws, i, i + 1, t);
+		if (!known && num < 0 && !ws->v[i].frac && !ws->v[i].paren &&
+		    strcmp(w, "ubuntu") != 0 && !chunk_read(ws, i))
+			unread(ws, i, eb_sheet_word_is(ws, i + 1, "of") && i + 2 < ws->n &&
+			    ws->v[i + 2].num >= 0 ? i + 2 : i, t);
 		if (known)
 			t->known++;
 		else
 			t->unknown++;
+	}
+	if (t->depth >= 0 || t->workers >= 0 || t->count[0] != '\0') {
+		size_t k = 0;
+
+		at->load[0] = '\0';
+		if (t->depth >= 0)
+			k += (size_t)snprintf(at->load + k, sizeof at->load - k, "qd%ld", t->depth);
+		if (t->workers >= 0 && k < sizeof at->load)
+			k += (size_t)snprintf(at->load + k, sizeof at->load - k, "%st%ld",
+			    k > 0 ? "-" : "", t->workers);
+		if (t->count[0] != '\0' && k + 1 + strlen(t->count) < sizeof at->load) {
+			if (k > 0)
+				at->load[k++] = '-';
+			memcpy(at->load + k, t->count, strlen(t->count) + 1);
+		}
 	}
 }
 
@@ -314,6 +422,22 @@ eb_sheet_words(const char *text, struct eb_sheet_attrs *at, int *unknown)
 	read_words(&ws, at, &t);
 	*unknown = t.unknown;
 	return t.known + t.unit;
+}
+
+void
+eb_sheet_words_unread(const char *text, char *buf, size_t n)
+{
+	struct words ws;
+	struct eb_sheet_attrs at;
+	struct tally t;
+
+	eb_sheet_split(text, &ws);
+	memset(&at, 0, sizeof at);
+	read_words(&ws, &at, &t);
+	if (snprintf(buf, n, "%s", t.unread) < 0)
+		buf[0] = '\0';
+	if (buf[0] == '\0')
+		unread_sign(text, buf, n);
 }
 
 int
@@ -358,10 +482,10 @@ eb_sheet_header_words(const char *text, char *words, char *shape, size_t n)
 		const char *w = ws.v[i].w;
 		/* A number is a run's ("Write 2", "r2") unless it names a test
 		 * ("QD32", "T8", "8 jobs"). */
-		int param = (ws.v[i].glued && i > 0 && !sheet_in(ws.v[i - 1].w, rep_words)) ||
+		int param = (ws.v[i].glued && i > 0 && !sheet_in(ws.v[i - 1].w, eb_sheet_rep_words)) ||
 		    (i > 0 && sheet_in(ws.v[i - 1].w, param_words)) ||
 		    (i + 1 < ws.n && sheet_in(ws.v[i + 1].w, param_words)) ||
-		    (i + 1 < ws.n && ws.v[i].num > 0 && size_suffix(ws.v[i + 1].w) > 0);
+		    (i + 1 < ws.n && ws.v[i].num > 0 && eb_sheet_size_suffix(ws.v[i + 1].w) > 0);
 		const char *sw = ws.v[i].num >= 0 && !param ? "#" : w;
 
 		if (kw < n)
@@ -421,6 +545,32 @@ static const struct keyname {
 	{ "avg", EB_SH_VALUE }, { "median", EB_SH_VALUE }, { "val", EB_SH_VALUE },
 };
 
+/* A sign outside brackets that marks a figure ("*", "?", "!", "~"), with
+ * the blank-separated chunk it is in, into buf; "" for none. */
+static void
+unread_sign(const char *text, char *buf, size_t n)
+{
+	int depth = 0;
+
+	for (const char *s = text; *s != '\0'; s++) {
+		const char *a = s, *e = s;
+
+		if (*s == '(' || *s == '[')
+			depth++;
+		else if ((*s == ')' || *s == ']') && depth > 0)
+			depth--;
+		if (depth > 0 || strchr("*?!~", *s) == NULL)
+			continue;
+		while (a > text && a[-1] != ' ')
+			a--;
+		while (*e != '\0' && *e != ' ')
+			e++;
+		if (snprintf(buf, n, "%.*s", (int)(e - a), a) < 0)
+			buf[0] = '\0';
+		return;
+	}
+}
+
 void
 eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 {
@@ -463,7 +613,7 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 			 * H11). */
 			h->bs_scale = 1;
 			for (int j = 0; j < ws.n && h->bs_scale > 0; j++) {
-				int64_t m = size_suffix(ws.v[j].w);
+				int64_t m = eb_sheet_size_suffix(ws.v[j].w);
 
 				if (!ws.v[j].paren)
 					continue;
@@ -482,6 +632,9 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 		return;
 	}
 	read_words(&ws, &h->at, &t);
+	memcpy(h->unread, t.unread, sizeof h->unread);
+	if (h->unread[0] == '\0')
+		unread_sign(text, h->unread, sizeof h->unread);
 	/* "+/-" and "+-" are cut away with the signs. */
 	if (strstr(text, "+/-") != NULL || strstr(text, "+-") != NULL)
 		t.derived = 1;
@@ -532,6 +685,8 @@ eb_sheet_attrs_merge(struct eb_sheet_attrs *dst, const struct eb_sheet_attrs *sr
 		dst->stat = src->stat;
 	if (src->cpu)
 		dst->cpu = 1;
+	if (src->load[0] != '\0')
+		memcpy(dst->load, src->load, sizeof dst->load);
 }
 
 const char *
@@ -556,195 +711,4 @@ eb_sheet_metric(const struct eb_sheet_attrs *at, const struct eb_sheet_unit *u)
 		break;
 	}
 	return NULL;
-}
-
-const char *
-eb_sheet_metric_name(const char *text, struct eb_table *t)
-{
-	char buf[64];
-	struct words ws;
-
-	eb_sheet_fold(text, buf, sizeof buf);
-	if (buf[0] == '\0')
-		return NULL;
-	eb_sheet_split(buf, &ws);
-	for (int i = 0; i < ws.n; i++) {
-		const char *w = ws.v[i].w;
-
-		if (sheet_in(w, (const char *const[]){ "throughput", "bandwidth", "bw", "speed", NULL }))
-			return "bw";
-		if (strcmp(w, "iops") == 0)
-			return "iops";
-		if (strcmp(w, "cpu") == 0)
-			return "cpu";
-		if (strcmp(w, "power") == 0 || strcmp(w, "watts") == 0)
-			return "power";
-		if (strcmp(w, "ops") == 0)
-			return "ops";
-	}
-	if (strncmp(buf, "lat", 3) == 0 && strchr(buf, '_') == NULL) {
-		if (strstr(buf, "99"))
-			return "lat_p99";
-		if (strstr(buf, "max"))
-			return "lat_max";
-		return "lat_mean";
-	}
-	for (char *c = buf; *c != '\0'; c++)
-		if (*c == ' ')
-			*c = '_';
-	return eb_intern_cstr(t, buf);
-}
-
-int64_t
-eb_sheet_block_size(const char *text, int64_t scale)
-{
-	size_t n = strlen(text), i = 0;
-	int64_t v = 0, mul;
-	char suf[8];
-	size_t k = 0;
-
-	text = eb_sheet_trim(text, &n);
-	if (n > 3 && (strncmp(text, "bs=", 3) == 0 || strncmp(text, "BS=", 3) == 0)) {
-		text += 3;
-		n -= 3;
-	}
-	while (i < n && sheet_isdig((unsigned char)text[i])) {
-		if (v > 1099511627776LL)
-			return 0;
-		v = v * 10 + (text[i++] - '0');
-	}
-	if (i == 0 || v == 0)
-		return 0;
-	while (i < n && text[i] == ' ')
-		i++;
-	for (; i < n; i++) {
-		if (k + 1 >= sizeof suf)
-			return 0;
-		suf[k++] = (char)sheet_lower((unsigned char)text[i]);
-	}
-	suf[k] = '\0';
-	if (k == 0)
-		mul = scale > 0 ? scale : 1;
-	else if (strcmp(suf, "b") == 0 || strcmp(suf, "bytes") == 0)
-		mul = 1;
-	else if ((mul = size_suffix(suf)) == 0)
-		return 0;
-	if (v > 1099511627776LL / mul)
-		return 0;
-	return v * mul;
-}
-
-int
-eb_sheet_rep(const char *text)
-{
-	struct words ws;
-	int i = 0;
-
-	eb_sheet_split(text, &ws);
-	if (ws.n == 2 && sheet_in(ws.v[0].w, rep_words))
-		i = 1;
-	if (ws.n != i + 1 || ws.v[i].num < 1 || ws.v[i].num > 1000000)
-		return 0;
-	return (int)ws.v[i].num;
-}
-
-/* Skips "run", "runs", "r", "#" and blanks before a run number. */
-static const char *
-rep_lead(const char *s)
-{
-	while (*s == ' ')
-		s++;
-	if (strncasecmp(s, "runs", 4) == 0)
-		s += 4;
-	else if (strncasecmp(s, "run", 3) == 0)
-		s += 3;
-	else if (*s == 'r' || *s == 'R' || *s == '#')
-		s++;
-	while (*s == ' ')
-		s++;
-	return s;
-}
-
-int
-eb_sheet_is_rep_summary(const char *text)
-{
-	const char *s = text;
-	int parts = 0;
-
-	while (*s == ' ')
-		s++;
-	/* x with a combining macron, the mean sign. */
-	if (strcmp(s, "x\xcc\x84") == 0 || strcasecmp(s, "all") == 0 ||
-	    strcasecmp(s, "all runs") == 0)
-		return 1;
-	s = rep_lead(s);
-	for (;;) {
-		if (*s < '0' || *s > '9')
-			return 0;
-		while (*s >= '0' && *s <= '9')
-			s++;
-		parts++;
-		while (*s == ' ')
-			s++;
-		if (*s == '\0')
-			return parts >= 2;
-		if (strncmp(s, "..", 2) == 0)
-			s += 2;
-		else if (strncmp(s, "\xe2\x80\x93", 3) == 0 ||
-		    strncmp(s, "\xe2\x80\x94", 3) == 0)
-			s += 3;
-		else if (strchr("-+/&,", *s) != NULL)
-			s++;
-		else if (strncasecmp(s, "to ", 3) == 0 || strncasecmp(s, "and ", 4) == 0)
-			s += *s == 't' || *s == 'T' ? 3 : 4;
-		else
-			return 0;
-		s = rep_lead(s);
-	}
-}
-
-int
-eb_sheet_is_summary(const char *text)
-{
-	static const char *const names[] = {
-		"average", "avg", "avg.", "mean", "median", "total", "sum", "min",
-		"minimum", "max", "maximum", "stddev", "stdev", "std dev", "std",
-		"std. dev.", "sd", "standard deviation", "overhead", "ratio",
-		"geomean", "geometric mean", "variance", "cv", "best", "worst",
-		"overall", "typical", "mittelwert", "durchschnitt", "moyenne",
-		"media", "promedio", "mediana", "gesamt", "summe", "totals",
-		"grand total", "\xc3\x98", "\xe2\x88\x85", "\xcf\x83", NULL,
-	};
-	char buf[32];
-
-	eb_sheet_fold(text, buf, sizeof buf);
-	if (buf[0] != '\0' && buf[strlen(buf) - 1] == ':')
-		buf[strlen(buf) - 1] = '\0';
-	return sheet_in(buf, names);
-}
-
-int
-eb_sheet_is_derived(const char *text)
-{
-	/* Words that make a row a figure computed from other rows. A mode is
-	 * never called so, but "baseline" may be one (the unencrypted run). */
-	static const char *const words[] = {
-		"overhead", "ratio", "relative", "slowdown", "speedup", "vs",
-		"versus", "diff", "difference", "delta", "change", "penalty",
-		"normalized", "normalised", "loss", "gain", "cost", "factor",
-		"improvement", "regression", "degradation", "percent", "pct",
-		"stddev", "stdev", "deviation", "variance", "sigma", "%",
-		"\xce\x94", "\xe2\x88\x86", "\xc2\xb1", "range", "iqr", "sem", "spread",
-		"stderr", "rsd", "\xe2\x88\x93", NULL,
-	};
-	struct words ws;
-
-	eb_sheet_split(text, &ws);
-	if (ws.nunits > 0 && ws.unit.kind == EB_SK_PCT)
-		return 1;
-	for (int i = 0; i < ws.n; i++)
-		if (sheet_in(ws.v[i].w, words) ||
-		    (strcmp(ws.v[i].w, "speed") == 0 && eb_sheet_word_is(&ws, i + 1, "up")))
-			return 1;
-	return 0;
 }

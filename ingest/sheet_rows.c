@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "modes.h"
+#include "rundir.h"
 #include "sheet_int.h"
 
 /* ---- rows */
@@ -247,7 +248,32 @@ key_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
 		eb_sheet_attrs_merge(ra, &w);
 		if (w.f[f] == NULL || *w.f[f] == '\0') {
 			dashed(s, buf, sizeof buf);
+			/* An op is a direction encbench compares by; one it does
+			 * not know is no test of its own. */
+			if (f == EB_F_OP && *buf != '\0' && !eb_op_known(buf)) {
+				char colname[96];
+
+				eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c), "'%.40s' in "
+				    "%s is none of the ops encbench knows: %s", s,
+				    eb_sheet_colname(sh, c, colname, sizeof colname), eb_op_names());
+				return -1;
+			}
 			ra->f[f] = intern(sh, buf);
+		} else if (unknown > 0) {
+			/* "DD Read cold": read as "DD Read", the word that
+			 * made it another test was dropped (outside audit G14). */
+			char shown[48], un[48];
+
+			eb_sheet_words_unread(s, un, sizeof un);
+			if (un[0] != '\0') {
+				eb_sheet_squeeze(s, shown, sizeof shown);
+				eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+				    "'%s' in %s says '%s', which encbench does not read and which "
+				    "may change what its numbers are; leave it out, or describe the "
+				    "rows in a --map file", shown, eb_sheet_colname(sh, c, name,
+				    sizeof name), un);
+				return -1;
+			}
 		}
 		break;
 	}
@@ -496,7 +522,10 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 			rec.f[f] = intern(sh, a.f[f]);
 	tool = a.f[EB_F_TOOL] != NULL && *a.f[EB_F_TOOL] != '\0' ? a.f[EB_F_TOOL] : "sheet";
 	rec.f[EB_F_TOOL] = intern(sh, tool);
-	if (a.f[EB_F_JOB] == NULL || *a.f[EB_F_JOB] == '\0')
+	/* A load the header names ("QD32") makes the job another test. */
+	if ((a.f[EB_F_JOB] == NULL || *a.f[EB_F_JOB] == '\0') && a.load[0] != '\0')
+		rec.f[EB_F_JOB] = intern(sh, a.load);
+	else if (a.f[EB_F_JOB] == NULL || *a.f[EB_F_JOB] == '\0')
 		rec.f[EB_F_JOB] = rec.f[EB_F_TOOL];
 	rec.f[EB_F_METRIC] = intern(sh, metric);
 	rec.f[EB_F_UNIT] = intern(sh, u.canon);

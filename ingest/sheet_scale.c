@@ -459,6 +459,12 @@ eb_sheet_unread_group(const char *header, char *tok, size_t n)
 		}
 		memcpy(group, s + 1, len);
 		group[len] = '\0';
+		/* "(?)", "(*)", "(!)": a mark on the figures, of doubt or of a
+		 * footnote, with no word to read. */
+		if (len > 0 && strpbrk(group, "*?!~") != NULL) {
+			snprintf(tok, n, "(%s)", group);
+			return 1;
+		}
 		if (len > 0 && !eb_sheet_unit_parse(group, len, &u) &&
 		    eb_mode_read(group, &m) == EB_MODE_UNKNOWN && !eb_config_canonical(group, cfg,
 		    sizeof cfg) && !eb_sheet_is_release(group) && !eb_sheet_is_derived(group) &&

@@ -429,6 +429,8 @@ case_cmp(const struct valcol *a, const struct valcol *b)
 	CMP(a->at.rep, b->at.rep);
 	CMP(a->at.stat, b->at.stat);
 	CMP(a->at.cpu, b->at.cpu);
+	if ((d = strcmp(a->at.load, b->at.load)) != 0)
+		return d;
 	return 0;
 }
 
@@ -463,6 +465,8 @@ key_words(const struct eb_sheet_attrs *a, char *buf, size_t n)
 
 		if (w != NULL && *w != '\0' && k < n)
 			k += (size_t)snprintf(buf + k, n - k, "%s%s", k > 0 ? " " : "", w);
+		if (shown[i] == EB_F_TOOL && a->load[0] != '\0' && k < n)
+			k += (size_t)snprintf(buf + k, n - k, "%s%s", k > 0 ? " " : "", a->load);
 	}
 	if (a->f[EB_F_METRIC] == NULL && metric != NULL && k < n)
 		snprintf(buf + k, n - k, "%s%s", k > 0 ? " " : "", metric);
@@ -710,6 +714,20 @@ eb_sheet_repeated_key(struct sheet *sh, const struct row *r)
 	}
 	if ((st = repeated_value(sh, r)) != EB_OK)
 		return st;
+	/* Words outside brackets that the header reader does not know, after
+	 * the checks of runs and summaries, whose words they may be. */
+	for (size_t c = 0; c < sh->tw; c++) {
+		const struct column *col = &sh->cols[c];
+		char name[96];
+
+		if (col->head.key == EB_SH_VALUE && !col->head.derived && col->map == NULL &&
+		    col->head.unread[0] != '\0')
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+			    "%s says '%s', which encbench does not read and which may change "
+			    "what its numbers are; leave it out of the header, or describe the "
+			    "column in a --map file", eb_sheet_colname(sh, c, name, sizeof name),
+			    col->head.unread);
+	}
 	for (size_t a = 0; a < sh->nkeys; a++)
 		for (size_t b = a + 1; b < sh->nkeys; b++) {
 			size_t ca = sh->keys[a], cb = sh->keys[b];

@@ -7,6 +7,11 @@
 
 #define MAXTEXT 512
 
+const char *const eb_sheet_rep_words[] = {
+	"run", "rep", "repetition", "iteration", "iter", "r", "#", "pass",
+	"trial", "attempt", "round", NULL,
+};
+
 static int
 isalpha_(int c)
 {
@@ -32,6 +37,8 @@ add_word(struct words *ws, const char *s, size_t n, int paren)
 		return;
 	w = &ws->v[ws->n++];
 	w->glued = w->frac = 0;
+	w->at = (short)ws->chunk_at;
+	w->len = (short)ws->chunk_len;
 	if (n >= sizeof w->w)
 		n = sizeof w->w - 1;
 	for (size_t i = 0; i < n; i++)
@@ -100,6 +107,7 @@ eb_sheet_split(const char *text, struct words *ws)
 	int depth = 0;
 
 	memset(ws, 0, sizeof *ws);
+	ws->text = text;
 	if (len > MAXTEXT)
 		len = MAXTEXT;
 	for (size_t i = 0; i < len;) {
@@ -161,6 +169,8 @@ eb_sheet_split(const char *text, struct words *ws)
 			}
 		}
 		if (take == 0) {
+			ws->chunk_at = ch[i].at;
+			ws->chunk_len = ch[i].len;
 			split_chunk(ws, text + ch[i].at, ch[i].len, ch[i].paren);
 			take = 1;
 		}
@@ -174,3 +184,14 @@ eb_sheet_word_is(const struct words *ws, int i, const char *w)
 	return i >= 0 && i < ws->n && strcmp(ws->v[i].w, w) == 0;
 }
 
+int64_t
+eb_sheet_size_suffix(const char *w)
+{
+	if (sheet_in(w, (const char *const[]){ "k", "kb", "kib", NULL }))
+		return 1024;
+	if (sheet_in(w, (const char *const[]){ "m", "mb", "mib", NULL }))
+		return 1024 * 1024;
+	if (sheet_in(w, (const char *const[]){ "g", "gb", "gib", NULL }))
+		return 1024 * 1024 * 1024;
+	return 0;
+}

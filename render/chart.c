@@ -155,6 +155,9 @@ layout(const struct chart_kind *k, const struct chart_model *m, struct panel_box
 		eb_buf_addf(&desc, "%s. ", m->caveat);
 	if (m->subtitle != NULL && m->subtitle[0] != '\0')
 		eb_buf_addf(&desc, "%s. ", m->subtitle);
+	for (size_t i = 0; i < m->nmeta_caveats; i++)
+		eb_buf_addf(&desc, "%s%s ", i == 0 ? "Caveats from meta.json: " : "",
+		    m->meta_caveats[i]);
 	if (m->note != NULL)
 		eb_buf_addf(&desc, "%s", m->note);
 	eb_scene_set_title(L.s, m->title, desc.len ? eb_buf_cstr(&desc) : NULL);

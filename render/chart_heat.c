@@ -1,7 +1,8 @@
 /* chart_heat.c - the heatmap kind: overhead % per mode (rows) and release
  * or block size (columns), a diverging colour per cell whose verdict says
  * cost or gain and a plain outlined cell marked ~ where the data cannot
- * tell, the value printed in it, one panel per test case and direction. */
+ * tell, the value printed in it, one panel per test case and direction;
+ * tests of one mode, or of one release, are the rows of one panel. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,14 +157,15 @@ words(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note)
 	/* A latency-like cell is the relative increase, as the overhead chart
 	 * draws it; only throughput is "lost". */
 	if (!eb_metric_higher_is_better(m->metric)) {
-		m->title = eb_xasprintf("Cost of encryption: %s increase against %s", mw,
-		    o->baseline);
+		m->title = eb_xasprintf("Cost of %s: %s increase against %s",
+		    b->unverified ? "the modes" : "encryption", mw, o->baseline);
 		eb_buf_addf(note, "Overhead: (mean with the mode ÷ mean with %s − 1) × 100 in "
 		    "the same release and test; below 0, the mode was faster", o->baseline);
 		hollow_words(b, note);
 		return;
 	}
-	m->title = eb_xasprintf("Cost of encryption: %s lost against %s", mw, o->baseline);
+	m->title = eb_xasprintf("Cost of %s: %s lost against %s",
+	    b->unverified ? "the modes" : "encryption", mw, o->baseline);
 	eb_buf_addf(note, "Overhead: (1 − mean with the mode ÷ mean with %s) × 100 in "
 	    "the same release and test; below 0, the mode was faster", o->baseline);
 	hollow_words(b, note);
@@ -212,13 +214,29 @@ count_hollow(const struct chart_model *m)
 	return k;
 }
 
-/* The height scale_legend takes. */
-static double
-legend_height(const struct chart_model *m)
+/* The key of the cells without a verdict, wrapped to the chart's width w
+ * beside its swatch; the caller frees the lines. */
+static size_t
+hollow_key(const struct chart_model *m, double w, char ***lines)
 {
-	size_t hollow = count_hollow(m);
+	return eb_text_wrap(count_hollow(m) < m->npts ? "no verdict: the data cannot tell these "
+	    "cells from the baseline, so they get no colour" : "no verdict in any cell: the "
+	    "data cannot tell the modes from the baseline", w - 34, FS_LABEL, 0, lines);
+}
 
-	return (hollow < m->npts ? 14 + LINE_H(FS_TICK) + 12 : 0) + (hollow > 0 ? 14 + 12 : 0);
+/* The height scale_legend takes in a chart w wide. */
+static double
+legend_height(const struct chart_model *m, double w)
+{
+	size_t hollow = count_hollow(m), n = 0;
+	char **lines;
+
+	if (hollow > 0) {
+		n = hollow_key(m, w, &lines);
+		eb_text_lines_free(lines, n);
+	}
+	return (hollow < m->npts ? 14 + LINE_H(FS_TICK) + 12 : 0) +
+	    (hollow > 0 ? 14 + (n - 1) * LINE_H(FS_LABEL) + 12 : 0);
 }
 
 /* The colour scale: a strip from lo to hi with round ticks, of the cells
@@ -269,11 +287,14 @@ scale_legend(struct heat *H, double y)
 		eb_scene_rect(L->s, L->x0, y, 26, 14, pt, "legend");
 		eb_scene_text(L->s, L->x0 + 13, y + 7 + MID(FS_TICK), "~", FS_TICK, 0,
 		    EB_ANCHOR_MIDDLE, th->muted, "legend");
-		eb_scene_text(L->s, L->x0 + 34, y + 7 + MID(FS_LABEL),
-		    hollow < m->npts ? "no verdict: the data cannot tell these cells from the baseline, "
-		    "so they get no colour" : "no verdict in any cell: the data cannot tell the "
-		    "modes from the baseline", FS_LABEL, 0, EB_ANCHOR_START, th->text, "legend");
-		y += 14 + 12;
+		char **lines;
+		size_t n = hollow_key(m, L->w, &lines);
+
+		for (size_t i = 0; i < n; i++)
+			eb_scene_text(L->s, L->x0 + 34, y + 7 + MID(FS_LABEL) + i * LINE_H(FS_LABEL),
+			    lines[i], FS_LABEL, 0, EB_ANCHOR_START, th->text, "legend");
+		eb_text_lines_free(lines, n);
+		y += 14 + (n - 1) * LINE_H(FS_LABEL) + 12;
 	}
 	return y;
 }
@@ -288,6 +309,36 @@ find(const struct chart_model *m, size_t r, size_t c, size_t cat, size_t ser)
 			return p;
 	}
 	return NULL;
+}
+
+/* A cell at cx, cy: its colour and value, or "–" where p is NULL. */
+static void
+cell(struct heat *H, const struct cm_point *p, double cx, double cy)
+{
+	struct lay *L = H->L;
+	const struct eb_theme *th = L->th;
+	char text[32];
+	uint32_t fill = p ? cell_style(H->m, p, text, sizeof text) : th->grid;
+	struct eb_paint pt = eb_paint_fill(fill);
+	struct eb_item *it;
+
+	pt.stroke = th->bg;
+	pt.width = 1.5;
+	it = eb_scene_rect(L->s, cx, cy, H->cw, H->ch, pt, p ? "cell" : "cell-empty");
+	if (p != NULL && p->tip != NULL)
+		eb_item_tip(it, "%s", p->tip);
+	/* Outlined inside the white gap, so that a cell without a verdict
+	 * reads as a cell, not as empty paper. */
+	if (p != NULL && p->hollow) {
+		struct eb_paint ol = eb_paint_stroke(th->axis, 1);
+
+		eb_scene_rect(L->s, cx + 2.5, cy + 2.5, H->cw - 5, H->ch - 5, ol, "cell-outline");
+	}
+	if (p == NULL)
+		snprintf(text, sizeof text, "–");
+	eb_scene_text(L->s, cx + H->cw / 2, cy + H->ch / 2 + MID(FS_VALUE + 0.5), text,
+	    FS_VALUE + 0.5, 0, EB_ANCHOR_MIDDLE,
+	    p ? p->hollow ? th->muted : eb_contrast_text(fill) : th->muted, "value");
 }
 
 /* One panel: column labels, then the cells; returns the y below. */
@@ -314,35 +365,9 @@ panel(struct heat *H, size_t r, size_t c, double x, double y)
 
 		eb_lay_panel(L, &box);
 	}
-	for (size_t i = 0; i < row->ncats; i++) {
-		for (size_t s = 0; s < m->nsers; s++) {
-			const struct cm_point *p = find(m, r, c, row->cats[i], s);
-			double cx = x + s * H->cw, cy = y + i * H->ch;
-			char text[32];
-			uint32_t fill = p ? cell_style(m, p, text, sizeof text) : th->grid;
-			struct eb_paint pt = eb_paint_fill(fill);
-			struct eb_item *it;
-
-			pt.stroke = th->bg;
-			pt.width = 1.5;
-			it = eb_scene_rect(L->s, cx, cy, H->cw, H->ch, pt, p ? "cell" : "cell-empty");
-			if (p != NULL && p->tip != NULL)
-				eb_item_tip(it, "%s", p->tip);
-			/* Outlined inside the white gap, so that a cell without a
-			 * verdict reads as a cell, not as empty paper. */
-			if (p != NULL && p->hollow) {
-				struct eb_paint ol = eb_paint_stroke(th->axis, 1);
-
-				eb_scene_rect(L->s, cx + 2.5, cy + 2.5, H->cw - 5, H->ch - 5, ol,
-				    "cell-outline");
-			}
-			if (p == NULL)
-				snprintf(text, sizeof text, "–");
-			eb_scene_text(L->s, cx + H->cw / 2, cy + H->ch / 2 + MID(FS_VALUE + 0.5),
-			    text, FS_VALUE + 0.5, 0, EB_ANCHOR_MIDDLE,
-			    p ? p->hollow ? th->muted : eb_contrast_text(fill) : th->muted, "value");
-		}
-	}
+	for (size_t i = 0; i < row->ncats; i++)
+		for (size_t s = 0; s < m->nsers; s++)
+			cell(H, find(m, r, c, row->cats[i], s), x + s * H->cw, y + i * H->ch);
 	return y + row->ncats * H->ch;
 }
 
@@ -364,6 +389,198 @@ gutter_labels(struct heat *H, size_t r, double y)
 	}
 }
 
+/* ---- many tests of one mode, or of one release or block size: one
+ * panel per direction with a row per test and a column per release (or
+ * block size) or mode, not a stack of one-line panels. */
+
+static int
+by_test(const struct chart_model *m)
+{
+	return m->nrows > 1 && (m->ncats == 1 || m->nsers == 1);
+}
+
+/* The columns of a by-test panel: the releases or block sizes when there
+ * are several, else the modes. */
+static size_t
+test_ncols(const struct chart_model *m)
+{
+	return m->nsers > 1 ? m->nsers : m->ncats;
+}
+
+static size_t
+test_col(const struct chart_model *m, const struct cm_point *p)
+{
+	return m->nsers > 1 ? p->ser : p->cat;
+}
+
+static const struct cm_point *
+find_test(const struct chart_model *m, size_t r, size_t c, size_t k)
+{
+	for (size_t i = 0; i < m->npts; i++) {
+		const struct cm_point *p = &m->pts[i];
+
+		if (p->row == r && p->col == c && test_col(m, p) == k)
+			return p;
+	}
+	return NULL;
+}
+
+static int
+col_used(const struct chart_model *m, size_t c)
+{
+	for (size_t i = 0; i < m->npts; i++)
+		if (m->pts[i].col == c)
+			return 1;
+	return 0;
+}
+
+/* The tests of direction c's panel, in the rows' order: every test when
+ * the directions stand side by side and share the labels, else those it
+ * has. */
+static size_t
+test_rows(const struct chart_model *m, size_t c, int all, size_t *rows)
+{
+	size_t n = 0;
+
+	for (size_t r = 0; r < m->nrows; r++)
+		if (all || eb_model_panel_used(m, r, c))
+			rows[n++] = r;
+	return n;
+}
+
+static double
+test_panel(struct heat *H, size_t c, const size_t *rows, size_t nrows, double x, double y,
+    int labels)
+{
+	struct lay *L = H->L;
+	const struct chart_model *m = H->m;
+	size_t nk = test_ncols(m);
+
+	if (H->heads) {
+		eb_scene_text(L->s, x + H->cw * nk / 2, y + ASCENT(FS_HEAD), m->cols[c], FS_HEAD,
+		    1, EB_ANCHOR_MIDDLE, L->th->text, "column-head");
+		y += LINE_H(FS_HEAD) + 2;
+	}
+	for (size_t k = 0; k < nk; k++)
+		eb_scene_text(L->s, x + (k + 0.5) * H->cw, y + ASCENT(FS_TICK),
+		    m->nsers > 1 ? m->sers[k] : m->cats[k], FS_TICK, 0, EB_ANCHOR_MIDDLE,
+		    L->th->muted, "cat-tick");
+	y += LINE_H(FS_TICK) + 4;
+	{
+		struct panel_box box = { 0, c, x, y, H->cw * nk, nrows * H->ch, 0.5, nk + 0.5,
+			nrows + 0.5, 0.5, 0, 0 };
+
+		eb_lay_panel(L, &box);
+	}
+	for (size_t i = 0; i < nrows; i++) {
+		char **lines;
+		size_t n = eb_text_wrap(m->rows[rows[i]].label, H->gutter - GUTTER_PAD, FS_LABEL,
+		    0, &lines);
+		double cy = y + i * H->ch + H->ch / 2;
+
+		if (labels)
+			eb_lay_lines(L, lines, n, x - GUTTER_PAD, cy - (n - 1) * LINE_H(FS_LABEL) /
+			    2 - ASCENT(FS_LABEL) + MID(FS_LABEL), FS_LABEL, 0, EB_ANCHOR_END,
+			    L->th->text, "category");
+		eb_text_lines_free(lines, n);
+		for (size_t k = 0; k < nk; k++)
+			cell(H, find_test(m, rows[i], c, k), x + k * H->cw, y + i * H->ch);
+	}
+	return y + nrows * H->ch;
+}
+
+static double
+body_by_test(struct lay *L)
+{
+	const struct chart_model *m = L->m;
+	struct heat H;
+	struct cm_row head = m->rows[0];
+	char what[160];
+	double widest = 0, need = 36, y, pw, width;
+	size_t maxlines = 1, nk = test_ncols(m), ncells = 0;
+	size_t *rows = eb_xmalloc(m->nrows * sizeof *rows);
+
+	memset(&H, 0, sizeof H);
+	H.L = L;
+	H.m = m;
+	H.heads = m->ncols > 1 || (m->ncols == 1 && m->cols[0][0] != '\0');
+	for (size_t r = 0; r < m->nrows; r++) {
+		char **lines;
+		size_t n = eb_text_wrap(m->rows[r].label, L->w * 0.4, FS_LABEL, 0, &lines);
+		double w = eb_text_lines_width(lines, n, FS_LABEL, 0);
+
+		widest = w > widest ? w : widest;
+		maxlines = n > maxlines ? n : maxlines;
+		eb_text_lines_free(lines, n);
+	}
+	H.gutter = widest + GUTTER_PAD;
+	for (size_t i = 0; i < m->npts; i++) {
+		char text[32];
+		double w;
+
+		cell_style(m, &m->pts[i], text, sizeof text);
+		w = eb_text_width(text, FS_VALUE + 0.5, 0) + 12;
+		need = w > need ? w : need;
+	}
+	for (size_t k = 0; k < nk; k++) {
+		double w = eb_text_width(m->nsers > 1 ? m->sers[k] : m->cats[k], FS_TICK, 0) + 8;
+
+		need = w > need ? w : need;
+	}
+	pw = (L->w - H.gutter - (m->ncols - 1) * COL_GAP) / m->ncols;
+	if (m->ncols > 1 && pw / nk < need) {
+		H.stacked = 1;
+		pw = L->w - H.gutter;
+	}
+	H.cw = pw / nk > MAX_CELL_W ? MAX_CELL_W : pw / nk < need ? need : pw / nk;
+	H.ch = maxlines * LINE_H(FS_LABEL) + 12 < 30 ? 30 : maxlines * LINE_H(FS_LABEL) + 12;
+	for (size_t c = 0; c < m->ncols; c++)
+		ncells += test_rows(m, c, !H.stacked, rows);
+	if (!H.stacked)
+		ncells = m->nrows;
+	if (L->avail > 0) {
+		double per = LINE_H(FS_TICK) + 4 + (H.heads ? LINE_H(FS_HEAD) + 2 : 0);
+		double fit = (L->avail - legend_height(m, L->w) - LINE_H(FS_HEAD) - 6 -
+		    per * (H.stacked ? m->ncols : 1) - (H.stacked ? m->ncols * ROW_GAP : 0)) / ncells;
+
+		if (fit > H.ch)
+			H.ch = fit > MAX_CELL_H ? MAX_CELL_H : fit;
+	}
+	width = L->x0 + H.gutter + (H.stacked ? 1 : m->ncols) * H.cw * nk +
+	    (H.stacked ? 0 : (m->ncols - 1) * COL_GAP);
+	if (width > L->s->width - MARGIN / 2)
+		L->s->width = ceil(width + MARGIN);
+	y = scale_legend(&H, L->y);
+	/* What every cell shares, where a panel per test would name it. */
+	if (m->nsers > 1)
+		snprintf(what, sizeof what, "%s", m->cats[0]);
+	else
+		snprintf(what, sizeof what, "%s %s", m->o->heat == EB_HEAT_BLOCK_SIZE ?
+		    "block size" : "release", m->sers[0]);
+	head.label = what;
+	y = eb_lay_row_heading(L, &head, y, 6);
+	{
+		double top = y, bottom = y;
+		int labelled = 0;
+
+		/* Side by side, the directions share one column of labels. */
+		for (size_t c = 0; c < m->ncols; c++) {
+			size_t n = test_rows(m, c, !H.stacked, rows);
+			double x = L->x0 + H.gutter + (H.stacked ? 0 : c * (H.cw * nk + COL_GAP)), end;
+
+			if (n == 0 || (!H.stacked && !col_used(m, c)))
+				continue;
+			end = test_panel(&H, c, rows, n, x, H.stacked ? bottom : top,
+			    H.stacked || !labelled);
+			labelled = 1;
+			bottom = end + (H.stacked ? ROW_GAP : 0);
+		}
+		y = H.stacked ? bottom - ROW_GAP : bottom;
+	}
+	free(rows);
+	return y;
+}
+
 static double
 body(struct lay *L)
 {
@@ -372,6 +589,8 @@ body(struct lay *L)
 	double widest = 0, need = 36, y = L->y, pw;
 	size_t maxlines = 1, ncells = 0;
 
+	if (by_test(m))
+		return body_by_test(L);
 	memset(&H, 0, sizeof H);
 	H.L = L;
 	H.m = m;
@@ -422,7 +641,7 @@ body(struct lay *L)
 		ncells += m->rows[r].ncats * (H.stacked ? m->ncols : 1);
 	if (L->avail > 0 && ncells > 0) {
 		double per = LINE_H(FS_TICK) + 4 + (H.heads ? LINE_H(FS_HEAD) + 2 : 0);
-		double fixed = legend_height(m) + m->nrows * (LINE_H(FS_HEAD) + 6 +
+		double fixed = legend_height(m, L->w) + m->nrows * (LINE_H(FS_HEAD) + 6 +
 		    ROW_GAP) + m->nrows * per * (H.stacked ? m->ncols : 1);
 		double fit = (L->avail - fixed) / ncells;
 
@@ -464,12 +683,58 @@ body(struct lay *L)
 	return y - ROW_GAP;
 }
 
+/* The cells of each direction's panel, a row per test as body_by_test
+ * drew them: every test when the panel has a row for each. */
+static void
+plot_by_test(struct gp *g)
+{
+	const struct chart_model *m = g->m;
+	FILE *fp = g->gp, *d = g->dat;
+	size_t *rows = eb_xmalloc(m->nrows * sizeof *rows);
+
+	for (size_t i = 0; i < g->npb; i++) {
+		const struct panel_box *b = &g->pb[i];
+		size_t n = test_rows(m, b->col, (size_t)(b->ylo - 0.5) == m->nrows, rows);
+
+		eb_gp_comment(d, m->cols[b->col]);
+		fputs("# column row colour text-colour label\n", d);
+		for (size_t k = 0; k < n; k++)
+			for (size_t p = 0; p < m->npts; p++) {
+				const struct cm_point *pt = &m->pts[p];
+				uint32_t c;
+				char text[32];
+
+				if (pt->row != rows[k] || pt->col != b->col)
+					continue;
+				c = cell_style(m, pt, text, sizeof text);
+				fprintf(d, "%zu %zu %u %u \"%s\"\n", test_col(m, pt) + 1, k + 1,
+				    (unsigned)c, (unsigned)(pt->hollow ? m->th->muted :
+				    eb_contrast_text(c)), text);
+			}
+		fputs("\n\n", d);
+		eb_gp_frame(g, b, 1, m->cols[b->col]);
+		fprintf(fp, "plot datafile index %d using 1:2:(0.5):(0.5):3 with boxxyerror "
+		    "fs solid 1 border lc rgb '#%06x' lw 1.5 fc rgb variable notitle, \\\n",
+		    g->block, (unsigned)m->th->bg);
+		fprintf(fp, "     '' index %d using 1:2:5:4 with labels tc rgb variable notitle\n",
+		    g->block);
+		g->block++;
+		if (i == 0)
+			eb_gp_end_plot(g);
+	}
+	free(rows);
+}
+
 static void
 plot(struct gp *g)
 {
 	const struct chart_model *m = g->m;
 	FILE *fp = g->gp, *d = g->dat;
 
+	if (by_test(m)) {
+		plot_by_test(g);
+		return;
+	}
 	for (size_t i = 0; i < g->npb; i++) {
 		const struct panel_box *b = &g->pb[i];
 		const struct cm_row *row = &m->rows[b->row];

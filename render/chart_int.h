@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "../analyze/analyze.h"
+#include "../analyze/caveats.h"
 #include "chart.h"
 #include "render.h"
 
@@ -150,6 +151,11 @@ struct chart_model {
 	/* A line under the subtitle on what the data is not (made-up numbers),
 	 * in bold, or NULL; owned. */
 	char *caveat;
+	/* What the runs' meta.json says qualifies the points drawn (encryption
+	 * not verified, reads maybe cached, other storage, a config the CPU
+	 * facts contradict), each a sentence of its own; owned. */
+	char **meta_caveats;
+	size_t nmeta_caveats;
 	int percent;		/* values are % (overhead, relative trend, diff, heatmap) */
 	int signed_pct;		/* percentages say "+" (diff) */
 	int show_direction;	/* "← worse", "better →" above each panel (diff) */
@@ -212,6 +218,14 @@ struct cm_build {
 	size_t npts_made_up;
 	const char **made_up_rels;
 	size_t nmade_up_rels;
+	/* The caveats of the points drawn, as analyze/caveats.c words them:
+	 * its facts read once (NULL when no meta.json qualifies a claim). */
+	struct eb_caveats *caveats;
+	int caveats_read;
+	struct eb_caveat_list caveat_list;
+	/* A mode drawn whose folder meta.json says nothing encrypts: the
+	 * title speaks of the modes, not of encryption. */
+	int unverified;
 };
 
 /* Readies m and b for a chart of the groups gs (NULL for fio logs). */
@@ -265,6 +279,13 @@ void eb_model_adjust_overheads(const struct cm_build *b, struct eb_overhead *row
 /* An EB_ERR_DATA error without a place: nothing to draw. */
 enum eb_status eb_model_no_data(struct eb_err *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* Notes what meta.json says qualifies the point of key: its own facts and
+ * its pairing with what the chart compares it to (the baseline, or the
+ * same case in the release a diff starts from); chart_words.c. */
+void eb_model_note_caveats(struct cm_build *b, const struct eb_record *key);
+/* A caveat of analyze/caveats.c as a chart prints it, its first word kept
+ * as it is when it is one of the modes drawn; the caller frees. */
+char *eb_model_caveat_brief(const char *item, const char *const *modes, size_t nmodes);
 /* Counts the point of key as one of a made-up run when the run of its
  * release, host and config (or, for a diff's other side, of release also;
  * NULL for none) says its numbers are made up (chart_words.c). */

@@ -278,6 +278,19 @@ do_header(struct lay *L, const struct chart_model *m, double y)
 		    L->th->text, "subtitle");
 		eb_text_lines_free(lines, n);
 	}
+	/* What meta.json says of the runs, in the text colour at the labels'
+	 * size: a bullet per caveat, wrapped under its own first word. */
+	for (size_t i = 0; i < m->nmeta_caveats; i++) {
+		double indent = eb_text_width("• ", FS_LABEL, 0);
+
+		n = eb_text_wrap(m->meta_caveats[i], L->w - indent, FS_LABEL, 0, &lines);
+		if (L->s != NULL)
+			eb_scene_text(L->s, L->x0, y + (i == 0 ? 4 : 1) + ASCENT(FS_LABEL), "•",
+			    FS_LABEL, 0, EB_ANCHOR_START, L->th->text, "caveat");
+		y = eb_lay_lines(L, lines, n, L->x0 + indent, y + (i == 0 ? 4 : 1), FS_LABEL, 0,
+		    EB_ANCHOR_START, L->th->text, "caveat");
+		eb_text_lines_free(lines, n);
+	}
 	if (m->nlegend > 0)
 		y = legend(L, m->legend, m->nlegend, y + 10);
 	return y + 14;

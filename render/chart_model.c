@@ -238,6 +238,7 @@ eb_model_point(struct cm_build *b, const struct eb_record *key, size_t cat, size
 	set_add(&b->releases, &b->nreleases, key->f[EB_F_RELEASE]);
 	set_add(&b->configs, &b->nconfigs, key->f[EB_F_CONFIG]);
 	eb_model_note_made_up(b, key, m->from);
+	eb_model_note_caveats(b, key);
 	if (b->nmin == 0 || n < b->nmin)
 		b->nmin = n;
 	if (n > b->nmax)
@@ -600,6 +601,8 @@ eb_model_build_free(struct cm_build *b)
 	free(b->configs);
 	free(b->meta_made_up);
 	free(b->made_up_rels);
+	eb_caveats_free(b->caveats);
+	eb_caveat_list_free(&b->caveat_list);
 	memset(b, 0, sizeof *b);
 }
 
@@ -637,6 +640,9 @@ eb_model_free(struct chart_model *m)
 	free(m->note);
 	free(m->source);
 	free(m->caveat);
+	for (size_t i = 0; i < m->nmeta_caveats; i++)
+		free(m->meta_caveats[i]);
+	free(m->meta_caveats);
 	memset(m, 0, sizeof *m);
 }
 

@@ -77,16 +77,17 @@ words(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note)
 		eb_model_meta_words(b, m->from, sub);
 	}
 	if (!eb_metric_higher_is_better(m->metric)) {
-		m->title = eb_xasprintf("%c%s increase with encryption, against %s",
-		    toupper((unsigned char)mw[0]), mw + 1, base);
+		m->title = eb_xasprintf("%c%s increase %s, against %s",
+		    toupper((unsigned char)mw[0]), mw + 1,
+		    b->unverified ? "under the modes" : "with encryption", base);
 		eb_buf_addf(sub, "%s0 %% = %s in the same release and test", sub->len ? " · " : "",
 		    o->baseline);
 		eb_buf_addf(note, "Bars: relative increase of the mean with the mode over the "
 		    "mean with %s (mode ÷ %s − 1), so above 0 %% is slower", o->baseline,
 		    o->baseline);
 	} else {
-		m->title = eb_xasprintf("%c%s with encryption, as %% of %s",
-		    toupper((unsigned char)mw[0]), mw + 1, base);
+		m->title = eb_xasprintf("%c%s %s, as %% of %s", toupper((unsigned char)mw[0]),
+		    mw + 1, b->unverified ? "under the modes" : "with encryption", base);
 		eb_buf_addf(sub, "%s100 %% = %s in the same release and test",
 		    sub->len ? " · " : "", o->baseline);
 		eb_buf_addf(note, "Bars: mean with the mode ÷ mean with %s, so below 100 %% "

@@ -78,8 +78,9 @@ words(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note)
 		eb_buf_addf(sub, "%sreleases %s to %s", sub->len ? " · " : "", m->cats[0],
 		    m->cats[m->ncats - 1]);
 	if (o->relative)
-		m->title = eb_xasprintf("%c%s with encryption across releases, as %% of %s",
+		m->title = eb_xasprintf("%c%s %s across releases, as %% of %s",
 		    toupper((unsigned char)mw[0]), mw + 1,
+		    b->unverified ? "under the modes" : "with encryption",
 		    strcmp(o->baseline, "none") == 0 ? "unencrypted" : o->baseline);
 	else
 		m->title = eb_xasprintf("%c%s across releases", toupper((unsigned char)mw[0]),

@@ -2,29 +2,11 @@
  * its subtitle, the mark of made-up numbers, the kernel and ZFS of a
  * release's runs, the whiskers of its note, the input files of its footer,
  * and --title and --subtitle. */
-#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../analyze/plan.h"
 #include "chart_int.h"
-
-/* A meta.json or sheet saying its numbers are made up: "illustrative"
- * true, or a note (the samples' meta.json, a sheet's group-row text);
- * false and null say nothing, as for the report and datapackage.json. */
-static int
-meta_made_up(const struct eb_run_meta *m)
-{
-	json_t *doc, *v;
-	int yes;
-
-	if (m->json == NULL || strstr(m->json, "\"illustrative\"") == NULL ||
-	    (doc = json_loads(m->json, 0, NULL)) == NULL)
-		return 0;
-	v = json_object_get(doc, "illustrative");
-	yes = json_is_true(v) || (json_is_string(v) && *json_string_value(v) != '\0');
-	json_decref(doc);
-	return yes;
-}
 
 /* Whether the run of key's host and config in release rel is made up: a
  * meta names its release, and its host and config where it names them. */
@@ -42,12 +24,10 @@ run_made_up(struct cm_build *b, const struct eb_record *key, const char *rel)
 	for (size_t i = 0; i < t->nmeta; i++) {
 		const struct eb_run_meta *m = &t->meta[i];
 
-		if (strcmp(m->release, rel) != 0 ||
-		    (*m->host != '\0' && strcmp(m->host, key->f[EB_F_HOST]) != 0) ||
-		    (*m->config != '\0' && strcmp(m->config, key->f[EB_F_CONFIG]) != 0))
+		if (!eb_plan_meta_of(m, key, rel))
 			continue;
 		if (b->meta_made_up[i] < 0)
-			b->meta_made_up[i] = (signed char)meta_made_up(m);
+			b->meta_made_up[i] = (signed char)eb_plan_meta_made_up(m);
 		if (b->meta_made_up[i])
 			return 1;
 	}
@@ -110,6 +90,99 @@ made_up_words(const struct cm_build *b)
 			eb_buf_addf(&w, "%s%s", i == 0 ? "" : i + 1 == n ? " and " : ", ", rels[i]);
 	}
 	eb_buf_cstr(&w);
+	return w.data;
+}
+
+void
+eb_model_note_caveats(struct cm_build *b, const struct eb_record *key)
+{
+	const struct chart_model *m = b->m;
+
+	if (!b->caveats_read) {
+		b->caveats = eb_caveats_new(b->t);
+		b->caveats_read = 1;
+	}
+	if (b->caveats == NULL)
+		return;
+	{
+		struct eb_group g = { key, NULL, { 0 } };
+		struct eb_groups one = { &g, 1, NULL, b->t };
+		const char *mode;
+
+		b->unverified |= eb_caveats_unverified(b->caveats, &one, &mode, 1) > 0;
+	}
+	/* A diff compares a mode with itself in another release, not with
+	 * the baseline; every other kind draws a mode against the baseline
+	 * (overhead, heat map, cost) or beside it (bars, trend). */
+	if (m->to != NULL && m->from != NULL && strcmp(key->f[EB_F_RELEASE], m->from) != 0) {
+		struct eb_record before = *key;
+
+		before.f[EB_F_RELEASE] = m->from;
+		eb_caveats_pair(b->caveats, key, &before, &b->caveat_list);
+	} else
+		eb_caveats_case(b->caveats, key, b->o->baseline, &b->caveat_list);
+}
+
+/* A caveat as a chart says it: caveats.c's sentence without the meta.json
+ * field that holds the fact (the report names it; a chart's reader wants
+ * the fact) and without the ", so ..." consequence after that field's
+ * bracket, which the chart's title makes plain; with a full stop, and
+ * capitalised unless it opens with a mode's name ("aes-256-gcm was not
+ * measured as its name says"), which keeps its spelling. What it cannot
+ * shorten it keeps whole: a longer line, never a lost fact. */
+char *
+eb_model_caveat_brief(const char *item, const char *const *modes, size_t nmodes)
+{
+	struct eb_buf w;
+	const char *so = NULL, *at = item;
+	size_t end, first = strcspn(item, " :");
+	int keep = 0;
+
+	/* The last one: a mode or host named earlier may hold the words. */
+	while ((at = strstr(at, "), so ")) != NULL)
+		so = at++;
+	end = so != NULL ? (size_t)(so - item) + 1 : strlen(item);
+	for (size_t i = 0; i < first; i++)
+		keep |= item[i] < 'a' || item[i] > 'z';
+	for (size_t i = 0; i < nmodes && !keep; i++)
+		keep = modes[i] != NULL && strlen(modes[i]) == first &&
+		    strncmp(modes[i], item, first) == 0;
+
+	eb_buf_init(&w, 0);
+	for (size_t i = 0; i < end; i++) {
+		const char *close = NULL;
+
+		/* The group's own close: "(icp is null (no setting ...))". */
+		if (item[i] == ' ' && item[i + 1] == '(') {
+			int depth = 0;
+
+			for (size_t j = i + 1; j < end && close == NULL; j++)
+				if (item[j] == '(')
+					depth++;
+				else if (item[j] == ')' && --depth == 0)
+					close = item + j;
+		}
+		if (close != NULL) {
+			const char *open = item + i + 2, *field = open;
+
+			/* "(runner.targets)", "(the run did not drop caches:
+			 * runner.drop_caches is false)" */
+			while (field < close && strncmp(field, "runner.", 7) != 0)
+				field++;
+			if (field < close && (field == open || (field - open >= 2 &&
+			    field[-2] == ':' && field[-1] == ' '))) {
+				if (field > open)
+					eb_buf_addf(&w, " (%.*s)", (int)(field - 2 - open), open);
+				i = (size_t)(close - item);
+				continue;
+			}
+		}
+		eb_buf_addc(&w, item[i]);
+	}
+	eb_buf_addc(&w, '.');
+	eb_buf_cstr(&w);
+	if (!keep && w.data[0] >= 'a' && w.data[0] <= 'z')
+		w.data[0] = (char)(w.data[0] - 'a' + 'A');
 	return w.data;
 }
 
@@ -209,6 +282,22 @@ eb_model_words_end(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note)
 	}
 	m->note = eb_xstrdup(eb_buf_cstr(note));
 	m->caveat = made_up_words(b);
+	m->nmeta_caveats = b->caveat_list.n;
+	m->meta_caveats = eb_xmalloc((m->nmeta_caveats ? m->nmeta_caveats : 1) *
+	    sizeof *m->meta_caveats);
+	if (m->nmeta_caveats > 0) {
+		/* The modes drawn: categories, or a trend's series. */
+		const char **modes = eb_xmalloc((m->ncats + m->nsers + 1) * sizeof *modes);
+		size_t n = 0;
+
+		for (size_t i = 0; m->cat_mode != NULL && i < m->ncats; i++)
+			modes[n++] = m->cat_mode[i];
+		for (size_t i = 0; m->ser_mode != NULL && i < m->nsers; i++)
+			modes[n++] = m->ser_mode[i];
+		for (size_t i = 0; i < m->nmeta_caveats; i++)
+			m->meta_caveats[i] = eb_model_caveat_brief(b->caveat_list.items[i], modes, n);
+		free(modes);
+	}
 	eb_buf_free(sub);
 	eb_buf_free(note);
 }

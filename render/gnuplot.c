@@ -19,7 +19,7 @@ static void
 chrome(struct gp *g)
 {
 	static const char *const roles[] = {
-		"title", "subtitle", "legend", "legend-tick", "row-head", "unit", "column-head",
+		"title", "subtitle", "caveat", "legend", "legend-tick", "row-head", "unit", "column-head",
 		"direction", "category", "cat-tick", "note", "source", "line-label",
 	};
 	static const char *const just[] = { "left", "center", "right" };

@@ -130,6 +130,19 @@ eb_metric_words(const char *metric)
 	return metric;
 }
 
+/* Digit runs by value (job j2 before j10, config 2-cores before
+ * 16-cores), and labels that differ only in leading zeros still apart. */
+static int
+label_cmp(const char *a, const char *b)
+{
+	int c;
+
+	if (a == b)	/* one interned label */
+		return 0;
+	c = eb_natural_cmp(a, b);
+	return c ? c : strcmp(a, b);
+}
+
 int
 eb_record_report_cmp(const struct eb_record *a, const struct eb_record *b)
 {
@@ -141,7 +154,7 @@ eb_record_report_cmp(const struct eb_record *a, const struct eb_record *b)
 	if ((c = eb_release_cmp(a->f[EB_F_RELEASE], b->f[EB_F_RELEASE])) != 0)
 		return c;
 	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
-		if ((c = strcmp(a->f[order[i]], b->f[order[i]])) != 0)
+		if ((c = label_cmp(a->f[order[i]], b->f[order[i]])) != 0)
 			return c;
 	if (a->block_size != b->block_size)
 		return a->block_size < b->block_size ? -1 : 1;

@@ -38,7 +38,8 @@ void eb_format_bytes(char *buf, size_t n, int64_t bytes);
  * (ccm, gcm) and key size, then LUKS, geli, and the rest by name. */
 int eb_mode_cmp(const char *a, const char *b);
 /* Orders records as a report lists them: release (natural order), config,
- * host, tool, job, workload, op, block size, metric, then mode. */
+ * host, tool, job, workload, op (digit runs by value: job j2 before j10),
+ * block size, metric, then mode. Tables and charts share it. */
 int eb_record_report_cmp(const struct eb_record *a, const struct eb_record *b);
 /* "fio seq write 4 KiB", "dd write 1 MiB", "bonnie block read": the test
  * a record measured, without its mode, release or config. */

@@ -69,12 +69,12 @@ n=$(grep -c '^text value .* "~ ' "$TMP/many.scene")
 [ "$n" -eq 10 ] && pass "G21: the 10 cells without a verdict are marked ~" ||
 	fail "G21: the 10 cells without a verdict are marked ~ ($n)"
 has_line "G21: j8's -0.7 % is no gain: marked, in grey text" "$TMP/many.scene" \
-	'text value 160.46 1302.14 middle regular 11.50 #5f6368 "~ −0.7 %"'
-grep -q '^rect cell 112.46 1283.00 96.00 30.00 fill #ffffff stroke #ffffff 1.50 tip "aes-256-gcm, fio j8 ' \
+	'text value 186.72 431.14 middle regular 11.50 #5f6368 "~ −0.7 %"'
+grep -q '^rect cell 138.72 412.00 96.00 30.00 fill #ffffff stroke #ffffff 1.50 tip "aes-256-gcm, fio j8 ' \
 	"$TMP/many.scene" && pass "G21: j8's cell has no colour" || fail "G21: j8's cell has no colour"
 has_line "G21: j1's decided cost keeps its colour" "$TMP/many.scene" \
-	'text value 160.46 221.14 middle regular 11.50 #ffffff "3.2 %"'
-grep -q '^rect cell 112.46 202.00 96.00 30.00 fill #d20e20 ' "$TMP/many.scene" &&
+	'text value 186.72 221.14 middle regular 11.50 #ffffff "3.2 %"'
+grep -q '^rect cell 138.72 202.00 96.00 30.00 fill #d20e20 ' "$TMP/many.scene" &&
 	pass "G21: j1's cell is red" || fail "G21: j1's cell is red"
 has_line "G21: the scale spans the decided cells, 0 to 4 %" "$TMP/many.scene" \
 	'text legend-tick 314.82 99.83 middle regular 11.00 #5f6368 "4 %"'
@@ -84,7 +84,32 @@ has_line "G21: the legend keys the uncoloured cells" "$TMP/many.scene" \
 	'text legend 58.00 127.22 start regular 12.00 #1a1a1a "no verdict: the data cannot tell these cells from the baseline, so they get no colour"'
 grep -q '^desc ".*; uncoloured cells marked ~ have no verdict (Holm-adjusted 95 % interval includes 0)\."$' \
 	"$TMP/many.scene" && pass "G21: the note says why" || fail "G21: the note says why"
+# Twelve tests of one mode and one release: one panel with a row per test
+# in natural order (j2 before j10), not twelve one-cell panels.
+[ "$(grep -c '^text column-head ' "$TMP/many.scene")" -eq 1 ] &&
+	pass "heatmap of 12 tests of one mode: one panel (one 'Write' head)" ||
+	fail "heatmap of 12 tests of one mode: one panel ($(grep -c '^text column-head ' "$TMP/many.scene") heads)"
+[ "$(grep '^text category ' "$TMP/many.scene" | sed 's/.*"fio \(j[0-9]*\) .*/\1/' | tr '\n' ' ')" = \
+	"j1 j2 j3 j4 j5 j6 j7 j8 j9 j10 j11 j12 " ] &&
+	pass "heatmap rows: the tests in natural order, j1 to j12" ||
+	fail "heatmap rows: the tests in natural order ($(grep '^text category ' "$TMP/many.scene" | sed 's/.*"fio \(j[0-9]*\) .*/\1/' | tr '\n' ' '))"
+has_line "heatmap of one mode and release: what the cells share heads the panel" "$TMP/many.scene" \
+	'text row-head 24.00 153.99 start bold 13.00 #1a1a1a "release 24.04"'
+has_line "heatmap of one mode and release: the mode heads the column" "$TMP/many.scene" \
+	'text cat-tick 186.72 193.93 middle regular 11.00 #5f6368 "aes-256-gcm"'
+has_line "heatmap of 12 tests: j10's row right under j9's (cells 30 px apart)" "$TMP/many.scene" \
+	'text category 128.72 491.32 end regular 12.00 #1a1a1a "fio j10 seq 64 KiB"'
+eb chart --kind overhead "$D/many.csv" -o "$TMP/manyo.scene"
+sed -n 's/^text row-head [0-9.]* [0-9.]* start bold 13.00 #1a1a1a "fio \(j[0-9]*\) .*/\1/p' \
+	"$TMP/manyo.scene" | tr '\n' ' ' > "$TMP/order"
+[ "$(cat "$TMP/order")" = "j1 j2 j3 j4 j5 j6 j7 j8 j9 j10 j11 j12 " ] &&
+	pass "the overhead chart's panels in the same natural order" ||
+	fail "the overhead chart's panels in the same natural order ($(cat "$TMP/order"))"
 eb overhead "$D/many.csv"
+grep '^| ' "$TMP/out" | sed -n 's/^| fio \(j[0-9]*\) .*/\1/p' | tr '\n' ' ' > "$TMP/order"
+[ "$(cat "$TMP/order")" = "j1 j2 j3 j4 j5 j6 j7 j8 j9 j10 j11 j12 " ] &&
+	pass "the overhead table lists the tests in the same natural order" ||
+	fail "the overhead table lists the tests in the same natural order ($(cat "$TMP/order"))"
 n=$(grep -c 'no measurable overhead' "$TMP/out")
 [ "$n" -eq 10 ] && pass "G21: overhead of the same file has the same 10 without a verdict" ||
 	fail "G21: overhead of the same file has the same 10 without a verdict ($n)"

@@ -54,7 +54,7 @@ printf '%s\n%s\n' "$HEAD" ",,,,dd,dd,,,,bw,B/s,1,3.8368e+10,$DD:10" > "$TMP/roun
 eb ingest "$TMP/rounded.csv" "$DD"
 expect_rc "a rounded copy of a record beside its file fails" 65
 expect_err_line "a rounded copy of a record beside its file is the measurement read twice" \
-	"$DD:10: error: the measurement of    dd dd  bw, rep 2 is read twice, first at $TMP/rounded.csv:2 (an encbench results.csv beside the files it came from, or one file in two places?)"
+	"$DD:10: error: the measurement of dd dd bw, rep 2 is read twice, first at $TMP/rounded.csv:2 (an encbench results.csv beside the files it came from, or one file in two places?)"
 
 # The first repeat in the order read is told, whichever test it is of.
 printf '%s\n%s\n%s\n%s\n%s\n' "$HEAD" "24.04,h,c,none,fio,j,seq,write,4096,bw,B/s,1,5,s:1" \

@@ -111,8 +111,8 @@ same "a repetition given twice late in a large file" "$TMP/case.csv" 65 --csv
 
 # 9000 rows of overhead, more than a sort on one CPU takes: their halves
 # are sorted on two CPUs and merged, into the order of one sort. Releases
-# r0 to r29 in natural order, then jobs as bytes: r0's first job is j0,
-# r29's last j99 (of j0 to j299).
+# r0 to r29 and then jobs in natural order: r0's first job is j0, r29's
+# last j299 (of j0 to j299).
 awk -v h="$H" 'BEGIN { print h; n = 2;
 	for (k = 8999; k >= 0; k--)
 		for (rep = 1; rep <= 2; rep++)
@@ -123,7 +123,7 @@ awk -v h="$H" 'BEGIN { print h; n = 2;
 eb overhead --csv "$TMP/many.csv"
 cut -d, -f1,6 "$TMP/out" > "$TMP/keys"
 [ "$(wc -l < "$TMP/keys")" -eq 9001 ] && [ "$(sed -n 2p "$TMP/keys")" = "r0,j0" ] &&
-    [ "$(tail -1 "$TMP/keys")" = "r29,j99" ] && pass "9000 rows of overhead, in the report's order" \
+    [ "$(tail -1 "$TMP/keys")" = "r29,j299" ] && pass "9000 rows of overhead, in the report's order" \
     || fail "9000 rows of overhead, in the report's order"
 if several_cpus; then
 	cp "$TMP/out" "$TMP/many-out"

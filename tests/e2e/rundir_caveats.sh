@@ -55,7 +55,7 @@ expect_err_line "ingest warns of the mode nothing encrypts, at its line of meta.
 	"$TMP/r/meta.json:13: warning: runner.targets.aes-256-gcm.encryption is null: the run found no encryption under /srv/e; its records are read, and report and findings say that encryption was not verified"
 expect_err_line "and of the caches the run did not drop, at runner.drop_caches" \
 	"$TMP/r/meta.json:10: warning: runner.drop_caches is false: dd and fio reads may have come from the page cache; report and findings say so beside each claim about reads"
-[ "$(grep -c warning "$TMP/err")" -eq 2 ] && pass "once each for a run folder of 14 files (2 warnings)" ||
+[ "$(grep -c "meta.json:[0-9]*: warning" "$TMP/err")" -eq 2 ] && pass "once each for a run folder of 14 files (2 warnings)" ||
 	fail "once each for a run folder of 14 files (2 warnings)"
 eb findings "$TMP/r"
 expect_out "findings qualify the mode's sentence with both facts" \
@@ -275,3 +275,163 @@ meta "$TMP/r" default true ext4 /dev/vda null ext4 /dev/vda '"zfs:aes-256-gcm"'
 eb ingest "$TMP/r"
 [ "$(grep -c warning "$TMP/err")" -eq 0 ] && pass "the mode's own ZFS encryption gives no warning" ||
 	fail "the mode's own ZFS encryption gives no warning"
+
+# Audit 10, H4: a caveat field is trusted only when it is exactly right.
+# meta_runner DIR MEMBERS: a dir-backend run's meta.json whose runner
+# section holds MEMBERS after its backend, modes, tests and reps.
+meta_runner() {
+	cat > "$1/meta.json" <<EOF2
+{
+  "release": "24.04",
+  "host": "testbox",
+  "config": "default",
+  "runner": {"backend": "dir", "modes": "none,aes-256-gcm", "tests": "dd,fio", "reps": 2$2
+  }
+}
+EOF2
+}
+NONE_T='"none": {"path": "/srv/n", "fs": "ext4", "device": "/dev/vda", "encryption": null}'
+GCM_T='"aes-256-gcm": {"path": "/srv/e", "fs": "ext4", "device": "/dev/mapper/e", "encryption": "dm-crypt"}'
+# A yes-or-no of another type is no answer: a located error naming the
+# key and the type it must be, and nothing written.
+for v in null 0 1 '"false"' '"no"' '[]'; do
+	fresh
+	meta_runner "$TMP/r" ",
+    \"drop_caches\": $v,
+    \"targets\": {$NONE_T, $GCM_T}"
+	eb ingest "$TMP/r"
+	expect_rc "drop_caches $v is refused" 65
+	expect_err_line "at its line, with the type it must be ($v)" \
+		"$TMP/r/meta.json:6: error: \"runner.drop_caches\" in meta.json must be true or false"
+done
+fresh
+meta_runner "$TMP/r" ",
+    \"drop_caches\": true, \"bonnie_reads_may_be_cached\": \"false\",
+    \"targets\": {$NONE_T, $GCM_T}"
+eb ingest "$TMP/r"
+expect_err_line "bonnie_reads_may_be_cached as a string is refused" \
+	"$TMP/r/meta.json:6: error: \"runner.bonnie_reads_may_be_cached\" in meta.json must be true or false"
+for v in '[]' '"ext4"' null; do
+	fresh
+	meta_runner "$TMP/r" ",
+    \"drop_caches\": true,
+    \"targets\": $v"
+	eb ingest "$TMP/r"
+	expect_err_line "targets $v is refused" \
+		"$TMP/r/meta.json:7: error: \"runner.targets\" in meta.json must be an object of each mode's folder"
+done
+fresh
+meta_runner "$TMP/r" ",
+    \"drop_caches\": true,
+    \"targets\": {$NONE_T,
+      \"aes-256-gcm\": \"/srv/e\"}"
+eb ingest "$TMP/r"
+expect_err_line "a mode's folder that is no object is refused" \
+	"$TMP/r/meta.json:8: error: \"runner.targets.aes-256-gcm\" in meta.json must be an object"
+for v in 0 true '{}'; do
+	fresh
+	meta_runner "$TMP/r" ",
+    \"drop_caches\": true,
+    \"targets\": {$NONE_T,
+      \"aes-256-gcm\": {\"path\": \"/srv/e\", \"fs\": \"ext4\", \"encryption\": $v}}"
+	eb ingest "$TMP/r"
+	expect_err_line "an encryption of $v is refused" \
+		"$TMP/r/meta.json:8: error: \"runner.targets.aes-256-gcm.encryption\" in meta.json must be a string naming what encrypts the folder, or null"
+done
+fresh
+meta_runner "$TMP/r" ",
+    \"drop_caches\": true,
+    \"targets\": {$NONE_T,
+      \"aes-256-gcm\": {\"path\": \"/srv/e\", \"fs\": 4}}"
+eb ingest "$TMP/r"
+expect_err_line "a file system of 4 is refused" \
+	"$TMP/r/meta.json:8: error: \"runner.targets.aes-256-gcm.fs\" in meta.json must be a string or null"
+
+# What a caveat needs and meta.json does not say gives the caveat in its
+# unsure form, at ingest and beside each claim: absence is no evidence of
+# the safe case.
+fresh
+meta_runner "$TMP/r" ",
+    \"targets\": {$NONE_T, $GCM_T}"
+eb ingest "$TMP/r"
+expect_rc "a run without drop_caches is read" 0
+expect_err_line "its missing drop_caches is warned of" \
+	"$TMP/r/meta.json:5: warning: runner.drop_caches is missing: meta.json does not say whether caches were dropped, so dd and fio reads may have come from the page cache; report and findings say so beside each claim about reads"
+eb findings "$TMP/r"
+expect_has "and each claim about reads says it" "$TMP/out" \
+	"Caveat from meta.json: meta.json does not say whether caches were dropped (runner.drop_caches is missing): reads by dd and fio may have come from the page cache."
+fresh
+meta_runner "$TMP/r" ",
+    \"drop_caches\": true"
+eb ingest "$TMP/r"
+expect_err_line "a dir run without targets is warned of" \
+	"$TMP/r/meta.json:5: warning: runner.targets is missing: meta.json records no mode's folder, so whether each mode was encrypted and on what storage each ran are not known; report and findings say so beside each claim"
+eb findings "$TMP/r"
+expect_has "and each claim says neither side's folder is known" "$TMP/out" \
+	"Caveats from meta.json: meta.json records no folder for aes-256-gcm (runner.targets is missing), so whether it was encrypted and on what storage it ran are not known; meta.json records no folder for none (runner.targets is missing), so whether it is unencrypted and on what storage it ran are not known."
+fresh
+meta_runner "$TMP/r" ",
+    \"drop_caches\": true,
+    \"targets\": {$NONE_T}"
+eb findings "$TMP/r"
+expect_has "a mode missing from targets is no verified mode" "$TMP/out" \
+	"Caveat from meta.json: meta.json records no folder for aes-256-gcm (runner.targets has no aes-256-gcm), so whether it was encrypted and on what storage it ran are not known."
+fresh
+meta_runner "$TMP/r" ",
+    \"drop_caches\": true,
+    \"targets\": {\"none\": {\"path\": \"/srv/n\", \"encryption\": null},
+      \"aes-256-gcm\": {\"path\": \"/srv/e\", \"fs\": \"ext4\", \"device\": \"/dev/vdb\"}}"
+eb ingest "$TMP/r"
+expect_err_line "a folder without its file system is warned of" \
+	"$TMP/r/meta.json:7: warning: runner.targets.none.fs names no file system: whether it ran on the same storage as the other modes is not known; report and findings say so beside its claims"
+expect_err_line "and one without its encryption" \
+	"$TMP/r/meta.json:8: warning: runner.targets.aes-256-gcm.encryption is missing: whether its folder was encrypted is not known; report and findings say so beside its claims"
+eb findings "$TMP/r"
+expect_has "both are said beside the claims" "$TMP/out" \
+	"Caveats from meta.json: meta.json does not say what encrypts the folder of aes-256-gcm (runner.targets.aes-256-gcm.encryption is missing), so whether it was encrypted is not known; meta.json does not say on what file system the folder of none lies (runner.targets.none.fs is not given), so whether the sides ran on the same storage is not known."
+# A backend that is none of the runner's ("Dir") may have been dir.
+fresh
+cat > "$TMP/r/meta.json" <<'EOF2'
+{"release": "24.04", "host": "testbox", "config": "default",
+ "runner": {"backend": "Dir", "modes": "none,aes-256-gcm", "tests": "dd,fio",
+  "targets": {"none": {"path": "/srv/n", "fs": "ext4", "device": "/dev/vda", "encryption": null},
+   "aes-256-gcm": {"path": "/srv/e", "fs": "ext4", "device": "/dev/mapper/e", "encryption": "dm-crypt"}}}}
+EOF2
+eb ingest "$TMP/r"
+expect_err_line "a backend Dir without drop_caches is warned of" \
+	"$TMP/r/meta.json:2: warning: runner.drop_caches is missing: meta.json does not say whether caches were dropped, so dd and fio reads may have come from the page cache; report and findings say so beside each claim about reads"
+# The other backends export the pool or unmount the folder between tests:
+# their caches are emptied whatever meta.json says, and they have no
+# targets.
+fresh
+cat > "$TMP/r/meta.json" <<'EOF2'
+{"release": "24.04", "host": "testbox", "config": "default",
+ "runner": {"backend": "zfs", "modes": "none,aes-256-gcm", "tests": "dd,fio"}}
+EOF2
+eb ingest "$TMP/r"
+[ ! -s "$TMP/err" ] && pass "a zfs run without drop_caches or targets warns of nothing" ||
+	{ fail "a zfs run without drop_caches or targets warns of nothing"; cat "$TMP/err"; }
+# results.csv has no place for the caveats (DESIGN.md fixes its header):
+# ingest names each that a report of the CSV would not say.
+fresh
+meta "$TMP/r" default false ext4 /dev/vda null ext4 /dev/vda null
+eb ingest -o "$TMP/r.csv" "$TMP/r"
+expect_rc "a run folder with caveats is written as results.csv" 0
+expect_err_line "and ingest names the caveats results.csv cannot carry" \
+	"encbench: warning: $TMP/r.csv cannot carry what meta.json says qualifies these records, so a report or findings of it would not say: $UNVERIFIED; $CACHED. Give report or findings the run folder itself to keep them"
+eb ingest "$TMP/r"
+expect_err_line "the same on standard output" \
+	"encbench: warning: results.csv on standard output cannot carry what meta.json says qualifies these records, so a report or findings of it would not say: $UNVERIFIED; $CACHED. Give report or findings the run folder itself to keep them"
+fresh
+meta "$TMP/r" default true ext4 /dev/vda null ext4 /dev/mapper/e '"dm-crypt"'
+eb ingest -o "$TMP/r.csv" "$TMP/r"
+[ ! -s "$TMP/err" ] && pass "a run without caveats writes results.csv without a word" ||
+	{ fail "a run without caveats writes results.csv without a word"; cat "$TMP/err"; }
+
+# H12: a bonnie++ test it could not time (+++++) has no record from that
+# repetition, and the note says which repetition lost it.
+mkdir -p "$TMP/bn/none"
+cp tests/golden/ingest-bonnie-csv-1.97/bonnie.csv "$TMP/bn/none/bonnie-r2.csv"
+eb ingest "$TMP/bn/none/bonnie-r2.csv"
+expect_err_line "the note names the repetition bonnie++ could not time" \
+	"$TMP/bn/none/bonnie-r2.csv:1: note: +++++ means too fast to measure (not zero, not missing): bonnie++ could not time these tests in repetition 2, so they have no record from it and one repetition fewer than were run, whose mean leaves out the fastest; no record for line 1: sequential stat, random stat"

@@ -46,13 +46,26 @@ cat > "$TMP/stub/rmdir" <<EOF
 case \$1 in "$CG"/*) rm -f "\$1"/cgroup.procs "\$1"/memory.max ;; esac
 exec "$REAL_RMDIR" "\$@"
 EOF
-# ZFS's ARC follows zfs_arc_max as arcstats shows it (0 is ZFS's own 8 GiB).
+# ZFS's ARC takes zfs_arc_min and zfs_arc_max as OpenZFS 2.1-2.2's
+# arc_tuning_update() does, arcstats showing what is in force: each write
+# is accepted, and a value it does not take is silently ignored. arc_c_min
+# takes zfs_arc_min from 32 MiB up to arc_c_max, then arc_c_max takes
+# zfs_arc_max from 64 MiB up to below the RAM when it is above arc_c_min;
+# 0 (the parameters' own value) changes nothing while ZFS runs (zfs(4):
+# "It cannot be set back to 0 while running").
 arc_follows() {
 	: > "$TMP/arc-on"
-	(while [ -e "$TMP/arc-on" ]; do
-		v=$(cat "$ZP/zfs_arc_max")
-		[ "$v" != 0 ] || v=8589934592
-		printf 'c_min                           4    1073741824\nc_max                           4    %s\n' "$v" > "$ARC.new"
+	(cmin=1073741824 cmax=8589934592
+	ram=$(($(awk '/^MemTotal:/ { print $2 }' "$PROCD/meminfo") * 1024))
+	while [ -e "$TMP/arc-on" ]; do
+		lo=$(cat "$ZP/zfs_arc_min") hi=$(cat "$ZP/zfs_arc_max")
+		# A write caught half done (the file emptied) is read next time.
+		case $lo$hi in "" | *[!0-9]*) lo=0 hi=0 ;; esac
+		case $lo in "") lo=0 ;; esac
+		case $hi in "") hi=0 ;; esac
+		[ "$lo" = 0 ] || [ "$lo" -lt 33554432 ] || [ "$lo" -gt "$cmax" ] || cmin=$lo
+		[ "$hi" = 0 ] || [ "$hi" -lt 67108864 ] || [ "$hi" -ge "$ram" ] || [ "$hi" -le "$cmin" ] || cmax=$hi
+		printf 'c_min                           4    %s\nc_max                           4    %s\n' "$cmin" "$cmax" > "$ARC.new"
 		mv "$ARC.new" "$ARC"
 		sleep 0.02
 	done) &
@@ -66,6 +79,7 @@ cat > "$TMP/stub/findmnt" <<EOF
 for a in "\$@"; do last=\$a; done
 case \$last in
 "$TMP/Z"*) case " \$* " in *" FSTYPE "*) echo zfs ;; *) echo tank/data ;; esac ;;
+"$TMP/M"*) echo tmpfs ;;
 *) exec "$REAL_FINDMNT" "\$@" ;;
 esac
 EOF
@@ -96,7 +110,7 @@ pid=$(sed -n 's/^pid //p' "$TMP/calls.2")
 [ "$(grep '^undo cgroup' "$TMP/calls.2" | norm)" = "undo cgroup T/sys/fs/cgroup/P-bonnie" ] &&
 	pass "the cgroup's removal is an undo step, kept as data" || { fail "the cgroup's undo step"; cat "$TMP/calls.2"; }
 [ -z "$(ls -A "$CG" | grep -v cgroup.subtree_control)" ] && pass "the cgroup is gone after the run" || fail "the cgroup is gone after the run"
-grep -qF '"bonnie_ram_mb": 128, "bonnie_reads_may_be_cached": false, "bonnie_read_cache": "bonnie++ in a cgroup v2 of its own with memory.max of half the test size (its -r), the ZFS ARC capped at it on ZFS, nothing on a tmpfs", "bonnie_memory_max": 134217728, "bonnie_arc_max": null' "$TMP/R1/meta.json" &&
+grep -qF '"bonnie_ram_mb": 128, "bonnie_reads_may_be_cached": false, "bonnie_read_cache": "bonnie++ in a cgroup v2 of its own with memory.max of half the test size (its -r)", "bonnie_memory_max": 134217728, "bonnie_arc_max": null' "$TMP/R1/meta.json" &&
 	pass "meta.json says how bonnie++ reads were kept out of memory" || { fail "meta.json's bonnie++ settings"; grep -o '"bonnie[^}]*' "$TMP/R1/meta.json"; }
 "$RUNNER" --backend dir --tests bonnie --size 256M --reps 1 --target none="$TMP/T" --dry-run \
 	>"$TMP/out" 2>"$TMP/err" </dev/null
@@ -104,6 +118,20 @@ grep -qF '"bonnie_ram_mb": 128, "bonnie_reads_may_be_cached": false, "bonnie_rea
 grep -q "^mkdir /sys/fs/cgroup/encbench-[0-9]*-[0-9]*-bonnie$" "$TMP/out" && grep -q "^echo 134217728 > /sys/fs/cgroup/encbench-[0-9]*-[0-9]*-bonnie/memory.max$" "$TMP/out" &&
 	grep -q "^rmdir /sys/fs/cgroup/encbench-[0-9]*-[0-9]*-bonnie$" "$TMP/out" &&
 	pass "--dry-run prints the cgroup, its memory.max and its removal" || fail "--dry-run prints the cgroup steps"
+
+# Audit 10, H13: folders on tmpfs are memory itself; meta.json says that
+# nothing was held there, and that bonnie++ reads memory.
+mkdir -p "$TMP/M/n" "$TMP/M/e"
+fake_machine 1048576 "cpu io memory pids"
+bonnie_run --size 256M --target none="$TMP/M/n" --target aes-256-gcm="$TMP/M/e" --out "$TMP/R1m"
+expect_rc "bonnie++ on two tmpfs folders runs" 0
+! grep -q '^cgroup' "$TMP/calls.2" && pass "no cgroup is made for tmpfs folders" || fail "no cgroup is made for tmpfs folders"
+grep -qF '"bonnie_reads_may_be_cached": true, "bonnie_read_cache": "none: every folder is on tmpfs or ramfs, which is memory, so bonnie++ reads memory whatever is held", "bonnie_memory_max": null, "bonnie_arc_max": null' "$TMP/R1m/meta.json" &&
+	pass "meta.json says nothing was held and reads are memory's" || { fail "meta.json of bonnie++ on tmpfs"; grep -o '"bonnie[^}]*' "$TMP/R1m/meta.json"; }
+bonnie_run --size 256M --target none="$TMP/M/n" --target aes-256-gcm="$TMP/T" --out "$TMP/R1n"
+expect_rc "bonnie++ on a tmpfs and a disk folder runs" 0
+grep -qF '"bonnie_reads_may_be_cached": false, "bonnie_read_cache": "bonnie++ in a cgroup v2 of its own with memory.max of half the test size (its -r); nothing for the folders on tmpfs or ramfs, which are memory", "bonnie_memory_max": 134217728' "$TMP/R1n/meta.json" &&
+	pass "meta.json says which folders were held" || { fail "meta.json of bonnie++ on tmpfs and disk"; grep -o '"bonnie[^}]*' "$TMP/R1n/meta.json"; }
 
 # ---- 2. ZFS: the ARC is capped at the same half and restored
 
@@ -121,8 +149,13 @@ undo sysfs T/sys/module/zfs/parameters/zfs_arc_max 8589934592" ] &&
 	pass "the undo steps write back the values in force, then the parameters' own" || { fail "the ARC undo steps"; cat "$TMP/calls.1"; }
 [ "$(cat "$ZP/zfs_arc_max") $(cat "$ZP/zfs_arc_min")" = "0 0" ] && pass "zfs_arc_max and zfs_arc_min are restored" ||
 	fail "zfs_arc_max and zfs_arc_min are restored"
-grep -qF '"bonnie_memory_max": 134217728, "bonnie_arc_max": 134217728' "$TMP/R2/meta.json" &&
-	pass "meta.json records the ARC cap" || fail "meta.json records the ARC cap"
+grep -qF '"bonnie_read_cache": "bonnie++ in a cgroup v2 of its own with memory.max of half the test size (its -r), and the ZFS ARC capped at it while bonnie++ runs on ZFS", "bonnie_memory_max": 134217728, "bonnie_arc_max": 134217728' "$TMP/R2/meta.json" &&
+	pass "meta.json records the ARC cap" || { fail "meta.json records the ARC cap"; grep -o '"bonnie[^}]*' "$TMP/R2/meta.json"; }
+# Audit 10, H6: --arc-max changes what ZFS caches in every test, so
+# meta.json records it (and --resume, which compares the runner section,
+# refuses another).
+grep -qF '"power_cmd": null, "arc_max": null' "$TMP/R2/meta.json" &&
+	pass "meta.json records no --arc-max as null" || { fail "meta.json records no --arc-max as null"; grep -o '"power_cmd[^}]*' "$TMP/R2/meta.json"; }
 # A lower cap in force (--arc-max 64M) is kept, not raised to bonnie++'s.
 fake_machine 1048576 "cpu io memory pids"
 printf 'c_min                           4    33554432\nc_max                           4    67108864\n' > "$ARC"
@@ -131,6 +164,13 @@ expect_rc "bonnie++ under a lower --arc-max runs" 0
 [ "$(grep '^zfs_arc' "$TMP/calls.1")" = "zfs_arc_max 67108864 zfs_arc_min 0" ] &&
 	pass "the lower --arc-max stays in force during bonnie++" || { fail "the lower --arc-max stays in force"; cat "$TMP/calls.1"; }
 [ "$(cat "$ZP/zfs_arc_max")" = 0 ] && pass "--arc-max is restored after the run" || fail "--arc-max is restored after the run"
+grep -qF '"power_cmd": null, "arc_max": 67108864' "$TMP/R2b/meta.json" &&
+	pass "meta.json records --arc-max 64M as 67108864 bytes" || { fail "meta.json records --arc-max"; grep -o '"power_cmd[^}]*' "$TMP/R2b/meta.json"; }
+printf 'c_min                           4    33554432\nc_max                           4    67108864\n' > "$ARC"
+bonnie_run --size 256M --target none="$TMP/Z" --arc-max 128M --out "$TMP/R2b" --resume
+expect_rc "--resume with another --arc-max is refused" 1
+grep -qF '"arc_max": 67108864' "$TMP/err" && grep -qF '"arc_max": 134217728' "$TMP/err" &&
+	pass "and the refusal shows both arc_max values" || { fail "the refusal shows both arc_max values"; cat "$TMP/err"; }
 # A ZFS that keeps its ARC (0.8 ignores what it cannot take): refused.
 fake_machine 1048576 "cpu io memory pids"
 bonnie_run --size 256M --target none="$TMP/Z" --out "$TMP/R3"

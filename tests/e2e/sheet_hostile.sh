@@ -78,6 +78,11 @@ expect_out "H17: key columns that agree with the header are read" "release,host,
 ,,,none,dd,dd,,write,1048576,bw,B/s,1,500000000,$D/sheet-key-agrees.csv:2:4
 ,,,aes-256-gcm,dd,dd,,write,1048576,bw,B/s,1,400000000,$D/sheet-key-agrees.csv:3:4"
 
+# Audit 9, G24: an Op column's value encbench does not know is no test of
+# its own (results.csv refuses such an op too).
+printf 'Mode,Op,DD (MB/s)\nNone,wrote,4\n' > "$TMP/op-wrote.csv"
+refused "G24: Op wrote" "$TMP/op-wrote.csv:2:2: error: 'wrote' in column B ('Op') is none of the ops encbench knows: read, write, rewrite, mixed, trim, seek, create, stat, delete, rw, randrw, readwrite" "$TMP/op-wrote.csv"
+
 # Audits 9 and 10, G22 and H11: a block size column without a unit whose
 # numbers are too small for bytes, or with a unit that is no size, is
 # refused; "(KiB)" and "(bytes)" scale as they say.

@@ -402,6 +402,8 @@ test_png_bands(void **state)
 	eb_scene_free(s);
 }
 
+static size_t count_items(const struct eb_scene *s, const char *role, const char *prefix);
+
 /* Values as drawn, against the means of series.csv (by hand: the three
  * dd read runs of none in 24.04 average 5.93 GB/s). */
 static void
@@ -455,7 +457,12 @@ test_values(void **state)
 	o.relative = 0;
 	o.release = "24.04";
 	s = eb_chart_scene(&o, gs, &err);
-	assert_non_null(find_item(s, "cat-tick", "24.04"));
+	/* One release of several tests: one panel a direction, a row per
+	 * test and a column per mode, the release heading it. */
+	assert_non_null(find_item(s, "row-head", "release 24.04"));
+	assert_int_equal(count_items(s, "row-head", ""), 1);
+	assert_non_null(find_item(s, "category", "dd 1 MiB"));
+	assert_non_null(find_item(s, "cat-tick", "aes-128-ccm"));
 	assert_null(find_item(s, "cat-tick", "22.04"));
 	/* As "encbench overhead" says: CCM costs 80.7 % of dd write in 24.04. */
 	assert_non_null(find_item(s, "cell", "aes-128-ccm, dd write 1 MiB 24.04: 19.3 % of none"));
@@ -984,6 +991,63 @@ test_log_reader(void **state)
 	unlink(path);
 }
 
+/* The caveats of analyze/caveats.c as charts print them: the meta.json
+ * field dropped (alone in its brackets, or after a colon in them), the
+ * ", so ..." consequence cut, other brackets kept whole, nested ones too. */
+static void
+test_caveat_brief(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "encryption was not verified for aes-256-gcm: the run found nothing encrypting "
+		  "its folder (runner.targets.aes-256-gcm.encryption is null), so its figures are "
+		  "not known to be those of encryption",
+		  "Encryption was not verified for aes-256-gcm: the run found nothing encrypting "
+		  "its folder." },
+		{ "reads by bonnie++ may have come from memory (its file was smaller than twice "
+		  "the RAM: runner.bonnie_reads_may_be_cached is true)",
+		  "Reads by bonnie++ may have come from memory (its file was smaller than twice "
+		  "the RAM)." },
+		{ "the two sides ran on other storage: aes-256-gcm on ext4 (/dev/vda) and none on "
+		  "tmpfs (tmpfs) (runner.targets), so the difference is not only encryption",
+		  "The two sides ran on other storage: aes-256-gcm on ext4 (/dev/vda) and none on "
+		  "tmpfs (tmpfs)." },
+		{ "the configuration name no-aesni says AES-NI was off, but meta.json says the CPU "
+		  "has it and records nothing that turned it off (cpu_flags.aes is true and icp "
+		  "is null (no setting of ZFS's ICP turned it off))",
+		  "The configuration name no-aesni says AES-NI was off, but meta.json says the CPU "
+		  "has it and records nothing that turned it off (cpu_flags.aes is true and icp "
+		  "is null (no setting of ZFS's ICP turned it off))." },
+		/* A field inside a bracket of other words is kept: only the
+		 * meta.json pointer the report names is left to it. */
+		{ "the baseline none is not unencrypted storage: its folder is encrypted "
+		  "(runner.targets.none.encryption is \"zfs:aes-256-gcm\")",
+		  "The baseline none is not unencrypted storage: its folder is encrypted." },
+		{ "x (see runner.y) z", "X (see runner.y) z." },
+		{ "unclosed (runner.z", "Unclosed (runner.z." },
+		/* A mode opens it: its name keeps its spelling, whether it looks
+		 * like one or is a plain word; the consequence is cut only after
+		 * the field's bracket, not in a mode's name. */
+		{ "aes-256-gcm was not measured as its name says: the run found "
+		  "\"zfs:aes-128-ccm\" encrypting its folder (runner.targets.aes-256-gcm.encryption), "
+		  "so its figures are that encryption's",
+		  "aes-256-gcm was not measured as its name says: the run found "
+		  "\"zfs:aes-128-ccm\" encrypting its folder." },
+		{ "plain was not measured as its name says: x (runner.targets.plain.encryption), "
+		  "so y", "plain was not measured as its name says: x." },
+		{ "encryption was not verified for a, so b: c (runner.t), so d",
+		  "Encryption was not verified for a, so b: c." },
+	};
+	static const char *const modes[] = { "none", NULL, "plain" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *got = eb_model_caveat_brief(cases[i][0], modes, 3);
+
+		assert_string_equal(got, cases[i][1]);
+		free(got);
+	}
+}
+
 int
 main(void)
 {
@@ -992,6 +1056,7 @@ main(void)
 		cmocka_unit_test(test_ticks),
 		cmocka_unit_test(test_kinds),
 		cmocka_unit_test(test_wrap),
+		cmocka_unit_test(test_caveat_brief),
 		cmocka_unit_test(test_text_clean),
 		cmocka_unit_test(test_svg_escape),
 		cmocka_unit_test(test_png_roundtrip),

@@ -72,7 +72,7 @@ test_unique(void **state)
 	assert_int_equal(eb_table_check_unique(t, &err), EB_ERR_DATA);
 	assert_string_equal(err.loc.path, "a.log:1");
 	assert_int_equal(err.loc.line, 0);
-	assert_string_equal(err.msg, "the measurement of     a  bw, rep 9 is read twice, "
+	assert_string_equal(err.msg, "the measurement of a bw, rep 9 is read twice, "
 	    "first at a.log:1 (an encbench results.csv beside the files it came from, or one "
 	    "file in two places?)");
 	/* Without it, the repetition given again; with a line and a file
@@ -84,14 +84,14 @@ test_unique(void **state)
 	assert_int_equal(eb_table_check_unique(t, &err), EB_ERR_DATA);
 	assert_string_equal(err.loc.path, "r.csv");
 	assert_int_equal(err.loc.line, 12);
-	assert_string_equal(err.msg, "    b  bw, rep 2 (source c.log:4) is given again; "
+	assert_string_equal(err.msg, "b bw, rep 2 (source c.log:4) is given again; "
 	    "b.log:2 gave it first, and a dataset holds each repetition once");
 	/* A measurement read twice that is also its rep given again is told
 	 * as the measurement. */
 	t->n = 6;
 	add_run(t, "a", 2, 2, "a.log:2");
 	assert_int_equal(eb_table_check_unique(t, &err), EB_ERR_DATA);
-	assert_non_null(strstr(err.msg, "the measurement of     a  bw, rep 2 is read twice"));
+	assert_non_null(strstr(err.msg, "the measurement of a bw, rep 2 is read twice"));
 	eb_table_free(t);
 }
 

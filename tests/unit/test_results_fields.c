@@ -1,7 +1,7 @@
 /* test_results_fields.c - results.csv fields encbench never writes are
  * located errors: a value of 0 of a metric no run measures as 0 (E23; CPU
  * use can be 0), a block size of 0 and a mode in a spelling other than
- * encbench's (audit 9's G24, G11). */
+ * encbench's (audit 9's G24, G11), an op encbench does not write (G24). */
 #include "testutil.h"
 #include "tempfile.h"
 #include "../../ingest/results.h"
@@ -79,6 +79,35 @@ test_grouped_reading_leaves_zero(void **state)
 	tu_drop(path);
 }
 
+/* Audit 9, G24: an op encbench does not write is an edit of unknown
+ * meaning, not a test of its own; the grouped reading hands it over. */
+static void
+test_unknown_op(void **state)
+{
+	static const char *const ops[] = { "wrote", "Write", "writes", "reads" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+		struct eb_results_grouped g;
+		struct tu_run r;
+		char text[512], msg[256], *path;
+
+		snprintf(text, sizeof text, HEADER ROW1 "24.04,h,default,none,fio,j,seq,%s,4096,bw,"
+		    "B/s,2,99,a:2\n", ops[i]);
+		snprintf(msg, sizeof msg, "op '%s' is none of the ops encbench writes: read, write, "
+		    "rewrite, mixed, trim, seek, create, stat, delete, rw, randrw, readwrite", ops[i]);
+		tu_ingest_text(&r, text, "results");
+		assert_int_equal(r.st, EB_ERR_DATA);
+		assert_int_equal(r.err.loc.line, 3);
+		assert_int_equal(r.err.loc.col, 8);
+		assert_string_equal(r.err.msg, msg);
+		tu_free(&r);
+		path = tu_temp_file("results.csv", text);
+		assert_int_equal(eb_results_read_grouped(path, &g), 0);
+		tu_drop(path);
+	}
+}
+
 static void
 test_block_size_zero(void **state)
 {
@@ -144,6 +173,7 @@ main(void)
 		cmocka_unit_test(test_cpu_may_be_zero),
 		cmocka_unit_test(test_grouped_reading_leaves_zero),
 		cmocka_unit_test(test_block_size_zero),
+		cmocka_unit_test(test_unknown_op),
 		cmocka_unit_test(test_labels_in_another_spelling),
 	};
 

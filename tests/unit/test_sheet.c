@@ -1187,19 +1187,13 @@ test_adversarial_layouts(void **state)
 	done(&r);
 }
 
-/* A number that names a test ("QD32", "T8", "iodepth=32", "8 jobs") is no
- * run number: such columns are one figure given twice, not runs 1 and 2
- * of one test (C3). A percentile but the 99th, a latency's median, and a
- * header of two units name no metric encbench keeps (C4). */
+/* A number that names a test ("QD32", "T8") is no run number: such columns
+ * are other tests (test_sheet_hostile.c's test_load_words). A percentile but
+ * the 99th, a latency's median, and a header of two units name no metric
+ * encbench keeps (C4). */
 static void
 test_test_numbers_and_percentiles(void **state)
 {
-	static const char *const twice[][3] = {
-		{ "Write 4K QD1 (MB/s)", "Write 4K QD32 (MB/s)", "write bw" },
-		{ "Write T1 (MB/s)", "Write T8 (MB/s)", "write bw" },
-		{ "Write iodepth=1 (MB/s)", "Write iodepth=32 (MB/s)", "write bw" },
-		{ "Write 1 jobs (MB/s)", "Write 8 jobs (MB/s)", "write bw" },
-	};
 	static const char *const pct[] = {
 		"Write p95 Latency (ms)", "Read median latency (ms)", "Write p99.9 Latency (ms)",
 		"Write 99.9th percentile latency (ms)", "Read p50 Latency (ms)", "Write p999 latency (ms)",
@@ -1217,13 +1211,6 @@ test_test_numbers_and_percentiles(void **state)
 	char text[256], msg[512];
 
 	(void)state;
-	for (size_t i = 0; i < sizeof twice / sizeof twice[0]; i++) {
-		snprintf(text, sizeof text, "Mode,%s,%s\nNone,100,300\n", twice[i][0], twice[i][1]);
-		snprintf(msg, sizeof msg, "column C ('%s') gives the same figure (%s) as column B "
-		    "('%s') at 1:2; name each run in its header (\"Run 2\") or give them rep in "
-		    "a --map file", twice[i][1], twice[i][2], twice[i][0]);
-		fails_at(text, 1, 3, msg);
-	}
 	reads_as("Mode,Write r1 (MB/s),Write 2 (MB/s),Write p99 Latency (ms),"
 	    "Read 99th percentile latency (us)\nnone,1,2,3,4\n", runs, 4);
 	for (size_t i = 0; i < sizeof pct / sizeof pct[0]; i++) {

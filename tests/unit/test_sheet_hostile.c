@@ -115,6 +115,114 @@ test_scale_not(void **state)
 	}
 }
 
+/* Words outside brackets that the header reader does not know say how a
+ * run was made ("cold", "O_DIRECT") or what the figure sums up ("best of
+ * 3", "total"): dropped, such columns pooled with plain ones (outside
+ * audits G14, H8). An error that names them, as written. */
+static void
+test_unread_words(void **state)
+{
+	static const char *const unread[][2] = {
+		{ "DD Read cold (MB/s)", "cold" }, { "DD Read cached (MB/s)", "cached" },
+		{ "DD Read hot (MB/s)", "hot" }, { "DD Write warm (MB/s)", "warm" },
+		{ "DD Write sync (MB/s)", "sync" }, { "DD Write O_DIRECT (MB/s)", "O_DIRECT" },
+		{ "DD Write direct (MB/s)", "direct" }, { "DD Write buffered (MB/s)", "buffered" },
+		{ "DD Write fsync (MB/s)", "fsync" }, { "DD Write nocache (MB/s)", "nocache" },
+		{ "DD Write conv=fdatasync (MB/s)", "conv=fdatasync" },
+		{ "FIO Write 4k QD1 unsynced (MB/s)", "unsynced" },
+		{ "DD Write failed (MB/s)", "failed" }, { "DD Write discard (MB/s)", "discard" },
+		{ "DD Write retest (MB/s)", "retest" }, { "DD Write (MB/s) outlier", "outlier" },
+		{ "DD Write prelim (MB/s)", "prelim" }, { "DD Write DNF (MB/s)", "DNF" },
+		{ "DD Write 2nd (MB/s)", "2nd" }, { "DD Write - old kernel (MB/s)", "old" },
+		{ "DD Write (MB/s) *", "*" }, { "DD Write ~ (MB/s)", "~" },
+		{ "DD Write \xe2\x9c\x97 (MB/s)", "\xe2\x9c\x97" },
+		{ "DD Write \xe2\x80\xa0 (MB/s)", "\xe2\x80\xa0" },
+		{ "DD Write best of 3 (MB/s)", "best of 3" }, { "DD Write avg of 5 (MB/s)", "avg of 5" },
+		{ "DD Write (MB/s) mean of 3", "mean of 3" }, { "DD Write best (MB/s)", "best" },
+		{ "DD Write worst (MB/s)", "worst" }, { "DD Write total (MB/s)", "total" },
+		{ "DD Write sum (MB/s)", "sum" }, { "DD Write aggregate (MB/s)", "aggregate" },
+		{ "DD Write jitter (MB/s)", "jitter" }, { "DD Write per thread (MB/s)", "per thread" },
+		{ "DD Write per core (MB/s)", "per core" }, { "DD Write retry (MB/s)", "retry" },
+		{ "DD Write corrected (MB/s)", "corrected" }, { "DD Write approx (MB/s)", "approx" },
+		/* Two loads, of which one would win. */
+		{ "FIO Read QD1 QD32 (MB/s)", "QD32" },
+	};
+	static const char *const cell_msg = "'DD Read cold' in column B ('Test') says 'cold', "
+	    "which encbench does not read and which may change what its numbers are; leave "
+	    "it out, or describe the rows in a --map file";
+	struct tu_run r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof unread / sizeof unread[0]; i++) {
+		char text[128], msg[400];
+
+		snprintf(text, sizeof text, "Mode,%s\nNone,4\n", unread[i][0]);
+		snprintf(msg, sizeof msg, "column B ('%s') says '%s', which encbench does not read "
+		    "and which may change what its numbers are; leave it out of the header, or "
+		    "describe the column in a --map file", unread[i][0], unread[i][1]);
+		refused(text, 1, 2, msg);
+	}
+	refused("Mode,Test,Value (MB/s)\nNone,DD Read,4\nNone,DD Read cold,5\n", 3, 2, cell_msg);
+	/* Words it reads stay read: a mode, configuration or release in the
+	 * header, a run "1 of 3", a unit spelt out. */
+	sheet(&r, "Mode,DD Write Run 1 of 3 (MB/s),DD Write Ubuntu 24.04 (MB/s)\nNone,4,5\n");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	assert_int_equal(r.t->rows[0].rep, 1);
+	assert_true(r.t->rows[1].value == 5e6);
+	tu_free(&r);
+	/* A variance is a spread (residue of outside audit E11): skipped. */
+	sheet(&r, "Mode,DD Write (MB/s),DD Write var (MB/s)\nNone,4,1\n");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	assert_string_equal(r.diag.data, "note: 1: column C ('DD Write var (MB/s)') is computed "
+	    "from other columns (an overhead, ratio or spread); skipped, encbench computes "
+	    "these itself\n");
+	tu_free(&r);
+}
+
+/* The load a header names is the record's job, so that QD1 never pools
+ * with QD32, nor with a sheet that names none (outside audit H8). */
+static void
+test_load_words(void **state)
+{
+	static const struct {
+		const char *head, *job;
+	} loads[] = {
+		{ "FIO Rand Read 4k QD1 (MB/s)", "qd1" }, { "FIO Rand Read 4k QD32 (MB/s)", "qd32" },
+		{ "FIO Read iodepth=32 (MB/s)", "qd32" }, { "FIO Read queue depth 8 (MB/s)", "qd8" },
+		{ "FIO Rand Read 4k T8 (MB/s)", "t8" }, { "DD Write 1 thread (MB/s)", "t1" },
+		{ "DD Write 8 threads (MB/s)", "t8" }, { "FIO Read numjobs=4 (MB/s)", "t4" },
+		{ "FIO Read 32 jobs (MB/s)", "t32" }, { "SEQ1M Q8T1 Read (MB/s)", "qd8-t1" },
+		{ "Rand Write 4k QD32 T1 (IOPS)", "qd32-t1" }, { "DD Write 4 files (MB/s)", "files4" },
+		{ "FIO Rand Read (QD32) (IOPS)", "qd32" }, { "DD Write (MB/s)", "dd" },
+	};
+	struct tu_run r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof loads / sizeof loads[0]; i++) {
+		char text[128];
+
+		snprintf(text, sizeof text, "Mode,%s\nNone,4\n", loads[i].head);
+		sheet(&r, text);
+		if (r.st != EB_OK)
+			fail_msg("%s: %s", loads[i].head, r.err.msg);
+		assert_int_equal(r.t->n, 1);
+		assert_string_equal(TU_F(r, 0, JOB), loads[i].job);
+		tu_free(&r);
+	}
+	/* Two loads in one sheet are two tests, not one figure twice. */
+	sheet(&r, "Mode,Write 4K QD1 (MB/s),Write 4K QD32 (MB/s)\nNone,100,300\n");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	assert_string_equal(TU_F(r, 0, JOB), "qd1");
+	assert_string_equal(TU_F(r, 1, JOB), "qd32");
+	assert_true(r.t->rows[0].value == 1e8 && r.t->rows[1].value == 3e8);
+	assert_int_equal(r.t->rows[0].rep, 1);
+	assert_int_equal(r.t->rows[1].rep, 1);
+	tu_free(&r);
+}
+
 /* Words in brackets that the header reader does not know may say what the
  * numbers are ("per thread"): an error naming them, never read past. */
 static void
@@ -125,10 +233,13 @@ test_unread_brackets(void **state)
 		{ "DD Write (compressed) (MB/s)", "(compressed)" },
 		{ "DD Write (avg of 3) (MB/s)", "(avg of 3)" },
 		{ "Rand Read (each job) (IOPS)", "(each job)" },
+		/* Outside audit G14: how a run was made, in brackets too. */
+		{ "DD Write (direct) (MB/s)", "(direct)" },
+		{ "DD Write (MB/s) (?)", "(?)" }, { "DD Write (*) (MB/s)", "(*)" },
 	};
 	static const char *const read[] = {
 		"FIO Rand Read (QD32) (IOPS)", "FIO Rand Read (numjobs=4) (IOPS)",
-		"Rand Read (8 jobs) (IOPS)", "DD Write (direct) (MB/s)", "DD Write (4k) (MB/s)",
+		"Rand Read (8 jobs) (IOPS)", "DD Write (4k) (MB/s)",
 		"DD Write (no AES-NI) (MB/s)", "Write (MB/s) (Ubuntu 24.04)", "Write [ZFS] (MB/s)",
 		"Write (bs=1M) (MB/s)",
 	};
@@ -453,6 +564,8 @@ main(void)
 		cmocka_unit_test(test_scale_grammar),
 		cmocka_unit_test(test_scale_not),
 		cmocka_unit_test(test_unread_brackets),
+		cmocka_unit_test(test_unread_words),
+		cmocka_unit_test(test_load_words),
 		cmocka_unit_test(test_two_block_sizes),
 		cmocka_unit_test(test_spread_columns),
 		cmocka_unit_test(test_difference_rows),
