@@ -211,6 +211,7 @@ finish(struct eb_parse *p, int ok)
 	free(sh.rows);
 	free(sh.cols);
 	free(sh.unknown);
+	free(sh.tables);
 	release_state(ss);
 	return st;
 }

@@ -67,6 +67,18 @@ struct column {
 	int noted;			/* its note or warning was given */
 };
 
+/* A table's header, as later tables are compared with it. */
+struct sheet_table {
+	size_t row;			/* its header's index in rows */
+	size_t first;			/* its first record's index in the table */
+};
+
+/* Which key column (1-based, 0 for none) gave each attribute of a row. */
+struct key_from {
+	size_t field[EB_NFIELDS];
+	size_t bs, unit;
+};
+
 struct sheet {
 	struct eb_parse *p;
 	struct sheet_state *ss;
@@ -107,6 +119,8 @@ struct sheet {
 	size_t row_config_col;
 	const char **unknown;		/* unknown mode names, interned */
 	size_t nunknown, capunknown;
+	struct sheet_table *tables;	/* the tables read so far */
+	size_t ntables, captables;
 };
 
 static inline const char *
@@ -214,6 +228,32 @@ int eb_sheet_two_modes(const char *s, char *a, char *b, size_t n);
  * marks in mark and the cell without them in base. */
 enum { EB_MARK_NONE, EB_MARK_NOTE, EB_MARK_FAIL };
 int eb_sheet_mode_mark(const char *s, char *mark, size_t n, char *base, size_t bn);
+
+/* ---- key cells, units rows and tables against each other (sheet_keys.c) */
+
+/* Why a header (or a Test cell, read as one) is refused, after its
+ * subject, into msg; NULL when it is read. map is its --map entry. */
+const char *eb_sheet_head_refused(const char *text, const struct eb_sheet_head *h,
+    const struct eb_sheet_map_col *map, char *msg, size_t n);
+/* A Test cell read by the header's grammar, what it names into w. */
+enum eb_status eb_sheet_test_cell(struct sheet *sh, const struct row *r, size_t c,
+    const char *s, struct eb_sheet_attrs *w);
+/* A Run cell: 1 with its number in ra, 0 for a row skipped, -1 after an error. */
+int eb_sheet_run_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
+    struct eb_sheet_attrs *ra);
+/* A key cell's attributes kw against those the row's earlier ones gave. */
+enum eb_status eb_sheet_key_agrees(struct sheet *sh, const struct row *r, size_t c,
+    const struct eb_sheet_attrs *ra, const struct eb_sheet_attrs *kw, struct key_from *from);
+/* A measurement's header against its row's key cells. */
+enum eb_status eb_sheet_row_contradicts(struct sheet *sh, const struct row *r, size_t c,
+    const char *shown, const struct eb_sheet_attrs *head, const struct eb_sheet_attrs *row,
+    const struct key_from *from);
+/* A units row under header h against the units the header names. */
+enum eb_status eb_sheet_units_row(struct sheet *sh, size_t h);
+/* Notes that a table begins at header h, before its records. */
+void eb_sheet_table_begins(struct sheet *sh, size_t h);
+/* Records of two tables that would be repetitions of one test. */
+enum eb_status eb_sheet_tables_pooled(struct sheet *sh);
 
 /* ---- rows (sheet_rows.c) */
 

@@ -242,6 +242,8 @@ key_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
 
 		/* "FIO Rand Read" in a Test column says all three; a name we
 		 * do not know ("iozone") is kept as written. */
+		if (col->head.key == EB_SH_TOOL && eb_sheet_test_cell(sh, r, c, s, &w) != EB_OK)
+			return -1;
 		eb_sheet_words(s, &w, &unknown);
 		eb_sheet_attrs_merge(ra, &w);
 		if (w.f[f] == NULL || *w.f[f] == '\0') {
@@ -280,23 +282,7 @@ key_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
 		ra->f[EB_F_JOB] = intern(sh, buf);
 		break;
 	case EB_SH_REP:
-		/* "\u00b1" or "sd" under Run: the spread of the runs above, which
-		 * was read as one more run (audit E11). */
-		if (eb_sheet_rep(s) == 0 && eb_sheet_is_derived(s)) {
-			if (sh->pass == 1)
-				eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, c),
-				    "'%.40s' in %s names a spread or difference of runs, not a "
-				    "run; the row is skipped", s,
-				    eb_sheet_colname(sh, c, name, sizeof name));
-			return 0;
-		}
-		if ((ra->rep = eb_sheet_rep(s)) == 0) {
-			if (sh->pass == 1)
-				eb_diag(sh->p->diag, EB_WARNING, loc_at(sh, r->num, c),
-				    "'%.40s' in %s is not a run number from 1; the row is "
-				    "numbered as the others", s, eb_sheet_colname(sh, c, name, sizeof name));
-		}
-		break;
+		return eb_sheet_run_cell(sh, r, c, s, ra);
 	case EB_SH_UNIT:
 		if (!eb_sheet_unit_parse(s, strlen(s), &ra->unit)) {
 			if (sh->pass == 1)
@@ -386,54 +372,9 @@ row_config(struct sheet *sh, const struct row *r, struct eb_sheet_attrs *a)
 }
 
 
-/* What a key column of the row says against what the measurement's own
- * header says: "Op: read" beside "DD Write (MB/s)", "Block size: 64k"
- * beside "Rand Read 4k" (outside audit H17). The later one would win in
- * silence, so that a write becomes a read; only values of one kind are
- * compared ("randrw" beside "Read" is no contradiction). */
-static enum eb_status
-row_contradicts(struct sheet *sh, const struct row *r, size_t c, const char *shown,
-    const struct eb_sheet_attrs *head, const struct eb_sheet_attrs *row)
-{
-	static const struct {
-		int f;
-		const char *what;
-		const char *const kinds[4];
-	} fields[] = {
-		{ EB_F_OP, "direction", { "read", "write", NULL, NULL } },
-		{ EB_F_WORKLOAD, "workload", { "seq", "rand", NULL, NULL } },
-		{ EB_F_TOOL, "tool", { "dd", "fio", "bonnie", NULL } },
-	};
-	char name[96];
-
-	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
-		const char *h = head->f[fields[i].f], *w = row->f[fields[i].f];
-		int hk = 0, wk = 0;
-
-		if (h == NULL || w == NULL || strcmp(h, w) == 0)
-			continue;
-		for (size_t k = 0; fields[i].kinds[k] != NULL; k++) {
-			hk |= strcmp(h, fields[i].kinds[k]) == 0;
-			wk |= strcmp(w, fields[i].kinds[k]) == 0;
-		}
-		if (hk && wk)
-			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
-			    "'%s' in %s: its header says the %s is %s, but a column of its "
-			    "row says %s; say it once, or the same in both", shown,
-			    eb_sheet_colname(sh, c, name, sizeof name), fields[i].what, h, w);
-	}
-	if (head->block_size > 0 && row->block_size > 0 && head->block_size != row->block_size)
-		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
-		    "'%s' in %s: its header says the block size is %lld bytes, but a column "
-		    "of its row says %lld; say it once, or the same in both", shown,
-		    eb_sheet_colname(sh, c, name, sizeof name), (long long)head->block_size,
-		    (long long)row->block_size);
-	return EB_OK;
-}
-
 static enum eb_status
 value_cell(struct sheet *sh, const struct row *r, size_t c,
-    const struct eb_sheet_attrs *ra, const struct eb_sheet_attrs *mr)
+    const struct eb_sheet_attrs *ra, const struct eb_sheet_attrs *mr, const struct key_from *from)
 {
 	struct column *col = &sh->cols[c];
 	const char *s = cell(sh, r, c);
@@ -495,7 +436,7 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 		    eb_sheet_colname(sh, c, name, sizeof name));
 	/* Later sources win: what the layout says, then the map, then a unit
 	 * written in the cell itself. */
-	if ((st = row_contradicts(sh, r, c, shown, &col->at, ra)) != EB_OK)
+	if ((st = eb_sheet_row_contradicts(sh, r, c, shown, &col->at, ra, from)) != EB_OK)
 		return st;
 	memset(&a, 0, sizeof a);
 	eb_sheet_attrs_merge(&a, &sh->section);
@@ -612,7 +553,8 @@ repeats_header(const struct sheet *sh, const struct row *r)
 static enum eb_status
 data_row(struct sheet *sh, const struct row *r)
 {
-	struct eb_sheet_attrs ra, mr;
+	struct eb_sheet_attrs ra, mr, kw;
+	struct key_from from;
 	const char *modetext = NULL;
 	int usable = 1, fresh = 0, got;
 	char name[96];
@@ -628,6 +570,7 @@ data_row(struct sheet *sh, const struct row *r)
 	}
 	memset(&ra, 0, sizeof ra);
 	memset(&mr, 0, sizeof mr);
+	memset(&from, 0, sizeof from);
 	sh->row_config = NULL;
 	if (sh->modecol >= 0) {
 		modetext = cell(sh, r, (size_t)sh->modecol);
@@ -693,8 +636,11 @@ data_row(struct sheet *sh, const struct row *r)
 		}
 		if (s == NULL)
 			continue;
-		if ((got = key_cell(sh, r, c, s, &ra)) < 0)
+		memset(&kw, 0, sizeof kw);
+		if ((got = key_cell(sh, r, c, s, &kw)) < 0 ||
+		    eb_sheet_key_agrees(sh, r, c, &ra, &kw, &from) != EB_OK)
 			return EB_ERR_DATA;
+		eb_sheet_attrs_merge(&ra, &kw);
 		usable &= got;
 	}
 	if (!usable)
@@ -726,7 +672,7 @@ data_row(struct sheet *sh, const struct row *r)
 		struct column *col = &sh->cols[c];
 
 		if (col->head.key == EB_SH_VALUE && !col->head.derived) {
-			if ((st = value_cell(sh, r, c, &ra, &mr)) != EB_OK)
+			if ((st = value_cell(sh, r, c, &ra, &mr, &from)) != EB_OK)
 				return st;
 		} else if (col->head.key == EB_SH_NONE && (int)c != sh->modecol &&
 		    sh->pass == 1 && !col->noted && cellkind(cell(sh, r, c)) == EB_SC_NUMBER) {
@@ -755,6 +701,7 @@ eb_sheet_walk(struct sheet *sh)
 	memset(&sh->section, 0, sizeof sh->section);
 	sh->section_titled = 0;
 	sh->derived_title = sh->skip_table = 0;
+	sh->ntables = 0;
 	for (size_t i = 0; i < sh->nrows; i++) {
 		const struct row *r = &sh->rows[i];
 
@@ -765,8 +712,10 @@ eb_sheet_walk(struct sheet *sh)
 			continue;
 		case R_HEADER:
 			eb_sheet_set_header(sh, i);
-			if ((st = eb_sheet_repeated_key(sh, r)) != EB_OK)
+			if ((st = eb_sheet_repeated_key(sh, r)) != EB_OK ||
+			    (st = eb_sheet_units_row(sh, i)) != EB_OK)
 				return st;
+			eb_sheet_table_begins(sh, i);
 			continue;
 		case R_OTHER:
 			break;
@@ -778,5 +727,5 @@ eb_sheet_walk(struct sheet *sh)
 		if (sh->in_table && (st = data_row(sh, r)) != EB_OK)
 			return st;
 	}
-	return EB_OK;
+	return sh->pass == 1 ? eb_sheet_tables_pooled(sh) : EB_OK;
 }

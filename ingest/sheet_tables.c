@@ -354,7 +354,9 @@ eb_sheet_set_header(struct sheet *sh, size_t h)
 		for (size_t c = 1; c < u->n && c < sh->tw; c++) {
 			const char *s = cell(sh, u, c);
 
-			if (!empty(s))
+			/* One against the header's or group's is refused
+			 * after (eb_sheet_units_row), never put over it. */
+			if (!empty(s) && sh->cols[c].at.unit.kind == EB_SK_NONE)
 				eb_sheet_unit_parse(s, strlen(s), &sh->cols[c].at.unit);
 		}
 	}
@@ -688,42 +690,13 @@ eb_sheet_repeated_key(struct sheet *sh, const struct row *r)
 	 * give its cells a wrong metric or unit. */
 	for (size_t c = 0; c < sh->tw; c++) {
 		const struct column *col = &sh->cols[c];
-		char name[96], tok[64];
-		const char *why;
+		char name[96], msg[384];
 
 		if (col->head.key != EB_SH_VALUE || col->head.derived)
 			continue;
-		/* A map entry that gives no unit leaves the header's, scaled or
-		 * not, and one without a block size the header's two. */
-		if (col->text != NULL && (col->map == NULL || col->map->at.unit.kind == EB_SK_NONE) &&
-		    (why = eb_sheet_scale(col->text, tok, sizeof tok)) != NULL)
-			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
-			    "%s scales its numbers ('%s', %s), which encbench does not apply; "
-			    "write the unit with its prefix (kIOPS, GB/s) in the header or the "
-			    "cells, or the unit in a --map file",
-			    eb_sheet_colname(sh, c, name, sizeof name), tok, why);
-		if (col->map == NULL && col->text != NULL &&
-		    eb_sheet_unread_group(col->text, tok, sizeof tok))
-			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
-			    "%s says '%s', which encbench does not read and which may change "
-			    "what its numbers are; leave it out of the header, or describe the "
-			    "column in a --map file", eb_sheet_colname(sh, c, name, sizeof name), tok);
-		if (col->head.two_bs[0] != '\0' && (col->map == NULL || col->map->at.block_size == 0))
-			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
-			    "%s names two block sizes, %s; name one, or the block size in a "
-			    "--map file", eb_sheet_colname(sh, c, name, sizeof name), col->head.two_bs);
-		if (col->map != NULL)
-			continue;
-		if (col->head.two_units)
-			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
-			    "%s names two units; name one, or the unit in a --map file",
-			    eb_sheet_colname(sh, c, name, sizeof name));
-		if (col->head.other_pct)
-			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
-			    "%s names a percentile (or median) other than the 99th, for which "
-			    "encbench keeps no metric (lat_mean, lat_min, lat_max, lat_p99); "
-			    "leave it out or give it the role \"ignore\" in a --map file",
-			    eb_sheet_colname(sh, c, name, sizeof name));
+		if (eb_sheet_head_refused(col->text, &col->head, col->map, msg, sizeof msg) != NULL)
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c), "%s %s",
+			    eb_sheet_colname(sh, c, name, sizeof name), msg);
 	}
 	if ((st = repeated_value(sh, r)) != EB_OK)
 		return st;
