@@ -154,8 +154,12 @@ eb_pw_caveats(struct eb_pw *w)
 	if (l.n > 0) {
 		eb_buf_addf(w->b, "What meta.json says qualifies these figures:\n\n");
 		for (size_t i = 0; i < l.n; i++) {
-			char *item = eb_xasprintf("%c%s.", l.items[i][0] >= 'a' && l.items[i][0] <= 'z' ?
-			    l.items[i][0] - 'a' + 'A' : l.items[i][0], l.items[i] + 1);
+			const char *c = l.items[i];
+			size_t len = strspn(c, "abcdefghijklmnopqrstuvwxyz");
+			/* A first word of letters alone is a word of the sentence; one
+			 * like "meta.json" or "aes-256-gcm" is a name, kept as spelt. */
+			int word = len > 0 && (c[len] == ' ' || c[len] == ',' || c[len] == '\0');
+			char *item = eb_xasprintf("%c%s.", word ? c[0] - 'a' + 'A' : c[0], c + 1);
 
 			eb_pw_item(w->b, item);
 			free(item);

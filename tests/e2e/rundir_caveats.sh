@@ -367,6 +367,9 @@ expect_err_line "its missing drop_caches is warned of" \
 eb findings "$TMP/r"
 expect_has "and each claim about reads says it" "$TMP/out" \
 	"Caveat from meta.json: meta.json does not say whether caches were dropped (runner.drop_caches is missing): reads by dd and fio may have come from the page cache."
+eb report -o "$TMP/rep" "$TMP/r"
+expect_line "the report lists it with meta.json spelt as its name" "$TMP/rep/report.md" \
+	"- meta.json does not say whether caches were dropped (runner.drop\\_caches is missing): reads by dd and fio may have come from the page cache."
 fresh
 meta_runner "$TMP/r" ",
     \"drop_caches\": true"
