@@ -135,13 +135,13 @@ no_match "a verified run on one device: no caveat line" "$TMP/v.scene" "text cav
 no_match "and nothing in the description" "$TMP/v.scene" "Caveats from meta.json"
 
 # ---- a folder another mode's encryption encrypts (audit 10, H2): said
-# on the chart, the mode's name as spelt, not capitalised
+# on the chart in caveats.c's words, the mode's name as spelt
 sed -e 's|"fs": "ext4", "device": "/dev/vda", "encryption": null|"fs": "zfs", "device": "tank/e", "encryption": "zfs:aes-128-ccm"|' \
 	"$D/meta.json" > "$TMP/plain/meta.json"
 eb chart --kind overhead "$TMP/plain" -o "$TMP/x.scene"
 caveats_of "$TMP/x.scene" | head -1 > "$TMP/got"
 expect_file_is "another mode's encryption in the folder: on the chart" "$TMP/got" \
-	'aes-256-gcm was not measured as its name says: the run found \"zfs:aes-128-ccm\" encrypting its folder.'
+	'The mode aes-256-gcm was not measured as its name says: the run found \"zfs:aes-128-ccm\" encrypting its folder.'
 
 # ---- a config the CPU facts contradict, and bonnie's cached reads, keep
 # their reason, without the meta.json field the report names
