@@ -204,6 +204,24 @@ cell_style(const struct chart_model *m, const struct cm_point *p, char *text, si
 	return m->th->bg;
 }
 
+/* The width the widest cell's text needs, and at least least. */
+static double
+widest_cell(const struct chart_model *m, double least)
+{
+	double need = least;
+
+	for (size_t i = 0; i < m->npts; i++) {
+		char text[32];
+		double w;
+
+		cell_style(m, &m->pts[i], text, sizeof text);
+		w = eb_text_width(text, FS_VALUE + 0.5, 0) + 12;
+		if (w > need)
+			need = w;
+	}
+	return need;
+}
+
 static size_t
 count_hollow(const struct chart_model *m)
 {
@@ -496,7 +514,7 @@ body_by_test(struct lay *L)
 	struct heat H;
 	struct cm_row head = m->rows[0];
 	char what[160];
-	double widest = 0, need = 36, y, pw, width;
+	double widest = 0, need, y, pw, width;
 	size_t maxlines = 1, nk = test_ncols(m), ncells = 0;
 	size_t *rows = eb_xmalloc(m->nrows * sizeof *rows);
 
@@ -514,14 +532,7 @@ body_by_test(struct lay *L)
 		eb_text_lines_free(lines, n);
 	}
 	H.gutter = widest + GUTTER_PAD;
-	for (size_t i = 0; i < m->npts; i++) {
-		char text[32];
-		double w;
-
-		cell_style(m, &m->pts[i], text, sizeof text);
-		w = eb_text_width(text, FS_VALUE + 0.5, 0) + 12;
-		need = w > need ? w : need;
-	}
+	need = widest_cell(m, 36);
 	for (size_t k = 0; k < nk; k++) {
 		double w = eb_text_width(m->nsers > 1 ? m->sers[k] : m->cats[k], FS_TICK, 0) + 8;
 
@@ -586,7 +597,7 @@ body(struct lay *L)
 {
 	const struct chart_model *m = L->m;
 	struct heat H;
-	double widest = 0, need = 36, y = L->y, pw;
+	double widest = 0, need, y = L->y, pw;
 	size_t maxlines = 1, ncells = 0;
 
 	if (by_test(m))
@@ -608,15 +619,7 @@ body(struct lay *L)
 			maxlines = H.cat_nlines[c];
 	}
 	H.gutter = widest + GUTTER_PAD;
-	for (size_t i = 0; i < m->npts; i++) {
-		char text[32];
-		double w;
-
-		cell_style(m, &m->pts[i], text, sizeof text);
-		w = eb_text_width(text, FS_VALUE + 0.5, 0) + 12;
-		if (w > need)
-			need = w;
-	}
+	need = widest_cell(m, 36);
 	for (size_t s = 0; s < m->nsers; s++) {
 		double w = eb_text_width(m->sers[s], FS_TICK, 0) + 8;
 
