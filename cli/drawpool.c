@@ -11,6 +11,7 @@
 #include "../core/eb.h"
 #include "../ingest/ingest.h"
 #include "drawpool.h"
+#include "folderswap.h"
 
 /* Takes charts until none is left, so that no drawer waits while another
  * has several; 0, or -1 after saying why. */
@@ -95,6 +96,7 @@ eb_drawpool_start(struct eb_drawpool *d, struct eb_draw_job *jobs, size_t n)
 		}
 		if (pid < 0)
 			break;
+		eb_folder_guard_drawer(pid, 1);
 		d->pid[d->n++] = pid;
 	}
 }
@@ -110,6 +112,7 @@ eb_drawpool_finish(struct eb_drawpool *d)
 
 		while ((got = waitpid(d->pid[k], &status, 0)) < 0 && errno == EINTR)
 			;
+		eb_folder_guard_drawer(d->pid[k], 0);
 		if (got < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 			if (got >= 0 && WIFSIGNALED(status))
 				fprintf(stderr, "encbench: error: a process drawing charts "

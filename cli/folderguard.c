@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "folderswap.h"
@@ -26,6 +27,10 @@ static volatile sig_atomic_t handling;
  * inherit the handler, and theirs is to end, not to remove the folder
  * their parent is building. */
 static pid_t guarding;
+/* The processes drawing its charts. A handler ends and reaps them before
+ * it removes the folder: one still drawing would add a file after the
+ * folder was emptied, and on a loaded machine its last pass too. */
+static volatile pid_t drawers[16];
 
 /* Removes what fd, a folder, holds, with nothing but system calls: a
  * signal handler may not call malloc, so readdir is out. Folders deeper
@@ -72,6 +77,16 @@ on_signal(int sig)
 
 	if (!handling && guarded[0] != '\0' && getpid() == guarding) {
 		handling = 1;
+		for (size_t i = 0; i < sizeof drawers / sizeof drawers[0]; i++) {
+			pid_t pid = drawers[i];
+
+			if (pid > 0) {
+				kill(pid, SIGKILL);
+				while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+					;
+				drawers[i] = 0;
+			}
+		}
 		/* Threads drawing charts may still add a file: a second pass
 		 * takes what came during the first. */
 		for (int pass = 0; pass < 3 && rmdir(guarded) != 0; pass++) {
@@ -134,5 +149,19 @@ eb_folder_unguard(const char *path)
 	block(&was);
 	if (strcmp(path, guarded) == 0)
 		guarded[0] = '\0';
+	pthread_sigmask(SIG_SETMASK, &was, NULL);
+}
+
+void
+eb_folder_guard_drawer(pid_t pid, int drawing)
+{
+	sigset_t was;
+
+	block(&was);
+	for (size_t i = 0; i < sizeof drawers / sizeof drawers[0]; i++)
+		if (drawing ? drawers[i] == 0 : drawers[i] == pid) {
+			drawers[i] = drawing ? pid : 0;
+			break;
+		}
 	pthread_sigmask(SIG_SETMASK, &was, NULL);
 }

@@ -33,5 +33,8 @@ void eb_folder_abort(const char *tmp);
  * it makes, and eb_folder_commit and eb_folder_abort end that. */
 void eb_folder_guard(const char *path);
 void eb_folder_unguard(const char *path);
+/* A process drawing charts into the guarded folder (drawing 1), or one
+ * reaped (0): a signal ends the drawers before the folder is removed. */
+void eb_folder_guard_drawer(pid_t pid, int drawing);
 
 #endif
