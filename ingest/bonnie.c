@@ -19,7 +19,7 @@ struct field {
 struct layout {
 	const char *name;
 	int nfields;
-	int version, name_f, size, chunk, io0, nfiles, files0, lat0, seed;
+	int version, name_f, size, chunk, io0, nfiles, files0, lat0, seed, conc;
 };
 
 enum { L_10X, L_2, L_196, L_198 };
@@ -27,15 +27,15 @@ enum { L_10X, L_2, L_196, L_198 };
 static const struct layout layouts[] = {
 	/* 1.00-1.03e: no format field; a non-default chunk rides on the
 	 * size ("1G:4k"), and there are no latencies. */
-	{ "1.0x", 27, -1, 0, 1, -1, 2, 14, 15, -1, -1 },
+	{ "1.0x", 27, -1, 0, 1, -1, 2, 14, 15, -1, -1, -1 },
 	/* The 1.90-1.95 development series wrote a literal "2" first. */
-	{ "2", 45, 1, 2, 3, 4, 5, 17, 21, 33, -1 },
+	{ "2", 45, 1, 2, 3, 4, 5, 17, 21, 33, -1, -1 },
 	/* The seed (pid ^ time() of the bonnie++ process, or -z) tells a
 	 * run apart from every other but those of one -x. */
-	{ "1.96/1.97", 48, 1, 2, 5, 6, 7, 19, 24, 36, 4 },
+	{ "1.96/1.97", 48, 1, 2, 5, 6, 7, 19, 24, 36, 4, 3 },
 	/* 1.98 (bonnie++ 1.98, 2.00, 2.00a) put the seek count and the seeker
 	 * processes after the chunk, which 2.00a never writes. */
-	{ "1.98", 50, 1, 2, 5, 6, 9, 21, 26, 38, 4 },
+	{ "1.98", 50, 1, 2, 5, 6, 9, 21, 26, 38, 4, 3 },
 };
 
 static int
@@ -432,6 +432,15 @@ map_fields(int li, const struct field *f, struct eb_bonnie_run *r, int *bad)
 		r->name = eb_xstrndup(f[l->name_f].s, f[l->name_f].n);
 	if (l->seed >= 0 && f[l->seed].n < sizeof r->seed)
 		memcpy(r->seed, f[l->seed].s, f[l->seed].n);
+	/* -c (1.96 on) is the fourth field; 1.0x had no -c and ran one
+	 * process, the "2" series does not write it. */
+	if (l->conc >= 0 && (r->concurrency = eb_bonnie_concurrency(f[l->conc].s,
+	    f[l->conc].n)) <= 0) {
+		*bad = l->conc;
+		return 0;
+	}
+	if (li == L_10X)
+		r->concurrency = 1;
 	if (r->has_files && li == L_10X) {
 		eb_bonnie_files_cell(f[l->nfiles].s, f[l->nfiles].n, r->files, sizeof r->files);
 	} else if (r->has_files) {
@@ -472,12 +481,28 @@ map_fields(int li, const struct field *f, struct eb_bonnie_run *r, int *bad)
 		 * its value, so -s 512:4k and the default look alike; only the
 		 * run's text table can tell. */
 		r->chunk = 0;
+		r->chunk_unknown = r->has_io;
 	}
 	if (!r->has_io && !r->has_files) {
 		*bad = -1;
 		return 0;
 	}
 	return 1;
+}
+
+int
+eb_bonnie_concurrency(const char *s, size_t n)
+{
+	int c = 0;
+
+	if (n == 0 || n > 4)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!isdig(s[i]))
+			return 0;
+		c = c * 10 + (s[i] - '0');
+	}
+	return c;
 }
 
 /* The two version fields of a known CSV format ("1.97,1.97,", "2,1.93c,"),

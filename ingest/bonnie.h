@@ -51,6 +51,8 @@ struct eb_bonnie_run {
 	char seed[24];		/* the CSV line's seed (1.96 on), "" when none */
 	char files[48];		/* -n as "num:max:min/dirs", "" when unknown */
 	int64_t chunk;		/* IO chunk in bytes, 0 when unknown */
+	int concurrency;	/* -c, 0 when the output does not tell */
+	int chunk_unknown;	/* a CSV line of 1.98 on, no table told its chunk */
 	int csv;		/* from a CSV line, so exact */
 	int kmg;		/* a table of bonnie++ >= 1.98 (k/m/g units) */
 	int has_io, has_files;	/* which halves the output had */
@@ -116,6 +118,8 @@ int eb_bonnie_text_cell(const char *s, size_t n, int cpu, struct eb_bonnie_cell 
 int eb_bonnie_latency(const char *s, size_t n, struct eb_bonnie_cell *c);
 /* Parses a chunk size as bonnie++ prints it ("4k", "512", "1m"). */
 int64_t eb_bonnie_chunk(const char *s, size_t n);
+/* Parses -c as bonnie++ prints it ("2"), 0 when it is no count. */
+int eb_bonnie_concurrency(const char *s, size_t n);
 /* True for version strings of bonnie++ 1.98 and later ("2.00a"). */
 int eb_bonnie_kmg_version(const char *v);
 

@@ -116,6 +116,7 @@ pair(struct eb_bonnie *b)
 			c->name = eb_xstrdup(t->name);
 		if (c->chunk == 0 && c->has_io)
 			c->chunk = t->chunk;
+		c->chunk_unknown = 0;
 	}
 }
 
@@ -279,13 +280,21 @@ note_run(struct eb_parse *p, const struct eb_bonnie_run *r)
 		eb_parse_run(p, id.data, id.len, r->line, eb_buf_cstr(&what));
 	else
 		eb_parse_run_alike(p, id.data, id.len, r->line, eb_buf_cstr(&what));
-	/* The file size and the file test's -n are part of the test: runs of
-	 * -s 16 and -s 48, or of -n 1 and -n 4:4096, in files of one test are
-	 * no repetitions of one. */
+	/* The file size, the file test's -n and the processes run at once
+	 * (-c) are part of the test: runs of -s 16 and -s 48, of -n 1 and
+	 * -n 4:4096, or of -c 1 and -c 2 in files of one test are no
+	 * repetitions of one. Lines in name order (runs.c compares them so). */
 	eb_buf_reset(&what);
+	if (r->concurrency > 0)
+		eb_buf_addf(&what, "concurrency=%d\n", r->concurrency);
+	else
+		eb_buf_addf(&what, "concurrency=(unknown)\n");
 	eb_buf_addf(&what, "file size=%s", r->size);
 	if (r->files[0] != '\0')
 		eb_buf_addf(&what, "\nfile test -n=%s", r->files);
+	if (r->chunk_unknown)
+		eb_buf_addf(&what, "\n~unchecked=the CSV lines of bonnie++ %s print no IO chunk "
+		    "size (-s SIZE:CHUNK), which only their text tables show", r->version);
 	eb_parse_setup_of(p, "bonnie", "bonnie++ run", "bonnie", "", eb_buf_cstr(&what), r->line);
 	if (measured >= 4) {
 		struct like l;

@@ -278,6 +278,31 @@ short_row(struct text_state *ts, const struct tok *tk, int nt, const int slot[12
 	return ROW_SHORT;
 }
 
+/* -c of a table's "Size:chnk" cell past the size (":4k:2"): bonnie++
+ * 1.98 and later print it third, left out or empty for 1 ("32M::2",
+ * "64M:::1:1024" in 2.00a); 1.0x had no -c. Other tables (1.9x before
+ * 1.98) are not known to print it: 0, unknown. */
+static int
+table_concurrency(const struct eb_bonnie_run *r, const char *s, size_t n)
+{
+	size_t i = 0, at;
+
+	if (strncmp(r->version, "1.0", 3) == 0)
+		return 1;
+	if (!r->kmg)
+		return 0;
+	if (n == 0 || s[0] != ':')
+		return 1;
+	for (i = 1; i < n && s[i] != ':'; i++)
+		;
+	if (i >= n)
+		return 1;
+	at = ++i;
+	while (i < n && s[i] != ':')
+		i++;
+	return i == at ? 1 : eb_bonnie_concurrency(s + at, i - at);
+}
+
 static enum row
 io_row(struct text_state *ts, const char *s, size_t n, long lineno)
 {
@@ -336,6 +361,7 @@ io_row(struct text_state *ts, const char *s, size_t n, long lineno)
 		if (cn > 0 && (r->chunk = eb_bonnie_chunk(c, cn)) <= 0)
 			r->chunk = 0;
 	}
+	r->concurrency = table_concurrency(r, size->s + sizelen, size->n - sizelen);
 	ts->open_run = ts->row_run = ts->b.nruns;
 	return ROW_OK;
 }

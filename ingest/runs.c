@@ -579,8 +579,8 @@ eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
 				eb_diag(seen->diag, EB_WARNING, (struct eb_loc){ u->path, u->line, 0 },
 				    "%s '%.40s' here and at %.100s:%ld are taken as repetitions of "
 				    "one test, but %s, so they could not be checked to have run "
-				    "alike; read fio's JSON to check", u->noun, u->job, alike->path,
-				    alike->line, what);
+				    "alike%s", u->noun, u->job, alike->path, alike->line, what,
+				    strcmp(u->tool, "fio") == 0 ? "; read fio's JSON to check" : "");
 			}
 		}
 		/* Kept also after an error, whose place names its path. */
