@@ -185,6 +185,12 @@ int eb_sheet_release_number(const char *text, int ubuntu, char *buf, size_t n);
  * words in brackets or quotes must be code names ("(noble)", "\"Noble
  * Numbat\"") or LTS, else the label is not a release alone. */
 int eb_sheet_release_alone(const char *text, char *buf, size_t n);
+/* Whether a Release cell's text cannot be the one release label it gave:
+ * two releases ("22.04 / 24.04", "22.04-24.04"), a code name of another
+ * ("Ubuntu 24.04 (jammy)"), words in brackets that are no code name, LTS
+ * or edition ("24.04 (HWE kernel)"), or a '/' or bracket left in the
+ * label; returns 1 and writes why. */
+int eb_sheet_release_doubt(const char *text, const char *label, char *why, size_t wn);
 /* A release title that names a configuration too ("Ubuntu 24.04 No AES-NI",
  * "24.04 (2 cores)"): returns 1 and writes both, as eb_sheet_release and
  * eb_config_canonical spell them; 0 for any other text. */

@@ -51,7 +51,7 @@ static const char *const os_words[] = {
 	"centos", "rocky", "alma", "almalinux", "opensuse", "suse", "sles",
 	"arch", "nixos", "proxmox", "pve", "truenas", "openzfs", "zfs", "linux",
 	"kernel", "macos", "illumos", "omnios", "smartos", "gentoo", "mint",
-	"release", "version", "lts", "rel", "v", NULL,
+	"gnu/linux", "release", "version", "lts", "rel", "v", NULL,
 };
 
 /* Ubuntu's and Debian's code names, and the animals of Ubuntu's: "Ubuntu
@@ -226,8 +226,15 @@ release_token(void *ctx, const char *s, size_t n)
 	if (sheet_in(w, os_words)) {
 		rs->os++;
 		rs->ubuntu |= strstr(w, "ubuntu") != NULL;
+		/* os-release's PRETTY_NAME: "Debian GNU/Linux 12", "Fedora Linux
+		 * 40" are debian-12 and fedora-40, while "FreeBSD Linux" names
+		 * two systems. */
 		if (strstr(w, "ubuntu") == NULL && !sheet_in(w, (const char *const[]){
-		    "release", "version", "lts", "rel", "v", NULL })) {
+		    "release", "version", "lts", "rel", "v", NULL }) &&
+		    !(rs->named == 1 && strcmp(w, "gnu/linux") == 0) &&
+		    !(rs->named == 1 && strcmp(w, "linux") == 0 && sheet_in(rs->name,
+		    (const char *const[]){ "fedora", "debian", "rocky", "arch", "gentoo",
+		    "centos", NULL }))) {
 			if (rs->named++ == 0)
 				snprintf(rs->name, sizeof rs->name, "%s", w);
 		}
@@ -460,4 +467,123 @@ eb_sheet_release_config(const char *text, int ubuntu, char *rel, size_t rn,
 		return 0;
 	eb_sheet_release(relt, ubuntu, rel, rn);
 	return 1;
+}
+
+/* Words that may stand between two numbers of a list or a range. */
+static int
+joining_word(const char *w)
+{
+	return sheet_in(w, (const char *const[]){ "and", "or", "to", "vs", "versus",
+	    "through", "until", NULL }) || (sheet_in(w, os_words) &&
+	    strcmp(w, "kernel") != 0);
+}
+
+/* Whether the code name w contradicts the release label ("jammy" is 22.04,
+ * not 24.04); label "24.04.1" is a point release of 24.04. */
+static int
+codename_differs(const char *w, const char *label)
+{
+	const char *named = codename_release(w);
+	size_t k;
+
+	if (named == NULL)
+		return 0;
+	k = strlen(named);
+	return strncmp(label, named, k) != 0 || (label[k] != '\0' && label[k] != '.');
+}
+
+/* Whether the brackets opening at text[open] hold an edition, as Fedora's
+ * PRETTY_NAME "Fedora Linux 40 (Workstation Edition)" does: it names the
+ * edition, not the release. */
+static int
+edition(const char *text, size_t open)
+{
+	const char *e = strpbrk(text + open, ")]");
+	static const char word[] = "edition";
+
+	if (e == NULL || (size_t)(e - text) < open + sizeof word - 1)
+		return 0;
+	e -= sizeof word - 1;
+	for (size_t i = 0; i < sizeof word - 1; i++)
+		if (sheet_lower((unsigned char)e[i]) != word[i])
+			return 0;
+	return 1;
+}
+
+int
+eb_sheet_release_doubt(const char *text, const char *label, char *why, size_t wn)
+{
+	char first[32] = "", word[24];
+	int joined = 0, os = 0, first_dotted = 0, depth = 0;
+	size_t open = 0;
+	const char *bad;
+
+	for (size_t i = 0; text[i] != '\0';) {
+		unsigned char c = (unsigned char)text[i];
+		size_t j = i, k = 0;
+
+		if (c == '(' || c == '[' || c == ')' || c == ']') {
+			if ((c == '(' || c == '[') && depth++ == 0)
+				open = i + 1;
+			if (c == ')' || c == ']')
+				depth -= depth > 0;
+			first[0] = '\0';
+			i++;
+			continue;
+		}
+		if (sheet_isdig(c)) {
+			int dotted = 0;
+
+			while (sheet_isdig((unsigned char)text[j]) || (text[j] == '.' &&
+			    sheet_isdig((unsigned char)text[j + 1])))
+				dotted |= text[j++] == '.';
+			if (depth == 0 && first[0] != '\0' && joined &&
+			    (dotted || first_dotted || os)) {
+				snprintf(why, wn, "names two releases, %s and %.*s", first,
+				    (int)(j - i), text + i);
+				return 1;
+			}
+			if (depth == 0) {
+				snprintf(first, sizeof first, "%.*s", (int)(j - i), text + i);
+				first_dotted = dotted;
+				joined = 1;
+			}
+			i = j;
+			continue;
+		}
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+			/* A list's or a range's marks: "22.04 / 24.04", "22.04-24.04". */
+			if (strchr(" \t/,;&+-", (int)c) == NULL)
+				joined = 0;
+			i++;
+			continue;
+		}
+		while (sheet_isdig((unsigned char)text[j]) ||
+		    (sheet_lower((unsigned char)text[j]) >= 'a' &&
+		    sheet_lower((unsigned char)text[j]) <= 'z')) {
+			if (k + 1 < sizeof word)
+				word[k++] = (char)sheet_lower((unsigned char)text[j]);
+			j++;
+		}
+		word[k] = '\0';
+		i = j;
+		os |= sheet_in(word, os_words);
+		if (codename_differs(word, label)) {
+			snprintf(why, wn, "names %s, but %s is %s", label, word,
+			    codename_release(word));
+			return 1;
+		}
+		if (depth > 0 && !sheet_in(word, codenames) && !edition(text, open)) {
+			snprintf(why, wn, "says '%s' in brackets, which names no release", word);
+			return 1;
+		}
+		if (depth == 0 && !joining_word(word))
+			joined = 0;
+	}
+	if ((bad = strpbrk(label, "/()[]{}\"")) != NULL) {
+		snprintf(why, wn, "cannot be made one release label (it would keep '%c')",
+		    *bad);
+		return 1;
+	}
+	return 0;
 }

@@ -180,6 +180,15 @@ mode_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
 			    "of one mode (a difference of two is for encbench to compute)",
 			    shown, eb_sheet_colname(sh, c, name, sizeof name), a, b);
 		}
+		/* "Baseline" says what a row is for, not which mode it ran
+		 * (audit 11, I17): kept as a mode, the sheet had no none. */
+		if (sh->pass == 1 && strcmp(m.mode, "baseline") == 0) {
+			eb_sheet_squeeze(s, shown, sizeof shown);
+			return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+			    "'%s' in %s says baseline, which names no mode; write none if "
+			    "the baseline ran unencrypted, else the mode it ran", shown,
+			    eb_sheet_colname(sh, c, name, sizeof name));
+		}
 		if (sh->pass == 1)
 			note_unknown_mode(sh, intern(sh, m.mode));
 		break;
@@ -211,7 +220,7 @@ key_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
 {
 	struct column *col = &sh->cols[c];
 	struct eb_sheet_attrs w;
-	char buf[EB_MODE_MAX], name[96];
+	char buf[EB_MODE_MAX], name[96], why[96];
 	int unknown = 0;
 
 	memset(&w, 0, sizeof w);
@@ -220,6 +229,13 @@ key_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
 		if (sh->pass == 0 && yymm(s))
 			sh->yymm = 1;
 		eb_sheet_release(s, col->head.ubuntu || sh->yymm, buf, sizeof buf);
+		if (sh->pass == 1 && eb_sheet_release_doubt(s, buf, why, sizeof why)) {
+			eb_sheet_squeeze(s, name, sizeof name);
+			eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+			    "release '%s' %s; write one release, as 24.04 or debian-12",
+			    name, why);
+			return -1;
+		}
 		ra->f[EB_F_RELEASE] = intern(sh, buf);
 		break;
 	case EB_SH_CONFIG:

@@ -1,0 +1,129 @@
+/* test_sheet_release.c - the release a sheet's Release cell names: one
+ * release, cleaned of os-release's words, or a located error (audit 11
+ * I18); and a mode cell that says baseline alone (I17). */
+#include "testutil.h"
+
+#define ONE_RELEASE "; write one release, as 24.04 or debian-12"
+
+static void
+refused_at(const char *cell, const char *msg, int at)
+{
+	struct tu_run r;
+	char text[256];
+
+	snprintf(text, sizeof text, "Mode,Release,DD Write (MB/s)\nNone,\"%s\",500\n", cell);
+	tu_ingest_opts(&r, "in.csv", text, "sheet", NULL, NULL);
+	if (r.st != EB_ERR_DATA || r.err.loc.line != 2 || r.err.loc.col != 2 ||
+	    strcmp(r.err.msg, msg) != 0)
+		fail_msg("line %d: %s\ngot %d at %ld:%ld: %s\nwant 2:2: %s", at, cell,
+		    r.st, r.err.loc.line, r.err.loc.col, r.err.msg, msg);
+	assert_int_equal(r.t->n, 0);
+	tu_free(&r);
+}
+#define refused(cell, msg) refused_at((cell), (msg), __LINE__)
+
+static void
+read_at(const char *cell, const char *release, int at)
+{
+	struct tu_run r;
+	char text[256];
+
+	snprintf(text, sizeof text, "Mode,Release,DD Write (MB/s)\nNone,\"%s\",500\n", cell);
+	tu_ingest_opts(&r, "in.csv", text, "sheet", NULL, NULL);
+	if (r.st != EB_OK || r.t->n != 1 || strcmp(r.t->rows[0].f[EB_F_RELEASE], release) != 0)
+		fail_msg("line %d: %s\ngot %d, %zu records, release '%s': %s\nwant %s", at,
+		    cell, r.st, r.t->n, r.t->n > 0 ? r.t->rows[0].f[EB_F_RELEASE] : "",
+		    r.err.msg, release);
+	tu_free(&r);
+}
+#define read_as(cell, release) read_at((cell), (release), __LINE__)
+
+/* A list or a range of releases was one label, "22.04-/-24.04". */
+static void
+test_two_releases(void **state)
+{
+	(void)state;
+	refused("22.04 / 24.04", "release '22.04 / 24.04' names two releases, 22.04 and "
+	    "24.04" ONE_RELEASE);
+	refused("22.04, 24.04", "release '22.04, 24.04' names two releases, 22.04 and "
+	    "24.04" ONE_RELEASE);
+	refused("22.04 and 24.04", "release '22.04 and 24.04' names two releases, 22.04 "
+	    "and 24.04" ONE_RELEASE);
+	refused("22.04-24.04", "release '22.04-24.04' names two releases, 22.04 and "
+	    "24.04" ONE_RELEASE);
+	refused("Ubuntu 22.04 / Ubuntu 24.04", "release 'Ubuntu 22.04 / Ubuntu 24.04' "
+	    "names two releases, 22.04 and 24.04" ONE_RELEASE);
+	refused("Debian 11 / 12", "release 'Debian 11 / 12' names two releases, 11 and "
+	    "12" ONE_RELEASE);
+}
+
+/* A code name of another release was dropped: "Ubuntu 24.04 (jammy)" was
+ * 24.04. */
+static void
+test_codename_contradicts(void **state)
+{
+	(void)state;
+	refused("Ubuntu 24.04 (jammy)", "release 'Ubuntu 24.04 (jammy)' names 24.04, but "
+	    "jammy is 22.04" ONE_RELEASE);
+	refused("Debian 12 (jammy)", "release 'Debian 12 (jammy)' names debian-12, but "
+	    "jammy is 22.04" ONE_RELEASE);
+	refused("24.04 (HWE kernel)", "release '24.04 (HWE kernel)' says 'hwe' in "
+	    "brackets, which names no release" ONE_RELEASE);
+	read_as("Ubuntu 24.04 (noble)", "24.04");
+	read_as("Ubuntu 24.04.1 LTS (noble)", "24.04.1");
+}
+
+/* os-release's PRETTY_NAME kept its slash and brackets:
+ * "debian-gnu/linux-12-(bookworm)". */
+static void
+test_pretty_names(void **state)
+{
+	(void)state;
+	read_as("Debian GNU/Linux 12 (bookworm)", "debian-12");
+	read_as("Debian GNU/Linux 12", "debian-12");
+	read_as("Debian 12", "debian-12");
+	read_as("Fedora Linux 40 (Workstation Edition)", "fedora-40");
+	read_as("Ubuntu 24.04.1 LTS", "24.04.1");
+	read_as("Linux 6.8", "linux-6.8");
+	refused("Debian GNU/Hurd 2023", "release 'Debian GNU/Hurd 2023' cannot be made "
+	    "one release label (it would keep '/')" ONE_RELEASE);
+}
+
+/* "Baseline" was kept as a mode of its own, so the sheet had no none. */
+static void
+test_baseline_alone(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest_opts(&r, "in.csv", "Mode,DD Write (MB/s)\naes-256-gcm,400\nBaseline,500\n",
+	    "sheet", NULL, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 3);
+	assert_int_equal(r.err.loc.col, 1);
+	assert_string_equal(r.err.msg, "'Baseline' in column A ('Mode') says baseline, "
+	    "which names no mode; write none if the baseline ran unencrypted, else the "
+	    "mode it ran");
+	assert_int_equal(r.t->n, 0);
+	tu_free(&r);
+	/* A remark beside none is none. */
+	tu_ingest_opts(&r, "in.csv", "Mode,DD Write (MB/s)\nnone (baseline),500\n", "sheet",
+	    NULL, NULL);
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	assert_string_equal(r.t->rows[0].f[EB_F_MODE], "none");
+	tu_free(&r);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_two_releases),
+		cmocka_unit_test(test_codename_contradicts),
+		cmocka_unit_test(test_pretty_names),
+		cmocka_unit_test(test_baseline_alone),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
