@@ -220,6 +220,54 @@ side_sentence(struct text *t, struct claims side[NSIDE], const char *family,
 		eb_text_put(t, " With %s, %s.", family, parts.buf);
 }
 
+/* A family measured without throughput (latency or CPU use alone): no
+ * figure of what it costs in throughput, and what its latency and CPU use
+ * did, each change only where its verdict (Holm within the class) holds
+ * it up; a class that has cases but no such verdict is one the data cannot
+ * tell of. Says nothing when the family has no such cases either. */
+static void
+side_only_sentence(struct claims side[NSIDE], const char *where, const char *family,
+    const struct eb_verdict_opts *o, struct eb_findings *out)
+{
+	static const char *const names[NSIDE] = { "CPU use", "latency" };
+	struct text parts = { "", 0 };
+
+	for (int s = NSIDE - 1; s >= 0; s--) {
+		int here = 0;
+
+		if (side[s].n == 0)
+			continue;
+		eb_claim_adjust(&side[s], o);
+		for (int up = 1; up >= 0; up--) {
+			char lead[32];
+
+			if (here)
+				snprintf(lead, sizeof lead, " and ");
+			else
+				snprintf(lead, sizeof lead, "%s%s ", parts.len ? "; " : "", names[s]);
+			here |= side_direction(&parts, &side[s], up, lead, o);
+		}
+		struct tally x;
+
+		eb_tally(&side[s], -1, &x);
+		if (!here && x.n > 0 && x.kinds[EB_VERDICT_NO_MEASURABLE] == x.n) {
+			char ci[96], holm[48];
+
+			eb_signed_range(ci, sizeof ci, x.ci_lo, x.ci_hi, 0, "%");
+			eb_holm_words(&x, o, holm, sizeof holm);
+			eb_text_put(&parts, "%s%s shows no measurable change (%s %s%s)",
+			    parts.len ? "; " : "", names[s], eb_ci_lead(&x), ci, holm);
+		} else if (!here)
+			eb_text_put(&parts, "%sthe data cannot tell whether %s changed (%zu test%s, "
+			    "none with a verdict of a change)", parts.len ? "; " : "", names[s],
+			    tests_in(&side[s]), tests_in(&side[s]) == 1 ? "" : "s");
+	}
+	if (parts.len == 0)
+		return;
+	eb_findings_say(out, "%s, no throughput of %s was measured, so nothing here says what it "
+	    "costs in throughput; with %s, %s.", where, family, family, parts.buf);
+}
+
 /* The verdicts of a segment whose cases part ways, the kinds none of
  * them has left out: "costs in 2 and is faster in 1", "is faster in 1
  * and shows no measurable overhead in 1". */
@@ -406,7 +454,7 @@ eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const struct sco
 		const struct eb_record *k = oh[i].g->key;
 
 		if (k->f[EB_F_RELEASE] == release && k->f[EB_F_CONFIG] == config &&
-		    strcmp(k->f[EB_F_METRIC], "bw") == 0 &&
+		    (strcmp(k->f[EB_F_METRIC], "bw") == 0 || side_class(k->f[EB_F_METRIC]) >= 0) &&
 		    (sc->host == NULL || k->f[EB_F_HOST] == sc->host))
 			eb_host_add(&hs, k->f[EB_F_HOST]);
 	}
@@ -453,8 +501,17 @@ eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const struct sco
 			for (a = 0; a < nf && strcmp(fams[a], eb_mode_family(k->f[EB_F_MODE])) != 0;
 			    a++)
 				;
-			if (a < nf)
+			/* A family with latency or CPU use but no throughput is
+			 * spoken of too, so that its data is not left unsaid. */
+			if (a == nf && nf < 8)
+				fams[nf++] = eb_mode_family(k->f[EB_F_MODE]);
+			if (a < nf) {
 				eb_claim_add(&side[a][s], &oh[i].v, k, 0);
+				if (c[a].n == 0)
+					keymask[a] |= eb_key_bits(k->f[EB_F_MODE]);
+				if (baseline == NULL)
+					baseline = oh[i].base->key->f[EB_F_MODE];
+			}
 		}
 		eb_where_text(where, sizeof where, release, config, name_config, hs.h[h],
 		    sc->name_hosts || hs.n > 1);
@@ -474,6 +531,18 @@ eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const struct sco
 				eb_family_label(label, sizeof label, fams[a], baseline, keymask[a]);
 				size_t at = out->n;
 
+				if (c[a].n == 0) {
+					struct claims both = { 0 };
+
+					side_only_sentence(side[a], where, label, o, out);
+					for (int s = 0; s < NSIDE; s++)
+						for (size_t i = 0; i < side[a][s].n; i++)
+							eb_claim_add(&both, &side[a][s].v[i],
+							    side[a][s].k[i], 0);
+					eb_findings_qualify(out, &both, at);
+					eb_claim_free(&both);
+					continue;
+				}
 				eb_claim_adjust(&c[a], o);
 				overhead_sentence(&c[a], side[a], where, label, popcount(keymask[a]), o,
 				    out);

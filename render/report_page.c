@@ -454,6 +454,10 @@ default_title(const struct eb_plan *p, char *buf, size_t n)
 	const char *unverified[32];
 	size_t nunverified = eb_caveats_unverified(p->caveats, p->gs, unverified, 32);
 	char what[160], tail[400] = "";
+	int bw = 0;
+
+	for (size_t i = 0; i < p->noh; i++)
+		bw |= strcmp(eb_metric_family(p->oh[i].g->key->f[EB_F_METRIC]), "throughput") == 0;
 
 	/* Against another baseline than none, the costs are relative to it,
 	 * and the title says so. */
@@ -461,8 +465,13 @@ default_title(const struct eb_plan *p, char *buf, size_t n)
 		snprintf(what, sizeof what, "What disk encryption costs against %s", p->baseline);
 	else
 		snprintf(what, sizeof what, "What disk encryption costs");
-	/* Without a pair of mode and baseline nothing has a cost. */
-	if (p->noh == 0) {
+	/* Without a pair of mode and baseline nothing has a cost; without
+	 * throughput, latency and CPU use are said as changes, not costs. */
+	if (p->noh > 0 && !bw) {
+		snprintf(what, sizeof what, "What was measured");
+		snprintf(tail, sizeof tail, " (no throughput was measured, so no figure of what "
+		    "encryption costs in throughput)");
+	} else if (p->noh == 0) {
 		snprintf(what, sizeof what, "What was measured");
 		snprintf(tail, sizeof tail, " (no figure of overhead: no mode could be compared with "
 		    "%s)", p->baseline != NULL ? p->baseline : "none");

@@ -181,3 +181,12 @@ expect_err_line "it names the cases left out" \
 	"encbench: note: 1 case of a mode has no none to compare with in its release, host and config, and is left out (config no-aesni)"
 grep -q '| dd write | throughput | aes-256-gcm |   2 | 805 MB/s | 1.00 GB/s |' "$TMP/out" \
 	&& pass "overhead: the case with its baseline is the table's row" || fail "overhead: the case with its baseline is the table's row"
+
+# Outside audit I13: latency and CPU use without throughput have no cost
+# in throughput, and the report's title promises none.
+eb report -o "$TMP/latency-report" tests/verdicts/findings-latency-only/results.csv
+expect_rc "report of latency alone exits 0" 0
+[ "$(head -1 "$TMP/latency-report/report.md")" = "# What was measured on h in 24.04 (no throughput was measured, so no figure of what encryption costs in throughput)" ] \
+	&& pass "report: a title without throughput promises no cost" || fail "report: a title without throughput promises no cost"
+grep -qx -- "- In 24.04, no throughput of AES-GCM was measured, so nothing here says what it costs in throughput; with AES-GCM, latency rose by 49.5 % (95 % intervals within 46.7–52.4 %); the data cannot tell whether CPU use changed (1 test, none with a verdict of a change)." "$TMP/latency-report/report.md" \
+	&& pass "report: the findings of latency alone are on the page" || fail "report: the findings of latency alone are on the page"
