@@ -257,3 +257,93 @@ rc=$?
 expect_rc "a --dry-run in a --target folder that does not exist is refused" 1
 expect_err_line "the plan says so" "encbench-run: error: --target none: $TMP/no-such is not a directory"
 [ ! -s "$TMP/out" ] && pass "no plan is printed for it" || fail "no plan is printed for it"
+
+# ---- 7. --resume after a stop between a dd write and its read
+# The kept write's file went with its test folder: the resumed round writes
+# it again, unkept, and keeps the write's first result. A dd on PATH logs
+# each call and runs the real one.
+
+mkdir -p "$TMP/ddbin" "$TMP/n7" "$TMP/e7"
+REAL_DD=$(command -v dd)
+cat > "$TMP/ddbin/dd" <<STUBEOF
+#!/bin/sh
+echo "dd \$*" | sed "s|encbench-[0-9]*-[0-9]*|RUN|" >> "$TMP/dd.log"
+# DD_FAIL_AT=N fails the Nth call, saying DD_SAY and then dd's statistics.
+if [ "\$(wc -l < "$TMP/dd.log")" = "\${DD_FAIL_AT:-0}" ]; then
+	[ -z "\${DD_SAY:-}" ] || printf '%s\n' "\$DD_SAY" '0+0 records in' '0+0 records out' '0 bytes copied, 0.001 s, 0 B/s' >&2
+	exit 1
+fi
+exec "$REAL_DD" "\$@"
+STUBEOF
+chmod +x "$TMP/ddbin/dd"
+run_dd() { # extra args: a dir-backend dd run of two modes into $TMP/o7, dd logged
+	: > "$TMP/dd.log"
+	PATH=$TMP/ddbin:$PATH "$RUNNER" --backend dir --tests dd --size 1M --reps 2 \
+		--target none="$TMP/n7" --target aes-256-gcm="$TMP/e7" --out "$TMP/o7" "$@" \
+		>"$TMP/out" 2>"$TMP/err"
+	rc=$?
+}
+run_dd
+expect_rc "a dd run for the resume test exits 0" 0
+cp "$TMP/o7/none/dd-write-r2.txt" "$TMP/kept-write"
+rm "$TMP/o7/none/dd-read-r2.txt"
+run_dd --resume
+expect_rc "--resume of a round stopped after its dd write exits 0" 0
+expect_err_line "it says it writes the file again, unkept" \
+	"encbench-run: none/dd-write-r2.txt again for the file none/dd-read-r2.txt reads (not kept)"
+if [ "$(cat "$TMP/dd.log")" = "dd --version
+dd if=/dev/zero of=$TMP/n7/RUN/encbench-dd.bin bs=1048576 count=1 conv=fdatasync
+dd if=$TMP/n7/RUN/encbench-dd.bin of=/dev/null bs=1048576
+dd if=/dev/zero of=$TMP/e7/RUN/encbench-dd.bin bs=1048576 count=1 conv=fdatasync
+dd if=$TMP/e7/RUN/encbench-dd.bin of=/dev/null bs=1048576
+dd if=/dev/zero of=$TMP/n7/RUN/encbench-dd.bin bs=1048576 count=1 conv=fdatasync
+dd if=$TMP/n7/RUN/encbench-dd.bin of=/dev/null bs=1048576" ]; then
+	pass "the resumed round runs the warm-ups, the write again and the missing read"
+else
+	fail "the resumed round runs the warm-ups, the write again and the missing read"; sed 's/^/  got: /' "$TMP/dd.log"
+fi
+grep -qx '1048576 bytes (1.0 MB, 1.0 MiB) copied, .*' "$TMP/o7/none/dd-read-r2.txt" &&
+	pass "the read read the whole file" || fail "the read read the whole file"
+cmp -s "$TMP/kept-write" "$TMP/o7/none/dd-write-r2.txt" &&
+	pass "the kept write result is the first one" || fail "the kept write result is the first one"
+[ -z "$(ls -A "$TMP/n7")" ] && [ -z "$(ls -A "$TMP/e7")" ] && [ ! -e "$TMP/o7/none/dd-write-r2.txt.part" ] &&
+	pass "the resumed run leaves nothing in the targets" || fail "the resumed run leaves nothing in the targets"
+
+# A failing write again is a failed run that keeps the first result; it
+# and a failing warm-up say the tool's error, not dd's statistics after it.
+rm "$TMP/o7/none/dd-read-r2.txt"
+DD_FAIL_AT=6 DD_SAY="dd: error writing 'x': No space left on device" run_dd --resume
+expect_rc "--resume whose write again fails exits 1" 1
+expect_err_line "it names the write and the error" \
+	"encbench-run: error: none/dd-write-r2.txt, run again for the file none/dd-read-r2.txt reads, failed (exit 1): dd: error writing 'x': No space left on device"
+cmp -s "$TMP/kept-write" "$TMP/o7/none/dd-write-r2.txt" && [ ! -e "$TMP/o7/none/dd-read-r2.txt" ] &&
+	pass "the kept write result stays, and no read is kept" || fail "the kept write result stays, and no read is kept"
+rm -r "$TMP/o7"
+DD_FAIL_AT=2 DD_SAY="dd: error writing 'y': No space left on device" run_dd
+expect_rc "a failing warm-up exits 1" 1
+expect_err_line "it says dd's error" \
+	"encbench-run: error: the warm-up run of none/dd-write failed (exit 1): dd: error writing 'y': No space left on device"
+rm -r "$TMP/o7"
+DD_FAIL_AT=2 run_dd
+expect_rc "a failing warm-up that says nothing exits 1" 1
+grep -qx "encbench-run: error: the warm-up run of none/dd-write failed (exit 1): $TMP/o7/warm-up.out.part holds no message ([0-9][0-9]* KiB free in $TMP/o7)" "$TMP/err" &&
+	pass "it says the output holds no message, and the free space" ||
+	fail "it says the output holds no message, and the free space"
+[ -z "$(ls -A "$TMP/n7")" ] && [ -z "$(ls -A "$TMP/e7")" ] && [ "$(ls "$TMP/o7")" = meta.json ] &&
+	pass "the failed runs leave nothing in the targets, nor a warm-up output" ||
+	fail "the failed runs leave nothing in the targets, nor a warm-up output"
+
+# ---- 8. the closing hint quotes the run folder for the shell
+# A folder name with a space, $(...) and a quote is one word when pasted.
+
+odd="$TMP/o x\$(touch $TMP/pwned)'q"
+mkdir -p "$TMP/n8"
+"$RUNNER" --backend dir --tests dd --size 1M --reps 1 --target none="$TMP/n8" --out "$odd" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+expect_rc "a run into an odd folder name exits 0" 0
+expect_err_line "the hint quotes it" \
+	"encbench-run: done: $odd (encbench ingest '$TMP/o x\$(touch $TMP/pwned)'\\''q')"
+hint=$(sed -n 's/^encbench-run: done: .* (encbench ingest \(.*\))$/\1/p' "$TMP/err")
+# shellcheck disable=SC2016
+[ "$(sh -c 'eval "set -- $1"; [ $# = 1 ] && printf "%s" "$1"' sh "$hint")" = "$odd" ] && [ ! -e "$TMP/pwned" ] &&
+	pass "the hint's argument is the folder and runs nothing" || fail "the hint's argument is the folder and runs nothing"
