@@ -45,11 +45,16 @@ echo 15000000 >"$B/power_now"
 
 mkdir -p "$TMP/run/aes-256-gcm"
 printf '{"release": "e2e", "host": "here", "config": "default"}\n' >"$TMP/run/meta.json"
+# Each dd waits half a second on its pipe before its data comes, so that
+# it lives for several sampling intervals however fast or loaded the
+# machine: a dd of /dev/zero alone can end between two samples (seen
+# under a parallel build), and the sampler cannot see a thread it never
+# listed.
 cat >"$TMP/dd.sh" <<EOF
-dd if=/dev/zero of=/dev/null bs=1M count=1500 2>/dev/null
+(sleep 0.5; exec head -c 1572864000 /dev/zero) | dd of=/dev/null bs=1M count=1500 iflag=fullblock 2>/dev/null
 echo 9500000 >"$Z/energy_uj"
 echo Charging >"$B/status"
-LC_ALL=C dd if=/dev/zero of=/dev/null bs=1M count=1500
+(sleep 0.5; exec head -c 1572864000 /dev/zero) | LC_ALL=C dd of=/dev/null bs=1M count=1500 iflag=fullblock
 echo 2000000 >"$Z/energy_uj"
 EOF
 P=$TMP/run/aes-256-gcm/dd-write-r1
