@@ -712,7 +712,7 @@ emit(struct eb_parse *p, const struct dd_result *r, int infer_bs)
 	 * runs lack their records lines gets no block size at all, so that
 	 * the runs of one case keep one key. */
 	if (infer_bs && r->out_part == 0 && r->out_full > 0 &&
-	    fmod(r->bytes, (double)r->out_full) == 0)
+	    fmod(r->bytes, (double)r->out_full) == 0 && r->bytes / (double)r->out_full < 9e18)
 		rec.block_size = (int64_t)(r->bytes / (double)r->out_full);
 	eb_table_add(p->t, &rec);
 	note_run(p, r);

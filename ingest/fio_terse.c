@@ -122,6 +122,17 @@ damaged(const struct field *f)
 	return f->s[0] < '0' || f->s[0] > '9' || eb_fio_num(f->s, f->n, &v) == 0 || !isfinite(v);
 }
 
+static int
+group_id_ok(const struct field *f)
+{
+	if (f->n == 0 || f->n > 10)
+		return 0;
+	for (size_t i = 0; i < f->n; i++)
+		if (f->s[i] < '0' || f->s[i] > '9')
+			return 0;
+	return fnum(f, -1) <= 4294967295.0;
+}
+
 /* The offsets in a direction block of the figures take_block reads. */
 static const size_t block_figures[] = { 0, 1, 2, 3, 9, 10 };
 
@@ -561,6 +572,16 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 	name = &f[ver == 2 ? 1 : 2];
 	group = &f[ver == 2 ? 2 : 3];
 	error = &f[ver == 2 ? 3 : 4];
+	/* fio prints the group id as an unsigned int: any other text is a
+	 * damaged record, and a huge one cannot be kept as a long. */
+	if (!group_id_ok(group)) {
+		enum eb_status bad = bad_record(p, line, group->s, lineno,
+		    "field %zu, '%.*s', is no group id fio prints", (size_t)(ver == 2 ? 3 : 4),
+		    (int)(group->n > 40 ? 40 : group->n), group->s);
+
+		free(f);
+		return bad;
+	}
 	/* Disk util fields (9 per disk) follow the 34 CPU, depth and
 	 * latency fields; the same run prints the same ones on every job. */
 	rec_text = eb_xstrndup(rec, len);

@@ -1085,6 +1085,41 @@ test_terse_damaged(void **state)
 	}
 }
 
+/* The group id, field 4 of a version 5 record, is an unsigned int in
+ * fio: anything else is an error at that field, never a value cast. */
+static void
+test_terse_group_id(void **state)
+{
+	static const char *const bad[] = { "22222222222222222222222222222222", "4294967296",
+		"-1", "1.5", "x", "" };
+	FILE *fp = fopen(DATA "terse-v5.txt", "r");
+	char line[8192], text[8400];
+	struct tu_run r;
+
+	(void)state;
+	assert_non_null(fp);
+	assert_non_null(fgets(line, sizeof line, fp));
+	fclose(fp);
+	assert_memory_equal(line, "5;fio-3.33;tv5;0;0;", 19);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char msg[120];
+
+		snprintf(text, sizeof text, "5;fio-3.33;tv5;%s;%s", bad[i], line + 17);
+		tu_ingest_text(&r, text, "fio-terse");
+		assert_int_equal(r.st, EB_ERR_DATA);
+		assert_int_equal(r.err.loc.line, 1);
+		assert_int_equal(r.err.loc.col, 16);
+		snprintf(msg, sizeof msg, "fio terse record: field 4, '%s', is no group id fio prints",
+		    bad[i]);
+		assert_string_equal(r.err.msg, msg);
+		tu_free(&r);
+	}
+	snprintf(text, sizeof text, "5;fio-3.33;tv5;4294967295;%s", line + 17);
+	tu_ingest_text(&r, text, "fio-terse");
+	assert_int_equal(r.st, EB_OK);
+	tu_free(&r);
+}
+
 /* ---- normal text */
 
 static void
@@ -1522,6 +1557,7 @@ main(void)
 		cmocka_unit_test(test_terse_bad),
 		cmocka_unit_test(test_terse_cut),
 		cmocka_unit_test(test_terse_damaged),
+		cmocka_unit_test(test_terse_group_id),
 		cmocka_unit_test(test_normal_2_1_11),
 		cmocka_unit_test(test_normal_2_2_10_runs),
 		cmocka_unit_test(test_normal_3_1_markdown),
