@@ -149,6 +149,7 @@ struct eb_fio_notes {
 	int verify_reads;	/* a write job's verification reads were left out */
 	int group_options;	/* a group's entry had its workload left unknown */
 	int mixed_sum;		/* unified_rw_reporting=both: the sum left out */
+	int mixed_writes;	/* a write job's unified figures were kept as mixed */
 };
 
 /* A new job with every number unknown; name is copied. */

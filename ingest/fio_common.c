@@ -655,6 +655,26 @@ say_group(struct eb_parse *p, const struct eb_fio_job *j, struct eb_fio_notes *n
 		    "options: its workload and block size are left unknown", j->name, j->njobs);
 }
 
+/* The op of the figures fio prints as "mixed". With unified_rw_reporting
+ * fio 3.33 sums every direction under "mixed", in JSON as in normal and
+ * terse text, even for a job that moves data one way only: those are that
+ * way's figures. A write pattern with verify= adds its check reads to the
+ * sum, so its figures stay "mixed" unless the options show no verify=;
+ * normal and terse text print no options. */
+static const char *
+mixed_op(const struct eb_fio_job *j)
+{
+	static const char *const only_trims[] = { "trim", "randtrim" };
+
+	if (rw_is(j->rw, only_reads, 2))
+		return "read";
+	if (rw_is(j->rw, only_trims, 2))
+		return "trim";
+	if (j->verify == 0 && rw_is(j->rw, only_writes, 2))
+		return "write";
+	return "mixed";
+}
+
 static size_t
 emit_job(struct eb_parse *p, const struct eb_fio_job *job, struct eb_fio_notes *notes)
 {
@@ -679,7 +699,7 @@ emit_job(struct eb_parse *p, const struct eb_fio_job *job, struct eb_fio_notes *
 	}
 	for (int d = 0; d < EB_FIO_NDIRS; d++) {
 		const struct eb_fio_dstat *s = &j->d[d];
-		const char *op = eb_fio_dir_names[d];
+		const char *op = d == EB_FIO_MIXED ? mixed_op(j) : eb_fio_dir_names[d];
 		int64_t bs = dir_bs(j, d);
 
 		if (!s->present)
@@ -693,6 +713,13 @@ emit_job(struct eb_parse *p, const struct eb_fio_job *job, struct eb_fio_notes *
 				    "the sum, 'mixed', is not read", j->name);
 			continue;
 		}
+		if (d == EB_FIO_MIXED && strcmp(op, "mixed") == 0 && j->verify != 1 &&
+		    rw_is(j->rw, only_writes, 2) && !notes->mixed_writes++)
+			eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, s->bw_line), "fio job '%s' "
+			    "(rw=%s) reports its figures as 'mixed' (unified_rw_reporting), "
+			    "which with verify= would hold its check reads too; this output "
+			    "prints no options to tell, so they are kept as 'mixed': fio's JSON "
+			    "output would give them as writes", j->name, j->rw);
 		if (verify_reads(j, d)) {
 			if (!notes->verify_reads++)
 				eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, s->bw_line),
@@ -713,7 +740,8 @@ emit_job(struct eb_parse *p, const struct eb_fio_job *job, struct eb_fio_notes *
 		 * both ways spent its CPU on both. */
 		int d = ndirs == 1 ? only : EB_FIO_MIXED;
 
-		n += add(p, j, eb_fio_dir_names[d], dir_bs(j, d), "cpu", EB_UNIT_PCT, j->cpu,
+		n += add(p, j, d == EB_FIO_MIXED ? mixed_op(j) : eb_fio_dir_names[d], dir_bs(j, d),
+		    "cpu", EB_UNIT_PCT, j->cpu,
 		    j->cpu_line, 0);
 	}
 	return n;
