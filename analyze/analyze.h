@@ -113,6 +113,10 @@ struct eb_overhead *eb_overhead_compute(const struct eb_groups *gs,
     const char *baseline, size_t *n);
 struct eb_overhead *eb_overhead_compute_opts(const struct eb_groups *gs,
     const char *baseline, const struct eb_verdict_opts *o, int adjust, size_t *n);
+/* Sets zero[i] for each group i of a mode other than the baseline that
+ * has a baseline beside it whose mean or its own is not above 0 (a CPU %
+ * of 0 in every run): such a case has no ratio, and no row. */
+void eb_overhead_zero_means(const struct eb_groups *gs, const char *baseline, char *zero);
 /* The overhead of one group, or NULL. */
 const struct eb_overhead *eb_overhead_find(const struct eb_overhead *rows,
     size_t n, const struct eb_group *g);

@@ -36,6 +36,24 @@ verdicts(void *ctx, size_t lo, size_t hi, int apart)
 	}
 }
 
+void
+eb_overhead_zero_means(const struct eb_groups *gs, const char *baseline, char *zero)
+{
+	struct eb_group_index *ix = eb_group_index_new(gs, EB_FIELD_BIT(EB_F_MODE),
+	    has_mode, (void *)(uintptr_t)baseline);
+
+	for (size_t i = 0; i < gs->n; i++) {
+		const struct eb_group *g = &gs->g[i], *base;
+
+		zero[i] = 0;
+		if (*g->key->f[EB_F_MODE] == '\0' || has_mode(g, (void *)(uintptr_t)baseline))
+			continue;
+		base = eb_group_index_find(ix, g->key, -1, NULL);
+		zero[i] = base != NULL && (!(base->s.mean > 0) || !(g->s.mean > 0));
+	}
+	eb_group_index_free(ix);
+}
+
 struct eb_overhead *
 eb_overhead_compute_opts(const struct eb_groups *gs, const char *baseline,
     const struct eb_verdict_opts *vo, int adjust, size_t *n)

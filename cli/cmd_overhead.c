@@ -112,7 +112,10 @@ static void
 note_left_out(const struct eb_groups *gs, const struct overhead_out *w, const char *baseline)
 {
 	const char *configs[3] = { NULL };
-	size_t missing = 0, nconfigs = 0, rows = 0;
+	size_t missing = 0, nconfigs = 0, rows = 0, zeros = 0;
+	char *zero = eb_xmalloc(gs->n + 1);
+
+	eb_overhead_zero_means(gs, baseline, zero);
 
 	for (size_t i = 0; i < gs->n; i++) {
 		const char *mode = gs->g[i].key->f[EB_F_MODE], *config;
@@ -123,6 +126,10 @@ note_left_out(const struct eb_groups *gs, const struct overhead_out *w, const ch
 			rows++;
 		if (rows < w->n && w->rows[rows].g == &gs->g[i])
 			continue;
+		if (zero[i]) {
+			zeros++;
+			continue;
+		}
 		missing++;
 		config = gs->g[i].key->f[EB_F_CONFIG];
 		for (size_t c = 0; c < nconfigs && config != NULL; c++)
@@ -131,6 +138,12 @@ note_left_out(const struct eb_groups *gs, const struct overhead_out *w, const ch
 		if (config != NULL && nconfigs < 3)
 			configs[nconfigs++] = config;
 	}
+	free(zero);
+	if (zeros > 0)
+		fprintf(stderr, "encbench: note: %zu case%s of a mode %s left out: %s or the mode "
+		    "measured 0 in every run (a CPU %% of a read the cache served, say), which "
+		    "gives no ratio\n", zeros, zeros == 1 ? "" : "s", zeros == 1 ? "is" : "are",
+		    baseline);
 	if (missing == 0)
 		return;
 	fprintf(stderr, "encbench: note: %zu case%s of a mode %s no %s to compare with in "
