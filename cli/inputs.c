@@ -573,6 +573,9 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 	if (worst == EB_OK && in->unit != NULL && *in->unit != '\0' && sheets_read == 0)
 		eb_diag(&diag, EB_WARNING, (struct eb_loc){ 0 }, "--unit %s changed nothing: only the "
 		    "spreadsheet reader takes it, and no input was a spreadsheet", in->unit);
+	if (worst == EB_OK && in->map != NULL && sheets_read == 0)
+		eb_diag(&diag, EB_WARNING, (struct eb_loc){ 0 }, "--map %s changed nothing: only the "
+		    "spreadsheet reader takes it, and no input was a spreadsheet", in->map);
 	sv = eb_xcalloc(in->nsets + 1, sizeof *sv);
 	nsv = set_values(in, sv);
 	if (worst == EB_OK && set_merges_tests(t, sv, nsv, &err) != EB_OK) {
