@@ -1,7 +1,9 @@
 /* inputs.c - loading the inputs of any command: --format and --set checked,
  * every path through the ingest driver, then --set, then repetition numbering. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "cli.h"
@@ -229,36 +231,86 @@ source_file_len(const char *source)
 	return colon != NULL ? (size_t)(colon - source) : strlen(source);
 }
 
+/* The direction a dd log's file name gives by a word of its own ("dd-write.log",
+ * "24.04_rd_3.txt", "dd-w.log"): 'r' or 'w', or 0 for none or both. */
+static int
+name_direction(const char *source, size_t n)
+{
+	static const char *const reads[] = { "read", "reads", "rd", "r", NULL };
+	static const char *const writes[] = { "write", "writes", "wr", "w", NULL };
+	const char *base = source;
+	int found = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (source[i] == '/')
+			base = source + i + 1;
+	n -= (size_t)(base - source);
+	for (size_t i = 0; i < n;) {
+		size_t len = 0;
+
+		while (i < n && !isalpha((unsigned char)base[i]))
+			i++;
+		while (i + len < n && isalpha((unsigned char)base[i + len]))
+			len++;
+		for (int w = 0; len > 0 && reads[w] != NULL; w++) {
+			if (strlen(reads[w]) == len && strncasecmp(base + i, reads[w], len) == 0)
+				found |= 1;
+			if (strlen(writes[w]) == len && strncasecmp(base + i, writes[w], len) == 0)
+				found |= 2;
+		}
+		i += len;
+	}
+	return found == 1 ? 'r' : found == 2 ? 'w' : 0;
+}
+
 /* dd never prints its direction: runs of two files with no op are taken
  * as repetitions of one test, which a write log beside a read log is not.
- * A warning says so, once. */
-static void
-warn_dd_without_op(const struct eb_table *t, struct eb_diag *diag)
+ * Where the file names say that one is of reads and the other of writes,
+ * pooling them would be a wrong number: an error. Otherwise a warning
+ * says so, once. */
+static enum eb_status
+check_dd_without_op(const struct eb_table *t, struct eb_diag *diag, struct eb_err *err)
 {
-	const struct eb_record *first = NULL;
+	const struct eb_record *first = NULL, *named[2] = { NULL, NULL };
+	int warned = 0;
 
 	for (size_t i = 0; i < t->n; i++) {
 		const struct eb_record *r = &t->rows[i];
-		size_t n;
+		size_t n = source_file_len(r->f[EB_F_SOURCE]);
+		int dir;
 
 		if (strcmp(r->f[EB_F_TOOL], "dd") != 0 || *r->f[EB_F_OP] != '\0')
 			continue;
+		dir = name_direction(r->f[EB_F_SOURCE], n);
+		if (dir != 0 && named[dir == 'w'] == NULL)
+			named[dir == 'w'] = r;
+		if (named[0] != NULL && named[1] != NULL && eb_record_key_equal(named[0], named[1], 0)) {
+			const struct eb_record *rd = named[0], *wr = named[1];
+
+			return eb_err_set(err, EB_ERR_DATA, (struct eb_loc){ 0 }, "the dd runs of %.*s "
+			    "and %.*s have no op (dd does not print its direction), and their names "
+			    "say reads and writes: they would be taken as repetitions of one test; "
+			    "ingest each with its own --set op=read or --set op=write",
+			    (int)source_file_len(rd->f[EB_F_SOURCE]), rd->f[EB_F_SOURCE],
+			    (int)source_file_len(wr->f[EB_F_SOURCE]), wr->f[EB_F_SOURCE]);
+		}
 		if (first == NULL) {
 			first = r;
 			continue;
 		}
-		n = source_file_len(first->f[EB_F_SOURCE]);
-		if (eb_record_key_equal(first, r, 0) &&
-		    (source_file_len(r->f[EB_F_SOURCE]) != n ||
+		if (!warned && eb_record_key_equal(first, r, 0) &&
+		    (n != source_file_len(first->f[EB_F_SOURCE]) ||
 		    strncmp(first->f[EB_F_SOURCE], r->f[EB_F_SOURCE], n) != 0)) {
+			size_t nf = source_file_len(first->f[EB_F_SOURCE]);
+
 			eb_diag(diag, EB_WARNING, (struct eb_loc){ 0 }, "the dd runs of %.*s and "
 			    "%.*s have no op (dd does not print its direction), so they are taken "
 			    "as repetitions of one test; ingest each with its own --set op=read or "
-			    "--set op=write", (int)n, first->f[EB_F_SOURCE],
-			    (int)source_file_len(r->f[EB_F_SOURCE]), r->f[EB_F_SOURCE]);
-			return;
+			    "--set op=write", (int)nf, first->f[EB_F_SOURCE], (int)n, r->f[EB_F_SOURCE]);
+			warned = 1;
 		}
 	}
+	return EB_OK;
 }
 
 /* Two records that --set makes alike in every label were two tests when a
@@ -601,7 +653,11 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 		eb_table_free(t);
 		return rc;
 	}
-	warn_dd_without_op(t, &diag);
+	if (check_dd_without_op(t, &diag, &err) != EB_OK) {
+		eb_err_print(&err, stderr);
+		eb_table_free(t);
+		return EB_EXIT_DATA;
+	}
 	eb_table_number_reps(t, 0);
 	if (eb_table_check_unique(t, &err) != EB_OK) {
 		eb_err_print(&err, stderr);

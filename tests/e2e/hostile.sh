@@ -134,13 +134,24 @@ expect_rc "--set over runs of one test is allowed" 0
 	|| fail "they stay its 11 repetitions"
 
 # dd prints no direction: two files of no op are pooled, with a warning
-# (the third audit's A42: a write log and a read log as two runs).
+# (the third audit's A42: a write log and a read log as two runs), and
+# where their names say reads and writes, refused (audit 13 K32).
 printf '1+0 records in\n1+0 records out\n1048576 bytes (1.0 MB, 1.0 MiB) copied, 0.5 s, 2.1 MB/s\n' > "$H/dd-w.log"
 printf '1+0 records in\n1+0 records out\n1048576 bytes (1.0 MB, 1.0 MiB) copied, 0.25 s, 4.2 MB/s\n' > "$H/dd-r.log"
 eb ingest "$H/dd-w.log" "$H/dd-r.log"
+expect_rc "two dd logs of no op named write and read are refused" 65
+expect_err_line "the error names both" \
+	"encbench: error: the dd runs of $H/dd-r.log and $H/dd-w.log have no op (dd does not print its direction), and their names say reads and writes: they would be taken as repetitions of one test; ingest each with its own --set op=read or --set op=write"
+cp "$H/dd-w.log" "$H/dd-1.log"
+cp "$H/dd-r.log" "$H/dd-2.log"
+eb ingest "$H/dd-1.log" "$H/dd-2.log"
 expect_rc "two dd logs of no op ingest" 0
-grep -qxF "encbench: warning: the dd runs of $H/dd-w.log and $H/dd-r.log have no op (dd does not print its direction), so they are taken as repetitions of one test; ingest each with its own --set op=read or --set op=write" "$TMP/err" \
+grep -qxF "encbench: warning: the dd runs of $H/dd-1.log and $H/dd-2.log have no op (dd does not print its direction), so they are taken as repetitions of one test; ingest each with its own --set op=read or --set op=write" "$TMP/err" \
 	&& pass "two dd logs of no op are pooled with a warning" || fail "two dd logs of no op are pooled with a warning"
+[ "$(grep -c ',dd,dd,,,1048576,bw,B/s,[12],' "$TMP/out")" -eq 2 ] && pass "as reps 1 and 2" ||
+	fail "as reps 1 and 2"
+eb ingest --set op=read "$H/dd-r.log"
+expect_rc "a dd log named read with --set op=read" 0
 eb ingest --set op=write "$H/dd-w.log"
 [ ! -s "$TMP/err" ] && pass "a dd log with its op gets no warning" || fail "a dd log with its op gets no warning"
 
