@@ -232,14 +232,16 @@ source_file_len(const char *source)
 }
 
 /* The direction a dd log's file name gives by a word of its own ("dd-write.log",
- * "24.04_rd_3.txt", "dd-w.log"): 'r' or 'w', or 0 for none or both. */
+ * "24.04_rd_3.txt", "dd-w.log"): 'r' or 'w', or 0 for none or both. A
+ * letter alone counts only where no whole word does: the r of
+ * "dd-write-r1.txt" numbers a run. */
 static int
 name_direction(const char *source, size_t n)
 {
 	static const char *const reads[] = { "read", "reads", "rd", "r", NULL };
 	static const char *const writes[] = { "write", "writes", "wr", "w", NULL };
 	const char *base = source;
-	int found = 0;
+	int found = 0, letters = 0;
 
 	for (size_t i = 0; i < n; i++)
 		if (source[i] == '/')
@@ -253,13 +255,17 @@ name_direction(const char *source, size_t n)
 		while (i + len < n && isalpha((unsigned char)base[i + len]))
 			len++;
 		for (int w = 0; len > 0 && reads[w] != NULL; w++) {
+			int *to = len == 1 ? &letters : &found;
+
 			if (strlen(reads[w]) == len && strncasecmp(base + i, reads[w], len) == 0)
-				found |= 1;
+				*to |= 1;
 			if (strlen(writes[w]) == len && strncasecmp(base + i, writes[w], len) == 0)
-				found |= 2;
+				*to |= 2;
 		}
 		i += len;
 	}
+	if (found == 0)
+		found = letters;
 	return found == 1 ? 'r' : found == 2 ? 'w' : 0;
 }
 

@@ -142,6 +142,12 @@ eb ingest "$H/dd-w.log" "$H/dd-r.log"
 expect_rc "two dd logs of no op named write and read are refused" 65
 expect_err_line "the error names both" \
 	"encbench: error: the dd runs of $H/dd-r.log and $H/dd-w.log have no op (dd does not print its direction), and their names say reads and writes: they would be taken as repetitions of one test; ingest each with its own --set op=read or --set op=write"
+cp "$H/dd-w.log" "$H/dd-write-r1.txt"
+cp "$H/dd-r.log" "$H/dd-read-r1.txt"
+eb ingest "$H/dd-write-r1.txt" "$H/dd-read-r1.txt"
+expect_rc "the r of a run number names no direction beside a word" 65
+expect_err_line "the error names the read log first" \
+	"encbench: error: the dd runs of $H/dd-read-r1.txt and $H/dd-write-r1.txt have no op (dd does not print its direction), and their names say reads and writes: they would be taken as repetitions of one test; ingest each with its own --set op=read or --set op=write"
 cp "$H/dd-w.log" "$H/dd-1.log"
 cp "$H/dd-r.log" "$H/dd-2.log"
 eb ingest "$H/dd-1.log" "$H/dd-2.log"
