@@ -468,7 +468,9 @@ eb_pw_findings_section(struct eb_pw *w)
 	for (size_t i = 0; p->headline.n == 0 && i < p->findings.n && i < 8; i++)
 		eb_pw_item(w->b, p->findings.lines[i]);
 	u = eb_pw_url_page(w, "findings.md");
-	if (p->nhosts > 1)
+	if (p->findings.n == 1)
+		eb_buf_addf(w->b, "\nThe one finding, on a page of its own: [findings.md](%s).\n\n", u);
+	else if (p->nhosts > 1)
 		eb_buf_addf(w->b, "\nAll %zu findings, of every release and host: [findings.md](%s).\n\n",
 		    p->findings.n, u);
 	else
@@ -603,7 +605,10 @@ eb_pw_more_section(struct eb_pw *w)
 	eb_buf_addf(w->b, "- Every case across releases: [trend.md](%s)\n", u);
 	free(u);
 	u = eb_pw_url_page(w, "findings.md");
-	eb_buf_addf(w->b, "- All %zu findings: [findings.md](%s)\n", p->findings.n, u);
+	if (p->findings.n == 1)
+		eb_buf_addf(w->b, "- The one finding: [findings.md](%s)\n", u);
+	else
+		eb_buf_addf(w->b, "- All %zu findings: [findings.md](%s)\n", p->findings.n, u);
 	free(u);
 	u = eb_pw_url_page(w, "data.md");
 	eb_buf_addf(w->b, "- The data, the inputs and every setup: [data.md](%s)\n\n", u);

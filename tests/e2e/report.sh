@@ -558,3 +558,18 @@ expect_err_line "report says the releases hold the same measurements" "encbench:
 eb report -o "$TMP/capped" "$TMP/capped.csv"
 expect_rc "report of two releases with equal figures from their own files is written" 0
 expect_err_line "report notes the equal figures as diff does" "encbench: note: releases '23.10' and '24.04' hold the same values in every test (2 tests) from different sources; they are compared as two sets of measurements"
+
+# One finding is "the one finding", never "All 1 findings".
+{
+	echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source"
+	for r in 1 2 3; do
+		echo "r1,h,c,none,fio,j,seq,write,4096,bw,B/s,$r,10000$r,n$r"
+		echo "r1,h,c,aes-256-gcm,fio,j,seq,write,4096,bw,B/s,$r,9000$r,g$r"
+	done
+} > "$TMP/one.csv"
+eb report -o "$TMP/one" "$TMP/one.csv"
+expect_rc "report of one finding is written" 0
+grep -qxF "The one finding, on a page of its own: [findings.md](findings.md)." "$TMP/one/report.md" &&
+	grep -qxF -- "- The one finding: [findings.md](findings.md)" "$TMP/one/report.md" &&
+	! grep -q "All 1 findings" "$TMP/one/report.md" &&
+	pass "report names one finding as one" || fail "report names one finding as one"
