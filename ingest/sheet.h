@@ -124,6 +124,8 @@ struct eb_sheet_attrs {
 	int rep;
 	enum eb_sheet_stat stat;	/* which statistic a latency is */
 	int cpu;			/* the header speaks of CPU use */
+	enum eb_sheet_kind named;	/* the kind a word of the header names
+					 * ("latency", "IOPS", "CPU"), or EB_SK_NONE */
 	char load[40];			/* the load a header names: "qd32", "t8" */
 };
 

@@ -376,9 +376,11 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			t->hint = 1;
 		} else if (strcmp(w, "iops") == 0) {
 			t->hint = 1;
+			at->named = EB_SK_IOPS;
 		} else if (sheet_in(w, (const char *const[]){ "latency", "lat", "clat", "response",
 		    "resp", NULL })) {
 			t->hint = t->latency = 1;
+			at->named = EB_SK_TIME;
 		} else if (sheet_in(w, (const char *const[]){ "max", "maximum", "peak", NULL })) {
 			at->stat = EB_ST_MAX;
 		} else if (sheet_in(w, (const char *const[]){ "min", "minimum", NULL })) {
@@ -389,6 +391,7 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 		} else if (sheet_in(w, (const char *const[]){ "cpu", "cp", "util", "utilization",
 		    "utilisation", "usage", "load", NULL })) {
 			at->cpu = 1;
+			at->named = EB_SK_PCT;
 			t->hint = 1;
 		} else if (strcmp(w, "%") == 0) {
 			/* "Latency 99% (ms)": two units, of which one is wrong. */
@@ -736,6 +739,8 @@ eb_sheet_attrs_merge(struct eb_sheet_attrs *dst, const struct eb_sheet_attrs *sr
 		dst->stat = src->stat;
 	if (src->cpu)
 		dst->cpu = 1;
+	if (src->named != EB_SK_NONE)
+		dst->named = src->named;
 	if (src->load[0] != '\0')
 		memcpy(dst->load, src->load, sizeof dst->load);
 }

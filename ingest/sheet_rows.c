@@ -492,6 +492,18 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 		    "%s has values without a unit; name one in the header (\"Write "
 		    "(MB/s)\"), in the cells, with --unit or in a --map file",
 		    eb_sheet_colname(sh, c, name, sizeof name));
+	/* "Write latency" read with --unit MB/s, or a "CPU" column with cells
+	 * of "5 MB/s", would give a record of another metric than its header
+	 * names: a silent wrong number. */
+	if (a.f[EB_F_METRIC] == NULL && a.named != EB_SK_NONE && u.kind != a.named &&
+	    !(a.named == EB_SK_IOPS && u.kind == EB_SK_OPS))
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s would be %s (by %s), but the header names %s; give the "
+		    "column a unit of that kind (in its header, its cells, --unit or a --map file)", shown,
+		    eb_sheet_colname(sh, c, name, sizeof name), eb_sheet_kind_phrase(u.kind),
+		    v.has_unit ? "the unit of the cell" : a.unit.kind != EB_SK_NONE ?
+		    "the unit of the header" : "--unit", a.named == EB_SK_PCT ? "CPU use" :
+		    eb_sheet_kind_phrase(a.named));
 	if (v.num.amb_sep != 0)
 		sh->ambiguous = 1;
 	if (!eb_sheet_value(&v.num, sh->decimal, &u, &value))
