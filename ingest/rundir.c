@@ -2,6 +2,7 @@
  * root labels every record with release, host and config, a first-level
  * folder names the mode, and a file name such as dd-write-r2.txt or
  * fio-rand-read-r1.json gives the tool, workload, op and repetition. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -55,11 +56,13 @@ string_list(const json_t *v)
 
 /* "illustrative": true, false, or a note saying why the numbers are made
  * up (the samples' meta.json carry one). A string that reads as a "no"
- * is ambiguous, so it is refused rather than taken as a note. */
+ * ("no", "No, measured on real disks", "not illustrative", "false") is
+ * ambiguous, so it is refused rather than taken as a note. */
 static int
 illustrative_value(const json_t *v)
 {
-	static const char *const negations[] = { "", "no", "false", "0", "n", "off", "none" };
+	static const char *const negations[] = { "no", "not", "non", "false", "0", "n", "off",
+		"none", "never", "nothing" };
 	const char *s;
 
 	if (json_is_boolean(v))
@@ -69,13 +72,15 @@ illustrative_value(const json_t *v)
 	s = json_string_value(v);
 	while (*s == ' ' || *s == '\t')
 		s++;
+	if (*s == '\0')
+		return 0;
 	for (size_t i = 0; i < sizeof negations / sizeof negations[0]; i++) {
 		size_t n = strlen(negations[i]);
 
-		if (strncasecmp(s, negations[i], n) == 0 && strspn(s + n, " \t") == strlen(s + n))
+		if (strncasecmp(s, negations[i], n) == 0 && !isalnum((unsigned char)s[n]))
 			return 0;
 	}
-	return 1;
+	return strcasestr(s, "not illustrative") == NULL && strcasestr(s, "non-illustrative") == NULL;
 }
 
 static const struct meta_type meta_types[] = {

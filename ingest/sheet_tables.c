@@ -1,5 +1,6 @@
 /* sheet_tables.c - where a sheet's tables are (header, group and units rows)
  * and what a header, its group rows and its units row say of each column. */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,6 +224,30 @@ group_label(struct sheet *sh, struct eb_sheet_attrs *at, const char *text, int k
 /* A group row that says its numbers are made up ("Ubuntu 20.04 (ZFS 0.8.3,
  * illustrative numbers)", the samples' sheet) marks its release as a run's
  * meta.json "illustrative" does, so that a report names it. */
+static int
+says_illustrative(const char *text)
+{
+	static const char *const negations[] = { "not", "non", "no", "nicht", "never" };
+
+	for (const char *at = strcasestr(text, "illustrative"); at != NULL;
+	    at = strcasestr(at + 1, "illustrative")) {
+		const char *end = at, *word;
+		int denied = 0;
+
+		while (end > text && (end[-1] == ' ' || end[-1] == '-'))
+			end--;
+		word = end;
+		while (word > text && isalpha((unsigned char)word[-1]))
+			word--;
+		for (size_t i = 0; i < sizeof negations / sizeof negations[0]; i++)
+			denied |= (size_t)(end - word) == strlen(negations[i]) &&
+			    strncasecmp(word, negations[i], strlen(negations[i])) == 0;
+		if (!denied)
+			return 1;
+	}
+	return 0;
+}
+
 static void
 note_illustrative(struct sheet *sh, const char *release, const char *text)
 {
@@ -230,7 +255,7 @@ note_illustrative(struct sheet *sh, const char *release, const char *text)
 		intern(sh, ""), NULL };
 	json_t *doc;
 
-	if (sh->pass != 1 || strcasestr(text, "illustrative") == NULL || *release == '\0')
+	if (sh->pass != 1 || !says_illustrative(text) || *release == '\0')
 		return;
 	for (size_t i = 0; i < sh->p->t->nmeta; i++)
 		if (sh->p->t->meta[i].path == m.path && sh->p->t->meta[i].release == release)
