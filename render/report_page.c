@@ -1,6 +1,7 @@
 /* report_page.c - the pages of a report from its plan: the main page a
  * blogger pastes (headline, the newest release, the key charts, the setup),
  * and the linked pages with every release, the diff, the trend and the data. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,8 +60,14 @@ eb_report_sections(const char *list, char *bad, size_t nbad)
 	return mask;
 }
 
+/* The longest slug: a diff page names two ("diff-A-B.md") and a chart
+ * name joins several labels, and a file name has 255 bytes (NAME_MAX). */
+#define SLUG_MAX 96
+
 /* Labels from the inputs name files: keep them to what a path and a
- * markdown link take as they are. */
+ * markdown link take as they are. A longer label keeps its first
+ * SLUG_MAX bytes and the FNV-1a hash of all of it, so that two long
+ * labels alike in their start name two files. */
 static char *
 slug(const char *s)
 {
@@ -70,6 +77,13 @@ slug(const char *s)
 		if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
 		    (*q >= '0' && *q <= '9') || *q == '.' || *q == '_' || *q == '-'))
 			*q = '-';
+	if (strlen(out) > SLUG_MAX + 9) {
+		uint32_t h = 2166136261u;
+
+		for (const unsigned char *c = (const unsigned char *)s; *c; c++)
+			h = (h ^ *c) * 16777619u;
+		snprintf(out + SLUG_MAX, 10, "-%08" PRIx32, h);
+	}
 	return out;
 }
 

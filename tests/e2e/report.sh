@@ -573,3 +573,22 @@ grep -qxF "The one finding, on a page of its own: [findings.md](findings.md)." "
 	grep -qxF -- "- The one finding: [findings.md](findings.md)" "$TMP/one/report.md" &&
 	! grep -q "All 1 findings" "$TMP/one/report.md" &&
 	pass "report names one finding as one" || fail "report names one finding as one"
+
+# Labels longer than a file name takes (NAME_MAX, 255 bytes) name files by
+# their start and a hash of all of them (audit 13 K20): two alike in their
+# first 300 bytes are two pages.
+L=$(printf '%0300d' 0)
+{
+	echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source"
+	for rel in "r${L}a" "r${L}b"; do for r in 1 2 3; do
+		echo "$rel,h,c$L,none,fio,j,seq,write,4096,bw,B/s,$r,10000$r,$rel-n$r"
+		echo "$rel,h,c$L,aes-256-gcm,fio,j,seq,write,4096,bw,B/s,$r,9000$r,$rel-g$r"
+	done; done
+} > "$TMP/long.csv"
+eb report -o "$TMP/long" "$TMP/long.csv"
+expect_rc "report of labels longer than a file name is written" 0
+[ "$(ls "$TMP/long/releases" | wc -l)" -eq 2 ] &&
+	[ "$(find "$TMP/long" -printf '%f\n' | awk 'length($0) > 255' | wc -l)" -eq 0 ] &&
+	[ "$(ls "$TMP/long/releases" | sed 's/-[0-9a-f]\{8\}\.md$//' | sort -u | wc -l)" -eq 1 ] &&
+	pass "report names two long labels' pages apart, each short" ||
+	fail "report names two long labels' pages apart, each short"
