@@ -415,6 +415,24 @@ set_note(const struct set_value *v, struct eb_diag *diag)
 		    "every input spells it", v->name, v->typed, v->name, v->value);
 }
 
+/* Whether a source names a cell, "path:line:col", as a sheet's records do. */
+static int
+from_cell(const char *source)
+{
+	size_t n = strlen(source);
+
+	for (int part = 0; part < 2; part++) {
+		size_t k = n;
+
+		while (k > 0 && source[k - 1] >= '0' && source[k - 1] <= '9')
+			k--;
+		if (k == n || k == 0 || source[k - 1] != ':')
+			return 0;
+		n = k - 1;
+	}
+	return 1;
+}
+
 /* A --set of a column a record's input gives a value of its own: --set
  * fills in what an output does not say. For what was measured (tool, job,
  * workload, op, block size) another value is an error, for it would make
@@ -442,6 +460,12 @@ set_contradicts(const struct eb_table *t, const char *name, int c, const char *v
 		else if (c == EB_C_REP && r->rep != 0 && r->rep != number)
 			snprintf(own, sizeof own, "%d", r->rep);
 		if (has[0] == '\0' || (field >= 0 && strcmp(has, value) == 0))
+			continue;
+		/* A sheet that names no tool gives tool and job "sheet", a
+		 * placeholder that --set fills as it fills an empty column; a
+		 * sheet's record comes from a cell, "path:line:col". */
+		if ((field == EB_F_TOOL || field == EB_F_JOB) && strcmp(has, "sheet") == 0 &&
+		    from_cell(r->f[EB_F_SOURCE]))
 			continue;
 		if (!label)
 			return eb_err_set(err, EB_ERR_USAGE, (struct eb_loc){ 0 }, "--set %s=%s "

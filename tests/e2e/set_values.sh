@@ -167,3 +167,16 @@ eb ingest -o "$TMP/rt2.csv" "$TMP/rt.csv"
 	fail "labels with commas, quotes and '=' are written quoted (got $(sed -n 2p "$TMP/rt.csv"))"
 cmp -s "$TMP/rt.csv" "$TMP/rt2.csv" && pass "and results.csv read back gives the same records" ||
 	fail "and results.csv read back gives the same records"
+
+# A sheet that names no tool gives tool and job "sheet": --set fills that
+# placeholder as it fills an empty column (audit 13 K2); a tool a sheet's
+# header names is still its own.
+printf 'Mode,Write (MB/s)\nnone,300\naes-256-gcm,250\n' > "$TMP/notool.csv"
+eb ingest --set tool=fio --set job=seqwrite "$TMP/notool.csv"
+expect_rc "--set tool and job over a sheet naming no tool" 0
+[ "$(grep -c ',none,fio,seqwrite,,write,,bw,B/s,1,300000000,' "$TMP/out")" -eq 1 ] &&
+	[ "$(grep -c ',sheet,' "$TMP/out")" -eq 0 ] &&
+	pass "--set fills a sheet's placeholder tool and job" || fail "--set fills a sheet's placeholder tool and job"
+printf 'Mode,DD Write (MB/s)\nnone,300\naes-256-gcm,250\n' > "$TMP/ddtool.csv"
+eb ingest --set tool=fio "$TMP/ddtool.csv"
+expect_rc "--set tool over a sheet's header naming dd is refused" 64
