@@ -151,8 +151,11 @@ int eb_write_datapackage(const char *csv_path, const struct eb_table *t);
 char *eb_datapackage_illustrative(const struct eb_table *t);
 /* When encbench's datapackage.json beside path (a results.csv) describes
  * it, adds to t the runs it says are illustrative, so that a report from
- * the file says so as one from the runs does. */
-void eb_datapackage_read(const char *path, struct eb_table *t);
+ * the file says so as one from the runs does. A package beside an
+ * encbench results.csv that cannot be read, or lists no such file, is
+ * warned of; with warn_missing, so is none at all. */
+void eb_datapackage_read(const char *path, struct eb_table *t, struct eb_diag *diag,
+    int warn_missing);
 
 /* The key columns of a record (release ... unit) as CSV cells, with a
  * trailing comma, or as JSON members, with a trailing ", ". */
@@ -219,6 +222,9 @@ struct eb_inputs {
 	/* The files the command will write (-o, --summary), or NULL: none
 	 * may be a file the inputs were read from. */
 	const char *outputs[2];
+	/* report: a results.csv with no datapackage.json beside it is warned
+	 * of, for the page says which runs are made up and cannot tell */
+	int warn_unpackaged;
 };
 
 /* Checks --format and --set before anything is read; returns 0 or, after

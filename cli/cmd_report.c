@@ -226,8 +226,13 @@ exec_report(const struct eb_args *a)
 	memset(&rep, 0, sizeof rep);
 	if ((rc = report_options(a, &po, &ro, &releases, &title)) != 0)
 		goto done;
-	if ((rc = eb_inputs_load(&a->in, a->operands, a->noperands, &t)) != 0)
-		goto done;
+	{
+		struct eb_inputs in = a->in;
+
+		in.warn_unpackaged = 1;
+		if ((rc = eb_inputs_load(&in, a->operands, a->noperands, &t)) != 0)
+			goto done;
+	}
 	if (po.releases != NULL && eb_plan_select(t, po.releases, po.nreleases, &err) != EB_OK) {
 		fprintf(stderr, "encbench: error: %s\n", err.msg);
 		rc = EB_EXIT_DATA;

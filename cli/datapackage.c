@@ -8,6 +8,7 @@
 #include <jansson.h>
 
 #include "cli.h"
+#include "../ingest/results.h"
 
 /* Labels are strings even when they look like numbers: a release "23.10"
  * read as a number is 23.1, which is another release. */
@@ -345,8 +346,29 @@ known_made_up(const struct eb_table *t, const char *release, const char *host,
 	return 0;
 }
 
+/* Whether the file begins with the header of encbench's results.csv. */
+static int
+is_results_csv(const char *path)
+{
+	const char *want = eb_results_header();
+	size_t n = strlen(want);
+	char line[256];
+	FILE *fp = fopen(path, "r");
+	int is = 0;
+
+	if (fp == NULL)
+		return 0;
+	if (fgets(line, sizeof line, fp) != NULL) {
+		const char *s = strncmp(line, "\xef\xbb\xbf", 3) == 0 ? line + 3 : line;
+
+		is = strncmp(s, want, n) == 0 && (s[n] == '\n' || s[n] == '\r' || s[n] == '\0');
+	}
+	fclose(fp);
+	return is;
+}
+
 void
-eb_datapackage_read(const char *path, struct eb_table *t)
+eb_datapackage_read(const char *path, struct eb_table *t, struct eb_diag *diag, int warn_missing)
 {
 	const char *slash = strrchr(path, '/'), *base = slash != NULL ? slash + 1 : path;
 	size_t n = strlen(base), k;
@@ -354,11 +376,22 @@ eb_datapackage_read(const char *path, struct eb_table *t)
 	json_error_t je;
 	json_t *doc, *res, *r, *runs = NULL, *e;
 	const char *name;
+	int listed = 0;
+	struct stat sb;
 
-	if (n <= 4 || strcmp(base + n - 4, ".csv") != 0)
+	if (n <= 4 || strcmp(base + n - 4, ".csv") != 0 || !is_results_csv(path))
 		return;
 	csv = eb_xstrdup(base);
 	pkg = eb_xasprintf("%.*sdatapackage.json", (int)(base - path), path);
+	if (stat(pkg, &sb) != 0) {
+		if (warn_missing)
+			eb_diag(diag, EB_WARNING, (struct eb_loc){ path, 0, 0 }, "no datapackage.json "
+			    "beside it, which says which of its runs are illustrative (made up): "
+			    "the report cannot mark them; keep the two files together");
+		free(pkg);
+		free(csv);
+		return;
+	}
 	doc = json_load_file(pkg, JSON_REJECT_DUPLICATES, &je);
 	name = json_string_value(json_object_get(doc, "name"));
 	res = json_object_get(doc, "resources");
@@ -366,9 +399,19 @@ eb_datapackage_read(const char *path, struct eb_table *t)
 		json_array_foreach(res, k, r) {
 			const char *p = json_string_value(json_object_get(r, "path"));
 
-			if (p != NULL && strcmp(p, csv) == 0)
+			if (p != NULL && strcmp(p, csv) == 0) {
 				runs = json_object_get(r, "illustrative");
+				listed = 1;
+			}
 		}
+	if (doc == NULL)
+		eb_diag(diag, EB_WARNING, (struct eb_loc){ pkg, je.line > 0 ? je.line : 0, 0 },
+		    "cannot be read (%s), so which runs of %s are illustrative (made up) is "
+		    "not known", je.text, path);
+	else if (name != NULL && strcmp(name, "encbench-results") == 0 && !listed)
+		eb_diag(diag, EB_WARNING, (struct eb_loc){ pkg, 0, 0 }, "lists no resource "
+		    "\"%s\", so which runs of %s are illustrative (made up) is not known",
+		    csv, path);
 	json_array_foreach(runs, k, e) {
 		const char *rel = json_string_value(json_object_get(e, "release"));
 		const char *host = json_string_value(json_object_get(e, "host"));

@@ -647,7 +647,7 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 		/* A results.csv of encbench's: its package says which of its
 		 * runs are illustrative. */
 		if (st == EB_OK && strcmp(paths[i], "-") != 0)
-			eb_datapackage_read(paths[i], t);
+			eb_datapackage_read(paths[i], t, &diag, in->warn_unpackaged);
 	}
 	eb_run_seen_free(opts.seen);
 	/* Every other format prints its units; --unit there would change

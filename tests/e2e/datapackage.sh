@@ -159,3 +159,31 @@ expect_err_line "records of an illustrative run on standard output get a note" \
 eb ingest -o "$TMP/ill/r.json" "$S" "$L"
 expect_err_line "and in JSON, naming each release" \
 	"encbench: note: the numbers of releases 24.04 and 20.04 are illustrative (made up, as their meta.json or sheet says), and $TMP/ill/r.json keeps no mark of it: write -o FILE.csv, whose datapackage.json does"
+
+# A report over a results.csv parted from its datapackage.json cannot mark
+# its made-up runs, and says so; a package that cannot be read, or lists
+# no such file, is warned of by every command (audit 13 K21).
+mkdir -p "$TMP/pk/lone" "$TMP/pk/bad"
+eb ingest -q -o "$TMP/pk/r.csv" "$S"
+cp "$TMP/pk/r.csv" "$TMP/pk/lone/r.csv"
+eb report -o "$TMP/pk/rep" "$TMP/pk/lone/r.csv"
+expect_rc "report of a results.csv without its package" 0
+expect_err_line "report warns of the missing package" \
+	"$TMP/pk/lone/r.csv: warning: no datapackage.json beside it, which says which of its runs are illustrative (made up): the report cannot mark them; keep the two files together"
+eb findings "$TMP/pk/lone/r.csv"
+[ "$(grep -c 'datapackage' "$TMP/err")" -eq 0 ] && pass "findings does not warn of a missing package" ||
+	fail "findings does not warn of a missing package"
+cp "$TMP/pk/r.csv" "$TMP/pk/bad/r.csv"
+printf '{"name": "encbench-results", "resources": [' > "$TMP/pk/bad/datapackage.json"
+eb findings "$TMP/pk/bad/r.csv"
+expect_rc "findings over a broken package" 0
+expect_err_line "a package that is no JSON is warned of at its line" \
+	"$TMP/pk/bad/datapackage.json:1: warning: cannot be read (']' expected near end of file), so which runs of $TMP/pk/bad/r.csv are illustrative (made up) is not known"
+printf '{"name": "encbench-results", "resources": []}' > "$TMP/pk/bad/datapackage.json"
+eb report -o "$TMP/pk/rep2" "$TMP/pk/bad/r.csv"
+expect_err_line "a package listing no such file is warned of" \
+	"$TMP/pk/bad/datapackage.json: warning: lists no resource \"r.csv\", so which runs of $TMP/pk/bad/r.csv are illustrative (made up) is not known"
+eb report -o "$TMP/pk/rep3" "$TMP/pk/r.csv"
+[ "$(grep -c 'datapackage' "$TMP/err")" -eq 0 ] && grep -qi illustrative "$TMP/pk/rep3/report.md" &&
+	pass "a results.csv with its package is marked, unwarned" ||
+	fail "a results.csv with its package is marked, unwarned"
