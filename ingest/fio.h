@@ -32,6 +32,9 @@ struct eb_fio_sample {
  * (NAME_bw.1.log, NAME_clat.3.log.HOST, NAME_clat_hist.1.log, ...), since
  * the samples themselves do not say. */
 enum eb_fio_log_kind eb_fio_log_kind(const char *path);
+/* Whether a file too short for the probe to tell (one or two samples) is
+ * a fio log by its name (JOB_bw.1.log) and its lines. */
+int eb_fio_log_named(const char *path, const char *head, size_t len);
 
 /* Called once per sample in file order; a non-zero return stops the scan. */
 typedef int (*eb_fio_sample_fn)(void *ctx, const struct eb_fio_sample *s);

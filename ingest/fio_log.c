@@ -27,8 +27,10 @@ struct log_state {
 	struct eb_fio_runs runs;	/* bw and IOPS logs read a line at a time */
 };
 
+/* Whether head holds a fio log: need samples, or one histogram row, all
+ * of one shape. */
 static int
-probe(const char *head, size_t len)
+log_lines(const char *head, size_t len, int need)
 {
 	int cols = 0, nlines = 0;
 
@@ -47,18 +49,35 @@ probe(const char *head, size_t len)
 			c = eb_fio_log_parse_line(head + i, n, &s);
 			/* Every line the same shape: sample or histogram row,
 			 * and samples with one column count. */
-			/* After three samples, a line of another shape is a
-			 * damaged log, for the parser to report where it is. */
+			/* After the samples needed, a line of another shape
+			 * is a damaged log, for the parser to report where. */
 			if (c == 0 || (cols != 0 && (c >= HIST_MIN_COLS) != (cols >= HIST_MIN_COLS)) ||
 			    (cols != 0 && c < HIST_MIN_COLS && c != cols))
-				return nlines >= 3 ? 80 : 0;
+				return nlines >= need;
 			cols = c;
 			nlines++;
 		}
 		i = (size_t)(nl - head) + 1;
 	}
-	/* Three samples make a log; one histogram row is unmistakable. */
-	return nlines >= 3 || (nlines >= 1 && cols >= HIST_MIN_COLS) ? 80 : 0;
+	return nlines >= need || (nlines >= 1 && cols >= HIST_MIN_COLS);
+}
+
+/* Three samples make a log; one histogram row is unmistakable. */
+static int
+probe(const char *head, size_t len)
+{
+	return log_lines(head, len, 3) ? 80 : 0;
+}
+
+int
+eb_fio_log_named(const char *path, const char *head, size_t len)
+{
+	size_t n = strlen(path);
+
+	/* fio names its logs JOB_bw.1.log, JOB_clat_hist.2.log ...: a log
+	 * of a short job, one or two samples, is one by its name. */
+	return n > 4 && strcmp(path + n - 4, ".log") == 0 &&
+	    eb_fio_log_kind(path) != EB_FIO_LOG_UNKNOWN && log_lines(head, len, 1);
 }
 
 /* The middle of a bucket, as fio names its json+ buckets. */

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "driver.h"
+#include "fio.h"
 #include "rundir.h"
 
 
@@ -265,7 +266,12 @@ ingest_source(struct eb_table *t, const struct source *src, int in_dir,
 			    eb_format_names());
 		if (in_dir && eb_detect_one(fmt, src->head, src->headlen) == 0)
 			return UNRECOGNISED;
-	} else if ((fmt = eb_detect(src->head, src->headlen, &score)) == NULL) {
+	} else if (((fmt = eb_detect(src->head, src->headlen, &score)) == NULL ||
+	    (score < EB_PROBE_WEAK && strcmp(fmt->name, "sheet") == 0)) &&
+	    eb_fio_log_named(src->path, src->head, src->headlen)) {
+		fmt = eb_format_find("fio-log");
+		score = 80;
+	} else if (fmt == NULL) {
 		if (in_dir)
 			return UNRECOGNISED;
 		return eb_err_set(err, EB_ERR_DATA, loc,
