@@ -112,6 +112,33 @@ settle(const struct eb_fio_job *j, int d, const struct raw *r, struct eb_fio_dst
 		s->bw = -1;
 }
 
+/* Whether a job's figures of direction d contradict each other: a job
+ * that ran alone (jobs=1, so no group_reporting group of other block
+ * sizes) moves its block size per I/O, and fio prints IOPS and BW of the
+ * same I/O count (stat.c: total_io_u and io_bytes over the runtime). A
+ * bytes per I/O far from it is a damaged digit. Below 10 IOPS the
+ * printed integer is too coarse to tell. */
+static int
+figures_disagree(const struct eb_fio_job *j, int d, char *why, size_t n)
+{
+	const struct eb_fio_dstat *s = &j->d[d];
+	double bs = 0, per;
+
+	if (d < EB_FIO_MIXED)
+		bs = (double)j->bs[d];
+	else if (j->bs[0] == j->bs[1] && j->bs[1] == j->bs[2])
+		bs = (double)j->bs[0];
+	if (j->njobs != 1 || !(bs > 0) || !(s->bw > 0) || !(s->iops >= 10))
+		return 0;
+	per = s->bw / s->iops;
+	if (per >= 0.8 * bs && per <= 1.25 * bs)
+		return 0;
+	snprintf(why, n, "fio job '%.40s' ran alone (jobs=1) at bs=%.0f, but its %s figures, "
+	    "%.6g IOPS and %.6g B/s, make %.0f bytes per I/O: the figures disagree (a damaged "
+	    "digit?)", j->name, bs, eb_fio_dir_names[d], s->iops, s->bw, per);
+	return 1;
+}
+
 /* Notes (keep) or forgets the setups held of the run flushed last. */
 static void
 release_held(struct eb_parse *p, struct normal_state *st, int keep)
@@ -208,6 +235,13 @@ flush(struct eb_parse *p, struct normal_state *st)
 		for (int d = 0; d < EB_FIO_NDIRS; d++)
 			if (st->run.jobs[i].d[d].present)
 				settle(&st->run.jobs[i], d, &st->raw[i][d], &st->run.jobs[i].d[d]);
+	for (size_t i = 0; i < st->run.n && st->bad_line == 0; i++)
+		for (int d = 0; d < EB_FIO_NDIRS && st->bad_line == 0; d++)
+			if (st->run.jobs[i].d[d].present &&
+			    figures_disagree(&st->run.jobs[i], d, st->bad, sizeof st->bad))
+				st->bad_line = st->run.jobs[i].d[d].iops_line;
+	if (st->bad_line != 0)
+		return;
 	if (st->run.n > 0)
 		release_held(p, st, !(continues_prev(st) && p->t->n == st->prev_end));
 	if (st->run.n > 0 && continues_prev(st) && p->t->n == st->prev_end) {

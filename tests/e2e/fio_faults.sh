@@ -198,3 +198,16 @@ eb ingest "$D/samename-randread-cached-default-3.33.json" "$D/samename-randread-
 expect_rc "fio: one job name with and without invalidate=0 is refused across files" 65
 expect_err_line "fio: the error names invalidate" \
 	"$D/samename-randread-cached-invalidate0-3.33.json:7: error: fio job 'tw' ran with invalidate=0 here but with invalidate=1 in $D/samename-randread-cached-default-3.33.json:7, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+
+# A job that ran alone moves its block size per I/O: IOPS and BW printed
+# of one I/O count that disagree are a damaged digit, not a group of
+# other block sizes (audit 15 L1). 341k IOPS at 1333 MiB/s is 4096 bytes.
+U=tests/data/fio/unified/randwrite-unified-3.33.txt
+sed 's/IOPS=341k/IOPS=141k/' "$U" > "$TMP/iops-damaged.txt"
+eb ingest -o "$TMP/kept.csv" "$TMP/iops-damaged.txt"
+expect_rc "fio: IOPS against BW of a lone job is checked" 65
+expect_err_line "fio: the error names both figures and the block size" \
+	"$TMP/iops-damaged.txt:6: error: fio job 'randwrite' ran alone (jobs=1) at bs=4096, but its mixed figures, 141000 IOPS and 1.3981e+09 B/s, make 9916 bytes per I/O: the figures disagree (a damaged digit?)"
+[ ! -e "$TMP/kept.csv" ] && pass "fio: nothing is written" || fail "fio: nothing is written"
+eb ingest "$U"
+expect_rc "fio: the undamaged figures are read" 0
