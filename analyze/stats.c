@@ -336,12 +336,20 @@ eb_sample_summarize(const double *v, size_t n, struct eb_sample *s)
 		if (v[i] > s->max)
 			s->max = v[i];
 	}
-	/* Sums and squares of values divided by the largest magnitude: values
-	 * near 1e300 would overflow them to inf, values near 1e-300 underflow
-	 * their squared deviations to 0. */
+	/* Sums and squares of values divided by the power of two at or above
+	 * the largest magnitude: values near 1e300 would overflow them to inf,
+	 * values near 1e-300 underflow their squared deviations to 0. A power
+	 * of two divides exactly, so that runs of 900, 902 and 898 have the
+	 * mean 900, not 899.9999999999999. */
 	scale = fmax(fabs(s->min), fabs(s->max));
-	if (!(scale > 0) || !isfinite(scale))
+	if (!(scale > 0) || !isfinite(scale)) {
 		scale = 1;
+	} else {
+		int e;
+
+		(void)frexp(scale, &e);
+		scale = ldexp(1, e > 1023 ? 1023 : e);
+	}
 	for (size_t i = 0; i < n; i++)
 		sum += v[i] / scale;
 	s->mean = sum / (double)n;
