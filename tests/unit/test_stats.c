@@ -82,6 +82,31 @@ test_summary_median(void **state)
 	}
 }
 
+/* Values whose sum and mean are exact in doubles give that mean exactly:
+ * (900 + 902 + 898) / 3 is 900, which scaling by 902 made
+ * 899.9999999999999 and a change of 2.2e-14 % (audit 15 L3). */
+static void
+test_summary_exact_mean(void **state)
+{
+	static const double a[] = { 900, 902, 898 }, b[] = { 1800, 1801, 1799 },
+		c[] = { 104533915.87105505, 106533915.87105505, 102533915.87105505 },
+		huge[] = { 1.5e308, 1.7e308 }, tiny[] = { 3e-300, 5e-300 };
+	struct eb_sample s;
+
+	(void)state;
+	eb_sample_summarize(a, 3, &s);
+	assert_true(s.mean == 900);
+	eb_sample_summarize(b, 3, &s);
+	assert_true(s.mean == 1800);
+	eb_sample_summarize(c, 3, &s);
+	assert_true(s.mean == 104533915.87105505);
+	eb_sample_summarize(huge, 2, &s);
+	assert_true(s.mean == 1.6e308);
+	eb_sample_summarize(tiny, 2, &s);
+	assert_true(s.mean == 4e-300);
+	assert_true(s.sd > 1.41e-300 && s.sd < 1.42e-300);
+}
+
 static void
 test_summary_and_welch(void **state)
 {
@@ -191,6 +216,7 @@ main(void)
 		cmocka_unit_test(test_t_distribution),
 		cmocka_unit_test(test_t_quantile_solver),
 		cmocka_unit_test(test_summary_median),
+		cmocka_unit_test(test_summary_exact_mean),
 		cmocka_unit_test(test_summary_and_welch),
 		cmocka_unit_test(test_mann_whitney),
 		cmocka_unit_test(test_fieller_and_holm),
