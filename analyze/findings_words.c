@@ -355,8 +355,10 @@ eb_ci_lead(struct tally *t)
 	char level[40];
 
 	eb_interval_level_text(t->alpha, t->adjusted, level, sizeof level);
+	/* A hull open on one side reads "intervals reaching at most +29.2 %",
+	 * never "within at most". */
 	snprintf(t->lead, sizeof t->lead, "%s interval%s", level,
-	    t->with_ci == 1 ? "" : "s within");
+	    t->with_ci == 1 ? "" : t->open_lo || t->open_hi ? "s reaching" : "s within");
 	return t->lead;
 }
 

@@ -123,9 +123,14 @@ decide(struct eb_verdict *v, double equivalence_pct)
 		break;
 	}
 	/* An interval from 0 up holds every cost from the one it excludes to
-	 * all of it: "no measurable overhead" or "unchanged" beside it would
-	 * be read as a measurement (outside audit H5). */
-	if (v->reaches_zero && !eb_verdict_claims(v)) {
+	 * all of it: "no measurable overhead" beside it would be read as a
+	 * measurement (outside audit H5). A change of a diff keeps its
+	 * interval, which stops at -100 % where the compared side's reaches
+	 * 0: "no clear change (-100 to +29 %)" says what the data can tell,
+	 * which "unbounded", the word for a baseline interval that holds 0,
+	 * would not (audit 15 L4); "unchanged" never stands beside it, for
+	 * -100 % is outside every margin. */
+	if (v->reaches_zero && !eb_verdict_claims(v) && v->what != EB_VW_DIFF) {
 		v->kind = EB_VERDICT_UNBOUNDED;
 		v->unbounded = 1;
 		v->lo = v->hi = NAN;
