@@ -57,7 +57,8 @@ eb_sheet_decimal_why(const struct sheet *sh)
 {
 	return sh->map != NULL && sh->map->decimal ? "as the map says" :
 	    sh->votes[0] != sh->votes[1] ? "as the other numbers of the sheet use it" :
-	    sh->sep == ';' ? "the sheet is separated by ';'" : "the sheet is separated by ','";
+	    sh->sep == ';' ? "the sheet is separated by ';'" : sh->sep == '\t' ?
+	    "the sheet is separated by tabs" : "the sheet is separated by ','";
 }
 
 /* The decimal separator: the map's, else what the cells that show it

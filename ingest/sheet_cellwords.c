@@ -141,7 +141,9 @@ eb_sheet_is_rep_summary(const char *text)
 		else if (strncmp(s, "\xe2\x80\x93", 3) == 0 ||
 		    strncmp(s, "\xe2\x80\x94", 3) == 0)
 			s += 3;
-		else if (strchr("-+/&,", *s) != NULL)
+		/* "1/3" may be run 1 of 3 as well as runs 1 and 3: no
+		 * summary, and so no run number either, an error at the cell. */
+		else if (strchr("-+&,", *s) != NULL)
 			s++;
 		else if (strncasecmp(s, "to ", 3) == 0 || strncasecmp(s, "and ", 4) == 0)
 			s += *s == 't' || *s == 'T' ? 3 : 4;

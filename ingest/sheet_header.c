@@ -68,6 +68,7 @@ struct tally {
 	char two_bs[48];	/* "4k and 64k": two block sizes named */
 	char first_bs[20];
 	long depth, workers;	/* the load named: "QD32", "T8", or -1 */
+	int q_word, q_num;	/* the words of a depth named "Q32", or -1 */
 	char count[40];		/* another count named: "files4" */
 	char unread[48];	/* the first words it does not read */
 	int latency;		/* it names a latency */
@@ -205,8 +206,13 @@ load(const struct words *ws, int wi, int ni, int after, struct tally *t)
 	if (num < 0)
 		return 0;
 	c[0] = '\0';
-	if (sheet_in(w, depth_words) || (!after && ws->v[ni].glued && strcmp(w, "q") == 0))
+	if (sheet_in(w, depth_words) || (!after && ws->v[ni].glued && strcmp(w, "q") == 0)) {
 		slot = &t->depth;
+		if (strcmp(w, "q") == 0) {
+			t->q_word = wi;
+			t->q_num = ni;
+		}
+	}
 	else if ((sheet_in(w, worker_words) && (after || strcmp(w, "job") != 0)) ||
 	    (!after && ws->v[ni].glued && (strcmp(w, "t") == 0 || strcmp(w, "j") == 0)))
 		slot = &t->workers;
@@ -240,6 +246,7 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 {
 	memset(t, 0, sizeof *t);
 	t->depth = t->workers = -1;
+	t->q_word = t->q_num = -1;
 	if (ws->nunits > 0) {
 		at->unit = ws->unit;
 		t->unit = 1;
@@ -448,6 +455,17 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 		} else {
 			unread(ws, t->secs - 1, t->secs - 1, t);
 		}
+	}
+	/* CrystalDiskMark's "Q32T1" names a queue depth, and its latencies
+	 * carry one too, but "Q99" alone in a latency's header is as likely
+	 * its 99th percentile (a quantile): read as either it could be a
+	 * wrong number, so a Q of a percentile's number there is refused. */
+	if (t->q_word >= 0 && t->workers < 0 && (t->latency || at->unit.kind == EB_SK_TIME ||
+	    at->named == EB_SK_TIME) && (t->depth == 50 || t->depth == 90 || t->depth == 95 ||
+	    t->depth == 99 || t->depth == 999 || t->depth == 9999)) {
+		unread(ws, t->q_word < t->q_num ? t->q_word : t->q_num,
+		    t->q_word < t->q_num ? t->q_num : t->q_word, t);
+		t->depth = -1;
 	}
 	if (t->depth >= 0 || t->workers >= 0 || t->count[0] != '\0') {
 		size_t k = 0;

@@ -23,7 +23,7 @@
 /* ---- the separator: the probe and the parser ask the same question */
 
 struct sniff {
-	char sep;		/* ',' or ';' (or what "sep=" declared) */
+	char sep;		/* ',', ';' or a tab (or what "sep=" declared) */
 	int nrec;		/* non-blank records looked at */
 	int agree;		/* records with the usual count of separators */
 	int partial;		/* with fewer but some: trailing cells dropped */

@@ -28,9 +28,12 @@ eb_sheet_sep_line(const char *s, size_t n)
 void
 eb_sheet_sniff(const char *s, size_t n, struct sniff *out)
 {
-	static const char seps[2] = { ',', ';' };
-	int counts[2][SNIFF_RECORDS];
-	int c[2] = { 0, 0 }, inq = 0, blank = 1, best = -1;
+	/* A tab-separated export (LibreOffice's "Text - txt - csv" with
+	 * {Tab}, a copy from a spreadsheet's window) is one too; on a tie
+	 * the comma wins, then ';'. */
+	static const char seps[3] = { ',', ';', '\t' };
+	int counts[3][SNIFF_RECORDS];
+	int c[3] = { 0, 0, 0 }, inq = 0, blank = 1, best = -1;
 	size_t k;
 
 	memset(out, 0, sizeof *out);
@@ -46,9 +49,10 @@ eb_sheet_sniff(const char *s, size_t n, struct sniff *out)
 			if (!blank) {
 				counts[0][out->nrec] = c[0];
 				counts[1][out->nrec] = c[1];
+				counts[2][out->nrec] = c[2];
 				out->nrec++;
 			}
-			c[0] = c[1] = 0;
+			c[0] = c[1] = c[2] = 0;
 			blank = 1;
 			continue;
 		}
@@ -58,6 +62,8 @@ eb_sheet_sniff(const char *s, size_t n, struct sniff *out)
 			c[0]++;
 		else if (!inq && s[i] == ';')
 			c[1]++;
+		else if (!inq && s[i] == '\t')
+			c[2]++;
 		if (s[i] != ' ' && s[i] != '\t')
 			blank = 0;
 	}
@@ -68,7 +74,7 @@ eb_sheet_sniff(const char *s, size_t n, struct sniff *out)
 	/* Exporters pad every row to the sheet's width, so the right
 	 * separator appears the same number of times on most lines; hand-made
 	 * files drop trailing cells, which is fewer but not none. */
-	for (int j = 0; j < 2; j++) {
+	for (int j = 0; j < 3; j++) {
 		int mode = 0, freq = 0, partial = 0, score;
 
 		for (int i = 0; i < out->nrec; i++) {

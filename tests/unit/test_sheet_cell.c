@@ -385,6 +385,9 @@ test_sizes_and_reps(void **state)
 	assert_int_equal(eb_sheet_is_rep_summary("Run 2"), 0);
 	assert_int_equal(eb_sheet_is_rep_summary("1-"), 0);
 	assert_int_equal(eb_sheet_is_rep_summary("4k-1M"), 0);
+	/* Run 1 of 3 or runs 1 and 3: no summary (audit 13 J6). */
+	assert_int_equal(eb_sheet_is_rep_summary("1/3"), 0);
+	assert_int_equal(eb_sheet_rep("1/3"), 0);
 
 	assert_true(eb_sheet_is_summary("Average"));
 	assert_true(eb_sheet_is_summary("Mean:"));

@@ -1,0 +1,39 @@
+# sheet_cells.sh - sheet spellings that read two ways are refused, and a
+# tab-separated export is read as a comma-separated one is (audit 13 J6,
+# J7, K31).
+. tests/e2e/lib.sh
+
+# "Q99" in a latency's header: CrystalDiskMark's queue depth 99, or the
+# 99th percentile? Either reading could be a wrong number.
+printf 'Mode,FIO Rand Read 4k q99 (ms)\nnone,1.5\n' > "$TMP/q99.csv"
+eb ingest -o "$TMP/q99.out" "$TMP/q99.csv"
+expect_rc "sheet cells: q99 under a latency is refused" 65
+expect_err_line "sheet cells: the header's words are named" \
+	"$TMP/q99.csv:1:2: error: column B ('FIO Rand Read 4k q99 (ms)') says 'q99', which encbench does not read and which may change what its numbers are; leave it out of the header, or describe the column in a --map file"
+# CrystalDiskMark's Q32T1 stays a load, on its latency too.
+printf 'Mode,Rand Read Q32T1 (MB/s),Rand Read Q32T1 latency (ms)\nnone,300,1.5\n' > "$TMP/q32.csv"
+eb ingest "$TMP/q32.csv"
+expect_rc "sheet cells: Q32T1 is read" 0
+[ "$(grep -c ',none,sheet,qd32-t1,rand,read,,bw,B/s,1,300000000,' "$TMP/out")" -eq 1 ] &&
+	[ "$(grep -c ',none,sheet,qd32-t1,rand,read,,lat_mean,ns,1,1500000,' "$TMP/out")" -eq 1 ] &&
+	pass "sheet cells: Q32T1 is the job's load, bandwidth and latency alike" ||
+	fail "sheet cells: Q32T1 is the job's load, bandwidth and latency alike"
+
+# "1/3": run 1 of 3, or the mean of runs 1 and 3?
+printf 'Mode,Run,Write (MB/s)\nnone,1/3,300\nnone,2/3,301\n' > "$TMP/run.csv"
+eb ingest "$TMP/run.csv"
+expect_rc "sheet cells: a Run cell of 1/3 is refused" 65
+expect_err_line "sheet cells: the cell is named" \
+	"$TMP/run.csv:2:2: error: '1/3' in column B ('Run') is not a run number (1, 2, ...); number the row's run, or leave out a run that is not one of the repetitions"
+
+printf 'Mode\tWrite (MB/s)\tRead (MB/s)\nnone\t300\t400\naes-256-gcm\t250\t350\n' > "$TMP/t.tsv"
+eb ingest "$TMP/t.tsv"
+expect_rc "sheet cells: a tab-separated sheet is read" 0
+[ "$(grep -c ',none,sheet,sheet,,read,,bw,B/s,1,400000000,' "$TMP/out")" -eq 1 ] &&
+	[ "$(grep -c ',aes-256-gcm,sheet,sheet,,write,,bw,B/s,1,250000000,' "$TMP/out")" -eq 1 ] &&
+	[ "$(grep -c ',sheet,' "$TMP/out")" -eq 4 ] &&
+	pass "sheet cells: the four cells of the TSV" || fail "sheet cells: the four cells of the TSV"
+printf 'Mode\tWrite (MB/s)\nnone\t1,5\naes-256-gcm\t2,5\n' > "$TMP/de.tsv"
+eb ingest "$TMP/de.tsv"
+[ "$(grep -c ',none,sheet,sheet,,write,,bw,B/s,1,1500000,' "$TMP/out")" -eq 1 ] &&
+	pass "sheet cells: a TSV's decimal comma" || fail "sheet cells: a TSV's decimal comma"
