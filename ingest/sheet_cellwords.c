@@ -56,12 +56,25 @@ eb_sheet_block_size(const char *text, int64_t scale)
 		text += 3;
 		n -= 3;
 	}
+	int64_t frac = 0, den = 1;
+
 	while (i < n && sheet_isdig((unsigned char)text[i])) {
 		if (v > 1099511627776LL)
 			return 0;
 		v = v * 10 + (text[i++] - '0');
 	}
-	if (i == 0 || v == 0)
+	/* "0.5 KiB" and "1,5k" are whole bytes (512, 1536): a fraction is
+	 * read where the size it names is a whole number of bytes. */
+	if (i > 0 && i + 1 < n && (text[i] == '.' || text[i] == ',') &&
+	    sheet_isdig((unsigned char)text[i + 1])) {
+		for (i++; i < n && sheet_isdig((unsigned char)text[i]); i++) {
+			if (den >= 1000000)
+				return 0;
+			frac = frac * 10 + (text[i] - '0');
+			den *= 10;
+		}
+	}
+	if (i == 0 || (v == 0 && frac == 0))
 		return 0;
 	while (i < n && text[i] == ' ')
 		i++;
@@ -79,6 +92,13 @@ eb_sheet_block_size(const char *text, int64_t scale)
 		return 0;
 	if (v > 1099511627776LL / mul)
 		return 0;
+	/* frac < den <= 10^6: frac * mul fits an int64_t for mul up to
+	 * 2^40 (TiB); v * mul does by the check above. */
+	if (den > 1) {
+		if (mul > 1099511627776LL || (frac * mul) % den != 0)
+			return 0;
+		return v * mul + frac * mul / den;
+	}
 	return v * mul;
 }
 

@@ -368,6 +368,14 @@ test_sizes_and_reps(void **state)
 	assert_int_equal(eb_sheet_block_size("128 KiB", 1), 131072);
 	assert_int_equal(eb_sheet_block_size("4096", 1), 4096);
 	assert_int_equal(eb_sheet_block_size("bs=64k", 1), 65536);
+	/* Fractions that are whole bytes (audit 12 H11); others are none. */
+	assert_int_equal(eb_sheet_block_size("0.5 KiB", 1), 512);
+	assert_int_equal(eb_sheet_block_size("1,5k", 1), 1536);
+	assert_int_equal(eb_sheet_block_size("0.25M", 1), 262144);
+	assert_int_equal(eb_sheet_block_size("1.3 KiB", 1), 0);
+	assert_int_equal(eb_sheet_block_size("0.5", 1), 0);
+	assert_int_equal(eb_sheet_block_size("0.0k", 1), 0);
+	assert_int_equal(eb_sheet_block_size("0.5", 1024), 512);
 	assert_int_equal(eb_sheet_block_size("4", 1024), 4096);
 	assert_int_equal(eb_sheet_block_size("4 bytes", 1024), 4);
 	assert_int_equal(eb_sheet_block_size("x", 1), 0);
