@@ -68,6 +68,7 @@ struct tally {
 	char two_bs[48];	/* "4k and 64k": two block sizes named */
 	char first_bs[20];
 	long depth, workers;	/* the load named: "QD32", "T8", or -1 */
+	int64_t size;		/* the amount moved: "16G" in "Seq Write 16G", or 0 */
 	int q_word, q_num;	/* the words of a depth named "Q32", or -1 */
 	char count[40];		/* another count named: "files4" */
 	char unread[48];	/* the first words it does not read */
@@ -246,6 +247,7 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 {
 	memset(t, 0, sizeof *t);
 	t->depth = t->workers = -1;
+	t->size = 0;
 	t->q_word = t->q_num = -1;
 	if (ws->nunits > 0) {
 		at->unit = ws->unit;
@@ -285,6 +287,13 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 				at->block_size = num * mul;
 				i++;
 			} else if (mul > 0 && num > 0) {
+				/* "Seq Write 16G" against "Seq Write 1G" are two
+				 * tests: the size is part of the job, as a load is
+				 * (audit 13 J1); two sizes in one header are two
+				 * tests in one column. */
+				if (t->size != 0 && t->size != num * mul)
+					unread(ws, i, i + 1, t);
+				t->size = num * mul;
 				i++;
 			} else if (i > 0 && sheet_in(ws->v[i - 1].w, eb_sheet_rep_words) && num >= 1 &&
 			    num <= 1000000) {
@@ -467,7 +476,7 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 		    t->q_word < t->q_num ? t->q_num : t->q_word, t);
 		t->depth = -1;
 	}
-	if (t->depth >= 0 || t->workers >= 0 || t->count[0] != '\0') {
+	if (t->depth >= 0 || t->workers >= 0 || t->count[0] != '\0' || t->size != 0) {
 		size_t k = 0;
 
 		at->load[0] = '\0';
@@ -480,6 +489,19 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			if (k > 0)
 				at->load[k++] = '-';
 			memcpy(at->load + k, t->count, strlen(t->count) + 1);
+			k += strlen(t->count);
+		}
+		if (t->size != 0 && k < sizeof at->load) {
+			static const char units[] = "kmgtp";
+			int64_t v = t->size;
+			int u = -1;
+
+			while (u < 4 && v % 1024 == 0) {
+				v /= 1024;
+				u++;
+			}
+			snprintf(at->load + k, sizeof at->load - k, "%ssize%lld%.*s",
+			    k > 0 ? "-" : "", (long long)v, u >= 0 ? 1 : 0, u >= 0 ? &units[u] : "");
 		}
 	}
 }

@@ -930,10 +930,9 @@ test_summary_columns(void **state)
 		    "give it the role \"ignore\" in a --map file" },
 	};
 	static const struct want sizes[] = {
-		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1000e6, "in.csv:2:2" },
-		{ "", "", "none", "dd", "", "write", 1073741824, "bw", "B/s", 1, 900e6, "in.csv:2:3" },
-		{ "", "", "none", "fio", "", "read", 4096, "iops", "1/s", 1, 5, "in.csv:2:4" },
-		{ "", "", "none", "dd", "", "read", 16777216, "bw", "B/s", 1, 6e6, "in.csv:2:5" },
+		{ "", "", "none", "dd", "", "write", 1073741824, "bw", "B/s", 1, 900e6, "in.csv:2:2" },
+		{ "", "", "none", "fio", "", "read", 4096, "iops", "1/s", 1, 5, "in.csv:2:3" },
+		{ "", "", "none", "dd", "", "read", 16777216, "bw", "B/s", 1, 6e6, "in.csv:2:4" },
 	};
 	static const struct want alone[] = {
 		{ "", "", "none", "dd", "", "write", 0, "bw", "B/s", 1, 1005e6, "in.csv:2:2" },
@@ -948,15 +947,23 @@ test_summary_columns(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
 		fails_at(heads[i][0], 1, i == 4 ? 3 : 4, heads[i][1]);
-	/* A test size is no block size: "DD Write 2 GB" was a 2 GiB block,
-	 * and beside "4 GB" the two sizes would be runs 1 and 2 (D12). A
-	 * header that says so, or a typical block size, is one. */
-	reads_as("Mode,DD Write 2 GB (MB/s),DD Write bs=1G (MB/s),FIO Read 4k (IOPS),"
-	    "DD Read 16M (MB/s)\nnone,1000,900,5,6\n", sizes, 4);
-	fails_at("Mode,DD Write 2 GB (MB/s),DD Write 4 GB (MB/s)\nNone,1000,990\n", 1, 3,
-	    "column C ('DD Write 4 GB (MB/s)') gives the same figure (dd write bw) as column B "
-	    "('DD Write 2 GB (MB/s)') at 1:2; name each run in its header (\"Run 2\") or give "
-	    "them rep in a --map file");
+	/* A header that says its size is a block size, or a typical block
+	 * size, is one. */
+	reads_as("Mode,DD Write bs=1G (MB/s),FIO Read 4k (IOPS),"
+	    "DD Read 16M (MB/s)\nnone,900,5,6\n", sizes, 3);
+	/* A larger size is no block size: "DD Write 2 GB" was a 2 GiB block
+	 * or the amount moved, and beside "4 GB" the two were runs 1 and 2
+	 * (D12); the size names the test's job, so that they are two tests,
+	 * here and across sheets (audit 13 J1). */
+	sheet(&r, "Mode,DD Write 2 GB (MB/s),DD Write 4 GB (MB/s)\nNone,1000,990\n");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	assert_string_equal(r.t->rows[0].f[EB_F_JOB], "size2g");
+	assert_int_equal(r.t->rows[0].block_size, 0);
+	assert_int_equal(r.t->rows[0].rep, 1);
+	assert_string_equal(r.t->rows[1].f[EB_F_JOB], "size4g");
+	assert_int_equal(r.t->rows[1].rep, 1);
+	done(&r);
 	/* Numbers right of the header were skipped with a note, three runs
 	 * read as one with exit 0 (D4). */
 	fails_at("Mode,DD Write (MB/s)\nNone,1000,1010,990\n", 2, 3, "'1010' in column C "
