@@ -110,6 +110,8 @@ enum eb_sheet_key {
 	EB_SH_METRIC, EB_SH_BLOCK_SIZE,
 	EB_SH_VALUE,		/* a measurement: one record per cell */
 	EB_SH_IGNORE,		/* skipped on purpose (--map role "ignore") */
+	EB_SH_LOAD,		/* the load of a test, part of its job: a column
+				 * "QD", "Threads" or "Size" (load_prefix) */
 };
 
 enum eb_sheet_stat { EB_ST_NONE, EB_ST_MEAN, EB_ST_MAX, EB_ST_MIN, EB_ST_P99 };
@@ -145,6 +147,8 @@ struct eb_sheet_head {
 	char bs_unit[24];	/* its unit as written ("KiB", "sectors"), or "" */
 	char unread[48];	/* words outside brackets it does not read
 				 * ("cold", "best of 3", "O_DIRECT"), or "" */
+	char load_prefix[8];	/* EB_SH_LOAD: "qd", "t", "size", or "size?"
+				 * for a "Size" that may be a block size */
 };
 
 /* Classifies a header cell. */
@@ -201,6 +205,8 @@ int eb_sheet_release_config(const char *text, int ubuntu, char *rel, size_t rn,
 /* A block size ("4k", "1M", "128 KiB", "4096"), with scale the bytes of a
  * bare number; returns 0 when it is none. */
 int64_t eb_sheet_block_size(const char *text, int64_t scale);
+/* A test size as a job names it, "size16g" for 16 GiB, into buf. */
+void eb_sheet_size_name(int64_t size, char *buf, size_t n);
 /* A repetition number ("3", "Run 3", "#3", "r3"); 0 when it is none. */
 int eb_sheet_rep(const char *text);
 /* A cell or header word that summarises runs rather than being one: the

@@ -491,19 +491,26 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			memcpy(at->load + k, t->count, strlen(t->count) + 1);
 			k += strlen(t->count);
 		}
-		if (t->size != 0 && k < sizeof at->load) {
-			static const char units[] = "kmgtp";
-			int64_t v = t->size;
-			int u = -1;
-
-			while (u < 4 && v % 1024 == 0) {
-				v /= 1024;
-				u++;
-			}
-			snprintf(at->load + k, sizeof at->load - k, "%ssize%lld%.*s",
-			    k > 0 ? "-" : "", (long long)v, u >= 0 ? 1 : 0, u >= 0 ? &units[u] : "");
+		if (t->size != 0 && k + 1 < sizeof at->load) {
+			if (k > 0)
+				at->load[k++] = '-';
+			eb_sheet_size_name(t->size, at->load + k, sizeof at->load - k);
 		}
 	}
+}
+
+void
+eb_sheet_size_name(int64_t size, char *buf, size_t n)
+{
+	static const char units[] = "kmgtp";
+	int64_t v = size;
+	int u = -1;
+
+	while (u < 4 && v % 1024 == 0) {
+		v /= 1024;
+		u++;
+	}
+	snprintf(buf, n, "size%lld%.*s", (long long)v, u >= 0 ? 1 : 0, u >= 0 ? &units[u] : "");
 }
 
 int
@@ -629,6 +636,12 @@ static const struct keyname {
 	{ "host", EB_SH_HOST }, { "machine", EB_SH_HOST },
 	{ "hostname", EB_SH_HOST }, { "system", EB_SH_HOST },
 	{ "computer", EB_SH_HOST }, { "server", EB_SH_HOST }, { "node", EB_SH_HOST },
+	{ "qd", EB_SH_LOAD }, { "queue depth", EB_SH_LOAD }, { "iodepth", EB_SH_LOAD },
+	{ "io depth", EB_SH_LOAD }, { "depth", EB_SH_LOAD },
+	{ "threads", EB_SH_LOAD }, { "thread", EB_SH_LOAD }, { "numjobs", EB_SH_LOAD },
+	{ "jobs", EB_SH_LOAD }, { "workers", EB_SH_LOAD }, { "num jobs", EB_SH_LOAD },
+	{ "size", EB_SH_LOAD }, { "file size", EB_SH_LOAD }, { "test size", EB_SH_LOAD },
+	{ "filesize", EB_SH_LOAD }, { "io size", EB_SH_LOAD }, { "data size", EB_SH_LOAD },
 	{ "block size", EB_SH_BLOCK_SIZE }, { "bs", EB_SH_BLOCK_SIZE },
 	{ "blocksize", EB_SH_BLOCK_SIZE }, { "block", EB_SH_BLOCK_SIZE },
 	{ "record size", EB_SH_BLOCK_SIZE }, { "recordsize", EB_SH_BLOCK_SIZE },
@@ -700,6 +713,13 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 		h->summary = h->key == EB_SH_VALUE && sheet_in(key, summary_words);
 		if (h->key == EB_SH_VALUE && ws.nunits > 0)
 			h->at.unit = ws.unit;
+		/* A load column makes the job as a header's load does:
+		 * QD 1 and QD 32 are two tests, never runs 1 and 2 of one
+		 * (audit 13 J9). */
+		if (h->key == EB_SH_LOAD)
+			snprintf(h->load_prefix, sizeof h->load_prefix, "%s",
+			    strcmp(key, "size") == 0 ? "size?" : strstr(key, "size") != NULL ?
+			    "size" : strstr(key, "depth") != NULL || strcmp(key, "qd") == 0 ? "qd" : "t");
 		if (h->key == EB_SH_BLOCK_SIZE) {
 			/* "(KiB)" scales bare numbers; "(sectors)", "(pages)"
 			 * or "(4k)" are units of a size encbench cannot know,

@@ -744,7 +744,11 @@ eb_sheet_repeated_key(struct sheet *sh, const struct row *r)
 			size_t ca = sh->keys[a], cb = sh->keys[b];
 			char na[96], nb[96];
 
-			if (sh->cols[ca].head.key != sh->cols[cb].head.key)
+			/* Load columns of two kinds (QD and Threads) are two
+			 * parts of one load; two of one kind say it twice. */
+			if (sh->cols[ca].head.key != sh->cols[cb].head.key ||
+			    (sh->cols[ca].head.key == EB_SH_LOAD &&
+			    strcmp(sh->cols[ca].head.load_prefix, sh->cols[cb].head.load_prefix) != 0))
 				continue;
 			eb_sheet_colname(sh, ca, na, sizeof na);
 			eb_sheet_colname(sh, cb, nb, sizeof nb);

@@ -37,3 +37,30 @@ printf 'Mode\tWrite (MB/s)\nnone\t1,5\naes-256-gcm\t2,5\n' > "$TMP/de.tsv"
 eb ingest "$TMP/de.tsv"
 [ "$(grep -c ',none,sheet,sheet,,write,,bw,B/s,1,1500000,' "$TMP/out")" -eq 1 ] &&
 	pass "sheet cells: a TSV's decimal comma" || fail "sheet cells: a TSV's decimal comma"
+
+# Columns of a test's load (QD, Threads, Size) make its job as a header's
+# load does: QD 1 and QD 32 are two tests, never runs 1 and 2 of one
+# (audit 13 J9).
+printf 'Mode,QD,Threads,Size,FIO Rand Read (MB/s)\nnone,1,1,4G,30\nnone,32,1,4G,200\n' > "$TMP/load.csv"
+eb ingest "$TMP/load.csv"
+expect_rc "sheet cells: load columns are read" 0
+[ "$(grep -c ',none,fio,qd1-t1-size4g,rand,read,,bw,B/s,1,30000000,' "$TMP/out")" -eq 1 ] &&
+	[ "$(grep -c ',none,fio,qd32-t1-size4g,rand,read,,bw,B/s,1,200000000,' "$TMP/out")" -eq 1 ] &&
+	pass "sheet cells: QD 1 and QD 32 are two tests, each run 1" ||
+	fail "sheet cells: QD 1 and QD 32 are two tests, each run 1"
+printf 'Mode,Size,Write (MB/s)\nnone,4k,30\nnone,1M,300\n' > "$TMP/size.csv"
+eb ingest "$TMP/size.csv"
+[ "$(grep -c ',none,sheet,sheet,,write,4096,bw,B/s,1,30000000,' "$TMP/out")" -eq 1 ] &&
+	[ "$(grep -c ',none,sheet,sheet,,write,1048576,bw,B/s,1,300000000,' "$TMP/out")" -eq 1 ] &&
+	pass "sheet cells: a column 'Size' of block sizes gives block sizes" ||
+	fail "sheet cells: a column 'Size' of block sizes gives block sizes"
+printf 'Mode,QD,FIO Rand Read (MB/s)\nnone,deep,30\n' > "$TMP/qdx.csv"
+eb ingest "$TMP/qdx.csv"
+expect_rc "sheet cells: a queue depth that is no number is refused" 65
+expect_err_line "sheet cells: at its cell" \
+	"$TMP/qdx.csv:2:2: error: 'deep' in column B ('QD') is not a queue depth (1, 2, ...)"
+printf 'Mode,QD,FIO Rand Read QD4 (MB/s)\nnone,1,30\n' > "$TMP/qd2.csv"
+eb ingest "$TMP/qd2.csv"
+expect_rc "sheet cells: a header's load against the row's is refused" 65
+expect_err_line "sheet cells: both loads are named" \
+	"$TMP/qd2.csv:2:3: error: column C ('FIO Rand Read QD4 (MB/s)') names the load qd4, but the row's load columns give qd1; name it in one place"
