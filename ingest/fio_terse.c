@@ -201,6 +201,15 @@ contradiction(const struct field *f, size_t s, char *why, size_t n)
 	else if (iops == 0 && rt <= 1000)
 		snprintf(why, n, "moved %.0f KiB in %.0f ms, one I/O at least, but its IOPS "
 		    "field is 0", io, rt);
+	/* The KiB field is bytes >> 10, and the runtime is printed to the
+	 * millisecond of one the bandwidth was computed from to the
+	 * microsecond (fio 3.33 numjobs clones: 8192 KiB, 307 ms, 26771
+	 * KiB/s, which 306 ms give): the bandwidth lies between what io and
+	 * io + 1 KiB in 2 ms more or less give, a digit changed does not. */
+	else if (bw > 0 && rt > 2 && (bw < floor(io * 1000 / (rt + 2)) - 1 ||
+	    bw > ceil((io + 1) * 1000 / (rt - 2)) + 1))
+		snprintf(why, n, "moved %.0f KiB in %.0f ms, %.0f KiB/s, but its bandwidth "
+		    "field is %.0f: the figures disagree", io, rt, floor(io * 1000 / rt), bw);
 	else
 		return 0;
 	return 1;

@@ -211,3 +211,12 @@ expect_err_line "fio: the error names both figures and the block size" \
 [ ! -e "$TMP/kept.csv" ] && pass "fio: nothing is written" || fail "fio: nothing is written"
 eb ingest "$U"
 expect_rc "fio: the undamaged figures are read" 0
+
+# A terse record's bandwidth is its KiB over its runtime: 107012 KiB in
+# 1001 ms are 106905 KiB/s, and a digit changed to 116905 is refused
+# (audit 16 M1), as fio JSON's bw_bytes against io_bytes is.
+sed 's/;107012;106905;26726;1001;/;107012;116905;26726;1001;/' tests/data/fio/terse-v5.txt > "$TMP/tv5-bw.txt"
+eb ingest "$TMP/tv5-bw.txt"
+expect_rc "fio terse: a bandwidth its KiB and runtime contradict is refused" 65
+expect_err_line "fio terse: the error names the three figures" \
+	"$TMP/tv5-bw.txt:1:20: error: fio terse record: read moved 107012 KiB in 1001 ms, 106905 KiB/s, but its bandwidth field is 116905: the figures disagree"
