@@ -134,8 +134,50 @@ figures_disagree(const struct eb_fio_job *j, int d, char *why, size_t n)
 	if (per >= 0.8 * bs && per <= 1.25 * bs)
 		return 0;
 	snprintf(why, n, "fio job '%.40s' ran alone (jobs=1) at bs=%.0f, but its %s figures, "
-	    "%.6g IOPS and %.6g B/s, make %.0f bytes per I/O: the figures disagree (a damaged "
+	    "%.6g IOPS and %.0f B/s, make %.0f bytes per I/O: the figures disagree (a damaged "
 	    "digit?)", j->name, bs, eb_fio_dir_names[d], s->iops, s->bw, per);
+	return 1;
+}
+
+/* Whether a direction's printed figures contradict one another beyond
+ * the rounding fio prints them with (three digits: 6 % covers "1.0" of
+ * 1.05): its IOPS against the issued I/Os over the runtime, and its rates
+ * against the bytes over the runtime, of which one may be off by fio
+ * 3.1's misprint ("11.0MiB/s" of 11.99) while the other agrees. A digit
+ * changed in the IOPS, the rates, io= or the runtime fails one of them;
+ * fio computes all of them from the same I/O count and runtime (stat.c),
+ * the ramp_time I/Os left out of each. */
+static int
+raw_disagree(const struct raw *r, char *why, size_t n)
+{
+	double x, rate;
+	int agree = 0, rates = 0;
+
+	if (!(r->runtime_ms > 0))
+		return 0;
+	if (r->issued >= 100 && r->iops > 0) {
+		x = r->issued * 1000 / r->runtime_ms;
+		if (fabs(r->iops - x) > 0.06 * x) {
+			snprintf(why, n, "%.0f I/Os in %.0f ms are %.6g IOPS, but it prints %.6g",
+			    r->issued, r->runtime_ms, x, r->iops);
+			return 1;
+		}
+	}
+	if (!(r->io >= 1048576))
+		return 0;
+	rate = r->io * 1000 / r->runtime_ms;
+	if (r->bw > 0) {
+		rates++;
+		agree += fabs(r->bw - rate) <= 0.06 * rate;
+	}
+	if (r->newstyle && r->bw_alt > 0) {
+		rates++;
+		agree += fabs(r->bw_alt - rate) <= 0.06 * rate;
+	}
+	if (rates == 0 || agree > 0)
+		return 0;
+	snprintf(why, n, "%.0f bytes in %.0f ms are %.0f B/s, but it prints %.0f B/s", r->io,
+	    r->runtime_ms, rate, r->bw > 0 ? r->bw : r->bw_alt);
 	return 1;
 }
 
@@ -231,6 +273,20 @@ flush(struct eb_parse *p, struct normal_state *st)
 				eb_fio_job_set_str(&j->host, st->host, strlen(st->host));
 		}
 	}
+	for (size_t i = 0; i < st->run.n && st->bad_line == 0; i++)
+		for (int d = 0; d < EB_FIO_NDIRS && st->bad_line == 0; d++) {
+			char why[160];
+
+			if (!st->run.jobs[i].d[d].present || !raw_disagree(&st->raw[i][d], why,
+			    sizeof why))
+				continue;
+			st->bad_line = st->run.jobs[i].d[d].iops_line;
+			snprintf(st->bad, sizeof st->bad, "fio job '%.40s' %s: %s: the figures "
+			    "disagree (a damaged digit?)", st->run.jobs[i].name,
+			    eb_fio_dir_names[d], why);
+		}
+	if (st->bad_line != 0)
+		return;
 	for (size_t i = 0; i < st->run.n; i++)
 		for (int d = 0; d < EB_FIO_NDIRS; d++)
 			if (st->run.jobs[i].d[d].present)

@@ -206,8 +206,8 @@ U=tests/data/fio/unified/randwrite-unified-3.33.txt
 sed 's/IOPS=341k/IOPS=141k/' "$U" > "$TMP/iops-damaged.txt"
 eb ingest -o "$TMP/kept.csv" "$TMP/iops-damaged.txt"
 expect_rc "fio: IOPS against BW of a lone job is checked" 65
-expect_err_line "fio: the error names both figures and the block size" \
-	"$TMP/iops-damaged.txt:6: error: fio job 'randwrite' ran alone (jobs=1) at bs=4096, but its mixed figures, 141000 IOPS and 1.3981e+09 B/s, make 9916 bytes per I/O: the figures disagree (a damaged digit?)"
+expect_err_line "fio: the error names the I/O count, runtime and IOPS" \
+	"$TMP/iops-damaged.txt:6: error: fio job 'randwrite' mixed: 1024 I/Os in 3 ms are 341333 IOPS, but it prints 141000: the figures disagree (a damaged digit?)"
 [ ! -e "$TMP/kept.csv" ] && pass "fio: nothing is written" || fail "fio: nothing is written"
 eb ingest "$U"
 expect_rc "fio: the undamaged figures are read" 0
@@ -220,3 +220,39 @@ eb ingest "$TMP/tv5-bw.txt"
 expect_rc "fio terse: a bandwidth its KiB and runtime contradict is refused" 65
 expect_err_line "fio terse: the error names the three figures" \
 	"$TMP/tv5-bw.txt:1:20: error: fio terse record: read moved 107012 KiB in 1001 ms, 106905 KiB/s, but its bandwidth field is 116905: the figures disagree"
+
+# Normal text prints IOPS, two rates, io= and the runtime of one I/O
+# count: a digit changed in any is refused (audit 16 M2, M3). The run:
+# 8192 I/Os, 32 MiB in 1000 ms, IOPS=8192, BW=32.0MiB/s (33.6MB/s).
+F=tests/data/fio/figures/write-rate-3.33.txt
+eb ingest "$F"
+expect_rc "fio figures: the run is read" 0
+[ "$(grep -c ',fio,fw,seq,write,4096,iops,1/s,1,8192,' "$TMP/out")" -eq 1 ] &&
+	[ "$(grep -c ',fio,fw,seq,write,4096,bw,B/s,1,33554432,' "$TMP/out")" -eq 1 ] &&
+	pass "fio figures: 8192 IOPS and 32 MiB/s" || fail "fio figures: 8192 IOPS and 32 MiB/s"
+for change in 's/IOPS=8192,/IOPS=9192,/' 's/(32.0MiB\/1000msec)/(32.0MiB\/1900msec)/' \
+    's/(32.0MiB\/1000msec)/(22.0MiB\/1000msec)/' 's/BW=32.0MiB\/s (33.6MB\/s)/BW=29.0MiB\/s (30.4MB\/s)/'; do
+	sed "$change" "$F" > "$TMP/figures.txt"
+	eb ingest -o "$TMP/figures.csv" "$TMP/figures.txt"
+	expect_rc "fio figures: $change is refused" 65
+	[ "$(grep -c "^$TMP/figures.txt:7: error: fio job 'fw' write: .*: the figures disagree (a damaged digit?)\$" "$TMP/err")" -eq 1 ] &&
+		[ ! -e "$TMP/figures.csv" ] && pass "fio figures: $change, at the job's line" ||
+		fail "fio figures: $change, at the job's line"
+done
+sed 's/IOPS=8192,/IOPS=9192,/' "$F" > "$TMP/figures.txt"
+eb ingest "$TMP/figures.txt"
+expect_err_line "fio figures: the IOPS message" \
+	"$TMP/figures.txt:7: error: fio job 'fw' write: 8192 I/Os in 1000 ms are 8192 IOPS, but it prints 9192: the figures disagree (a damaged digit?)"
+# fio 3.1 misprints 11.99 MiB/s as "11.0MiB/s" beside a right MB/s figure:
+# one rate may be off while the other agrees.
+sed 's/BW=32.0MiB\/s (33.6MB\/s)/BW=31.0MiB\/s (33.6MB\/s)/' "$F" > "$TMP/figures.txt"
+eb ingest "$TMP/figures.txt"
+expect_rc "fio figures: one misprinted rate beside an agreeing one is read" 0
+# A run of too few I/Os for that check (64) still moves its block size
+# per I/O when it ran alone: 52.0k IOPS at 2000 MiB/s are 40330 bytes,
+# not bs=64k.
+sed '6s/IOPS=32.0k/IOPS=52.0k/' tests/data/fio/appended-2runs-normal-3.33.txt > "$TMP/ap.txt"
+eb ingest "$TMP/ap.txt"
+expect_rc "fio figures: IOPS against BW and the block size" 65
+expect_err_line "fio figures: the bytes per I/O are named" \
+	"$TMP/ap.txt:6: error: fio job 'ap' ran alone (jobs=1) at bs=65536, but its write figures, 52000 IOPS and 2097152000 B/s, make 40330 bytes per I/O: the figures disagree (a damaged digit?)"
