@@ -464,12 +464,26 @@ config_sentence(const struct claims *c, const char *where, const char *config,
 		    "comparison%s, %ssignificant%s; %s %s).", where,
 		    cfg, against, what, est, t.n, t.n == 1 ? "" : "s", t.n == 1 ? "" : "each ", holm,
 		    eb_ci_lead(&t), ci);
-	else if (up + down > 0)
-		eb_findings_say(out, "%s, %s instead of %s changes %s throughput by %s: higher in "
-		    "%zu, lower in %zu and no clear change in %zu of %zu comparisons (%s "
-		    "%s%s%s).", where, cfg, against, what, est, up, down,
-		    t.n - up - down, t.n, eb_ci_lead(&t), ci, holm, names);
-	else
+	else if (up + down > 0 || t.kinds[EB_VERDICT_UNCHANGED] > 0) {
+		/* A comparison the diff calls "unchanged" (within the margin)
+		 * is counted so, never as "no clear change" (audit 16 M6). */
+		size_t same = t.kinds[EB_VERDICT_UNCHANGED];
+		char within[64] = "";
+
+		if (same > 0)
+			snprintf(within, sizeof within, ", within ±%g %% in %zu", o->equivalence_pct,
+			    same);
+		if (up + down == 0)
+			eb_findings_say(out, "%s, %s instead of %s keeps %s throughput within ±%g %% "
+			    "in %zu and shows no clear change in %zu of %zu comparisons (changes %s; "
+			    "%s %s%s%s).", where, cfg, against, what, o->equivalence_pct, same,
+			    t.n - same, t.n, est, eb_ci_lead(&t), ci, holm, names);
+		else
+			eb_findings_say(out, "%s, %s instead of %s changes %s throughput by %s: higher in "
+			    "%zu, lower in %zu%s and no clear change in %zu of %zu comparisons (%s "
+			    "%s%s%s).", where, cfg, against, what, est, up, down, within,
+			    t.n - up - down - same, t.n, eb_ci_lead(&t), ci, holm, names);
+	} else
 		eb_findings_say(out, "%s, %s instead of %s shows no clear change in %s throughput "
 		    "(%zu comparison%s; changes %s; %s %s, not inside ±%g %%%s%s).", where,
 		    cfg, against, what, t.n, t.n == 1 ? "" : "s", est, eb_ci_lead(&t), ci,
