@@ -492,8 +492,11 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 			eb_cost_text(d->overhead_from_pct, up, oh_from, sizeof oh_from);
 			eb_cost_text(d->overhead_to_pct, up, oh_to, sizeof oh_to);
 			/* A cost turned speed-up, or back, says which side is
-			 * the cost: "costs 5.0 % → 5.0 % faster". */
-			if (!up && (strstr(oh_from, "faster") != NULL) != (strstr(oh_to, "faster") != NULL)) {
+			 * the cost: "costs 5.0 % → 5.0 % faster"; not where a
+			 * release's own overhead has no bounds, for the data
+			 * cannot tell that it costs (audit 16 M5). */
+			if (!up && !d->oh.unbounded &&
+			    (strstr(oh_from, "faster") != NULL) != (strstr(oh_to, "faster") != NULL)) {
 				char *cost = strstr(oh_from, "faster") != NULL ? oh_to : oh_from;
 
 				if (strcmp(cost, "0.0 %") != 0) {

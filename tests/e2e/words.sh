@@ -189,3 +189,18 @@ eb diff --from-config default --to-config 2-cores "$D/config-family.csv"
 grep -qF '| default | fio j seq read 4 KiB  | throughput | aes-256-gcm | 1.80 kB/s (n=3) | 1.80 kB/s (n=3) |        +0.0 % (-2.8 to +2.8 %) |   1 | no clear change |' "$TMP/out" &&
 	pass "config diff: no clear change where the findings say so" ||
 	fail "config diff: no clear change where the findings say so"
+
+# An unbounded speed-up (24.04's none writes 10, 1000 and 5 B/s: an
+# interval through 0) is "47.8 % faster (unbounded)", never a negative
+# cost, and the diff's overhead column calls neither side a cost when a
+# release's own overhead has no bounds (audit 16 M5).
+eb overhead "$D/unbounded-speedup.csv"
+grep -qF '| 24.04   | fio j seq write 4 KiB | throughput | aes-256-gcm  |   3 | 500 B/s |   338 B/s |             1.478 (unbounded) |  47.8 % faster (unbounded): the baseline'"'"'s interval includes 0, so the data cannot tell |' "$TMP/out" &&
+	! grep -q -- '-47.8 %' "$TMP/out" &&
+	pass "unbounded speed-up: faster, not a negative cost" ||
+	fail "unbounded speed-up: faster, not a negative cost"
+eb diff "$D/unbounded-speedup.csv"
+grep -qF '|   10.0 % → 47.8 % faster: -57.8 pp (unbounded) |' "$TMP/out" &&
+	! grep -q 'costs 10.0 %' "$TMP/out" &&
+	pass "unbounded speed-up: the diff names no cost" ||
+	fail "unbounded speed-up: the diff names no cost"
