@@ -155,7 +155,8 @@ eb_plan_configs_of(const struct eb_plan *p, const char *release, const char *hos
 }
 
 double
-eb_plan_geomean(const struct eb_overhead *const *rows, size_t k, double *lo, double *hi)
+eb_plan_geomean(const struct eb_overhead *const *rows, size_t k, double alpha, double *lo,
+    double *hi)
 {
 	double sum = 0, var = 0, dfden = 0;
 	int bounded = 1;
@@ -182,7 +183,7 @@ eb_plan_geomean(const struct eb_overhead *const *rows, size_t k, double *lo, dou
 	}
 	if (bounded && var > 0 && dfden > 0) {
 		double df = var * var / dfden;
-		double half = eb_t_quantile(0.975, df) * sqrt(var) / (double)k;
+		double half = eb_t_quantile(1 - alpha / 2, df) * sqrt(var) / (double)k;
 
 		*lo = exp(sum / (double)k - half);
 		*hi = exp(sum / (double)k + half);

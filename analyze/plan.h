@@ -110,10 +110,10 @@ int eb_plan_meta_of(const struct eb_run_meta *m, const struct eb_record *k,
 int eb_plan_is_version(const char *release);
 
 /* The geometric mean over k cases of the ratios of the overhead rows, with
- * a 95 % interval from the delta method on the log scale (Welch-Satterthwaite
+ * a 1 - alpha interval from the delta method on the log scale (Welch-Satterthwaite
  * degrees of freedom of the sum); lo and hi are NAN when a case has a
  * single run. Returns NAN for k == 0. */
-double eb_plan_geomean(const struct eb_overhead *const *rows, size_t k, double *lo,
-    double *hi);
+double eb_plan_geomean(const struct eb_overhead *const *rows, size_t k, double alpha,
+    double *lo, double *hi);
 
 #endif

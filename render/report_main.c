@@ -297,7 +297,7 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 	pick = eb_xcalloc(ntests > nmodes ? ntests : nmodes, sizeof *pick);
 	for (size_t m = 0; m < nmodes; m++) {
 		char **own = eb_xcalloc(ntests + 2, sizeof *own);
-		size_t k = 0, unbounded = 0;
+		size_t k = 0, unbounded = 0, claims = 0;
 		double lo, hi, g;
 
 		own[0] = eb_xstrdup(modes[m]);
@@ -311,12 +311,15 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 
 				change_cell(own[t + 1], 160, o, v);
 				unbounded += v->kind == EB_VERDICT_UNBOUNDED || v->unbounded;
+				claims += eb_verdict_claims(v);
 				pick[k++] = o;
 			}
 		}
-		g = eb_plan_geomean(pick, k, &lo, &hi);
-		/* The relative time is its own estimate: `~` exactly when its
-		 * interval holds 1, so the mark and the interval cannot part. */
+		/* The relative times of the modes are one family: each
+		 * interval is at the Bonferroni level over them, so that no
+		 * row reads slower where the tests' adjusted verdicts cannot
+		 * tell (audit 16 M4); `~` exactly when it holds 1. */
+		g = eb_plan_geomean(pick, k, p->alpha / (double)nmodes, &lo, &hi);
 		{
 			char rg[40], rl[40], rh[40];
 
@@ -334,8 +337,8 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 			else if (isnan(lo))
 				snprintf(buf, sizeof buf, "%s", rg);
 			else
-				snprintf(buf, sizeof buf, "%s (%s–%s)", lo <= 1 && 1 <= hi ? "~" : rg,
-				    rl, rh);
+				snprintf(buf, sizeof buf, "%s (%s–%s)", (lo <= 1 && 1 <= hi) ||
+				    claims == 0 ? "~" : rg, rl, rh);
 		}
 		own[ntests + 1] = eb_xstrdup(buf);
 		glance_row(&md, own, ntests);
@@ -352,7 +355,7 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 
 		own[0] = eb_xstrdup("geomean of the modes");
 		for (size_t t = 0; t < ntests; t++) {
-			size_t k = 0, unbounded = 0;
+			size_t k = 0, unbounded = 0, claims = 0;
 			double lo, hi, g;
 
 			for (size_t m = 0; m < nmodes; m++)
@@ -360,9 +363,10 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 					const struct eb_verdict *v = &verd[m * ntests + t];
 
 					unbounded += v->kind == EB_VERDICT_UNBOUNDED || v->unbounded;
+					claims += eb_verdict_claims(v);
 					pick[k++] = cell[m * ntests + t];
 				}
-			g = eb_plan_geomean(pick, k, &lo, &hi);
+			g = eb_plan_geomean(pick, k, p->alpha / (double)ntests, &lo, &hi);
 			{
 				char e[40], l[40], h[40];
 
@@ -375,7 +379,7 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 					own[t + 1] = eb_xasprintf("%s", e);
 				else
 					own[t + 1] = eb_xasprintf("%s (%s to %s)",
-					    lo <= 1 && 1 <= hi ? "~" : e, l, h);
+					    (lo <= 1 && 1 <= hi) || claims == 0 ? "~" : e, l, h);
 			}
 		}
 		own[ntests + 1] = eb_xstrdup("");
@@ -387,23 +391,32 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 	eb_pw_run_label(p, release, host, config, buf, sizeof buf);
 	{
 		int adjusted = 0;
-		char level[48], plain[16];
+		char level[48];
 
 		for (size_t c = 0; c < ntests * nmodes; c++)
 			adjusted |= cell[c] != NULL && eb_verdict_interval_adjusted(&verd[c]);
+		char plain[16], rel[64] = "", over[64] = "";
+
 		eb_interval_level_text(p->alpha, adjusted, level, sizeof level);
-		eb_level_text(0.05, plain, sizeof plain);
+		eb_level_text(p->alpha, plain, sizeof plain);
+		if (nmodes > 1)
+			snprintf(rel, sizeof rel, ", Bonferroni-adjusted over the %zu modes", nmodes);
+		if (ntests > 1)
+			snprintf(over, sizeof over, ", Bonferroni-adjusted over the %zu tests", ntests);
 		eb_buf_addf(w->b, "Throughput of each mode against %s in %s, in percent, with its "
 		    "%s interval (Fieller)%s; `~` where the verdict, after Holm's adjustment over "
 		    "the tests of each mode family as in the findings, is that the data cannot "
 		    "tell the mode from %s, which is where that interval holds 0. Relative time "
 		    "is the geometric mean over the tests of %s's throughput over the mode's "
-		    "(hyperfine's \"times slower\"), with its own %s %% interval (delta method on "
-		    "the log scale), `~` where that holds 1; the last row, when there is more "
-		    "than one mode, is the geometric mean over the modes, `~` likewise.\n\n",
+		    "(hyperfine's \"times slower\"), with its %s %% interval%s (delta method on "
+		    "the log scale), `~` where that holds 1 or where no test of the row tells the "
+		    "mode from %s, so that the mean over the tests claims no more than they do; "
+		    "the last row, when there is more than one mode, is the geometric mean over "
+		    "the modes, with %s %% intervals%s, `~` likewise.\n\n",
 		    p->baseline, buf, level, adjusted ? " (the test with the k-th smallest p of "
 		    "m at the level 1 - alpha / (m - k + 1), and from the first test Holm keeps "
-		    "on at that one's level)" : "", p->baseline, p->baseline, plain);
+		    "on at that one's level)" : "", p->baseline, p->baseline, plain, rel,
+		    p->baseline, plain, over);
 	}
 	{
 		struct eb_pw_mem m;

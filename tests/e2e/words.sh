@@ -204,3 +204,13 @@ grep -qF '|   10.0 % → 47.8 % faster: -57.8 pp (unbounded) |' "$TMP/out" &&
 	! grep -q 'costs 10.0 %' "$TMP/out" &&
 	pass "unbounded speed-up: the diff names no cost" ||
 	fail "unbounded speed-up: the diff names no cost"
+
+# The glance table's relative time pools a mode's tests: where none of
+# them tells the mode from none (aes-128-gcm: ~ on reads and writes), the
+# pooled estimate is ~ too, and its interval Bonferroni-adjusted over the
+# 3 modes (audit 16 M4).
+eb report -o "$TMP/pooled" "$D/glance-pooled.csv"
+grep -qF '| aes-128-gcm          |         ~ (1.0002–1.036) |         ~ (-3.9 to +4.0) |          ~ (-7.3 to +0.5) |' "$TMP/pooled/report.md" &&
+	grep -qF 'with its 95 % interval, Bonferroni-adjusted over the 3 modes (delta method' "$TMP/pooled/report.md" &&
+	pass "glance: a pooled estimate claims no more than its tests" ||
+	fail "glance: a pooled estimate claims no more than its tests"
