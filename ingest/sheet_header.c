@@ -465,6 +465,13 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			unread(ws, t->secs - 1, t->secs - 1, t);
 		}
 	}
+	/* bonnie++ reports each test's latency as its slowest operation
+	 * (bon_time.cpp keeps the maximum): a bonnie latency that names no
+	 * statistic is that maximum, never a mean (audit 13 J17). */
+	if (at->f[EB_F_TOOL] != NULL && strcmp(at->f[EB_F_TOOL], "bonnie") == 0 &&
+	    at->stat == EB_ST_NONE && !t->summary && (t->latency || at->unit.kind == EB_SK_TIME ||
+	    at->named == EB_SK_TIME))
+		at->stat = EB_ST_MAX;
 	/* CrystalDiskMark's "Q32T1" names a queue depth, and its latencies
 	 * carry one too, but "Q99" alone in a latency's header is as likely
 	 * its 99th percentile (a quantile): read as either it could be a

@@ -64,3 +64,11 @@ eb ingest "$TMP/qd2.csv"
 expect_rc "sheet cells: a header's load against the row's is refused" 65
 expect_err_line "sheet cells: both loads are named" \
 	"$TMP/qd2.csv:2:3: error: column C ('FIO Rand Read QD4 (MB/s)') names the load qd4, but the row's load columns give qd1; name it in one place"
+
+# bonnie++ reports a test's latency as its slowest operation: a sheet's
+# bonnie latency is lat_max, not a mean (audit 13 J17).
+printf 'Mode,Bonnie Seq Write Latency (ms),Bonnie Seq Write (MB/s)\nnone,30,200\n' > "$TMP/bonnie.csv"
+eb ingest "$TMP/bonnie.csv"
+[ "$(grep -c ',none,bonnie,bonnie,seq,write,,lat_max,ns,1,30000000,' "$TMP/out")" -eq 1 ] &&
+	[ "$(grep -c ',lat_mean,' "$TMP/out")" -eq 0 ] &&
+	pass "sheet cells: a bonnie latency is its maximum" || fail "sheet cells: a bonnie latency is its maximum"
