@@ -147,6 +147,8 @@ struct eb_sheet_head {
 	char bs_unit[24];	/* its unit as written ("KiB", "sectors"), or "" */
 	char unread[48];	/* words outside brackets it does not read
 				 * ("cold", "best of 3", "O_DIRECT"), or "" */
+	char config[48];	/* a configuration it names in brackets, as
+				 * eb_config_canonical spells it ("no-aesni"), or "" */
 	char load_prefix[8];	/* EB_SH_LOAD: "qd", "t", "size", or "size?"
 				 * for a "Size" that may be a block size */
 };

@@ -685,6 +685,27 @@ unread_sign(const char *text, char *buf, size_t n)
 	}
 }
 
+/* The configuration a header names in brackets, "DD Read (no AES-NI)",
+ * into buf as eb_config_canonical spells it; "" for none. Read as any
+ * other, such a column's figures would be the default config's. */
+static void
+bracket_config(const char *text, char *buf, size_t n)
+{
+	buf[0] = '\0';
+	for (const char *s = strchr(text, '('); s != NULL; s = strchr(s + 1, '(')) {
+		const char *e = strchr(s, ')');
+		char inner[128];
+
+		if (e == NULL || (size_t)(e - s - 1) >= sizeof inner)
+			continue;
+		memcpy(inner, s + 1, (size_t)(e - s - 1));
+		inner[e - s - 1] = '\0';
+		if (eb_config_canonical(inner, buf, n) && strcmp(buf, "default") != 0)
+			return;
+		buf[0] = '\0';
+	}
+}
+
 void
 eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 {
@@ -694,6 +715,7 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 	size_t k = 0;
 
 	memset(h, 0, sizeof *h);
+	bracket_config(text, h->config, sizeof h->config);
 	eb_sheet_split(text, &ws);
 	/* The name of a key column is its words outside parentheses:
 	 * "Run #", "Block size (KiB)", "Value (MB/s)". */

@@ -107,6 +107,8 @@ eb_sheet_test_cell(struct sheet *sh, const struct row *r, size_t c, const char *
 	if (what != NULL)
 		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
 		    "'%s' in %s %s", shown, eb_sheet_colname(sh, c, name, sizeof name), what);
+	if (h.config[0] != '\0')
+		h.at.f[EB_F_CONFIG] = eb_intern_cstr(sh->p->t, h.config);
 	eb_sheet_attrs_merge(w, &h.at);
 	return EB_OK;
 }

@@ -344,6 +344,8 @@ eb_sheet_set_header(struct sheet *sh, size_t h)
 		memset(col, 0, sizeof *col);
 		col->text = text;
 		eb_sheet_header_parse(text, &col->head);
+		if (col->head.key == EB_SH_VALUE && col->head.config[0] != '\0')
+			col->head.at.f[EB_F_CONFIG] = intern(sh, col->head.config);
 		col->at = col->head.at;
 		if ((col->map = eb_sheet_map_column(sh->map, (long)c + 1, text)) != NULL) {
 			col->map->used = 1;

@@ -72,3 +72,14 @@ eb ingest "$TMP/bonnie.csv"
 [ "$(grep -c ',none,bonnie,bonnie,seq,write,,lat_max,ns,1,30000000,' "$TMP/out")" -eq 1 ] &&
 	[ "$(grep -c ',lat_mean,' "$TMP/out")" -eq 0 ] &&
 	pass "sheet cells: a bonnie latency is its maximum" || fail "sheet cells: a bonnie latency is its maximum"
+
+# A configuration in a header's brackets is the column's config: read as
+# any other column, "DD Read (no AES-NI)" gave AES-NI-off figures to the
+# default config (audit 13, headers naming "(no AES-NI)").
+printf 'Mode,DD Write (MB/s),DD Read (no AES-NI) (MB/s)\nnone,300,290\naes-256-gcm,200,100\n' > "$TMP/cfg.csv"
+eb ingest "$TMP/cfg.csv"
+expect_rc "sheet cells: a header's bracketed config is read" 0
+[ "$(grep -c '^,,no-aesni,aes-256-gcm,dd,dd,,read,,bw,B/s,1,100000000,' "$TMP/out")" -eq 1 ] &&
+	[ "$(grep -c '^,,,aes-256-gcm,dd,dd,,write,,bw,B/s,1,200000000,' "$TMP/out")" -eq 1 ] &&
+	pass "sheet cells: the read column is no-aesni, the write one not" ||
+	fail "sheet cells: the read column is no-aesni, the write one not"
