@@ -51,8 +51,14 @@ static const char *const filler_words[] = {
 	"run", "rep", "with", "on", "at", "to", "from", "for", "and", "zfs",
 	"dataset", "pool", "b", "bytes", "avg", "mean",
 	"average", "th", "percentile", "bench", "benchmark", "results",
-	"result", "value", "values", "measured", "speed", "nvme", "ssd", "hdd",
+	"result", "value", "values", "measured", "speed",
 	NULL,
+};
+/* The kinds of device a test ran on: "FIO Seq Write NVMe" and "FIO Seq
+ * Write HDD" are two tests, in one sheet or two (audit 13 J2), so the
+ * device is part of the job. */
+static const char *const device_words[] = {
+	"nvme", "ssd", "hdd", "sata", "sas", "usb", "ramdisk", "tmpfs", "zram", NULL,
 };
 
 struct tally {
@@ -69,6 +75,7 @@ struct tally {
 	char first_bs[20];
 	long depth, workers;	/* the load named: "QD32", "T8", or -1 */
 	int64_t size;		/* the amount moved: "16G" in "Seq Write 16G", or 0 */
+	char device[16];	/* the kind of device named: "nvme", or "" */
 	int q_word, q_num;	/* the words of a depth named "Q32", or -1 */
 	char count[40];		/* another count named: "files4" */
 	char unread[48];	/* the first words it does not read */
@@ -424,6 +431,10 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 		} else if (strcmp(w, "ubuntu") == 0) {
 			t->ubuntu = 1;
 			known = 0;
+		} else if (sheet_in(w, device_words)) {
+			if (t->device[0] != '\0' && strcmp(t->device, w) != 0)
+				unread(ws, i, i, t);
+			snprintf(t->device, sizeof t->device, "%s", w);
 		} else if (sheet_in(w, eb_sheet_rep_words) || sheet_in(w, filler_words)) {
 			;
 		} else {
@@ -483,7 +494,8 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 		    t->q_word < t->q_num ? t->q_num : t->q_word, t);
 		t->depth = -1;
 	}
-	if (t->depth >= 0 || t->workers >= 0 || t->count[0] != '\0' || t->size != 0) {
+	if (t->depth >= 0 || t->workers >= 0 || t->count[0] != '\0' || t->size != 0 ||
+	    t->device[0] != '\0') {
 		size_t k = 0;
 
 		at->load[0] = '\0';
@@ -502,7 +514,11 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			if (k > 0)
 				at->load[k++] = '-';
 			eb_sheet_size_name(t->size, at->load + k, sizeof at->load - k);
+			k = strlen(at->load);
 		}
+		if (t->device[0] != '\0' && k + 1 + strlen(t->device) < sizeof at->load)
+			snprintf(at->load + k, sizeof at->load - k, "%s%s", k > 0 ? "-" : "",
+			    t->device);
 	}
 }
 

@@ -83,3 +83,12 @@ expect_rc "sheet cells: a header's bracketed config is read" 0
 	[ "$(grep -c '^,,,aes-256-gcm,dd,dd,,write,,bw,B/s,1,200000000,' "$TMP/out")" -eq 1 ] &&
 	pass "sheet cells: the read column is no-aesni, the write one not" ||
 	fail "sheet cells: the read column is no-aesni, the write one not"
+
+# The kind of device a test ran on names its job: "NVMe" and "SATA" are
+# two tests, never two runs of one (audit 13 J2).
+printf 'Mode,FIO Seq Write NVMe (MB/s),FIO Seq Write SATA (MB/s)\nnone,300,200\n' > "$TMP/dev.csv"
+eb ingest "$TMP/dev.csv"
+expect_rc "sheet cells: two devices in two columns are read" 0
+[ "$(grep -c ',none,fio,nvme,seq,write,,bw,B/s,1,300000000,' "$TMP/out")" -eq 1 ] &&
+	[ "$(grep -c ',none,fio,sata,seq,write,,bw,B/s,1,200000000,' "$TMP/out")" -eq 1 ] &&
+	pass "sheet cells: each device is its own test" || fail "sheet cells: each device is its own test"
