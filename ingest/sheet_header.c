@@ -146,8 +146,6 @@ rep_range(const char *text)
 	return 0;
 }
 
-static void unread_sign(const char *text, char *buf, size_t n);
-
 /* Notes words a to b of ws, as written, as the first words not read. */
 static void
 unread(const struct words *ws, int a, int b, struct tally *t)
@@ -522,20 +520,6 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 	}
 }
 
-void
-eb_sheet_size_name(int64_t size, char *buf, size_t n)
-{
-	static const char units[] = "kmgtp";
-	int64_t v = size;
-	int u = -1;
-
-	while (u < 4 && v % 1024 == 0) {
-		v /= 1024;
-		u++;
-	}
-	snprintf(buf, n, "size%lld%.*s", (long long)v, u >= 0 ? 1 : 0, u >= 0 ? &units[u] : "");
-}
-
 int
 eb_sheet_words(const char *text, struct eb_sheet_attrs *at, int *unknown)
 {
@@ -561,7 +545,7 @@ eb_sheet_words_unread(const char *text, char *buf, size_t n)
 	if (snprintf(buf, n, "%s", t.unread) < 0)
 		buf[0] = '\0';
 	if (buf[0] == '\0')
-		unread_sign(text, buf, n);
+		eb_sheet_unread_sign(text, buf, n);
 }
 
 int
@@ -675,53 +659,6 @@ static const struct keyname {
 	{ "avg", EB_SH_VALUE }, { "median", EB_SH_VALUE }, { "val", EB_SH_VALUE },
 };
 
-/* A sign outside brackets that marks a figure ("*", "?", "!", "~"), with
- * the blank-separated chunk it is in, into buf; "" for none. */
-static void
-unread_sign(const char *text, char *buf, size_t n)
-{
-	int depth = 0;
-
-	for (const char *s = text; *s != '\0'; s++) {
-		const char *a = s, *e = s;
-
-		if (*s == '(' || *s == '[')
-			depth++;
-		else if ((*s == ')' || *s == ']') && depth > 0)
-			depth--;
-		if (depth > 0 || strchr("*?!~", *s) == NULL)
-			continue;
-		while (a > text && a[-1] != ' ')
-			a--;
-		while (*e != '\0' && *e != ' ')
-			e++;
-		if (snprintf(buf, n, "%.*s", (int)(e - a), a) < 0)
-			buf[0] = '\0';
-		return;
-	}
-}
-
-/* The configuration a header names in brackets, "DD Read (no AES-NI)",
- * into buf as eb_config_canonical spells it; "" for none. Read as any
- * other, such a column's figures would be the default config's. */
-static void
-bracket_config(const char *text, char *buf, size_t n)
-{
-	buf[0] = '\0';
-	for (const char *s = strchr(text, '('); s != NULL; s = strchr(s + 1, '(')) {
-		const char *e = strchr(s, ')');
-		char inner[128];
-
-		if (e == NULL || (size_t)(e - s - 1) >= sizeof inner)
-			continue;
-		memcpy(inner, s + 1, (size_t)(e - s - 1));
-		inner[e - s - 1] = '\0';
-		if (eb_config_canonical(inner, buf, n) && strcmp(buf, "default") != 0)
-			return;
-		buf[0] = '\0';
-	}
-}
-
 void
 eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 {
@@ -731,7 +668,7 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 	size_t k = 0;
 
 	memset(h, 0, sizeof *h);
-	bracket_config(text, h->config, sizeof h->config);
+	eb_sheet_bracket_config(text, h->config, sizeof h->config);
 	eb_sheet_split(text, &ws);
 	/* The name of a key column is its words outside parentheses:
 	 * "Run #", "Block size (KiB)", "Value (MB/s)". */
@@ -793,7 +730,7 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 	read_words(&ws, &h->at, &t);
 	memcpy(h->unread, t.unread, sizeof h->unread);
 	if (h->unread[0] == '\0')
-		unread_sign(text, h->unread, sizeof h->unread);
+		eb_sheet_unread_sign(text, h->unread, sizeof h->unread);
 	/* "+/-" and "+-" are cut away with the signs. */
 	if (strstr(text, "+/-") != NULL || strstr(text, "+-") != NULL)
 		t.derived = 1;
@@ -826,50 +763,4 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 	h->summary = h->key == EB_SH_VALUE && (t.summary || rep_range(text));
 	if (h->summary)
 		h->at.rep = 0;
-}
-
-void
-eb_sheet_attrs_merge(struct eb_sheet_attrs *dst, const struct eb_sheet_attrs *src)
-{
-	for (int i = 0; i < EB_NFIELDS; i++)
-		if (src->f[i] != NULL && *src->f[i] != '\0')
-			dst->f[i] = src->f[i];
-	if (src->unit.kind != EB_SK_NONE)
-		dst->unit = src->unit;
-	if (src->block_size != 0)
-		dst->block_size = src->block_size;
-	if (src->rep != 0)
-		dst->rep = src->rep;
-	if (src->stat != EB_ST_NONE)
-		dst->stat = src->stat;
-	if (src->cpu)
-		dst->cpu = 1;
-	if (src->named != EB_SK_NONE)
-		dst->named = src->named;
-	if (src->load[0] != '\0')
-		memcpy(dst->load, src->load, sizeof dst->load);
-}
-
-const char *
-eb_sheet_metric(const struct eb_sheet_attrs *at, const struct eb_sheet_unit *u)
-{
-	switch (u->kind) {
-	case EB_SK_BW:
-	case EB_SK_IOPS:
-	case EB_SK_OPS:
-		/* The best or worst of several runs is not a run. */
-		if (at->stat == EB_ST_MAX || at->stat == EB_ST_MIN || at->stat == EB_ST_P99)
-			return NULL;
-		return u->kind == EB_SK_BW ? "bw" : u->kind == EB_SK_IOPS ? "iops" : "ops";
-	case EB_SK_TIME:
-		return at->stat == EB_ST_MAX ? "lat_max" : at->stat == EB_ST_MIN ?
-		    "lat_min" : at->stat == EB_ST_P99 ? "lat_p99" : "lat_mean";
-	case EB_SK_PCT:
-		return "cpu";
-	case EB_SK_POWER:
-		return "power";
-	case EB_SK_NONE:
-		break;
-	}
-	return NULL;
 }

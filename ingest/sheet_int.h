@@ -241,6 +241,10 @@ enum eb_status eb_sheet_test_cell(struct sheet *sh, const struct row *r, size_t 
 /* A Run cell: 1 with its number in ra, 0 for a row skipped, -1 after an error. */
 int eb_sheet_run_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
     struct eb_sheet_attrs *ra);
+/* A load column's cell ("32" under QD, "16G" under Size) appended to the
+ * row's load: 1, or -1 after an error. */
+int eb_sheet_load_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
+    struct eb_sheet_attrs *ra);
 /* A key cell's attributes kw against those the row's earlier ones gave. */
 enum eb_status eb_sheet_key_agrees(struct sheet *sh, const struct row *r, size_t c,
     const struct eb_sheet_attrs *ra, const struct eb_sheet_attrs *kw, struct key_from *from);

@@ -212,72 +212,6 @@ mode_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
 	return EB_OK;
 }
 
-/* A load column's cell: a queue depth or a thread count of 1 up, or a
- * test size, appended to the row's load ("qd32", "t4", "size16g"). An
- * empty cell says nothing; any other text is an error at the cell, since
- * a load dropped would make two tests runs of one. */
-static int
-load_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
-    struct eb_sheet_attrs *ra)
-{
-	const struct column *col = &sh->cols[c];
-	const char *prefix = col->head.load_prefix;
-	char part[32], name[96], shown[48];
-	size_t n = strlen(s), k = strlen(ra->load);
-	const char *t = eb_sheet_trim(s, &n);
-
-	if (strncmp(prefix, "size", 4) == 0) {
-		char text[64];
-		int64_t size;
-
-		snprintf(text, sizeof text, "%.*s", (int)(n < 63 ? n : 63), t);
-		size = eb_sheet_block_size(text, 1);
-		/* A column named "Size" alone holds block sizes as often as
-		 * test sizes: up to 64 MiB it is the block size, as in a
-		 * header, and above it the amount the test moved. */
-		if (prefix[4] == '?' && size >= 512 && size <= 64 * 1048576) {
-			if (ra->block_size != 0 && ra->block_size != size) {
-				eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c), "'%.40s' "
-				    "in %s is a block size other than the row's %lld", s,
-				    eb_sheet_colname(sh, c, name, sizeof name),
-				    (long long)ra->block_size);
-				return -1;
-			}
-			ra->block_size = size;
-			return 1;
-		}
-		if (size < 512) {
-			eb_sheet_squeeze(s, shown, sizeof shown);
-			eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c), "'%s' in %s is "
-			    "not a test size with its unit (4G, 512M)", shown,
-			    eb_sheet_colname(sh, c, name, sizeof name));
-			return -1;
-		}
-		eb_sheet_size_name(size, part, sizeof part);
-	} else {
-		long v = 0;
-		size_t i = 0;
-
-		while (i < n && t[i] >= '0' && t[i] <= '9' && v <= 1000000)
-			v = v * 10 + (t[i++] - '0');
-		if (i == 0 || i != n || v < 1 || v > 1000000) {
-			eb_sheet_squeeze(s, shown, sizeof shown);
-			eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c), "'%s' in %s is "
-			    "not a %s (1, 2, ...)", shown, eb_sheet_colname(sh, c, name, sizeof name),
-			    *prefix == 'q' ? "queue depth" : "count of threads or jobs");
-			return -1;
-		}
-		snprintf(part, sizeof part, "%s%ld", prefix, v);
-	}
-	if (k + 1 + strlen(part) >= sizeof ra->load) {
-		eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c), "the load of this row "
-		    "(%s and %s) is longer than encbench keeps", ra->load, part);
-		return -1;
-	}
-	snprintf(ra->load + k, sizeof ra->load - k, "%s%s", k > 0 ? "-" : "", part);
-	return 1;
-}
-
 /* Reads a key cell into the row's attributes; 0 when it is unusable
  * (after a warning), -1 after an error. */
 static int
@@ -403,7 +337,7 @@ key_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
 			    eb_sheet_colname(sh, c, name, sizeof name));
 		break;
 	case EB_SH_LOAD:
-		return load_cell(sh, r, c, s, ra);
+		return eb_sheet_load_cell(sh, r, c, s, ra);
 	case EB_SH_NONE:
 	case EB_SH_VALUE:
 	case EB_SH_IGNORE:
@@ -742,7 +676,7 @@ data_row(struct sheet *sh, const struct row *r)
 		/* Load columns add up to one load: QD 32 and Threads 4 are
 		 * qd32-t4. */
 		if (col->head.key == EB_SH_LOAD) {
-			if (load_cell(sh, r, c, s, &ra) < 0)
+			if (eb_sheet_load_cell(sh, r, c, s, &ra) < 0)
 				return EB_ERR_DATA;
 			continue;
 		}

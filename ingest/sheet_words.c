@@ -1,8 +1,11 @@
 /* sheet_words.c - cutting spreadsheet headers and labels into words,
- * numbers and units ("FIO Rand Read 4k (MB/s)"). */
+ * numbers and units ("FIO Rand Read 4k (MB/s)"), and the marks and
+ * bracketed configurations a header may carry. */
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
+#include "modes.h"
 #include "sheet_words.h"
 
 #define MAXTEXT 512
@@ -183,4 +186,51 @@ eb_sheet_size_suffix(const char *w)
 	if (sheet_in(w, (const char *const[]){ "g", "gb", "gib", NULL }))
 		return 1024 * 1024 * 1024;
 	return 0;
+}
+
+/* A sign outside brackets that marks a figure ("*", "?", "!", "~"), with
+ * the blank-separated chunk it is in, into buf; "" for none. */
+void
+eb_sheet_unread_sign(const char *text, char *buf, size_t n)
+{
+	int depth = 0;
+
+	for (const char *s = text; *s != '\0'; s++) {
+		const char *a = s, *e = s;
+
+		if (*s == '(' || *s == '[')
+			depth++;
+		else if ((*s == ')' || *s == ']') && depth > 0)
+			depth--;
+		if (depth > 0 || strchr("*?!~", *s) == NULL)
+			continue;
+		while (a > text && a[-1] != ' ')
+			a--;
+		while (*e != '\0' && *e != ' ')
+			e++;
+		if (snprintf(buf, n, "%.*s", (int)(e - a), a) < 0)
+			buf[0] = '\0';
+		return;
+	}
+}
+
+/* The configuration a header names in brackets, "DD Read (no AES-NI)",
+ * into buf as eb_config_canonical spells it; "" for none. Read as any
+ * other, such a column's figures would be the default config's. */
+void
+eb_sheet_bracket_config(const char *text, char *buf, size_t n)
+{
+	buf[0] = '\0';
+	for (const char *s = strchr(text, '('); s != NULL; s = strchr(s + 1, '(')) {
+		const char *e = strchr(s, ')');
+		char inner[128];
+
+		if (e == NULL || (size_t)(e - s - 1) >= sizeof inner)
+			continue;
+		memcpy(inner, s + 1, (size_t)(e - s - 1));
+		inner[e - s - 1] = '\0';
+		if (eb_config_canonical(inner, buf, n) && strcmp(buf, "default") != 0)
+			return;
+		buf[0] = '\0';
+	}
 }

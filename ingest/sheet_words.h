@@ -37,5 +37,11 @@ extern const char *const eb_sheet_rep_words[];
 int64_t eb_sheet_size_suffix(const char *w);
 /* Whether word i of ws is w. */
 int eb_sheet_word_is(const struct words *ws, int i, const char *w);
+/* A sign outside brackets that marks a figure ("*", "?", "!", "~"), with
+ * the blank-separated chunk it is in, into buf; "" for none. */
+void eb_sheet_unread_sign(const char *text, char *buf, size_t n);
+/* The configuration a header names in brackets, "DD Read (no AES-NI)",
+ * into buf as eb_config_canonical spells it; "" for none. */
+void eb_sheet_bracket_config(const char *text, char *buf, size_t n);
 
 #endif

@@ -32,6 +32,15 @@ void eb_pw_mem_close(struct eb_pw_mem *m, struct eb_buf *b);
 
 /* A list item of text that may carry labels, escaped. */
 void eb_pw_item(struct eb_buf *b, const char *text);
+/* A label made a file name: letters, digits, '.', '_' and '-' only, and a
+ * long one cut to its start and a hash of all of it (report_names.c). */
+char *eb_pw_slug(const char *s);
+/* The HTML page's section id of a linked page's path. */
+char *eb_pw_page_id(const char *path);
+/* Each release's file name, unique even on a disk that ignores case. */
+char **eb_pw_release_stems(const struct eb_plan *p);
+/* A label's file name: its release's, or its slug when it is none. */
+char *eb_pw_stem_of(const struct eb_report *r, const char *label);
 /* Links from the page being written to a page, or to a file; the caller
  * frees them. */
 char *eb_pw_url_page(const struct eb_pw *w, const char *path);
