@@ -687,6 +687,41 @@ map_contradicts(struct sheet *sh)
 			    eb_sheet_kind_phrase(mc->at.unit.kind),
 			    eb_sheet_kind_phrase(col->head.at.unit.kind));
 		}
+		/* What was measured (tool, workload, op, block size) the map
+		 * may give where the header does not say, never against it:
+		 * "op": "read" over "DD Write" makes a write a read (audit 13
+		 * K10). */
+		{
+			static const int measured[] = { EB_F_TOOL, EB_F_WORKLOAD, EB_F_OP };
+			const char *field = NULL, *mine = NULL, *theirs = NULL;
+			char bs_a[24], bs_b[24];
+
+			for (size_t k = 0; k < sizeof measured / sizeof measured[0] && !field; k++) {
+				const char *m = mc->at.f[measured[k]], *h = col->head.at.f[measured[k]];
+
+				if (m != NULL && *m != '\0' && h != NULL && *h != '\0' && strcmp(m, h) != 0) {
+					field = eb_column_names[eb_field_column(measured[k])];
+					mine = m;
+					theirs = h;
+				}
+			}
+			if (field == NULL && mc->at.block_size != 0 && col->head.at.block_size != 0 &&
+			    mc->at.block_size != col->head.at.block_size) {
+				snprintf(bs_a, sizeof bs_a, "%lld", (long long)mc->at.block_size);
+				snprintf(bs_b, sizeof bs_b, "%lld", (long long)col->head.at.block_size);
+				field = "block_size";
+				mine = bs_a;
+				theirs = bs_b;
+			}
+			if (field != NULL) {
+				struct eb_loc loc = { sh->map->path, mc->line, mc->col };
+
+				return eb_err_set(sh->p->err, EB_ERR_DATA, loc, "map: columns[%zu] "
+				    "gives %s the %s %s, but its header says %s; give what the header "
+				    "says, or correct the header", (size_t)(mc - sh->map->cols),
+				    eb_sheet_colname(sh, c, name, sizeof name), field, mine, theirs);
+			}
+		}
 		/* A unit of the same kind corrects the header's, as the map
 		 * is for (a header "MB/s" over kB/s): said, never silent. */
 		if (sh->pass == 1 && mc->at.unit.kind != EB_SK_NONE &&

@@ -92,3 +92,17 @@ expect_rc "sheet cells: two devices in two columns are read" 0
 [ "$(grep -c ',none,fio,nvme,seq,write,,bw,B/s,1,300000000,' "$TMP/out")" -eq 1 ] &&
 	[ "$(grep -c ',none,fio,sata,seq,write,,bw,B/s,1,200000000,' "$TMP/out")" -eq 1 ] &&
 	pass "sheet cells: each device is its own test" || fail "sheet cells: each device is its own test"
+
+# A map gives what the header does not say, never against it: "op":
+# "read" over "DD Write" would make the writes reads (audit 13 K10).
+printf 'Mode,DD Write (MB/s)\nnone,300\n' > "$TMP/k10.csv"
+printf '{"columns": [{"column": "DD Write (MB/s)", "op": "read"}]}' > "$TMP/k10.map.json"
+eb ingest --map "$TMP/k10.map.json" "$TMP/k10.csv"
+expect_rc "sheet cells: a map against its header is refused" 65
+expect_err_line "sheet cells: at the map's entry" \
+	"$TMP/k10.map.json:1:15: error: map: columns[0] gives column B ('DD Write (MB/s)') the op read, but its header says write; give what the header says, or correct the header"
+printf '{"columns": [{"column": "DD Write (MB/s)", "block_size": 1048576}]}' > "$TMP/k10.map.json"
+eb ingest --map "$TMP/k10.map.json" "$TMP/k10.csv"
+[ "$(grep -c ',none,dd,dd,,write,1048576,bw,B/s,1,300000000,' "$TMP/out")" -eq 1 ] &&
+	pass "sheet cells: a map fills what the header does not say" ||
+	fail "sheet cells: a map fills what the header does not say"
