@@ -53,6 +53,29 @@ set_canonical(int c, const char *value, char *buf, size_t n)
 	while (len > 0 && (value[len - 1] == ' ' || value[len - 1] == '\t'))
 		len--;
 	snprintf(buf, n, "%.*s", (int)len, value);
+	/* An op and a workload are spelt as every reader spells them: "Write"
+	 * is write, "Sequential" seq, or the records would pair with no
+	 * other input's. */
+	if (field == EB_F_OP || field == EB_F_WORKLOAD) {
+		static const struct {
+			const char *word, *as;
+		} workloads[] = {
+			{ "seq", "seq" }, { "sequential", "seq" }, { "sequentially", "seq" },
+			{ "linear", "seq" }, { "streaming", "seq" }, { "rand", "rand" },
+			{ "random", "rand" }, { "randomly", "rand" }, { "mixed", "mixed" },
+			{ "mix", "mixed" },
+		};
+
+		for (char *q = buf; *q != '\0'; q++)
+			if (*q >= 'A' && *q <= 'Z')
+				*q = (char)(*q - 'A' + 'a');
+		for (size_t i = 0; field == EB_F_WORKLOAD && i < sizeof workloads / sizeof workloads[0];
+		    i++)
+			if (strcmp(buf, workloads[i].word) == 0) {
+				snprintf(buf, n, "%s", workloads[i].as);
+				break;
+			}
+	}
 }
 
 /* One column a --set gives, its value as typed (NULL for the config of a
@@ -174,6 +197,10 @@ eb_inputs_check(const struct eb_inputs *in, const struct eb_cmd *cmd)
 		if (c == EB_C_OP && canon[0] != '\0' && !eb_op_known(canon))
 			return eb_cli_usage(cmd, "--set op: unknown op '%s' (ops: %s)", value,
 			    eb_op_names());
+		if (c == EB_C_WORKLOAD && canon[0] != '\0' && strcmp(canon, "seq") != 0 &&
+		    strcmp(canon, "rand") != 0 && strcmp(canon, "mixed") != 0)
+			return eb_cli_usage(cmd, "--set workload: unknown workload '%s' (workloads: "
+			    "seq, rand, mixed)", value);
 		if (c == EB_C_TOOL && canon[0] != '\0') {
 			size_t k = 0;
 

@@ -159,10 +159,10 @@ expect_err_line "the label, at the line of the record it came from" \
 expect_err_line "the source, at the results.csv" \
 	"$TMP/formula-results.csv: error: source '=cmd' begins with '=', which a spreadsheet opening results.csv would run as a formula: no source may begin with =, +, - or @ (a path typed so reads as ./PATH)"
 # Every other label, commas, quotes and '=' inside included, reads back.
-eb ingest -o "$TMP/rt.csv" --set op=write --set 'host=Büro "A", x=2' --set 'workload=a,"b"=c' \
+eb ingest -o "$TMP/rt.csv" --set op=write --set 'host=Büro "A", x=2' --set workload=Sequential \
 	--set "release=Ubuntu 24.04" --set "mode=AES-256-GCM (no AES-NI)" "$TMP/dd.txt"
 eb ingest -o "$TMP/rt2.csv" "$TMP/rt.csv"
-[ "$(sed -n 2p "$TMP/rt.csv")" = "24.04,\"büro-\"\"a\"\",-x=2\",no-aesni,aes-256-gcm,dd,dd,\"a,\"\"b\"\"=c\",write,1048576,bw,B/s,1,1603042368.4151592,$TMP/dd.txt:3" ] &&
+[ "$(sed -n 2p "$TMP/rt.csv")" = "24.04,\"büro-\"\"a\"\",-x=2\",no-aesni,aes-256-gcm,dd,dd,seq,write,1048576,bw,B/s,1,1603042368.4151592,$TMP/dd.txt:3" ] &&
 	pass "labels with commas, quotes and '=' are written quoted" ||
 	fail "labels with commas, quotes and '=' are written quoted (got $(sed -n 2p "$TMP/rt.csv"))"
 cmp -s "$TMP/rt.csv" "$TMP/rt2.csv" && pass "and results.csv read back gives the same records" ||
@@ -180,3 +180,14 @@ expect_rc "--set tool and job over a sheet naming no tool" 0
 printf 'Mode,DD Write (MB/s)\nnone,300\naes-256-gcm,250\n' > "$TMP/ddtool.csv"
 eb ingest --set tool=fio "$TMP/ddtool.csv"
 expect_rc "--set tool over a sheet's header naming dd is refused" 64
+
+# A workload is spelt as every reader spells it, or the records would pair
+# with no other input's: Sequential is seq, random rand; any other word is
+# a usage error.
+eb ingest --set op=write --set workload=Random "$TMP/dd.txt"
+[ "$(grep -c ',dd,dd,rand,write,' "$TMP/out")" -eq 1 ] && pass "--set workload=Random is rand" ||
+	fail "--set workload=Random is rand"
+eb ingest --set op=write --set workload=bursty "$TMP/dd.txt"
+expect_rc "--set workload of no known kind is refused" 64
+grep -qxF "encbench: error: --set workload: unknown workload 'bursty' (workloads: seq, rand, mixed)" "$TMP/err" &&
+	pass "the workloads are named" || fail "the workloads are named"
