@@ -277,8 +277,10 @@ flush(struct eb_parse *p, struct normal_state *st)
 		for (int d = 0; d < EB_FIO_NDIRS && st->bad_line == 0; d++) {
 			char why[160];
 
-			if (!st->run.jobs[i].d[d].present || !raw_disagree(&st->raw[i][d], why,
-			    sizeof why))
+			/* "All clients" sums clients whose runtimes may differ,
+			 * over the longest: it is not read, and not checked. */
+			if (!st->run.jobs[i].d[d].present || st->run.jobs[i].all_clients ||
+			    !raw_disagree(&st->raw[i][d], why, sizeof why))
 				continue;
 			st->bad_line = st->run.jobs[i].d[d].iops_line;
 			snprintf(st->bad, sizeof st->bad, "fio job '%.40s' %s: %s: the figures "
