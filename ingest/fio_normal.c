@@ -61,11 +61,41 @@ end_job(struct eb_parse *p, struct normal_state *st)
 	st->cur = -1;
 }
 
+/* Whether a figure fio printed as "N.0" of some unit (a power of base)
+ * may stand for any value in lo..hi: fio's num2str up to 3.25 printed a
+ * fraction that rounds up to 1 as ".0" without carrying it (11970 IOPS as
+ * "11.0k", 11.97 GiB as "11.0GiB"; fixed in 3.26, commit c736b361). */
+static int
+carry_lost(double printed, double lo, double hi, double base)
+{
+	double unit = 1, m;
+
+	while (printed / unit >= base)
+		unit *= base;
+	m = printed / unit;
+	if (!(m >= 1) || fabs(m - floor(m + 0.5)) > 1e-9)
+		return 0;
+	m = floor(m + 0.5);
+	return hi > m * unit && lo < (m + 1) * unit;
+}
+
+/* Whether printed agrees with a value in lo..hi: within 2 % (three
+ * printed digits and a runtime to the millisecond), an integer within a
+ * half, or one of num2str's lost carries. */
+static int
+printed_agrees(double printed, double lo, double hi, double base)
+{
+	return (printed >= lo * 0.98 && printed <= hi * 1.02) ||
+	    (printed < 100 && printed >= lo - 0.55 && printed <= hi + 0.55) ||
+	    carry_lost(printed, lo, hi, base);
+}
+
 /* Chooses among printed figures. From 2.17 every figure has 3 or 4
  * digits, and before 3.26 fio's num2str could print 11.99 MiB/s as
- * "11.0MiB/s" (fio 3.1 vps-comparison sample): the median of io/runtime,
- * the IEC and the SI rate survives one bad figure, and issued I/Os times
- * the block size, when it agrees, is exact. */
+ * "11.0MiB/s" (fio 3.1 vps-comparison sample): io= over the runtime is
+ * the rate where a printed rate agrees with it, issued I/Os times the
+ * block size is exact where it agrees with that, and otherwise the median
+ * of io/runtime, the IEC and the SI rate survives one bad figure. */
 static void
 settle(const struct eb_fio_job *j, int d, const struct raw *r, struct eb_fio_dstat *s)
 {
@@ -93,6 +123,13 @@ settle(const struct eb_fio_job *j, int d, const struct raw *r, struct eb_fio_dst
 				c[b] = t;
 			}
 	s->bw = n == 3 ? c[1] : n > 0 ? c[0] : -1;
+	if (r->io > 0 && r->runtime_ms > 0) {
+		double rate = r->io * 1000 / r->runtime_ms;
+
+		if ((r->bw > 0 && printed_agrees(r->bw, rate, rate, 1024)) ||
+		    (r->bw_alt > 0 && printed_agrees(r->bw_alt, rate, rate, 1000)))
+			s->bw = rate;
+	}
 	s->iops = r->iops;
 	if (d < EB_FIO_MIXED)
 		bs = (double)j->bs[d];
@@ -101,9 +138,11 @@ settle(const struct eb_fio_job *j, int d, const struct raw *r, struct eb_fio_dst
 	if (issued > 0 && r->runtime_ms > 0) {
 		double x = issued * 1000 / r->runtime_ms;
 
-		if (s->iops > 0 && fabs(x - s->iops) <= 0.02 * s->iops)
+		if (s->iops > 0 && printed_agrees(s->iops, x, x, 1000))
 			s->iops = x;
-		if (bs > 0 && s->bw > 0 && fabs(x * bs - s->bw) <= 0.02 * s->bw)
+		if (bs > 0 && s->bw > 0 && (fabs(x * bs - s->bw) <= 0.02 * s->bw ||
+		    (r->bw > 0 && printed_agrees(r->bw, x * bs, x * bs, 1024)) ||
+		    (r->bw_alt > 0 && printed_agrees(r->bw_alt, x * bs, x * bs, 1000))))
 			s->bw = x * bs;
 		if (bs > 0 && r->io > 0 && fabs(issued * bs - r->io) <= 0.02 * r->io)
 			s->io = issued * bs;
@@ -140,24 +179,23 @@ figures_disagree(const struct eb_fio_job *j, int d, char *why, size_t n)
 }
 
 /* Whether a direction's printed figures contradict one another beyond
- * the rounding fio prints them with (three digits: 6 % covers "1.0" of
- * 1.05): its IOPS against the issued I/Os over the runtime, and its rates
- * against the bytes over the runtime, of which one may be off by fio
- * 3.1's misprint ("11.0MiB/s" of 11.99) while the other agrees. A digit
- * changed in the IOPS, the rates, io= or the runtime fails one of them;
- * fio computes all of them from the same I/O count and runtime (stat.c),
- * the ramp_time I/Os left out of each. */
+ * the rounding fio prints them with: its IOPS against the issued I/Os over
+ * the runtime, and its rates against the bytes over the runtime, of which
+ * one may be off by a misprint while the other agrees. A digit changed in
+ * the IOPS, the rates, io= or the runtime fails one of them; fio computes
+ * all of them from the same I/O count and runtime (stat.c), the ramp_time
+ * I/Os left out of each. */
 static int
 raw_disagree(const struct raw *r, char *why, size_t n)
 {
-	double x, rate;
+	double x, lo, hi, io_hi = r->io;
 	int agree = 0, rates = 0;
 
 	if (!(r->runtime_ms > 0))
 		return 0;
 	if (r->issued >= 100 && r->iops > 0) {
 		x = r->issued * 1000 / r->runtime_ms;
-		if (fabs(r->iops - x) > 0.06 * x) {
+		if (!printed_agrees(r->iops, x, x, 1000)) {
 			snprintf(why, n, "%.0f I/Os in %.0f ms are %.6g IOPS, but it prints %.6g",
 			    r->issued, r->runtime_ms, x, r->iops);
 			return 1;
@@ -165,19 +203,28 @@ raw_disagree(const struct raw *r, char *why, size_t n)
 	}
 	if (!(r->io >= 1048576))
 		return 0;
-	rate = r->io * 1000 / r->runtime_ms;
+	/* io= is printed by num2str too: "11.0GiB" may be up to 12 GiB. */
+	if (carry_lost(r->io, r->io, r->io * 1.1, 1024)) {
+		double unit = 1;
+
+		while (r->io / unit >= 1024)
+			unit *= 1024;
+		io_hi = r->io + unit;
+	}
+	lo = r->io * 1000 / r->runtime_ms;
+	hi = io_hi * 1000 / r->runtime_ms;
 	if (r->bw > 0) {
 		rates++;
-		agree += fabs(r->bw - rate) <= 0.06 * rate;
+		agree += printed_agrees(r->bw, lo, hi, 1024);
 	}
 	if (r->newstyle && r->bw_alt > 0) {
 		rates++;
-		agree += fabs(r->bw_alt - rate) <= 0.06 * rate;
+		agree += printed_agrees(r->bw_alt, lo, hi, 1000);
 	}
 	if (rates == 0 || agree > 0)
 		return 0;
 	snprintf(why, n, "%.0f bytes in %.0f ms are %.0f B/s, but it prints %.0f B/s", r->io,
-	    r->runtime_ms, rate, r->bw > 0 ? r->bw : r->bw_alt);
+	    r->runtime_ms, lo, r->bw > 0 ? r->bw : r->bw_alt);
 	return 1;
 }
 

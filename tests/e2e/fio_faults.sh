@@ -256,3 +256,22 @@ eb ingest "$TMP/ap.txt"
 expect_rc "fio figures: IOPS against BW and the block size" 65
 expect_err_line "fio figures: the bytes per I/O are named" \
 	"$TMP/ap.txt:6: error: fio job 'ap' ran alone (jobs=1) at bs=65536, but its write figures, 52000 IOPS and 2097152000 B/s, make 40330 bytes per I/O: the figures disagree (a damaged digit?)"
+
+# fio up to 3.25 prints a fraction that rounds up to 1 as ".0", losing the
+# carry: 11970 IOPS as "11.0k", 11.97 GiB as "11.0GiB". Such a figure is
+# no damage, and the records take the issued I/Os over the runtime
+# (audit 17 P1, P2).
+eb ingest tests/data/fio/figures/num2str-iops-3.1.txt
+expect_rc "fio figures: IOPS=11.0k of 11970 is fio 3.1's, and read" 0
+[ "$(grep -c ',fio,myjob,seq,write,4096,iops,1/s,1,11970.045662100456,' "$TMP/out")" -eq 1 ] &&
+	[ "$(grep -c ',fio,myjob,seq,write,4096,bw,B/s,1,49029307.03196347,' "$TMP/out")" -eq 1 ] &&
+	pass "fio figures: 1048576 I/Os of 4 KiB in 87.6 s" || fail "fio figures: 1048576 I/Os of 4 KiB in 87.6 s"
+eb ingest tests/data/fio/figures/num2str-io-3.1.txt
+expect_rc "fio figures: io=11.0GiB of 11.97 GiB is fio 3.1's, and read" 0
+[ "$(grep -c ',fio,myjob,seq,write,4096,bw,B/s,1,42830506.666666664,' "$TMP/out")" -eq 1 ] &&
+	pass "fio figures: 3137000 I/Os of 4 KiB in 300 s" || fail "fio figures: 3137000 I/Os of 4 KiB in 300 s"
+# A damaged runtime within the 6 % the check once allowed is no rounding
+# of three digits (audit 17 P8): 1000 ms made 1040.
+sed 's/(32.0MiB\/1000msec)/(32.0MiB\/1040msec)/' "$F" > "$TMP/figures.txt"
+eb ingest "$TMP/figures.txt"
+expect_rc "fio figures: a runtime 4 % off is refused" 65
