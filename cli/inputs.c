@@ -258,37 +258,28 @@ source_file_len(const char *source)
 	return colon != NULL ? (size_t)(colon - source) : strlen(source);
 }
 
-/* The direction a dd log's file name gives by a word of its own ("dd-write.log",
- * "24.04_rd_3.txt", "dd-w.log"): 'r' or 'w', or 0 for none or both. A
- * letter alone counts only where no whole word does: the r of
- * "dd-write-r1.txt" numbers a run. */
+/* The direction the words of a dd log's path give ("dd-write.log",
+ * "write/dd.log", "24.04_rd_3.txt", "dd-w.log"): 'r' or 'w', or 0 for
+ * none or both. A letter alone counts only where no whole word does: the
+ * r of "dd-write-r1.txt" numbers a run. */
 static int
-name_direction(const char *source, size_t n)
+path_direction(const char *path, size_t n)
 {
 	static const char *const reads[] = { "read", "reads", "rd", "r", NULL };
-	static const char *const writes[] = { "write", "writes", "wr", "w", NULL };
-	const char *base = source;
+	static const char *const writes[] = { "write", "writes", "rewrite", "wr", "w", NULL };
 	int found = 0, letters = 0;
 
-	for (size_t i = 0; i < n; i++)
-		if (source[i] == '/')
-			base = source + i + 1;
-	n -= (size_t)(base - source);
 	for (size_t i = 0; i < n;) {
 		size_t len = 0;
 
-		while (i < n && !isalpha((unsigned char)base[i]))
+		while (i < n && !isalpha((unsigned char)path[i]))
 			i++;
-		while (i + len < n && isalpha((unsigned char)base[i + len]))
+		while (i + len < n && isalpha((unsigned char)path[i + len]))
 			len++;
-		for (int w = 0; len > 0 && reads[w] != NULL; w++) {
-			int *to = len == 1 ? &letters : &found;
-
-			if (strlen(reads[w]) == len && strncasecmp(base + i, reads[w], len) == 0)
-				*to |= 1;
-			if (strlen(writes[w]) == len && strncasecmp(base + i, writes[w], len) == 0)
-				*to |= 2;
-		}
+		for (int k = 0; len > 0 && k < 2; k++)
+			for (const char *const *w = k == 0 ? reads : writes; *w != NULL; w++)
+				if (strlen(*w) == len && strncasecmp(path + i, *w, len) == 0)
+					*(len == 1 ? &letters : &found) |= k == 0 ? 1 : 2;
 		i += len;
 	}
 	if (found == 0)
@@ -296,52 +287,78 @@ name_direction(const char *source, size_t n)
 	return found == 1 ? 'r' : found == 2 ? 'w' : 0;
 }
 
+/* Whether the paths of two dd logs, past the folders they share, say that
+ * one holds reads and the other writes: dd-read.log and dd-write.log, or
+ * read/dd.log and write/dd.log. */
+static int
+paths_opposed(const char *a, size_t na, const char *b, size_t nb, int *a_reads)
+{
+	size_t common = 0;
+	int da, db;
+
+	for (size_t i = 0; i < na && i < nb && a[i] == b[i]; i++)
+		if (a[i] == '/')
+			common = i + 1;
+	da = path_direction(a + common, na - common);
+	db = path_direction(b + common, nb - common);
+	*a_reads = da == 'r';
+	return da != 0 && db != 0 && da != db;
+}
+
 /* dd never prints its direction: runs of two files with no op are taken
  * as repetitions of one test, which a write log beside a read log is not.
- * Where the file names say that one is of reads and the other of writes,
+ * Where their paths say that one is of reads and the other of writes,
  * pooling them would be a wrong number: an error. Otherwise a warning
  * says so, once. */
 static enum eb_status
 check_dd_without_op(const struct eb_table *t, struct eb_diag *diag, struct eb_err *err)
 {
-	const struct eb_record *first = NULL, *named[2] = { NULL, NULL };
+	const struct eb_record *files[64];
+	size_t nfiles = 0;
 	int warned = 0;
 
 	for (size_t i = 0; i < t->n; i++) {
 		const struct eb_record *r = &t->rows[i];
-		size_t n = source_file_len(r->f[EB_F_SOURCE]);
-		int dir;
+		size_t n = source_file_len(r->f[EB_F_SOURCE]), k;
 
 		if (strcmp(r->f[EB_F_TOOL], "dd") != 0 || *r->f[EB_F_OP] != '\0')
 			continue;
-		dir = name_direction(r->f[EB_F_SOURCE], n);
-		if (dir != 0 && named[dir == 'w'] == NULL)
-			named[dir == 'w'] = r;
-		if (named[0] != NULL && named[1] != NULL && eb_record_key_equal(named[0], named[1], 0)) {
-			const struct eb_record *rd = named[0], *wr = named[1];
-
-			return eb_err_set(err, EB_ERR_DATA, (struct eb_loc){ 0 }, "the dd runs of %.*s "
-			    "and %.*s have no op (dd does not print its direction), and their names "
-			    "say reads and writes: they would be taken as repetitions of one test; "
-			    "ingest each with its own --set op=read or --set op=write",
-			    (int)source_file_len(rd->f[EB_F_SOURCE]), rd->f[EB_F_SOURCE],
-			    (int)source_file_len(wr->f[EB_F_SOURCE]), wr->f[EB_F_SOURCE]);
-		}
-		if (first == NULL) {
-			first = r;
+		for (k = 0; k < nfiles; k++)
+			if (source_file_len(files[k]->f[EB_F_SOURCE]) == n &&
+			    strncmp(files[k]->f[EB_F_SOURCE], r->f[EB_F_SOURCE], n) == 0)
+				break;
+		if (k < nfiles)
 			continue;
-		}
-		if (!warned && eb_record_key_equal(first, r, 0) &&
-		    (n != source_file_len(first->f[EB_F_SOURCE]) ||
-		    strncmp(first->f[EB_F_SOURCE], r->f[EB_F_SOURCE], n) != 0)) {
-			size_t nf = source_file_len(first->f[EB_F_SOURCE]);
+		for (k = 0; k < nfiles; k++) {
+			const struct eb_record *o = files[k];
+			size_t no = source_file_len(o->f[EB_F_SOURCE]);
 
-			eb_diag(diag, EB_WARNING, (struct eb_loc){ 0 }, "the dd runs of %.*s and "
-			    "%.*s have no op (dd does not print its direction), so they are taken "
-			    "as repetitions of one test; ingest each with its own --set op=read or "
-			    "--set op=write", (int)nf, first->f[EB_F_SOURCE], (int)n, r->f[EB_F_SOURCE]);
-			warned = 1;
+			if (!eb_record_key_equal(o, r, 0))
+				continue;
+			int o_reads;
+
+			if (paths_opposed(o->f[EB_F_SOURCE], no, r->f[EB_F_SOURCE], n, &o_reads)) {
+				const struct eb_record *rd = o_reads ? o : r, *wr = o_reads ? r : o;
+
+				return eb_err_set(err, EB_ERR_DATA, (struct eb_loc){ 0 }, "the dd runs "
+				    "of %.*s and %.*s have no op (dd does not print its direction), and "
+				    "their names say reads and writes: they would be taken as "
+				    "repetitions of one test; ingest each with its own --set op=read "
+				    "or --set op=write",
+				    (int)source_file_len(rd->f[EB_F_SOURCE]), rd->f[EB_F_SOURCE],
+				    (int)source_file_len(wr->f[EB_F_SOURCE]), wr->f[EB_F_SOURCE]);
+			}
+			if (!warned) {
+				eb_diag(diag, EB_WARNING, (struct eb_loc){ 0 }, "the dd runs of %.*s "
+				    "and %.*s have no op (dd does not print its direction), so they are "
+				    "taken as repetitions of one test; ingest each with its own --set "
+				    "op=read or --set op=write", (int)no, o->f[EB_F_SOURCE], (int)n,
+				    r->f[EB_F_SOURCE]);
+				warned = 1;
+			}
 		}
+		if (nfiles < sizeof files / sizeof files[0])
+			files[nfiles++] = r;
 	}
 	return EB_OK;
 }

@@ -129,6 +129,8 @@ struct eb_sheet_attrs {
 	enum eb_sheet_kind named;	/* the kind a word of the header names
 					 * ("latency", "IOPS", "CPU"), or EB_SK_NONE */
 	char load[40];			/* the load a header names: "qd32", "t8" */
+	int q_quantile;			/* "Q99" alone: a queue depth, or the 99th
+					 * percentile if the figures are latencies */
 };
 
 struct eb_sheet_head {

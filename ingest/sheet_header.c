@@ -474,20 +474,14 @@ read_words(const struct words *ws, struct eb_sheet_attrs *at, struct tally *t)
 			unread(ws, t->secs - 1, t->secs - 1, t);
 		}
 	}
-	/* bonnie++ reports each test's latency as its slowest operation
-	 * (bon_time.cpp keeps the maximum): a bonnie latency that names no
-	 * statistic is that maximum, never a mean (audit 13 J17). */
-	if (at->f[EB_F_TOOL] != NULL && strcmp(at->f[EB_F_TOOL], "bonnie") == 0 &&
-	    at->stat == EB_ST_NONE && !t->summary && (t->latency || at->unit.kind == EB_SK_TIME ||
-	    at->named == EB_SK_TIME))
-		at->stat = EB_ST_MAX;
 	/* CrystalDiskMark's "Q32T1" names a queue depth, and its latencies
 	 * carry one too, but "Q99" alone in a latency's header is as likely
 	 * its 99th percentile (a quantile): read as either it could be a
 	 * wrong number, so a Q of a percentile's number there is refused. */
-	if (t->q_word >= 0 && t->workers < 0 && (t->latency || at->unit.kind == EB_SK_TIME ||
-	    at->named == EB_SK_TIME) && (t->depth == 50 || t->depth == 90 || t->depth == 95 ||
-	    t->depth == 99 || t->depth == 999 || t->depth == 9999)) {
+	at->q_quantile = t->q_word >= 0 && t->workers < 0 && (t->depth == 50 || t->depth == 90 ||
+	    t->depth == 95 || t->depth == 99 || t->depth == 999 || t->depth == 9999);
+	if (at->q_quantile && (t->latency || at->unit.kind == EB_SK_TIME ||
+	    at->named == EB_SK_TIME)) {
 		unread(ws, t->q_word < t->q_num ? t->q_word : t->q_num,
 		    t->q_word < t->q_num ? t->q_num : t->q_word, t);
 		t->depth = -1;

@@ -138,9 +138,11 @@ eb_sheet_run_cell(struct sheet *sh, const struct row *r, size_t c, const char *s
 		return 0;
 	}
 	eb_sheet_squeeze(s, shown, sizeof shown);
-	/* eb_sheet_rep reads "-2" as run 2, the sign a word break. */
+	/* eb_sheet_rep reads "-2" as run 2, the sign a word break, and "3?"
+	 * or "3*" as run 3, the mark one too: a run marked in doubt or with
+	 * a footnote is no plain repetition (audit 17 P5). */
 	if (shown[0] != '-' && shown[0] != '+' && strncmp(shown, "\xe2\x88\x92", 3) != 0 &&
-	    (ra->rep = eb_sheet_rep(s)) > 0)
+	    strpbrk(s, "?!*~") == NULL && (ra->rep = eb_sheet_rep(s)) > 0)
 		return 1;
 	ra->rep = 0;
 	eb_sheet_fold(s, folded, sizeof folded);

@@ -513,6 +513,14 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 		    v.has_unit ? "the unit of the cell" : a.unit.kind != EB_SK_NONE ?
 		    "the unit of the header" : "--unit", a.named == EB_SK_PCT ? "CPU use" :
 		    eb_sheet_kind_phrase(a.named));
+	/* "Read Q99" whose unit, from a units row, a Unit column, a cell or
+	 * --unit, makes it a latency: a queue depth or the 99th percentile,
+	 * either reading a wrong record (audit 17 P3). */
+	if (a.q_quantile && a.f[EB_F_METRIC] == NULL && u.kind == EB_SK_TIME)
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s is a latency of a test its header or Test cell names by "
+		    "'Q' and a percentile's number: a queue depth or that percentile? write "
+		    "QD or p (QD99, p99)", shown, eb_sheet_colname(sh, c, name, sizeof name));
 	if (v.num.amb_sep != 0)
 		sh->ambiguous = 1;
 	if (!eb_sheet_value(&v.num, sh->decimal, &u, &value))

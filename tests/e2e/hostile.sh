@@ -621,3 +621,17 @@ for f in tests/data/dd/*.log tests/data/fio/*.json tests/data/fio/*.txt tests/da
 done
 [ -z "$problems" ] && pass "$mutations truncations and byte flips: located errors or plausible records" \
 	|| fail "truncations and byte flips:$problems"
+
+# Folders say the direction as file names do: read/dd.log beside
+# write/dd.log are no repetitions of one test (audit 17 P6); a rewrite is
+# a write.
+mkdir -p "$H/dirs/read" "$H/dirs/write"
+cp "$H/dd-r.log" "$H/dirs/read/dd.log"
+cp "$H/dd-w.log" "$H/dirs/write/dd.log"
+eb ingest "$H/dirs"
+expect_rc "dd logs of no op in folders named read and write are refused" 65
+expect_err_line "the error names both logs" \
+	"encbench: error: the dd runs of $H/dirs/read/dd.log and $H/dirs/write/dd.log have no op (dd does not print its direction), and their names say reads and writes: they would be taken as repetitions of one test; ingest each with its own --set op=read or --set op=write"
+cp "$H/dd-w.log" "$H/dd-rewrite.log"
+eb ingest "$H/dd-read-r1.txt" "$H/dd-rewrite.log"
+expect_rc "a rewrite log beside a read log of no op is refused" 65

@@ -448,7 +448,8 @@ static const struct {
 		{ "", "", "aes-256-gcm", "sheet", "", "write", 0, "bw", "B/s", 2, 81000000, "in.csv:5:3" }
 	    ) },
 	/* Other names for the key columns, a unit column, a block size, a
-	 * fio rw= value in the direction column and an Excel-mangled 23.10. */
+	 * fio rw= value in the direction column and an Excel-mangled 23.10;
+	 * bonnie++'s latency is its slowest operation, lat_max. */
 	{ "Version,Setup,Cipher,Benchmark,Direction,Iteration,bs,Result,Unit\n"
 	    "23.1,AES-NI off,CCM 128,FIO,randread,2,4k,12000,IOPS\n"
 	    "24.04,default,LUKS 4K,dd,write,1,1M,1,MiB/s\n"
@@ -456,7 +457,7 @@ static const struct {
 	    WANTS(
 		{ "23.10", "no-aesni", "aes-128-ccm", "fio", "rand", "read", 4096, "iops", "1/s", 2, 12000, "in.csv:2:8" },
 		{ "24.04", "default", "luks-xts-4k", "dd", "", "write", 1048576, "bw", "B/s", 1, 1048576, "in.csv:3:8" },
-		{ "24.04", "default", "luks-xts-4k", "bonnie", "", "write", 0, "lat_mean", "ns", 1, 1500, "in.csv:4:8" }
+		{ "24.04", "default", "luks-xts-4k", "bonnie", "", "write", 0, "lat_max", "ns", 1, 1500, "in.csv:4:8" }
 	    ) },
 };
 #undef WANTS
