@@ -106,3 +106,30 @@ eb ingest --map "$TMP/k10.map.json" "$TMP/k10.csv"
 [ "$(grep -c ',none,dd,dd,,write,1048576,bw,B/s,1,300000000,' "$TMP/out")" -eq 1 ] &&
 	pass "sheet cells: a map fills what the header does not say" ||
 	fail "sheet cells: a map fills what the header does not say"
+
+# Q99 is refused wherever the unit that makes it a latency comes from: a
+# units row, --unit, a Test cell's column (audit 17 P3).
+printf 'Mode,Run,Read Q99\n,,ms\nnone,1,3\n' > "$TMP/q99row.csv"
+eb ingest "$TMP/q99row.csv"
+expect_rc "sheet cells: Q99 made a latency by a units row is refused" 65
+expect_err_line "sheet cells: at the cell" \
+	"$TMP/q99row.csv:3:3: error: '3' in column C ('Read Q99') is a latency of a test its header or Test cell names by 'Q' and a percentile's number: a queue depth or that percentile? write QD or p (QD99, p99)"
+printf 'Mode,Run,Read Q99\nnone,1,3\n' > "$TMP/q99u.csv"
+eb ingest --unit ms "$TMP/q99u.csv"
+expect_rc "sheet cells: Q99 made a latency by --unit is refused" 65
+printf 'Mode,Run,Test,Value (ms)\nnone,1,FIO Read latency Q99,3\n' > "$TMP/q99t.csv"
+eb ingest "$TMP/q99t.csv"
+expect_rc "sheet cells: Q99 in a Test cell of a latency is refused" 65
+# bonnie named by a group row is bonnie as much as by the header
+# (audit 17 P4).
+printf ',,Bonnie++,\nMode,Run,Seq Write Latency (ms),Seq Write (MB/s)\nnone,1,3,100\n' > "$TMP/bgroup.csv"
+eb ingest "$TMP/bgroup.csv"
+[ "$(grep -c ',none,bonnie,bonnie,seq,write,,lat_max,ns,1,3000000,' "$TMP/out")" -eq 1 ] &&
+	pass "sheet cells: a group row's bonnie latency is lat_max" ||
+	fail "sheet cells: a group row's bonnie latency is lat_max"
+# A run marked in doubt is no plain repetition (audit 17 P5).
+printf 'Mode,Run,Seq Read (MB/s)\nnone,1,300\nnone,2,310\nnone,3?,900\n' > "$TMP/doubt.csv"
+eb ingest "$TMP/doubt.csv"
+expect_rc "sheet cells: a Run cell 3? is refused" 65
+expect_err_line "sheet cells: the marked cell is named" \
+	"$TMP/doubt.csv:4:2: error: '3?' in column B ('Run') is not a run number (1, 2, ...); number the row's run, or leave out a run that is not one of the repetitions"
