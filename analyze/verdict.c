@@ -665,12 +665,34 @@ test_hash(const struct eb_record *r)
 	return (h ^ (uint64_t)r->block_size) * 1099511628211u;
 }
 
-static int
-cmp_unit(const void *x, const void *y)
-{
-	double a = ((const struct unit *)x)->p, b = ((const struct unit *)y)->p;
+/* Holm's order: by p, and tests of one p by their keys, so that every
+ * output ranks a tie alike, whatever order its rows came in: the glance
+ * table and the overhead table gave one case two adjusted intervals
+ * (audit 17 P9). */
+struct holm_order {
+	const struct unit *u;
+	const struct eb_record *const *keys;
+};
 
-	return a < b ? -1 : a > b;
+static int
+cmp_unit(const void *x, const void *y, void *ctx)
+{
+	const struct holm_order *o = ctx;
+	const struct unit *ux = x, *uy = y;
+	const struct eb_record *kx = o->keys[o->u[ux->first].first];
+	const struct eb_record *ky = o->keys[o->u[uy->first].first];
+
+	if (ux->p != uy->p)
+		return ux->p < uy->p ? -1 : 1;
+	for (int f = 0; f < EB_NFIELDS; f++) {
+		int c;
+
+		if (f == EB_F_SOURCE)
+			continue;
+		if ((c = strcmp(kx->f[f], ky->f[f])) != 0)
+			return c;
+	}
+	return (kx->block_size > ky->block_size) - (kx->block_size < ky->block_size);
 }
 
 static const char *const families[] = { "throughput", "latency", "cpu", "other" };
@@ -754,7 +776,9 @@ eb_verdict_adjust(struct eb_verdict *const *v, const struct eb_record *const *ke
 			for (size_t j = 0; j < tests; j++)
 				if (!isnan(u[j].p))
 					sorted[k++] = (struct unit){ u[j].p, j };
-			qsort(sorted, k, sizeof *sorted, cmp_unit);
+			struct holm_order order = { u, keys };
+
+			qsort_r(sorted, k, sizeof *sorted, cmp_unit, &order);
 			for (size_t j = 0; j < k; j++) {
 				double a = fmin(1, (double)(m - j) * sorted[j].p);
 

@@ -214,3 +214,16 @@ grep -qF '| aes-128-gcm          |         ~ (1.0002–1.036) |         ~ (-3.9 
 	grep -qF 'with its 95 % interval, Bonferroni-adjusted over the 3 modes (delta method' "$TMP/pooled/report.md" &&
 	pass "glance: a pooled estimate claims no more than its tests" ||
 	fail "glance: a pooled estimate claims no more than its tests"
+
+# Two tests of exactly one p (1.648e-05) rank alike in every output: the
+# overhead table, the findings and the glance table give each case one
+# Holm-adjusted interval (audit 17 P9).
+eb overhead --release 24.04 --config default "$D/holm-tie.csv"
+grep -q 'aes-256-gcm .*costs 10.0 % (8.6 to 11.3 %) |$' "$TMP/out" &&
+	grep -q 'aes-256-gcm .*costs 20.0 % (17.9 to 22.0 %) |$' "$TMP/out" &&
+	pass "Holm tie: the overhead table's intervals" || fail "Holm tie: the overhead table's intervals"
+eb report -o "$TMP/tie" "$D/holm-tie.csv"
+grep -qF '| aes-256-gcm     |      1.179 (1.164–1.194) |    -10.0 (-11.3 to -8.6) |    -20.0 (-22.0 to -17.9) |' "$TMP/tie/report.md" &&
+	grep -qF 'their Holm-adjusted 95 % intervals lie within 8.6–22.0 %, Holm over 2 tests' "$TMP/tie/report.md" &&
+	pass "Holm tie: the glance table and the headline agree with it" ||
+	fail "Holm tie: the glance table and the headline agree with it"
