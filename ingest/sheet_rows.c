@@ -323,12 +323,15 @@ key_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
 		ra->block_size = eb_sheet_block_size(s, col->head.bs_scale);
 		/* "4" and "64" under a header without a unit mean KiB, as
 		 * people write them; no I/O is that small in bytes. */
-		if (ra->block_size > 0 && ra->block_size < 512 && col->head.bs_unit[0] == '\0' &&
-		    strspn(s, "0123456789 ") == strlen(s)) {
+		if (ra->block_size < 512 && col->head.bs_unit[0] == '\0' &&
+		    strspn(s, "0123456789 .,") == strlen(s) && strpbrk(s, "0123456789") != NULL) {
+			size_t n = strlen(s);
+			const char *t = eb_sheet_trim(s, &n);
+
 			eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
-			    "'%s' in %s is a block size without a unit, which would be %lld bytes; "
+			    "'%s' in %s is a block size without a unit, which would be %.*s bytes; "
 			    "write its unit (4k, 512B) or name one in the header (Block size (KiB))",
-			    s, eb_sheet_colname(sh, c, name, sizeof name), (long long)ra->block_size);
+			    s, eb_sheet_colname(sh, c, name, sizeof name), (int)n, t);
 			return -1;
 		}
 		if (ra->block_size == 0 && sh->pass == 1)

@@ -133,3 +133,11 @@ eb ingest "$TMP/doubt.csv"
 expect_rc "sheet cells: a Run cell 3? is refused" 65
 expect_err_line "sheet cells: the marked cell is named" \
 	"$TMP/doubt.csv:4:2: error: '3?' in column B ('Run') is not a run number (1, 2, ...); number the row's run, or leave out a run that is not one of the repetitions"
+
+# Under a block size header without a unit, a bare number below 512 is an
+# error, a fraction too (audit 17 P11).
+printf 'Mode,Block size,Write (MB/s)\nnone,0.5,30\n' > "$TMP/bshalf.csv"
+eb ingest "$TMP/bshalf.csv"
+expect_rc "sheet cells: a bare 0.5 block size is refused" 65
+expect_err_line "sheet cells: as written" \
+	"$TMP/bshalf.csv:2:2: error: '0.5' in column B ('Block size') is a block size without a unit, which would be 0.5 bytes; write its unit (4k, 512B) or name one in the header (Block size (KiB))"
