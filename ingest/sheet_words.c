@@ -234,3 +234,18 @@ eb_sheet_bracket_config(const char *text, char *buf, size_t n)
 		buf[0] = '\0';
 	}
 }
+
+void
+eb_sheet_blank_config(char *text)
+{
+	for (char *s = strchr(text, '('); s != NULL; s = strchr(s + 1, '(')) {
+		char *e = strchr(s, ')'), inner[128], cfg[48];
+
+		if (e == NULL || (size_t)(e - s - 1) >= sizeof inner)
+			continue;
+		memcpy(inner, s + 1, (size_t)(e - s - 1));
+		inner[e - s - 1] = '\0';
+		if (eb_config_canonical(inner, cfg, sizeof cfg) && strcmp(cfg, "default") != 0)
+			memset(s, ' ', (size_t)(e - s + 1));
+	}
+}

@@ -141,3 +141,14 @@ eb ingest "$TMP/bshalf.csv"
 expect_rc "sheet cells: a bare 0.5 block size is refused" 65
 expect_err_line "sheet cells: as written" \
 	"$TMP/bshalf.csv:2:2: error: '0.5' in column B ('Block size') is a block size without a unit, which would be 0.5 bytes; write its unit (4k, 512B) or name one in the header (Block size (KiB))"
+
+# A Test cell the grammar reads whole names no tool: its records get the
+# placeholder a header's do, never the cell as a tool (audit 17 P7); an
+# unknown tool's name is kept.
+printf 'Mode,Run,Test,Value (ms)\nnone,1,Read (no AES-NI),3\nnone,1,iozone write,4\n' > "$TMP/testcell.csv"
+eb ingest "$TMP/testcell.csv"
+expect_rc "sheet cells: Test cells are read" 0
+[ "$(grep -c '^,,no-aesni,none,sheet,sheet,,read,,lat_mean,ns,1,3000000,' "$TMP/out")" -eq 1 ] &&
+	[ "$(grep -c ',none,iozone-write,iozone-write,,write,,lat_mean,ns,1,4000000,' "$TMP/out")" -eq 1 ] &&
+	pass "sheet cells: a Test cell of known words is the placeholder tool" ||
+	fail "sheet cells: a Test cell of known words is the placeholder tool"
