@@ -443,8 +443,12 @@ eb_pw_trend_body(struct eb_pw *w)
 
 		eb_pw_run_label(p, "", sc->host, sc->config, label, sizeof label);
 		what = label;
-		if (p->nscopes > 1)
-			eb_buf_addf(w->b, "## %s\n\n", what);
+		if (p->nscopes > 1) {
+			char *esc = eb_md_escape(what);
+
+			eb_buf_addf(w->b, "## %s\n\n", esc);
+			free(esc);
+		}
 		if (sc->nreleases < 2) {
 			char *path = eb_pw_release_path(w, sc->release), *u = eb_pw_url_page(w, path);
 
@@ -470,8 +474,12 @@ eb_pw_trend_body(struct eb_pw *w)
 		char label[160];
 
 		eb_pw_run_label(p, "", p->scopes[s].host, p->scopes[s].config, label, sizeof label);
-		if (p->nscopes > 1)
-			eb_buf_addf(w->b, "### %s\n\n", label);
+		if (p->nscopes > 1) {
+			char *esc = eb_md_escape(label);
+
+			eb_buf_addf(w->b, "### %s\n\n", esc);
+			free(esc);
+		}
 		trend_table(w, p->scopes[s].host, p->scopes[s].config);
 	}
 }

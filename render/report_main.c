@@ -390,6 +390,12 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 	}
 	eb_pw_run_label(p, release, host, config, buf, sizeof buf);
 	{
+		char *esc = eb_md_escape(buf);
+
+		snprintf(buf, sizeof buf, "%s", esc);
+		free(esc);
+	}
+	{
 		int adjusted = 0;
 		char level[48];
 
@@ -524,7 +530,12 @@ eb_pw_newest_section(struct eb_pw *w)
 	if (rel == NULL)
 		return;
 	eb_pw_run_label(p, rel, p->host, p->config, label, sizeof label);
-	eb_buf_addf(w->b, "## %s at a glance\n\n", label);
+	{
+		char *esc = eb_md_escape(label);
+
+		eb_buf_addf(w->b, "## %s at a glance\n\n", esc);
+		free(esc);
+	}
 	glance_table(w, rel, p->host, p->config);
 	confs = eb_plan_configs_of(p, rel, p->host, &nconf);
 	v = eb_plan_view(p, rel, p->host, p->config, p->metric);

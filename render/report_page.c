@@ -214,7 +214,14 @@ eb_pw_chart(struct eb_pw *w, enum eb_chart_kind kind, const struct eb_groups *gs
 	s = eb_xasprintf("charts/%s.svg", c->slug);
 	svg = eb_pw_url_file(w, s);
 	free(s);
-	eb_buf_addf(w->b, "![%s](%s)\n\n", alt, svg);
+	{
+		/* The alt text names labels from the inputs: escaped, as
+		 * every label on a page is (audit 18 Q2). */
+		char *esc = eb_md_escape(alt);
+
+		eb_buf_addf(w->b, "![%s](%s)\n\n", esc, svg);
+		free(esc);
+	}
 	free(svg);
 	if (c->png) {
 		s = eb_xasprintf("charts/%s.png", c->slug);

@@ -594,3 +594,20 @@ expect_rc "report of labels longer than a file name is written" 0
 	[ "$(ls "$TMP/long/releases" | sed 's/-[0-9a-f]\{8\}\.md$//' | sort -u | wc -l)" -eq 1 ] &&
 	pass "report names two long labels' pages apart, each short" ||
 	fail "report names two long labels' pages apart, each short"
+
+# A config label is escaped wherever a page names it: the glance heading,
+# its caption and the charts' alt texts (audit 18 Q2).
+{
+	echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source"
+	for r in 1 2 3; do
+		echo "24.04,h,c*em*_[l](http://e.x)|<b>,none,fio,j,seq,write,4096,bw,B/s,$r,10000$r,n$r"
+		echo "24.04,h,c*em*_[l](http://e.x)|<b>,aes-256-gcm,fio,j,seq,write,4096,bw,B/s,$r,9000$r,g$r"
+	done
+} > "$TMP/cfglabel.csv"
+eb report -o "$TMP/cfglabel" "$TMP/cfglabel.csv"
+expect_rc "report of a hostile config label is written" 0
+grep -qxF '## 24.04 (c\*em\*\_\[l\](http://e.x)\|&lt;b>) at a glance' "$TMP/cfglabel/report.md" &&
+	! grep -q '<b>' "$TMP/cfglabel/report.md" && ! grep -q '[^\\]](http://e.x)' "$TMP/cfglabel/report.md" &&
+	[ "$(grep -c '(c\\\*em\\\*\\_\\\[l\\\](http://e.x)\\|&lt;b>)' "$TMP/cfglabel/report.md")" -eq 4 ] &&
+	pass "report escapes the config label in headings, captions and alt texts" ||
+	fail "report escapes the config label in headings, captions and alt texts"
