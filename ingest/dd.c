@@ -29,9 +29,13 @@ static const char rec_re[] =
  * GNU dd always prints "in" before "out", so the order gives the direction. */
 static const char rec_any_re[] = "^([0-9]+)\\+([0-9]+) +[^0-9+ ][^0-9+]*$";
 
-/* GNU coreutils <= 5.3 and every BSD (macOS included): the rate is exact. */
+/* GNU coreutils <= 5.3 and every BSD (macOS included): the rate is exact.
+ * Blanks may be doubled or tabs where the line went through a paste or a
+ * wiki table, as the GNU pattern allows. */
+#define SP "[ \t]+"
 static const char xfer_re[] =
-    "([0-9]+) bytes transferred in " NUM " (secs|seconds) \\(([0-9]+) bytes/sec\\)";
+    "([0-9]+)" SP "bytes" SP "transferred" SP "in" SP NUM SP "(secs|seconds)" SP
+    "\\(([0-9]+)" SP "bytes/sec\\)";
 
 /* FreeBSD >= 12 and macOS >= 13 status=progress: always interim. */
 static const char bsd_progress_re[] =

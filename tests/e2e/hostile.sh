@@ -635,3 +635,14 @@ expect_err_line "the error names both logs" \
 cp "$H/dd-w.log" "$H/dd-rewrite.log"
 eb ingest "$H/dd-read-r1.txt" "$H/dd-rewrite.log"
 expect_rc "a rewrite log beside a read log of no op is refused" 65
+
+# A BSD summary line whose blanks a paste doubled, or made tabs, is read
+# as the GNU one is (audit 18 Q3): 1073741824 bytes in 2.5 s.
+eb ingest -q --set op=write tests/data/dd/bsd-doubled-blanks.txt
+expect_rc "a BSD dd line of doubled blanks is read" 0
+[ "$(grep -c ',dd,dd,,write,1048576,bw,B/s,1,429496729.6,' "$TMP/out")" -eq 1 ] &&
+	pass "its rate is the bytes over the seconds" || fail "its rate is the bytes over the seconds"
+printf '1024+0 records in\n1024+0 records out\n1073741824 bytes transferred in\t2.500000 secs (429496729 bytes/sec)\n' > "$H/bsd-tab.txt"
+eb ingest -q --set op=write "$H/bsd-tab.txt"
+[ "$(grep -c ',dd,dd,,write,1048576,bw,B/s,1,429496729.6,' "$TMP/out")" -eq 1 ] &&
+	pass "and one of a tab" || fail "and one of a tab"
