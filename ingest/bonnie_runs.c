@@ -284,18 +284,22 @@ note_run(struct eb_parse *p, const struct eb_bonnie_run *r)
 	 * (-c) are part of the test: runs of -s 16 and -s 48, of -n 1 and
 	 * -n 4:4096, or of -c 1 and -c 2 in files of one test are no
 	 * repetitions of one. Lines in name order (runs.c compares them so). */
+	/* What a line or table does not show (a 1.0x line's concurrency, the
+	 * -n of a run without file tests) is not compared ("~partial"); the
+	 * run's machine names the records its setup is of, so that runs of
+	 * one file are compared too (audit 18 Q1). */
 	eb_buf_reset(&what);
 	if (r->concurrency > 0)
 		eb_buf_addf(&what, "concurrency=%d\n", r->concurrency);
-	else
-		eb_buf_addf(&what, "concurrency=(unknown)\n");
 	eb_buf_addf(&what, "file size=%s", r->size);
 	if (r->files[0] != '\0')
 		eb_buf_addf(&what, "\nfile test -n=%s", r->files);
 	if (r->chunk_unknown)
 		eb_buf_addf(&what, "\n~unchecked=the CSV lines of bonnie++ %s print no IO chunk "
 		    "size (-s SIZE:CHUNK), which only their text tables show", r->version);
-	eb_parse_setup_of(p, "bonnie", "bonnie++ run", "bonnie", "", eb_buf_cstr(&what), r->line);
+	eb_buf_addf(&what, "\n~partial\n");
+	eb_parse_setup_of(p, "bonnie", "bonnie++ run", "bonnie", r->name != NULL ? r->name : "",
+	    eb_buf_cstr(&what), r->line);
 	if (measured >= 4) {
 		struct like l;
 

@@ -542,7 +542,11 @@ eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
 			struct setup *o = &seen->tests[i];
 			char x[120], y[120];
 
-			if (strcmp(o->key, key) != 0 || strcmp(o->path, u->path) == 0)
+			/* Runs of one file are compared too for bonnie++, whose
+			 * lines and tables each print their run's setup (-s, -n,
+			 * -c): a file of two setups pooled them (audit 18 Q1). */
+			if (strcmp(o->key, key) != 0 || (strcmp(o->path, u->path) == 0 &&
+			    (strcmp(u->tool, "bonnie") != 0 || o->line == u->line)))
 				continue;
 			if (strcmp(o->opts, u->opts) == 0 ||
 			    (!eb_fio_setup_difference(o->opts, u->opts, x, y, sizeof x) &&

@@ -45,3 +45,14 @@ expect_err_line "the unknown chunk is named as unchecked" \
 	"$B-chunk4096.csv:1: warning: bonnie++ run 'bonnie' here and at $B-c1.csv:1 are taken as repetitions of one test, but the CSV lines of bonnie++ 2.00a print no IO chunk size (-s SIZE:CHUNK), which only their text tables show, so they could not be checked to have run alike"
 [ "$(grep -c 'warning' "$TMP/err")" -eq 1 ] && pass "the warning is given once" ||
 	fail "the warning is given once"
+
+# Runs of one file are compared as runs of two files are: another file size
+# or concurrency in one appended file is another test (audit 18 Q1).
+eb ingest -q tests/data/bonnie/infile/bn2.csv
+expect_rc "bonnie in one file: -s 8096M and -s 16G are refused" 65
+expect_err_line "bonnie in one file: the second line names the first" \
+	"tests/data/bonnie/infile/bn2.csv:2: error: bonnie++ run 'bonnie' ran with file size=16G here but with file size=8096M in tests/data/bonnie/infile/bn2.csv:1, and their records would be repetitions of one test measured two ways; give the runs (--set job=NAME) names of their own"
+eb ingest -q tests/data/bonnie/infile/bc12.csv
+expect_rc "bonnie in one file: -c 1 and -c 2 are refused" 65
+expect_err_line "bonnie in one file: concurrency is named" \
+	"tests/data/bonnie/infile/bc12.csv:2: error: bonnie++ run 'bonnie' ran with concurrency=2 here but with concurrency=1 in tests/data/bonnie/infile/bc12.csv:1, and their records would be repetitions of one test measured two ways; give the runs (--set job=NAME) names of their own"
