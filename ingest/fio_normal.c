@@ -61,19 +61,29 @@ end_job(struct eb_parse *p, struct normal_state *st)
 	st->cur = -1;
 }
 
-/* Whether a figure fio printed as "N.0" of some unit (a power of base)
- * may stand for any value in lo..hi: fio's num2str up to 3.25 printed a
- * fraction that rounds up to 1 as ".0" without carrying it (11970 IOPS as
- * "11.0k", 11.97 GiB as "11.0GiB"; fixed in 3.26, commit c736b361). */
+/* The unit num2str prints value in: the smallest power of base that
+ * leaves at most four digits ("8192", "11.0k", "4096MiB", "11.0GiB"). */
+static double
+num2str_unit(double value, double base)
+{
+	double unit = 1;
+
+	while (value / unit >= 10000)
+		unit *= base;
+	return unit;
+}
+
+/* Whether a figure fio printed as "N.0" of its unit may stand for any
+ * value in lo..hi: fio's num2str up to 3.25 printed a fraction that rounds
+ * up to 1 as ".0" without carrying it (11970 IOPS as "11.0k", 11.97 GiB
+ * as "11.0GiB"; fixed in 3.26, commit c736b361). Only a figure printed
+ * with decimals, below 100 of its unit, can be one. */
 static int
 carry_lost(double printed, double lo, double hi, double base)
 {
-	double unit = 1, m;
+	double unit = num2str_unit(printed, base), m = printed / unit;
 
-	while (printed / unit >= base)
-		unit *= base;
-	m = printed / unit;
-	if (!(m >= 1) || fabs(m - floor(m + 0.5)) > 1e-9)
+	if (!(m >= 1 && m < 100) || fabs(m - floor(m + 0.5)) > 1e-9)
 		return 0;
 	m = floor(m + 0.5);
 	return hi > m * unit && lo < (m + 1) * unit;
@@ -204,13 +214,8 @@ raw_disagree(const struct raw *r, char *why, size_t n)
 	if (!(r->io >= 1048576))
 		return 0;
 	/* io= is printed by num2str too: "11.0GiB" may be up to 12 GiB. */
-	if (carry_lost(r->io, r->io, r->io * 1.1, 1024)) {
-		double unit = 1;
-
-		while (r->io / unit >= 1024)
-			unit *= 1024;
-		io_hi = r->io + unit;
-	}
+	if (carry_lost(r->io, r->io, r->io * 1.1, 1024))
+		io_hi = r->io + num2str_unit(r->io, 1024);
 	lo = r->io * 1000 / r->runtime_ms;
 	hi = io_hi * 1000 / r->runtime_ms;
 	if (r->bw > 0) {

@@ -275,3 +275,8 @@ expect_rc "fio figures: io=11.0GiB of 11.97 GiB is fio 3.1's, and read" 0
 sed 's/(32.0MiB\/1000msec)/(32.0MiB\/1040msec)/' "$F" > "$TMP/figures.txt"
 eb ingest "$TMP/figures.txt"
 expect_rc "fio figures: a runtime 4 % off is refused" 65
+# Only a figure printed with decimals can have lost its carry: a rate of
+# 36.0 MiB/s beside 32 MiB moved in 1000 ms is damaged, not 32.x.
+sed 's/BW=32.0MiB\/s (33.6MB\/s)/BW=36.0MiB\/s (37.7MB\/s)/' "$F" > "$TMP/figures.txt"
+eb ingest "$TMP/figures.txt"
+expect_rc "fio figures: a rate 12 % off with a .0 is still refused" 65
