@@ -466,23 +466,31 @@ config_sentence(const struct claims *c, const char *where, const char *config,
 		    eb_ci_lead(&t), ci);
 	else if (up + down > 0 || t.kinds[EB_VERDICT_UNCHANGED] > 0) {
 		/* A comparison the diff calls "unchanged" (within the margin)
-		 * is counted so, never as "no clear change" (audit 16 M6). */
+		 * is counted so, never as "no clear change" (audit 16 M6), and
+		 * one without a verdict (a single run, no variation) as neither. */
 		size_t same = t.kinds[EB_VERDICT_UNCHANGED];
-		char within[64] = "";
+		size_t unclear = t.kinds[EB_VERDICT_NO_CLEAR_CHANGE];
+		size_t open = t.n - up - down - same - unclear;
+		char within[64] = "", none[48] = "";
 
 		if (same > 0)
 			snprintf(within, sizeof within, ", within ±%g %% in %zu", o->equivalence_pct,
 			    same);
+		if (open > 0)
+			snprintf(none, sizeof none, " and %sno verdict in %zu", up + down == 0 ? "has " :
+			    "", open);
 		if (up + down == 0)
 			eb_findings_say(out, "%s, %s instead of %s keeps %s throughput within ±%g %% "
-			    "in %zu and shows no clear change in %zu of %zu comparisons (changes %s; "
+			    "in %zu%s shows no clear change in %zu%s of %zu comparisons (changes %s; "
 			    "%s %s%s%s).", where, cfg, against, what, o->equivalence_pct, same,
-			    t.n - same, t.n, est, eb_ci_lead(&t), ci, holm, names);
+			    open > 0 ? "," : " and", unclear, none, t.n, est, eb_ci_lead(&t), ci, holm,
+			    names);
 		else
 			eb_findings_say(out, "%s, %s instead of %s changes %s throughput by %s: higher in "
-			    "%zu, lower in %zu%s and no clear change in %zu of %zu comparisons (%s "
+			    "%zu, lower in %zu%s%s no clear change in %zu%s of %zu comparisons (%s "
 			    "%s%s%s).", where, cfg, against, what, est, up, down, within,
-			    t.n - up - down - same, t.n, eb_ci_lead(&t), ci, holm, names);
+			    open > 0 ? "," : " and", unclear, none, t.n, eb_ci_lead(&t), ci, holm,
+			    names);
 	} else
 		eb_findings_say(out, "%s, %s instead of %s shows no clear change in %s throughput "
 		    "(%zu comparison%s; changes %s; %s %s, not inside ±%g %%%s%s).", where,

@@ -299,6 +299,7 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 		char **own = eb_xcalloc(ntests + 2, sizeof *own);
 		size_t k = 0, unbounded = 0, claims = 0;
 		double lo, hi, g;
+		int once = 0;
 
 		own[0] = eb_xstrdup(modes[m]);
 		for (size_t t = 0; t < ntests; t++) {
@@ -320,6 +321,8 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 		 * row reads slower where the tests' adjusted verdicts cannot
 		 * tell (audit 16 M4); `~` exactly when it holds 1. */
 		g = eb_plan_geomean(pick, k, p->alpha / (double)nmodes, &lo, &hi);
+		for (size_t i = 0; i < k; i++)
+			once |= pick[i]->g->s.n < 2 || pick[i]->base->s.n < 2;
 		{
 			char rg[40], rl[40], rh[40];
 
@@ -332,10 +335,16 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 				snprintf(buf, sizeof buf, "out of range");
 			else if (k < ntests)
 				snprintf(buf, sizeof buf, "%s (%zu of %zu tests)", rg, k, ntests);
-			else if (unbounded > 0 || !isfinite(1 / lo) || !isfinite(1 / hi))
+			else if (unbounded > 0)
 				snprintf(buf, sizeof buf, "%s (unbounded)", rg);
+			/* A case run once has no interval, which no bound of the
+			 * mean over the tests can stand for. */
+			else if (isnan(lo) && once)
+				snprintf(buf, sizeof buf, "%s (no interval: a case run once)", rg);
 			else if (isnan(lo))
-				snprintf(buf, sizeof buf, "%s", rg);
+				snprintf(buf, sizeof buf, "%s (no variation in the runs)", rg);
+			else if (!isfinite(1 / lo) || !isfinite(1 / hi))
+				snprintf(buf, sizeof buf, "%s (unbounded)", rg);
 			else
 				snprintf(buf, sizeof buf, "%s (%s–%s)", (lo <= 1 && 1 <= hi) ||
 				    claims == 0 ? "~" : rg, rl, rh);

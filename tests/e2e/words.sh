@@ -227,3 +227,14 @@ grep -qF '| aes-256-gcm     |      1.179 (1.164–1.194) |    -10.0 (-11.3 to -8
 	grep -qF 'their Holm-adjusted 95 % intervals lie within 8.6–22.0 %, Holm over 2 tests' "$TMP/tie/report.md" &&
 	pass "Holm tie: the glance table and the headline agree with it" ||
 	fail "Holm tie: the glance table and the headline agree with it"
+
+# Cases without a verdict (one run, no variation) are counted apart from
+# "no clear change" in a config sentence, and a glance row pooling a case
+# run once says it has no interval, never "unbounded".
+eb findings "$D/config-verdicts.csv"
+grep -qF -- "- In 24.04 on a, config no-aesni instead of default keeps AES-GCM throughput within ±2 % in 2, shows no clear change in 4 and has no verdict in 4 of 10 comparisons (" "$TMP/out" &&
+	pass "config sentence: no verdict is counted apart" || fail "config sentence: no verdict is counted apart"
+eb report -o "$TMP/once" "$D/config-verdicts.csv"
+grep -q '^| aes-256-gcm     | 1.032 (no interval: a case run once) |' "$TMP/once/report.md" &&
+	pass "glance: a case run once leaves the relative time without an interval" ||
+	fail "glance: a case run once leaves the relative time without an interval"
