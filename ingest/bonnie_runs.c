@@ -298,6 +298,7 @@ note_run(struct eb_parse *p, const struct eb_bonnie_run *r)
 		eb_buf_addf(&what, "\n~unchecked=the CSV lines of bonnie++ %s print no IO chunk "
 		    "size (-s SIZE:CHUNK), which only their text tables show", r->version);
 	eb_buf_addf(&what, "\n~partial\n");
+	p->setup_run++;
 	eb_parse_setup_of(p, "bonnie", "bonnie++ run", "bonnie", r->name != NULL ? r->name : "",
 	    eb_buf_cstr(&what), r->line);
 	if (measured >= 4) {

@@ -681,6 +681,7 @@ note_run(struct eb_parse *p, const struct dd_result *r)
 	/* How much it moved is part of the test: runs of 16 MiB and of
 	 * 512 MiB in files of one test are no repetitions of one. */
 	snprintf(what, sizeof what, "bytes=%.0f", r->bytes);
+	p->setup_run++;
 	eb_parse_setup_of(p, "dd", "dd run", "dd", "", what, r->line);
 }
 

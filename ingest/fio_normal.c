@@ -237,6 +237,8 @@ raw_disagree(const struct raw *r, char *why, size_t n)
 static void
 release_held(struct eb_parse *p, struct normal_state *st, int keep)
 {
+	if (keep)
+		p->setup_run++;
 	for (size_t i = 0; i < st->held_prev; i++) {
 		if (keep)
 			eb_parse_setup(p, st->held[i].job, "", st->held[i].opts, st->held[i].line);

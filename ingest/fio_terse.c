@@ -273,6 +273,7 @@ depth_rank(const char *depths)
 static void
 note_setups(struct eb_parse *p, const struct terse_state *st)
 {
+	p->setup_run++;
 	for (size_t i = 0; i < st->run.n; i++) {
 		const struct eb_fio_job *j = &st->run.jobs[i];
 		struct eb_fio_job deepest = *j;

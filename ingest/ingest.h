@@ -57,6 +57,11 @@ struct eb_parse {
 	void *state;		/* state_size zeroed bytes owned by the driver */
 	const struct eb_ingest_opts *opts;
 	struct eb_runs *runs;	/* where eb_parse_run notes runs (driver-owned) */
+	/* Which run of the file the setups noted now belong to: a format
+	 * counts it up as each run of a file begins (a dd summary, a bonnie++
+	 * line, a fio invocation appended to a log), so that setups of two
+	 * runs of one file are compared as those of two files are. */
+	long setup_run;
 	/* The line being read is the input's last and has no line end: a
 	 * figure at its end may be cut short. */
 	int unended;

@@ -26,6 +26,7 @@ struct eb_run_note {
 	 * tool and the noun a message names it by are static strings. */
 	char *job, *host, *opts;
 	const char *tool, *noun;
+	long run;	/* eb_parse.setup_run when noted */
 	/* A fio log's samples or a summary of them (eb_parse_fio_series),
 	 * of job sjob; NULL for the others. */
 	struct eb_fio_series *series;
@@ -48,7 +49,7 @@ struct eb_run_seen {
 	 * setup each test first met (tests), by its labels and job name. */
 	struct setup {
 		char *path, *job, *host, *opts, *key;
-		long line;
+		long line, run;
 		const char *tool, *noun;
 		int told;	/* its test's repetitions were said to be unchecked */
 		int warned;	/* a fio log's repetition of it was warned of */
@@ -146,6 +147,7 @@ eb_parse_setup_of(struct eb_parse *p, const char *tool, const char *noun, const 
 	note->opts = eb_xstrdup(opts);
 	note->tool = tool;
 	note->noun = noun;
+	note->run = p->setup_run;
 }
 
 void
@@ -323,7 +325,7 @@ eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, const char *path,
 			eb_xgrow(&seen->pend, &seen->cappend, seen->npend + 1, sizeof *seen->pend);
 			u = &seen->pend[seen->npend++];
 			*u = (struct setup){ eb_xstrdup(path), note->job, note->host, note->opts,
-			    NULL, note->line, note->tool, note->noun, 0, 0, NULL };
+			    NULL, note->line, note->run, note->tool, note->noun, 0, 0, NULL };
 			note->job = note->host = note->opts = NULL;
 			seen->diag = diag;
 			continue;
@@ -516,15 +518,24 @@ eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
 		const struct eb_record *rec = NULL;
 		char *key, *rep;
 
-		/* Its records, once labelled, say which test it belongs to. */
-		for (size_t i = first; i < t->n && rec == NULL; i++) {
+		/* Its records, once labelled, say which test it belongs to: the
+		 * record read at its line where there is one (a dd run's own
+		 * block size and direction), else the first of its job there. */
+		for (size_t i = first; i < t->n; i++) {
 			const struct eb_record *r = &t->rows[i];
+			const char *at = r->f[EB_F_SOURCE] + plen + 1;
 
-			if (strcmp(r->f[EB_F_TOOL], u->tool) == 0 && strcmp(r->f[EB_F_JOB], u->job) == 0 &&
-			    strncmp(r->f[EB_F_SOURCE], u->path, plen) == 0 &&
-			    r->f[EB_F_SOURCE][plen] == ':' && (u->host[0] == '\0' ||
-			    strcmp(r->f[EB_F_HOST], u->host) == 0))
+			if (strcmp(r->f[EB_F_TOOL], u->tool) != 0 || strcmp(r->f[EB_F_JOB], u->job) != 0 ||
+			    strncmp(r->f[EB_F_SOURCE], u->path, plen) != 0 ||
+			    r->f[EB_F_SOURCE][plen] != ':' || (u->host[0] != '\0' &&
+			    strcmp(r->f[EB_F_HOST], u->host) != 0))
+				continue;
+			if (rec == NULL)
 				rec = r;
+			if (strtol(at, NULL, 10) == u->line) {
+				rec = r;
+				break;
+			}
 		}
 		if (rec == NULL)
 			continue;
@@ -542,11 +553,13 @@ eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
 			struct setup *o = &seen->tests[i];
 			char x[120], y[120];
 
-			/* Runs of one file are compared too for bonnie++, whose
-			 * lines and tables each print their run's setup (-s, -n,
-			 * -c): a file of two setups pooled them (audit 18 Q1). */
+			/* Two runs of one file are compared as those of two files
+			 * are: dd summaries, bonnie++ lines or tables and fio runs
+			 * appended to one log pooled 16 MiB with 512 MiB, -s 16
+			 * with -s 48 (audit 18 Q1, K18). The jobs of one fio run
+			 * (its clones, its groups) are not. */
 			if (strcmp(o->key, key) != 0 || (strcmp(o->path, u->path) == 0 &&
-			    (strcmp(u->tool, "bonnie") != 0 || o->line == u->line)))
+			    (o->run == u->run || o->line == u->line)))
 				continue;
 			if (strcmp(o->opts, u->opts) == 0 ||
 			    (!eb_fio_setup_difference(o->opts, u->opts, x, y, sizeof x) &&
@@ -569,8 +582,11 @@ eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
 			st = eb_err_set(err, EB_ERR_DATA, (struct eb_loc){ u->path, u->line, 0 },
 			    "%s '%.40s' ran with %s here but with %s in %.100s:%ld, and their "
 			    "records would be repetitions of one test measured two ways; give the "
-			    "%s names of their own", u->noun, u->job, y, x, o->path, o->line,
-			    strcmp(u->tool, "fio") == 0 ? "jobs" : "runs (--set job=NAME)");
+			    "%s", u->noun, u->job, y, x, o->path, o->line,
+			    strcmp(u->tool, "fio") == 0 ? "jobs names of their own" :
+			    strcmp(o->path, u->path) == 0 ? "runs files of their own and, to keep "
+			    "both in one dataset, names of their own (--set job=NAME)" :
+			    "runs (--set job=NAME) names of their own");
 		}
 		/* Formats that print few options: repetitions said to be
 		 * unchecked, once a test. */

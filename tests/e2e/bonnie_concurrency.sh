@@ -51,8 +51,8 @@ expect_err_line "the unknown chunk is named as unchecked" \
 eb ingest -q tests/data/bonnie/infile/bn2.csv
 expect_rc "bonnie in one file: -s 8096M and -s 16G are refused" 65
 expect_err_line "bonnie in one file: the second line names the first" \
-	"tests/data/bonnie/infile/bn2.csv:2: error: bonnie++ run 'bonnie' ran with file size=16G here but with file size=8096M in tests/data/bonnie/infile/bn2.csv:1, and their records would be repetitions of one test measured two ways; give the runs (--set job=NAME) names of their own"
+	"tests/data/bonnie/infile/bn2.csv:2: error: bonnie++ run 'bonnie' ran with file size=16G here but with file size=8096M in tests/data/bonnie/infile/bn2.csv:1, and their records would be repetitions of one test measured two ways; give the runs files of their own and, to keep both in one dataset, names of their own (--set job=NAME)"
 eb ingest -q tests/data/bonnie/infile/bc12.csv
 expect_rc "bonnie in one file: -c 1 and -c 2 are refused" 65
 expect_err_line "bonnie in one file: concurrency is named" \
-	"tests/data/bonnie/infile/bc12.csv:2: error: bonnie++ run 'bonnie' ran with concurrency=2 here but with concurrency=1 in tests/data/bonnie/infile/bc12.csv:1, and their records would be repetitions of one test measured two ways; give the runs (--set job=NAME) names of their own"
+	"tests/data/bonnie/infile/bc12.csv:2: error: bonnie++ run 'bonnie' ran with concurrency=2 here but with concurrency=1 in tests/data/bonnie/infile/bc12.csv:1, and their records would be repetitions of one test measured two ways; give the runs files of their own and, to keep both in one dataset, names of their own (--set job=NAME)"

@@ -127,3 +127,19 @@ sed -i 's/0.0125401 s/0.0125402 s/' "$TMP/dd512/dd-write-r2.txt"
 eb ingest -q --set op=write "$TMP/dd16/dd-write-r1.txt" "$TMP/dd512/dd-write-r2.txt"
 expect_rc "dd runs of one size in two files are two repetitions" 0
 [ "$(grep -c ',dd,dd,,write,1048576,bw,B/s,' "$TMP/out")" -eq 2 ] && pass "both are read" || fail "both are read"
+# Runs appended to one file are compared as runs of two files are (K18):
+# GNU dd 9.1 runs of 4, 8 and 2 MiB in one log, the 4 MiB one read as the
+# 8 MiB run's interim statistics; fio 3.33 normal text and JSON of
+# --size=4M then 8M appended with >>.
+eb ingest -q --set op=write tests/data/dd/gnu-9.1-appended-sizes.log
+expect_rc "dd runs of 8 and 2 MiB in one log are refused as one test" 65
+expect_err_line "the error names both runs of the log" \
+	"tests/data/dd/gnu-9.1-appended-sizes.log:9: error: dd run 'dd' ran with bytes=2097152 here but with bytes=8388608 in tests/data/dd/gnu-9.1-appended-sizes.log:6, and their records would be repetitions of one test measured two ways; give the runs files of their own and, to keep both in one dataset, names of their own (--set job=NAME)"
+eb ingest -q tests/data/fio/appended-sizes-normal-3.33.txt
+expect_rc "fio normal runs of 4 and 8 MiB in one file are refused as one test" 65
+expect_err_line "the error names the amounts of both runs" \
+	"tests/data/fio/appended-sizes-normal-3.33.txt:34: error: fio job 'seq' moved 8192 KiB in 4 ms here but 4096 KiB in 2 ms in tests/data/fio/appended-sizes-normal-3.33.txt:6: runs of one test move the same amount (size=) or run as long as runtime= lets them, and these ran with other options (size=, numjobs= ...) or one was cut short; give the jobs names of their own"
+eb ingest -q tests/data/fio/appended-subsecond-sizes-3.33.json
+expect_rc "fio JSON runs of a few ms appended are no status-interval snapshots" 65
+expect_err_line "the error names both sizes" \
+	"tests/data/fio/appended-subsecond-sizes-3.33.json:276: error: fio job 'tb' ran with size=8388608 here but with size=4194304 at line 7: the records of one job name would be repetitions of one test measured two ways; give the jobs names of their own"
