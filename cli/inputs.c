@@ -733,7 +733,8 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 		return EB_EXIT_DATA;
 	}
 	eb_table_number_reps(t, 0);
-	if (eb_table_check_unique(t, &err) != EB_OK) {
+	if (eb_table_check_unique(t, &err) != EB_OK ||
+	    eb_table_check_relabelled(t, &err) != EB_OK) {
 		eb_err_print(&err, stderr);
 		eb_table_free(t);
 		return EB_EXIT_DATA;

@@ -245,6 +245,11 @@ void eb_format_double(char *buf, size_t n, double v);
  * value unless the source names a line, path:N) read twice. Reps must be
  * numbered. */
 enum eb_status eb_table_check_unique(const struct eb_table *t, struct eb_err *err);
+/* Fails, located where the later copy was read, when the records one
+ * source file gave under one run label (release, host, config, mode) are
+ * value for value those it gave under another: rows copied and relabelled
+ * (relabelled.c). */
+enum eb_status eb_table_check_relabelled(const struct eb_table *t, struct eb_err *err);
 /* Whether paths[i] is a file or directory that paths[0, i) named already,
  * itself or inside a directory named: a note to diag then says it is read
  * once, and the caller skips it. */

@@ -590,6 +590,39 @@ check_tests(void *arg)
 	return NULL;
 }
 
+/* Whether a source gave one value in two tests: rows of one run copied
+ * under another label (core/relabelled.c), or two metrics of one line
+ * alike by chance; either is left to the general reading. */
+static int
+source_twice(const struct file_rows *fr)
+{
+	size_t size = 16, j;
+	uint32_t *slots;
+	int found = 0;
+
+	while (size < fr->n * 2)
+		size *= 2;
+	slots = eb_xcalloc(size, sizeof *slots);
+	for (size_t i = 0; i < fr->n && !found; i++) {
+		uint64_t bits;
+
+		memcpy(&bits, &fr->value[i], sizeof bits);
+		bits = (bits ^ (bits >> 29) ^ fr->source_hash[i]) * 0x9e3779b97f4a7c15ULL;
+		for (j = (bits >> 20) & (size - 1); slots[j] != 0; j = (j + 1) & (size - 1)) {
+			uint32_t o = slots[j] - 1;
+
+			if (fr->source_hash[o] == fr->source_hash[i] && fr->value[o] == fr->value[i] &&
+			    fr->group[o] != fr->group[i]) {
+				found = 1;
+				break;
+			}
+		}
+		slots[j] = (uint32_t)i + 1;
+	}
+	free(slots);
+	return found;
+}
+
 /* Each group's values into values, group after group in input order;
  * returns whether a test repeats (check_tests), the groups shared among
  * nparts CPUs. */
@@ -747,7 +780,7 @@ eb_results_read_grouped(const char *path, struct eb_results_grouped *out)
 		for (size_t g = 0; g < fr.ngroups; g++)
 			start[g + 1] += start[g];
 		out->values = eb_xmalloc(fr.n * sizeof *out->values);
-		ok = !gather(&fr, start, out->values, nparts);
+		ok = !gather(&fr, start, out->values, nparts) && !source_twice(&fr);
 		if (ok) {
 			out->count = eb_xmalloc(fr.ngroups * sizeof *out->count);
 			for (size_t g = 0; g < fr.ngroups; g++)

@@ -139,6 +139,10 @@ eb ingest -q tests/data/fio/appended-sizes-normal-3.33.txt
 expect_rc "fio normal runs of 4 and 8 MiB in one file are refused as one test" 65
 expect_err_line "the error names the amounts of both runs" \
 	"tests/data/fio/appended-sizes-normal-3.33.txt:34: error: fio job 'seq' moved 8192 KiB in 4 ms here but 4096 KiB in 2 ms in tests/data/fio/appended-sizes-normal-3.33.txt:6: runs of one test move the same amount (size=) or run as long as runtime= lets them, and these ran with other options (size=, numjobs= ...) or one was cut short; give the jobs names of their own"
+eb ingest -q tests/data/fio/appended-qd1-qd8-normal-3.33.txt
+expect_rc "fio normal runs at iodepth 1 and 8 in one file are refused as one test" 65
+expect_err_line "the error names both depths (audit 19)" \
+	"tests/data/fio/appended-qd1-qd8-normal-3.33.txt:34: error: fio job 'job' ran with iodepth=8 here but with iodepth=1 in tests/data/fio/appended-qd1-qd8-normal-3.33.txt:5, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
 eb ingest -q tests/data/fio/appended-subsecond-sizes-3.33.json
 expect_rc "fio JSON runs of a few ms appended are no status-interval snapshots" 65
 expect_err_line "the error names both sizes" \

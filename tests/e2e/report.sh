@@ -319,7 +319,7 @@ for op in read write; do
 	for m in none aes-128-gcm aes-256-gcm; do
 		if [ $m = none ]; then vals="100000000 102000000 98000000"; else vals="94700000 96594000 92806000"; fi
 		r=0; for v in $vals; do r=$((r + 1))
-			echo "24.04,h,c,$m,fio,j,seq,$op,4096,bw,B/s,$r,$v,gen:$r" >> "$G"; done
+			echo "24.04,h,c,$m,fio,j,seq,$op,4096,bw,B/s,$r,$v,gen-$m:$r" >> "$G"; done
 	done
 done
 eb report -q "$G" -o "$TMP/holm"
@@ -546,7 +546,7 @@ tail -n +2 tests/data/analyze/side-a.csv >> "$TMP/relabelled.csv"
 mkdir -p "$TMP/kept" && echo mine > "$TMP/kept/notes.txt"
 eb report -q -o "$TMP/kept" "$TMP/relabelled.csv"
 expect_rc "report of two releases holding one set of measurements is bad data" 65
-expect_err_line "report says the releases hold the same measurements" "encbench: error: releases '23.10' and '24.04' hold the same measurements (4 tests, every value alike, from the same sources): a dataset compared with itself shows no change whatever it holds; give one of them another release's records, or choose the releases with --releases"
+expect_err_line "report says the releases hold the same measurements" "$TMP/relabelled.csv:14: error: the 6 records read from g under release '24.04', host 'a', config 'default', mode 'none' are, value for value, the ones read from it under release '23.10', host 'a', config 'default', mode 'none' (at $TMP/relabelled.csv:2): one run measured one test, so rows copied under another label would compare the run with itself; keep the rows under the label of the run that made them"
 [ "$(ls -A "$TMP/kept")" = "notes.txt" ] && [ "$(cat "$TMP/kept/notes.txt")" = mine ] &&
 	[ -z "$(ls -A "$TMP" | grep '^\.kept\.tmp-')" ] \
 	&& pass "report refused leaves -o as it was and no folder of its own" ||
