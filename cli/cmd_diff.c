@@ -378,10 +378,40 @@ check_label(const struct eb_groups *gs, int field, const char *option, const cha
 	return eb_no_such(option, label, field == EB_F_CONFIG ? "config" : "release", have);
 }
 
+/* Whether paths a and b name one file, which need not exist yet: the
+ * same folder, through links too, and the same name in it. */
+static int
+same_file(const char *a, const char *b)
+{
+	char *ca = eb_xstrdup(a), *cb = eb_xstrdup(b), *da, *db;
+	int same = strcmp(a, b) == 0;
+
+	if (!same && strcmp(basename(ca), basename(cb)) == 0) {
+		free(ca);
+		free(cb);
+		ca = eb_xstrdup(a);
+		cb = eb_xstrdup(b);
+		da = realpath(dirname(ca), NULL);
+		db = realpath(dirname(cb), NULL);
+		same = da != NULL && db != NULL && strcmp(da, db) == 0;
+		free(da);
+		free(db);
+	}
+	free(ca);
+	free(cb);
+	return same;
+}
+
 /* The options that only go in pairs or with another. */
 static int
 check_pairs(const struct eb_args *a)
 {
+	const char *summary = eb_args_get(a, EB_O_SUMMARY);
+
+	if (summary != NULL && a->out.path != NULL && strcmp(summary, "-") != 0 &&
+	    strcmp(a->out.path, "-") != 0 && same_file(summary, a->out.path))
+		return eb_cli_usage(a->cmd, "--summary %s and -o %s name one file: the summary "
+		    "would take the place of the diff; name two files", summary, a->out.path);
 	if (!eb_args_has(a, EB_O_FAIL_ON) && (eb_args_num(a, EB_O_THRESHOLD, 0) > 0 ||
 	    eb_args_has(a, EB_O_SUMMARY)))
 		return eb_cli_usage(a->cmd, "--threshold and --summary go with --fail-on");

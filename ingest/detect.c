@@ -49,13 +49,28 @@ eb_check_text(const struct source *src, struct eb_err *err)
 
 	if (src->headlen == 0)
 		return eb_err_set(err, EB_ERR_DATA, loc, "empty file: no benchmark output in it");
+	const char *nul;
+
 	if (src->headlen >= 2 &&
-	    (memcmp(src->head, "\xFF\xFE", 2) == 0 || memcmp(src->head, "\xFE\xFF", 2) == 0))
+	    (memcmp(src->head, "\xFF\xFE", 2) == 0 || memcmp(src->head, "\xFE\xFF", 2) == 0)) {
+		/* The byte order mark that says so is the file's first. */
+		loc.line = loc.col = 1;
 		return eb_err_set(err, EB_ERR_DATA, loc,
 		    "UTF-16 text is not read; convert it first "
 		    "(iconv -f UTF-16 -t UTF-8 FILE > FILE.txt)");
-	if (memchr(src->head, '\0', src->headlen) != NULL)
+	}
+	if ((nul = memchr(src->head, '\0', src->headlen)) != NULL) {
+		const char *line = src->head;
+
+		loc.line = 1;
+		for (const char *q = src->head; q < nul; q++)
+			if (*q == '\n') {
+				loc.line++;
+				line = q + 1;
+			}
+		loc.col = nul - line + 1;
 		return eb_err_set(err, EB_ERR_DATA, loc,
 		    "binary data (a NUL byte), not benchmark output");
+	}
 	return EB_OK;
 }

@@ -509,6 +509,54 @@ is_snapshot(struct eb_fio_jdoc *a, struct eb_fio_jdoc *b)
 	return grew;
 }
 
+/* Whether the options of a job say it is one of numjobs= clones. */
+static int
+has_clones(const struct eb_fio_json_job_opts *o)
+{
+	json_t *n = o->jopts != NULL ? json_object_get(o->jopts, "numjobs") : NULL;
+
+	if (n == NULL && o->gopts != NULL)
+		n = json_object_get(o->gopts, "numjobs");
+	return json_is_string(n) ? atol(json_string_value(n)) > 1 :
+	    json_is_integer(n) ? json_integer_value(n) > 1 : 0;
+}
+
+/* The line of the second of two jobs of one name, group and host in run
+ * whose options (o[0, n), one per job of run but the all-clients ones)
+ * set no numjobs: two [job] sections of one name, which fio 3.33 prints as
+ * two entries as it prints clones, and which would be summed as clones.
+ * 0 when there is none, or the options are not printed (fio 2.1.4). */
+static long
+two_jobs_one_name(const struct eb_fio_run *run, const struct eb_fio_json_job_opts *o,
+    size_t n, long *first, const char **name)
+{
+	size_t *at = eb_xcalloc(run->n + 1, sizeof *at), k = 0;
+	long line = 0;
+
+	for (size_t i = 0; i < run->n && k < n; i++)
+		at[i] = run->jobs[i].all_clients ? SIZE_MAX : k++;
+	for (size_t b = 0; b < run->n && line == 0; b++) {
+		const struct eb_fio_job *y = &run->jobs[b];
+
+		if (at[b] == SIZE_MAX || at[b] >= n || (o[at[b]].jopts == NULL &&
+		    o[at[b]].gopts == NULL) || has_clones(&o[at[b]]))
+			continue;
+		for (size_t a = 0; a < b && line == 0; a++) {
+			const struct eb_fio_job *x = &run->jobs[a];
+
+			if (at[a] == SIZE_MAX || strcmp(x->name, y->name) != 0 ||
+			    strcmp(x->host, y->host) != 0 || x->groupid != y->groupid ||
+			    has_clones(&o[at[a]]))
+				continue;
+			line = o[at[b]].line;
+			*first = o[at[a]].line;
+			*name = y->name;
+		}
+	}
+	free(at);
+	return line;
+}
+
 /* Finds and parses every document; fills docs. */
 static enum eb_status
 load_docs(struct eb_parse *p, struct json_state *st, struct eb_fio_jdoc **docs, size_t *ndocs)
@@ -604,7 +652,8 @@ finish(struct eb_parse *p, int ok)
 	struct eb_fio_json_job_opts *opts = NULL;
 	size_t nopts = 0, capopts = 0;
 	char why[400];
-	long clash;
+	long clash, twice = 0, twice_first = 0;
+	char *twin = NULL;
 
 	if (ok && st->text.len > 0)
 		status = load_docs(p, st, &docs, &ndocs);
@@ -624,6 +673,8 @@ finish(struct eb_parse *p, int ok)
 			json_t *arr = jobs_of(d->root, &key), *gopts;
 			uint64_t h = eb_fio_json_key(EB_FIO_JSON_ROOT, key);
 			struct eb_fio_run run = { 0 };
+			size_t first_opt = nopts;
+			const char *twin_name = NULL;
 
 			if (d->snapshot || arr == NULL)
 				continue;
@@ -668,6 +719,11 @@ finish(struct eb_parse *p, int ok)
 					err_job = eb_fio_jd_str(d, job, hj, "jobname");
 				}
 			}
+			/* Clients of one host name are no [job] sections. */
+			if (twice == 0 && strcmp(key, "client_stats") != 0 &&
+			    (twice = two_jobs_one_name(&run, opts + first_opt, nopts - first_opt,
+			    &twice_first, &twin_name)) != 0)
+				twin = eb_xstrdup(twin_name);
 			added += eb_fio_run_emit(p, &run, &st->notes);
 		}
 		for (size_t i = 0; i < ndocs && status == EB_OK; i++) {
@@ -689,6 +745,12 @@ finish(struct eb_parse *p, int ok)
 		    (clash = eb_fio_json_opts_clash(opts, nopts, why, sizeof why)) >= 0)
 			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, opts[clash].line),
 			    "%s", why);
+		if (status == EB_OK && twice != 0)
+			status = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, twice),
+			    "a second job of fio job '%.40s' in one group (the first: line %ld), "
+			    "and its options set no numjobs=: these are two jobs of one name, whose "
+			    "results would be summed as clones; name the jobs apart", twin,
+			    twice_first);
 		if (status != EB_OK)
 			;
 		else if (added > 0 && nfailed > 0)
@@ -715,6 +777,7 @@ finish(struct eb_parse *p, int ok)
 	free(docs);
 	free(opts);
 	free(cut_job);
+	free(twin);
 	eb_buf_free(&st->text);
 	eb_fio_errors_free(&st->errors);
 	return status;

@@ -45,6 +45,14 @@ eb ingest "$TMP/vno.json"
 
 # Outside audit I6: two jobs named a in one group (no stonewall), of bs=4k
 # and bs=64k, are no clones of one job: refused, naming the block sizes.
+# Two [job] sections of one name and one setup (samename-two-sections.fio)
+# print as clones print, but their options set no numjobs= (audit 19).
+eb ingest "$D/samename-two-sections-3.33.json"
+expect_rc "fio JSON: two jobs of one name and setup in one group fail" 65
+expect_err_line "fio JSON: the second job is named, beside the first" \
+	"$D/samename-two-sections-3.33.json:255: error: a second job of fio job 'job' in one group (the first: line 12), and its options set no numjobs=: these are two jobs of one name, whose results would be summed as clones; name the jobs apart"
+eb ingest "$D/jsonplus-numjobs2.json"
+expect_rc "fio JSON: numjobs=2 clones are summed as before" 0
 G="$D/samename-bs-group-3.33.json"
 eb ingest "$G"
 expect_rc "fio JSON: two jobs of one name in one group fail" 65

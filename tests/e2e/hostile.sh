@@ -52,7 +52,8 @@ expect_err_line "the results.csv line over the limit is located" \
 	"$H/results-long:1003: error: line longer than 1048576 bytes, the most encbench reads"
 printf '\377\376r\000e\000l\000' > "$H/utf16"
 hostile "UTF-16 with a BOM" 65 "$H/utf16"
-grep -q "UTF-16 text is not read" "$TMP/err" && pass "UTF-16 is named as such" || fail "UTF-16 is named as such"
+expect_err_line "UTF-16 is named as such, at its byte order mark" \
+	"$H/utf16:1:1: error: UTF-16 text is not read; convert it first (iconv -f UTF-16 -t UTF-8 FILE > FILE.txt)"
 printf '<!DOCTYPE html>\n<html><body><p>fio results</p></body></html>\n' > "$H/page.html"
 hostile "an HTML page" 65 "$H/page.html"
 hostile "a nonexistent path" 74 "$H/no-such-file"

@@ -48,11 +48,11 @@ expect_rc "an empty file is bad data" 65
 expect_err_line "an empty file is named" "$TMP/empty.log: error: empty file: no benchmark output in it"
 expect_file_is "an empty file leaves -o untouched" "$TMP/keep.csv" "previous output"
 
-head -c 4096 /dev/urandom > "$TMP/garbage.bin"
-printf '\0' >> "$TMP/garbage.bin"
+printf '4+0 records in\n4+0 rec\0ords out\n' > "$TMP/garbage.bin"
+head -c 4096 /dev/urandom >> "$TMP/garbage.bin"
 eb ingest -o "$TMP/keep.csv" "$TMP/garbage.bin"
 expect_rc "binary garbage is bad data" 65
-expect_err_line "binary garbage is named" "$TMP/garbage.bin: error: binary data (a NUL byte), not benchmark output"
+expect_err_line "binary garbage is named where its first NUL is" "$TMP/garbage.bin:2:8: error: binary data (a NUL byte), not benchmark output"
 expect_file_is "binary garbage leaves -o untouched" "$TMP/keep.csv" "previous output"
 
 { cat $D/gnu-9.1-status-progress.log; head -c 20000000 /dev/zero | tr '\0' 'x'; } > "$TMP/longline.log"

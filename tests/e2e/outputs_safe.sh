@@ -124,6 +124,13 @@ done
 expect_err_line "diff names --summary" "encbench: error: --summary $TMP/in.csv is also an input (read as $TMP/in.csv); nothing was written: name another file"
 cmp -s "$TMP/in.csv" "$TWO" && pass "the results.csv named as input and output is as it was" ||
 	fail "the results.csv named as input and output is as it was"
+# -o and --summary naming one file: the summary would replace the diff
+# (audit 19).
+echo mine > "$TMP/both.md"
+eb diff --fail-on regression --summary "$TMP/both.md" -o "$TMP/./both.md" "$TMP/in.csv"
+expect_rc "diff -o F --summary F is a usage error" 64
+expect_err_line "diff names both options" "encbench: error: --summary $TMP/both.md and -o $TMP/./both.md name one file: the summary would take the place of the diff; name two files"
+[ "$(cat "$TMP/both.md")" = mine ] && pass "the file both name is as it was" || fail "the file both name is as it was"
 # The report's results.csv named as its input: the refresh would replace it.
 sums "$R" > "$TMP/rep.before"
 eb report -q -o "$R" "$R/results.csv"

@@ -165,6 +165,48 @@ test_labels_in_another_spelling(void **state)
 	tu_free(&r);
 }
 
+/* A tool or workload in another case, or a word readers take for it, is
+ * an edit that would make a test of its own (audit 19). */
+static void
+test_tool_workload_in_another_spelling(void **state)
+{
+	static const struct {
+		const char *tool, *workload;
+		long col;
+		const char *msg;
+	} bad[] = {
+		{ "Fio", "seq", 5, "tool 'Fio' is spelled 'fio' in encbench's records; write it so, "
+		  "since another spelling is another label" },
+		{ "bonnie++", "block", 5, "tool 'bonnie++' is spelled 'bonnie' in encbench's records; "
+		  "write it so, since another spelling is another label" },
+		{ "fio", "Seq", 7, "workload 'Seq' is spelled 'seq' in encbench's records; write it "
+		  "so, since another spelling is another label" },
+		{ "fio", "sequential", 7, "workload 'sequential' is spelled 'seq' in encbench's "
+		  "records; write it so, since another spelling is another label" },
+	};
+	char text[512];
+	struct tu_run r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(text, sizeof text, HEADER ROW1
+		    "24.04,h,default,none,%s,j,%s,read,4096,bw,B/s,2,99,a:2\n", bad[i].tool,
+		    bad[i].workload);
+		tu_ingest_text(&r, text, "results");
+		assert_int_equal(r.st, EB_ERR_DATA);
+		assert_int_equal(r.err.loc.line, 3);
+		assert_int_equal(r.err.loc.col, bad[i].col);
+		assert_string_equal(r.err.msg, bad[i].msg);
+		tu_free(&r);
+	}
+	/* A tool encbench does not know is a label of its own. */
+	tu_ingest_text(&r, HEADER ROW1 "24.04,h,default,none,iozone,j,seq,read,4096,bw,B/s,2,99,a:2\n",
+	    "results");
+	assert_int_equal(r.st, EB_OK);
+	assert_string_equal(r.t->rows[1].f[EB_F_TOOL], "iozone");
+	tu_free(&r);
+}
+
 int
 main(void)
 {
@@ -175,6 +217,7 @@ main(void)
 		cmocka_unit_test(test_block_size_zero),
 		cmocka_unit_test(test_unknown_op),
 		cmocka_unit_test(test_labels_in_another_spelling),
+		cmocka_unit_test(test_tool_workload_in_another_spelling),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
