@@ -227,7 +227,7 @@ side_sentence(struct text *t, struct claims side[NSIDE], const char *family,
  * tell of. Says nothing when the family has no such cases either. */
 static void
 side_only_sentence(struct claims side[NSIDE], const char *where, const char *family,
-    const struct eb_verdict_opts *o, struct eb_findings *out)
+    int beside, const struct eb_verdict_opts *o, struct eb_findings *out)
 {
 	static const char *const names[NSIDE] = { "CPU use", "latency" };
 	struct text parts = { "", 0 };
@@ -264,8 +264,30 @@ side_only_sentence(struct claims side[NSIDE], const char *where, const char *fam
 	}
 	if (parts.len == 0)
 		return;
-	eb_findings_say(out, "%s, no throughput of %s was measured, so nothing here says what it "
-	    "costs in throughput; with %s, %s.", where, family, family, parts.buf);
+	if (beside)
+		eb_findings_say(out, "%s, in tests without a throughput figure, with %s, %s.",
+		    where, family, parts.buf);
+	else
+		eb_findings_say(out, "%s, no throughput of %s was measured, so nothing here says "
+		    "what it costs in throughput; with %s, %s.", where, family, family, parts.buf);
+}
+
+/* Whether c holds a claim of the test (all but metric, unit and source)
+ * of key k. */
+static int
+has_test(const struct claims *c, const struct eb_record *k)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		const struct eb_record *x = c->k[i];
+		int f;
+
+		for (f = 0; f < EB_NFIELDS; f++)
+			if (f != EB_F_METRIC && f != EB_F_UNIT && f != EB_F_SOURCE && x->f[f] != k->f[f])
+				break;
+		if (f == EB_NFIELDS && x->block_size == k->block_size)
+			return 1;
+	}
+	return 0;
 }
 
 /* The verdicts of a segment whose cases part ways, the kinds none of
@@ -460,7 +482,7 @@ eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const struct sco
 	}
 	for (size_t h = 0; h < hs.n; h++) {
 		const char *fams[8];
-		struct claims c[8], side[8][NSIDE];
+		struct claims c[8], side[8][NSIDE], lone[8][NSIDE];
 		int keymask[8] = { 0 };
 		size_t nf = 0;
 		char where[224];
@@ -468,6 +490,7 @@ eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const struct sco
 
 		memset(c, 0, sizeof c);
 		memset(side, 0, sizeof side);
+		memset(lone, 0, sizeof lone);
 		for (size_t i = 0; i < noh; i++) {
 			const struct eb_record *k = oh[i].g->key;
 			const char *fam = eb_mode_family(k->f[EB_F_MODE]);
@@ -505,7 +528,12 @@ eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const struct sco
 			 * spoken of too, so that its data is not left unsaid. */
 			if (a == nf && nf < 8)
 				fams[nf++] = eb_mode_family(k->f[EB_F_MODE]);
-			if (a < nf) {
+			/* Beside a family's throughput, only the tests whose
+			 * throughput it speaks of (audit 19): another test's
+			 * latency is said on its own. */
+			if (a < nf && c[a].n > 0 && !has_test(&c[a], k)) {
+				eb_claim_add(&lone[a][s], &oh[i].v, k, 0);
+			} else if (a < nf) {
 				eb_claim_add(&side[a][s], &oh[i].v, k, 0);
 				if (c[a].n == 0)
 					keymask[a] |= eb_key_bits(k->f[EB_F_MODE]);
@@ -534,7 +562,7 @@ eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const struct sco
 				if (c[a].n == 0) {
 					struct claims both = { 0 };
 
-					side_only_sentence(side[a], where, label, o, out);
+					side_only_sentence(side[a], where, label, 0, o, out);
 					for (int s = 0; s < NSIDE; s++)
 						for (size_t i = 0; i < side[a][s].n; i++)
 							eb_claim_add(&both, &side[a][s].v[i],
@@ -547,11 +575,25 @@ eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const struct sco
 				overhead_sentence(&c[a], side[a], where, label, popcount(keymask[a]), o,
 				    out);
 				eb_findings_qualify(out, &c[a], at);
+				if (lone[a][0].n + lone[a][1].n > 0) {
+					struct claims both = { 0 };
+
+					at = out->n;
+					side_only_sentence(lone[a], where, label, 1, o, out);
+					for (int s = 0; s < NSIDE; s++)
+						for (size_t i = 0; i < lone[a][s].n; i++)
+							eb_claim_add(&both, &lone[a][s].v[i],
+							    lone[a][s].k[i], 0);
+					eb_findings_qualify(out, &both, at);
+					eb_claim_free(&both);
+				}
 			}
 		for (size_t a = 0; a < nf; a++) {
 			eb_claim_free(&c[a]);
-			for (int s = 0; s < NSIDE; s++)
+			for (int s = 0; s < NSIDE; s++) {
 				eb_claim_free(&side[a][s]);
+				eb_claim_free(&lone[a][s]);
+			}
 		}
 	}
 }

@@ -65,6 +65,14 @@ eb overhead "$TMP/modeother.csv"
 expect_rc "equal values read from other lines are compared" 0
 # Rows of one file copied under another release are refused as they are
 # read, before diff's own rule (audit 19).
+# Beside a test's throughput, only that test's latency: the latency of a
+# read job (1000 ns to 1200 ns, +20.0 %) is no part of what the write
+# job's throughput sentence says (audit 19).
+eb findings tests/data/analyze/latency-other-test.csv
+expect_rc "findings of throughput and another test's latency exits 0" 0
+expect_file_is "the other test's latency is a sentence of its own" "$TMP/out" \
+"- In 24.04, AES-GCM shows no measurable overhead of throughput on sequential writes (1 comparison; 95 % interval between 0.8 % faster and 20.5 % slower).
+- In 24.04, in tests without a throughput figure, with AES-GCM, latency rose by 20.0 % (95 % interval 17.5–22.5 %)."
 sed 's/^24.04,/23.10,/' tests/data/analyze/side-a.csv > "$TMP/relabelled.csv"
 tail -n +2 tests/data/analyze/side-a.csv >> "$TMP/relabelled.csv"
 eb diff "$TMP/relabelled.csv"
