@@ -1,5 +1,6 @@
 /* report_linked.c - the linked pages: each release in full, the diff, the
  * trend case by case, every finding, the data and the setup of the runs. */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -209,15 +210,18 @@ eb_pw_release_body(struct eb_pw *w, const char *rel)
 		}
 		if (several_hosts)
 			eb_buf_addf(w->b, "## %s\n\n", p->hosts[h]);
-		eb_buf_addf(w->b, "%s Throughput\n\n", several_hosts ? "###" : "##");
+		/* The plan's metric: latency when no throughput was measured. */
+		eb_buf_addf(w->b, "%s %c%s\n\n", several_hosts ? "###" : "##",
+		    toupper((unsigned char)eb_metric_words(p->metric)[0]), eb_metric_words(p->metric) + 1);
 		for (size_t c = 0; drawn && c < nconf; c++) {
 			struct eb_groups *vc = eb_plan_view(p, rel, p->hosts[h], confs[c], p->metric);
 			char label[160], *name = eb_pw_chart_name(w, "bars", rel, p->hosts[h], confs[c], nconf > 1);
 			char *alt;
 
 			eb_pw_run_label(p, rel, p->hosts[h], nconf > 1 ? confs[c] : NULL, label, sizeof label);
-			alt = eb_xasprintf("Bar chart: throughput of each encryption mode in %s, reads "
-			    "and writes side by side%s", label, eb_pw_ci_words(vc, 0));
+			alt = eb_xasprintf("Bar chart: %s of each encryption mode in %s, reads "
+			    "and writes side by side%s", eb_metric_words(p->metric), label,
+			    eb_pw_ci_words(vc, 0));
 			eb_pw_chart(w, EB_CHART_BARS, vc, rel, NULL, NULL, name, alt);
 			free(name);
 			free(alt);
@@ -240,8 +244,9 @@ eb_pw_release_body(struct eb_pw *w, const char *rel)
 				char *alt;
 
 				eb_pw_run_label(p, rel, p->hosts[h], nconf > 1 ? confs[c] : NULL, label, sizeof label);
-				alt = eb_xasprintf("Bar chart: throughput of each encryption mode in %s as a "
-				    "percentage of %s%s", label, p->baseline, eb_pw_ci_words(vc, 1));
+				alt = eb_xasprintf("Bar chart: %s of each encryption mode in %s as a "
+				    "percentage of %s%s", eb_metric_words(p->metric), label, p->baseline,
+				    eb_pw_ci_words(vc, 1));
 				eb_pw_chart(w, EB_CHART_OVERHEAD, vc, rel, NULL, NULL, name, alt);
 				free(name);
 				free(alt);

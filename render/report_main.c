@@ -1,5 +1,6 @@
 /* report_main.c - the sections of the main page: the banner, the headline
  * findings, the newest release at a glance, across releases and the links. */
+#include <ctype.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -418,19 +419,36 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 			snprintf(rel, sizeof rel, ", Bonferroni-adjusted over the %zu modes", nmodes);
 		if (ntests > 1)
 			snprintf(over, sizeof over, ", Bonferroni-adjusted over the %zu tests", ntests);
-		eb_buf_addf(w->b, "Throughput of each mode against %s in %s, in percent, with its "
+		/* Of latency (no throughput measured) the cells are speeds: the
+		 * baseline's latency over the mode's, as the overhead table
+		 * turns lower-is-better figures (audit 19). */
+		const char *mw = eb_metric_words(p->metric);
+		int higher = eb_metric_higher_is_better(p->metric);
+		char what[160], ratio[160];
+
+		if (higher)
+			snprintf(what, sizeof what, "%c%s of each mode", toupper((unsigned char)mw[0]),
+			    mw + 1);
+		else
+			snprintf(what, sizeof what, "Speed by %s of each mode (%s's %s over the "
+			    "mode's)", mw, p->baseline, mw);
+		if (higher)
+			snprintf(ratio, sizeof ratio, "%s's %s over the mode's", p->baseline, mw);
+		else
+			snprintf(ratio, sizeof ratio, "the mode's %s over %s's", mw, p->baseline);
+		eb_buf_addf(w->b, "%s against %s in %s, in percent, with its "
 		    "%s interval (Fieller)%s; `~` where the verdict, after Holm's adjustment over "
 		    "the tests of each mode family as in the findings, is that the data cannot "
 		    "tell the mode from %s, which is where that interval holds 0. Relative time "
-		    "is the geometric mean over the tests of %s's throughput over the mode's "
+		    "is the geometric mean over the tests of %s "
 		    "(hyperfine's \"times slower\"), with its %s %% interval%s (delta method on "
 		    "the log scale), `~` where that holds 1 or where no test of the row tells the "
 		    "mode from %s, so that the mean over the tests claims no more than they do; "
 		    "the last row, when there is more than one mode, is the geometric mean over "
 		    "the modes, with %s %% intervals%s, `~` likewise.\n\n",
-		    p->baseline, buf, level, adjusted ? " (the test with the k-th smallest p of "
+		    what, p->baseline, buf, level, adjusted ? " (the test with the k-th smallest p of "
 		    "m at the level 1 - alpha / (m - k + 1), and from the first test Holm keeps "
-		    "on at that one's level)" : "", p->baseline, p->baseline, plain, rel,
+		    "on at that one's level)" : "", p->baseline, ratio, plain, rel,
 		    p->baseline, plain, over);
 	}
 	{
@@ -550,15 +568,17 @@ eb_pw_newest_section(struct eb_pw *w)
 	v = eb_plan_view(p, rel, p->host, p->config, p->metric);
 	name = eb_pw_chart_name(w, "bars", rel, p->host, p->config, nconf > 1);
 	{
-		char *alt = eb_xasprintf("Bar chart: throughput of each encryption mode in %s, "
-		    "reads and writes side by side%s", label, eb_pw_ci_words(v, 0));
+		char *alt = eb_xasprintf("Bar chart: %s of each encryption mode in %s, "
+		    "reads and writes side by side%s", eb_metric_words(p->metric), label,
+		    eb_pw_ci_words(v, 0));
 
 		eb_pw_chart(w, EB_CHART_BARS, v, rel, NULL, NULL, name, alt);
 		free(alt);
 		free(name);
 		name = eb_pw_chart_name(w, "overhead", rel, p->host, p->config, nconf > 1);
-		alt = eb_xasprintf("Bar chart: throughput of each encryption mode in %s as a "
-		    "percentage of %s%s", label, p->baseline, eb_pw_ci_words(v, 1));
+		alt = eb_xasprintf("Bar chart: %s of each encryption mode in %s as a "
+		    "percentage of %s%s", eb_metric_words(p->metric), label, p->baseline,
+		    eb_pw_ci_words(v, 1));
 		eb_pw_chart(w, EB_CHART_OVERHEAD, v, rel, NULL, NULL, name, alt);
 		free(alt);
 		free(name);

@@ -313,6 +313,17 @@ fi
 # intervals Bonferroni-adjusted over the 2 modes or the 2 tests (97.5 %),
 # and `~` too where none of the cells they pool shows a difference
 # (audit 16 M4).
+# Latency alone: the glance table, the release page and the charts say
+# latency, and the cells are speeds, none's latency over the mode's
+# (aes-128-gcm at 900 ns against 1000 ns: +11.1) (audit 19).
+eb report -q tests/data/analyze/latency-only.csv -o "$TMP/lat"
+expect_rc "the report of latency alone exits 0" 0
+grep -q "^Speed by mean latency of each mode (none's mean latency over the mode's) against none in 24.04, in percent" "$TMP/lat/report.md" &&
+	pass "the glance caption names latency" || fail "the glance caption names latency"
+grep -q '^| aes-128-gcm  *|  *0.900 (0.873–0.928) |  *+11.1 (+8.5 to +13.8) |$' "$TMP/lat/report.md" &&
+	pass "the glance row of a faster mode" || fail "the glance row of a faster mode"
+grep -q '^## Mean latency$' "$TMP/lat/releases/24.04.md" && ! grep -qi 'throughput of each' "$TMP/lat/releases/24.04.md" "$TMP/lat/report.md" &&
+	pass "the release page and the alt texts say latency" || fail "the release page and the alt texts say latency"
 G=$TMP/holm.csv
 echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source" > "$G"
 for op in read write; do
