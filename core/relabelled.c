@@ -108,7 +108,6 @@ describe_label(char *buf, size_t n, const struct unit *u)
 			continue;
 		w = snprintf(buf + used, n - used, "%s%s '%.40s'", used ? ", " : "",
 		    names[k], u->label[k]);
-
 		used = w < 0 ? n : used + (size_t)w;
 	}
 }
@@ -173,7 +172,8 @@ eb_table_check_relabelled(const struct eb_table *t, struct eb_err *err)
 		units[slots[j] - 1].digest += record_hash(r);
 	}
 	free(slots);
-	qsort(units, nunits, sizeof *units, by_content);
+	if (nunits > 1)
+		qsort(units, nunits, sizeof *units, by_content);
 	/* Of the units that repeat another, the one read last of its pair and
 	 * first in the table is told, beside the one it repeats. */
 	for (size_t i = 1; i < nunits; i++) {
