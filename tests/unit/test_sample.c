@@ -682,7 +682,7 @@ test_ingest_bad(void **state)
 		{ "thread 1 2 t x dd\n", "thread needs tid, pid, kind, CPU-seconds and a name", 6, 14 },
 		{ "thread 1 2 3.5 dd\n", "a thread's kind is k (kernel), t (the test's) or o (other)", 6, 12 },
 		{ "cpu_all 3 2\n", "cpu_all: busy CPU-seconds exceed the total", 6, 11 },
-		{ "cpu_all 1 9\nend\n", "9 CPU-seconds in 2 s on at most 2 CPUs: more than the machine has", 6, 0 },
+		{ "cpu_all 1 9.2\nend\n", "9.2 CPU-seconds in 2 s on at most 2 CPUs: more than twice what the machine has", 6, 0 },
 		{ "cpu_all 1 4\nthread 9 9 t 2.5 dd\nend\n", "thread dd ran 2.5 s in a test of 2 s: more than one CPU can give", 7, 0 },
 		{ "cpu_all 1 4\nrapl intel-rapl:0 package-0 -1\n", "rapl needs a zone, its name and joules", 7, 29 },
 		{ "cpu_all 1 4\nrapl intel-rapl:0 package-0 3e6\nend\n", "3e+06 J in 2 s is more than a megawatt", 7, 0 },
@@ -836,6 +836,18 @@ test_ingest_partial(void **state)
 	assert_string_equal(eb_buf_cstr(&r.diag), "warning: 6: cpu_all counts 1.5 CPU-seconds in "
 	    "a test of 2 s on 2 CPUs, under half of the 4 they had: cpu_busy comes from "
 	    "cpu_threads instead\n");
+	tu_free(&r);
+	/* The counts of a loaded 2-CPU Firecracker guest: 15.31 CPU-seconds in
+	 * 6.75819 s, more than its CPUs had. A warning, and cpu_busy the busy
+	 * share of what /proc/stat counted: 13.4 of 15.31. */
+	tu_ingest_text(&r, "encbench-sample 1\nstatus 0\nduration 6.75819\nclock_hz 100\ncpus 2 2\n"
+	    "cpu_all 13.4 15.31\nend\n", "sample");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	tu_assert_close(r.t->rows[0].value, 13.4 / 15.31 * 100);
+	assert_string_equal(eb_buf_cstr(&r.diag), "warning: 6: /proc/stat counted 15.31 "
+	    "CPU-seconds in 6.75819 s on at most 2 CPUs, more than they had (a virtual machine "
+	    "counting stolen time twice): cpu_busy is the busy share of what it counted\n");
 	tu_free(&r);
 	/* A meter that read 0 W (meter-0w.sample of the third audit) measured
 	 * nothing: the package zones give the energy, and without them there
