@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "../analyze/analyze.h"
+#include "../render/render.h"
 
 static int exec_findings(const struct eb_args *a);
 
@@ -59,8 +60,15 @@ write_md(void *ctx, FILE *fp)
 {
 	const struct eb_findings *f = ctx;
 
-	for (size_t i = 0; i < f->n; i++)
-		fprintf(fp, "- %s\n", f->lines[i]);
+	/* Labels in a sentence (a mode named "<b>x", a host with a "*") are
+	 * text, as on the report's pages; --csv and --json carry them as
+	 * they are. */
+	for (size_t i = 0; i < f->n; i++) {
+		char *esc = eb_md_escape(f->lines[i]);
+
+		fprintf(fp, "- %s\n", esc);
+		free(esc);
+	}
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 

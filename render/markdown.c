@@ -22,6 +22,7 @@ eb_md_init(struct eb_md *t, size_t ncols)
 char *
 eb_md_escape(const char *s)
 {
+	const char *start = s;
 	struct eb_buf b;
 
 	eb_buf_init(&b, 0);
@@ -58,8 +59,23 @@ eb_md_escape(const char *s)
 				eb_buf_addc(&b, '\\');
 			eb_buf_addc(&b, '~');
 			break;
+		/* Underscores between letters or digits (drop_caches, z_wr_iss)
+		 * neither open nor close emphasis in CommonMark: the name
+		 * stays as it is spelt. */
+		case '_': {
+			size_t run = strspn(s, "_");
+
+			if (s > start && isalnum((unsigned char)s[-1]) &&
+			    isalnum((unsigned char)s[run])) {
+				eb_buf_add(&b, s, run);
+				s += run - 1;
+				break;
+			}
+			eb_buf_add(&b, "\\_", 2);
+			break;
+		}
 		/* Emphasis, code, links, images, table cells. */
-		case '\\': case '`': case '*': case '_': case '[': case ']': case '|':
+		case '\\': case '`': case '*': case '[': case ']': case '|':
 			eb_buf_addc(&b, '\\');
 			eb_buf_addc(&b, *s);
 			break;

@@ -622,3 +622,13 @@ grep -qxF '## 24.04 (c\*em\*\_\[l\](http://e.x)\|&lt;b>) at a glance' "$TMP/cfgl
 	[ "$(grep -c '(c\\\*em\\\*\\_\\\[l\\\](http://e.x)\\|&lt;b>)' "$TMP/cfglabel/report.md")" -eq 4 ] &&
 	pass "report escapes the config label in headings, captions and alt texts" ||
 	fail "report escapes the config label in headings, captions and alt texts"
+
+# encbench findings writes markdown as the report's pages do: a label in a
+# sentence is text there too, and --csv gives it as it was.
+sed 's/^24\.04,/<b>24*04_,/' "$TMP/cfglabel.csv" > "$TMP/rellabel.csv"
+eb findings "$TMP/rellabel.csv"
+expect_out "findings escape a release label in their markdown" \
+	'- In &lt;b>24\*04\_, AES-GCM costs 10.0 % of throughput on sequential writes (1 comparison; 95 % interval 10.0 %).'
+eb findings --csv "$TMP/rellabel.csv"
+expect_out "findings --csv give the label as it is" 'finding
+"In <b>24*04_, AES-GCM costs 10.0 % of throughput on sequential writes (1 comparison; 95 % interval 10.0 %)."'

@@ -70,9 +70,9 @@ expect_line "the method section opens its list" "$TMP/rep/report.md" \
 expect_line "the method section says it once" "$TMP/rep/report.md" \
 	"- Encryption was not verified for aes-256-gcm: the run found nothing encrypting its folder (runner.targets.aes-256-gcm.encryption is null), so its figures are not known to be those of encryption."
 expect_line "and that reads may have come from the page cache" "$TMP/rep/report.md" \
-	"- Reads by dd and fio may have come from the page cache (the run did not drop caches: runner.drop\\_caches is false)."
+	"- Reads by dd and fio may have come from the page cache (the run did not drop caches: runner.drop_caches is false)."
 expect_line "the glance table is qualified right below it" "$TMP/rep/report.md" \
-	"Caveats from meta.json: $UNVERIFIED; $(echo "$CACHED" | sed 's/drop_caches/drop\\_caches/')."
+	"Caveats from meta.json: $UNVERIFIED; $CACHED."
 for page in data.md findings.md trend.md releases/24.04.md; do
 	expect_line "$page says what meta.json says" "$TMP/rep/$page" \
 		"- Encryption was not verified for aes-256-gcm: the run found nothing encrypting its folder (runner.targets.aes-256-gcm.encryption is null), so its figures are not known to be those of encryption."
@@ -161,7 +161,7 @@ for spelling in cores-2 2cpu '2 CPUs'; do
 done
 eb report -o "$TMP/rep" "$TMP/r"
 expect_has "the report's findings qualify the config's claims" "$TMP/rep/report.md" \
-	"Caveat from meta.json: the configuration name 2-cores says 2 CPUs, but meta.json's cpus\\_online is 0-3 (4 CPUs)."
+	"Caveat from meta.json: the configuration name 2-cores says 2 CPUs, but meta.json's cpus_online is 0-3 (4 CPUs)."
 fresh
 meta "$TMP/r" 2-cores true ext4 /dev/vda null ext4 /dev/mapper/e '"dm-crypt"' true null 0,2
 eb ingest "$TMP/r"
@@ -369,7 +369,7 @@ expect_has "and each claim about reads says it" "$TMP/out" \
 	"Caveat from meta.json: meta.json does not say whether caches were dropped (runner.drop_caches is missing): reads by dd and fio may have come from the page cache."
 eb report -o "$TMP/rep" "$TMP/r"
 expect_line "the report lists it with meta.json spelt as its name" "$TMP/rep/report.md" \
-	"- meta.json does not say whether caches were dropped (runner.drop\\_caches is missing): reads by dd and fio may have come from the page cache."
+	"- meta.json does not say whether caches were dropped (runner.drop_caches is missing): reads by dd and fio may have come from the page cache."
 fresh
 meta_runner "$TMP/r" ",
     \"drop_caches\": true"

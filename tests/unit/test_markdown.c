@@ -30,6 +30,11 @@ test_escape(void **state)
 	s = eb_md_code("\033]0;t\a");
 	assert_string_equal(s, "` ]0;t `");
 	free(s);
+	/* An underscore run between letters or digits is no emphasis in
+	 * CommonMark and stays; one at a word's edge is escaped. */
+	s = eb_md_escape("z_wr_iss drop__caches _x a_ a_-b _");
+	assert_string_equal(s, "z_wr_iss drop__caches \\_x a\\_ a\\_-b \\_");
+	free(s);
 	s = eb_md_escape("aes-256-gcm 24.04");
 	assert_string_equal(s, "aes-256-gcm 24.04");
 	free(s);
