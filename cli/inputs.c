@@ -463,18 +463,10 @@ set_note(const struct set_value *v, struct eb_diag *diag)
 static int
 from_cell(const char *source)
 {
-	size_t n = strlen(source);
+	int parts;
 
-	for (int part = 0; part < 2; part++) {
-		size_t k = n;
-
-		while (k > 0 && source[k - 1] >= '0' && source[k - 1] <= '9')
-			k--;
-		if (k == n || k == 0 || source[k - 1] != ':')
-			return 0;
-		n = k - 1;
-	}
-	return 1;
+	eb_source_path_len(source, &parts);
+	return parts == 2;
 }
 
 /* A --set of a column a record's input gives a value of its own: --set

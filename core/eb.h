@@ -239,6 +239,12 @@ void eb_format_double(char *buf, size_t n, double v);
 
 /* ---- one measurement once (unique.c) */
 
+/* The length of the path a record's source begins with: the ":line" a
+ * parser appends, a sheet's ":line:col", and a tag after a space (a
+ * sample's "path:13 cpus=2") cut off. *parts is how many numbers were:
+ * 0 when the source names no line, 2 for a sheet's cell. */
+size_t eb_source_path_len(const char *source, int *parts);
+
 /* Fails, located where the first such record was read and naming its
  * source and the other's, when two records of t are one test's same
  * repetition, or one measurement (same test and source, and the same

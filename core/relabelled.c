@@ -37,25 +37,6 @@ bytes_hash(const char *s, size_t n)
 	return h;
 }
 
-/* The length of source's path: a parser's :line, and a sheet's :col after
- * it, cut off. */
-static size_t
-path_len(const char *s)
-{
-	size_t n = strlen(s);
-
-	for (int cut = 0; cut < 2; cut++) {
-		size_t k = n;
-
-		while (k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9')
-			k--;
-		if (k == n || k == 0 || s[k - 1] != ':')
-			break;
-		n = k - 1;
-	}
-	return n;
-}
-
 /* A record's content but its run label. Strings are hashed by their bytes:
  * the row blocks of a results.csv read on several threads intern them apart. */
 static uint64_t
@@ -116,8 +97,9 @@ enum eb_status
 eb_table_check_relabelled(const struct eb_table *t, struct eb_err *err)
 {
 	struct unit *units = NULL;
-	size_t nunits = 0, cap = 0, nslots = 64, *slots, found = SIZE_MAX, was = 0;
+	size_t nunits = 0, cap = 0, nslots = 64, *slots, found = SIZE_MAX, was = 0, plen;
 	enum eb_status st = EB_OK;
+	int parts;
 
 	slots = eb_xcalloc(nslots, sizeof *slots);
 	for (size_t i = 0; i < t->n; i++) {
@@ -128,9 +110,9 @@ eb_table_check_relabelled(const struct eb_table *t, struct eb_err *err)
 
 		/* A source with no line (a generator's name, a hand-made row)
 		 * names no place a run was read from. */
-		if (src == NULL || path_len(src) == strlen(src))
+		if (src == NULL || (plen = eb_source_path_len(src, &parts), parts == 0))
 			continue;
-		path = bytes_hash(src, path_len(src));
+		path = bytes_hash(src, plen);
 		key = path;
 		for (int k = 0; k < 4; k++)
 			key = mix(key, bytes_hash(r->f[labels[k]], strlen(r->f[labels[k]])));
@@ -215,7 +197,7 @@ eb_table_check_relabelled(const struct eb_table *t, struct eb_err *err)
 		    "measured one test, so rows copied under another label would compare the "
 		    "run with itself; keep the rows under the label of the run that made them",
 		    units[found].count == 1 ? "" : count, units[found].count == 1 ? "" : "s",
-		    (int)path_len(r->f[EB_F_SOURCE]), r->f[EB_F_SOURCE], now,
+		    (int)eb_source_path_len(r->f[EB_F_SOURCE], &parts), r->f[EB_F_SOURCE], now,
 		    units[found].count == 1 ? "is" : "are", units[found].count == 1 ? "" : "s",
 		    then, at);
 	}

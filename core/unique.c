@@ -131,20 +131,44 @@ struct member {
 	uint32_t row, rep, source;
 };
 
-/* Whether a source names a line of a file, as a parser's path:line does
- * (with a tag after a space, as a sample's "path:13 cpus=2"). */
-static int
-names_a_line(const char *s)
+static size_t
+numbers_cut(const char *s, size_t n, int *parts)
 {
-	for (const char *c = strchr(s, ':'); c != NULL; c = strchr(c + 1, ':')) {
-		const char *d = c + 1;
+	*parts = 0;
+	for (; *parts < 2; (*parts)++) {
+		size_t k = n;
 
-		while (*d >= '0' && *d <= '9')
-			d++;
-		if (d > c + 1 && (*d == '\0' || *d == ' '))
-			return 1;
+		while (k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9')
+			k--;
+		if (k == n || k == 0 || s[k - 1] != ':')
+			break;
+		n = k - 1;
 	}
-	return 0;
+	return n;
+}
+
+size_t
+eb_source_path_len(const char *source, int *parts)
+{
+	size_t n = numbers_cut(source, strlen(source), parts);
+	const char *tag;
+
+	if (*parts == 0 && (tag = strrchr(source, ' ')) != NULL) {
+		size_t cut = numbers_cut(source, (size_t)(tag - source), parts);
+
+		if (*parts > 0)
+			n = cut;
+	}
+	return n;
+}
+
+static int
+names_line(const char *source)
+{
+	int parts;
+
+	eb_source_path_len(source, &parts);
+	return parts > 0;
 }
 
 static uint64_t
@@ -167,7 +191,7 @@ same_measurement(const struct eb_table *t, const struct member *a, const struct 
 
 	return a->source == b->source && *x->f[EB_F_SOURCE] != '\0' &&
 	    strcmp(x->f[EB_F_SOURCE], y->f[EB_F_SOURCE]) == 0 &&
-	    (value_bits(x->value) == value_bits(y->value) || names_a_line(x->f[EB_F_SOURCE]));
+	    (value_bits(x->value) == value_bits(y->value) || names_line(x->f[EB_F_SOURCE]));
 }
 
 /* The first of one group's members m[0, n) (in table order), below

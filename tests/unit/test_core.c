@@ -49,6 +49,31 @@ add_run(struct eb_table *t, const char *job, int rep, double v, const char *src)
 	eb_table_add(t, &r);
 }
 
+/* A source's path, whatever a parser put after it. */
+static void
+test_source_path(void **state)
+{
+	static const struct { const char *source; size_t len; int parts; } cases[] = {
+		{ "runs/a.json:12", 11, 1 },
+		{ "legacy.csv:4:7", 10, 2 },
+		{ "run/none/dd-read-r1.sample:13 cpus=2", 26, 1 },
+		{ "my dir/x.txt:3", 12, 1 },
+		{ "my dir/x.txt", 12, 0 },
+		{ "gen:abc", 7, 0 },
+		{ ":12", 0, 1 },
+		{ "a:1:2:3", 3, 2 },
+		{ "seed 42", 7, 0 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int parts = -1;
+
+		assert_int_equal(eb_source_path_len(cases[i].source, &parts), cases[i].len);
+		assert_int_equal(parts, cases[i].parts);
+	}
+}
+
 static void
 test_unique(void **state)
 {
@@ -527,6 +552,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_intern_and_reps),
 		cmocka_unit_test(test_set),
+		cmocka_unit_test(test_source_path),
 		cmocka_unit_test(test_unique),
 		cmocka_unit_test(test_utf8),
 		cmocka_unit_test(test_limits),
