@@ -272,6 +272,22 @@ side_only_sentence(struct claims side[NSIDE], const char *where, const char *fam
 		    "what it costs in throughput; with %s, %s.", where, family, family, parts.buf);
 }
 
+/* side_only_sentence and the caveats of the cases it speaks of. */
+static void
+side_only_finding(struct claims side[NSIDE], const char *where, const char *family,
+    int beside, const struct eb_verdict_opts *o, struct eb_findings *out)
+{
+	struct claims both = { 0 };
+	size_t at = out->n;
+
+	side_only_sentence(side, where, family, beside, o, out);
+	for (int s = 0; s < NSIDE; s++)
+		for (size_t i = 0; i < side[s].n; i++)
+			eb_claim_add(&both, &side[s].v[i], side[s].k[i], 0);
+	eb_findings_qualify(out, &both, at);
+	eb_claim_free(&both);
+}
+
 /* Whether c holds a claim of the test (all but metric, unit and source)
  * of key k. */
 static int
@@ -560,33 +576,15 @@ eb_overhead_sentences(const struct eb_overhead *oh, size_t noh, const struct sco
 				size_t at = out->n;
 
 				if (c[a].n == 0) {
-					struct claims both = { 0 };
-
-					side_only_sentence(side[a], where, label, 0, o, out);
-					for (int s = 0; s < NSIDE; s++)
-						for (size_t i = 0; i < side[a][s].n; i++)
-							eb_claim_add(&both, &side[a][s].v[i],
-							    side[a][s].k[i], 0);
-					eb_findings_qualify(out, &both, at);
-					eb_claim_free(&both);
+					side_only_finding(side[a], where, label, 0, o, out);
 					continue;
 				}
 				eb_claim_adjust(&c[a], o);
 				overhead_sentence(&c[a], side[a], where, label, popcount(keymask[a]), o,
 				    out);
 				eb_findings_qualify(out, &c[a], at);
-				if (lone[a][0].n + lone[a][1].n > 0) {
-					struct claims both = { 0 };
-
-					at = out->n;
-					side_only_sentence(lone[a], where, label, 1, o, out);
-					for (int s = 0; s < NSIDE; s++)
-						for (size_t i = 0; i < lone[a][s].n; i++)
-							eb_claim_add(&both, &lone[a][s].v[i],
-							    lone[a][s].k[i], 0);
-					eb_findings_qualify(out, &both, at);
-					eb_claim_free(&both);
-				}
+				if (lone[a][0].n + lone[a][1].n > 0)
+					side_only_finding(lone[a], where, label, 1, o, out);
 			}
 		for (size_t a = 0; a < nf; a++) {
 			eb_claim_free(&c[a]);
