@@ -1,5 +1,6 @@
 /* labels.c - how modes and test cases are named and ordered in tables and
  * charts, the same way everywhere. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,25 +77,36 @@ job_is_redundant(const struct eb_record *r)
 		/* fio job names come in any case: "Rand-Read-4K". */
 		for (size_t i = 0; !known && i < sizeof words / sizeof words[0]; i++)
 			known = eb_ascii_ieq(tok, words[i]);
-		/* A block size such as 4k or 1M. */
-		if (!known && strtol(tok, &end, 10) > 0 &&
-		    (end[0] == '\0' || (strchr("kKmMgG", end[0]) && (end[1] == '\0' ||
-		    ((end[1] == 'b' || end[1] == 'B') && end[2] == '\0')))))
-			known = 1;
+		/* The record's block size, as 4k, 1M or 4096. Another number
+		 * ("seq-write-1", "randread-4k" of a 64 KiB test) tells one
+		 * job from another and stays. */
+		if (!known) {
+			long long v = strtoll(tok, &end, 10);
+			const char *units = "kKmMgG", *u;
+			int shift = 0;
+
+			if (v > 0 && end[0] != '\0' && (u = strchr(units, end[0])) != NULL &&
+			    (end[1] == '\0' || ((end[1] == 'b' || end[1] == 'B') && end[2] == '\0'))) {
+				shift = 10 * (int)((u - units) / 2 + 1);
+				end += strlen(end);
+			}
+			known = v > 0 && end[0] == '\0' && v <= (INT64_MAX >> shift) &&
+			    (int64_t)(v << shift) == r->block_size;
+		}
 		redundant = known;
 	}
 	return redundant;
 }
 
-void
-eb_case_label(const struct eb_record *r, char *buf, size_t n)
+static void
+case_label(const struct eb_record *r, int with_job, char *buf, size_t n)
 {
 	const char *parts[4] = { r->f[EB_F_TOOL], NULL, r->f[EB_F_WORKLOAD], r->f[EB_F_OP] };
 	const char *job = r->f[EB_F_JOB];
 	size_t len = 0;
 
 	/* A job name that only repeats the tool adds nothing. */
-	if (*job != '\0' && !job_is_redundant(r))
+	if (*job != '\0' && (with_job || !job_is_redundant(r)))
 		parts[1] = job;
 	buf[0] = '\0';
 	for (size_t i = 0; i < 4; i++) {
@@ -109,6 +121,18 @@ eb_case_label(const struct eb_record *r, char *buf, size_t n)
 		eb_format_bytes(bs, sizeof bs, r->block_size);
 		snprintf(buf + len, n - len, "%s%s", len ? " " : "", bs);
 	}
+}
+
+void
+eb_case_label(const struct eb_record *r, char *buf, size_t n)
+{
+	case_label(r, 0, buf, n);
+}
+
+void
+eb_case_label_with_job(const struct eb_record *r, char *buf, size_t n)
+{
+	case_label(r, 1, buf, n);
 }
 
 const char *

@@ -44,6 +44,9 @@ int eb_record_report_cmp(const struct eb_record *a, const struct eb_record *b);
 /* "fio seq write 4 KiB", "dd write 1 MiB", "bonnie block read": the test
  * a record measured, without its mode, release or config. */
 void eb_case_label(const struct eb_record *r, char *buf, size_t n);
+/* The same with the job's name whatever it says: for tests whose labels
+ * without it would be one. */
+void eb_case_label_with_job(const struct eb_record *r, char *buf, size_t n);
 /* A metric in words for headers: "throughput", "IOPS", "mean latency". */
 const char *eb_metric_words(const char *metric);
 

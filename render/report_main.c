@@ -182,14 +182,40 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 	char test[160], buf[160];
 	const char **cells;
 	struct eb_verdict *verd;
+	void (*label)(const struct eb_record *, char *, size_t) = eb_case_label;
 
+	/* Two tests of one mode that one label would name (jobs named after
+	 * what they do, "seq-write" and "write") each keep a column: every
+	 * label names its job then. */
+	{
+		char **seen = NULL;
+		size_t nseen = 0, cap = 0;
+
+		for (size_t i = 0; i < p->noh; i++) {
+			const struct eb_record *k = p->oh[i].g->key;
+
+			if (strcmp(k->f[EB_F_RELEASE], release) || strcmp(k->f[EB_F_HOST], host) ||
+			    strcmp(k->f[EB_F_CONFIG], config))
+				continue;
+			eb_case_label(k, test, sizeof test);
+			eb_xgrow(&seen, &cap, nseen + 1, sizeof *seen);
+			seen[nseen++] = eb_xasprintf("%s\037%s", k->f[EB_F_MODE], test);
+		}
+		qsort((void *)seen, nseen, sizeof *seen, cmp_str);
+		for (size_t i = 1; i < nseen; i++)
+			if (strcmp(seen[i - 1], seen[i]) == 0)
+				label = eb_case_label_with_job;
+		for (size_t i = 0; i < nseen; i++)
+			free(seen[i]);
+		free(seen);
+	}
 	for (size_t i = 0; i < p->noh; i++) {
 		const struct eb_record *k = p->oh[i].g->key;
 
 		if (strcmp(k->f[EB_F_RELEASE], release) || strcmp(k->f[EB_F_HOST], host) ||
 		    strcmp(k->f[EB_F_CONFIG], config))
 			continue;
-		eb_case_label(k, test, sizeof test);
+		label(k, test, sizeof test);
 		if (index_of(tests, ntests, test) == ntests) {
 			eb_xgrow(&tests, &cap1, ntests + 1, sizeof *tests);
 			tests[ntests++] = eb_xstrdup(test);
@@ -215,7 +241,7 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 		if (strcmp(k->f[EB_F_RELEASE], release) || strcmp(k->f[EB_F_HOST], host) ||
 		    strcmp(k->f[EB_F_CONFIG], config))
 			continue;
-		eb_case_label(k, test, sizeof test);
+		label(k, test, sizeof test);
 		t = index_of(tests, ntests, test);
 		m = index_of(modes, nmodes, k->f[EB_F_MODE]);
 		if (cell[m * ntests + t] == NULL)

@@ -623,6 +623,30 @@ grep -qxF '## 24.04 (c\*em\*\_\[l\](http://e.x)\|&lt;b>) at a glance' "$TMP/cfgl
 	pass "report escapes the config label in headings, captions and alt texts" ||
 	fail "report escapes the config label in headings, captions and alt texts"
 
+# Three jobs numbered apart are three tests, each a column of the glance
+# table (audit 20 F05: seq-write-1..3 were one column, showing the first);
+# two jobs that one label would name ("seq-write", "write") keep their
+# names there.
+{
+	echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source"
+	for r in 1 2 3; do
+		for j in 1 2 3; do
+			echo "24.04,h,c,none,fio,seq-write-$j,seq,write,4096,bw,B/s,$r,10000$r,n$j$r"
+			echo "24.04,h,c,aes-256-gcm,fio,seq-write-$j,seq,write,4096,bw,B/s,$r,$((10 - 3 * j))000$r,g$j$r"
+		done
+	done
+} > "$TMP/jobs.csv"
+eb report -o "$TMP/jobs" "$TMP/jobs.csv"
+expect_rc "report of three numbered jobs" 0
+grep -qxF '| mode            | relative time (none = 1) | fio seq-write-1 seq write 4 KiB (%) | fio seq-write-2 seq write 4 KiB (%) | fio seq-write-3 seq write 4 KiB (%) |' "$TMP/jobs/report.md" &&
+	pass "the glance table has a column for each numbered job" ||
+	fail "the glance table has a column for each numbered job"
+sed 's/seq-write-1,/seq-write,/; s/seq-write-2,/write,/; /seq-write-3,/d' "$TMP/jobs.csv" > "$TMP/jobs2.csv"
+eb report -o "$TMP/jobs2" "$TMP/jobs2.csv"
+grep -qxF '| mode            | relative time (none = 1) | fio seq-write seq write 4 KiB (%) | fio write seq write 4 KiB (%) |' "$TMP/jobs2/report.md" &&
+	pass "two jobs one label would name keep their names in the glance table" ||
+	fail "two jobs one label would name keep their names in the glance table"
+
 # encbench findings writes markdown as the report's pages do: a label in a
 # sentence is text there too, and --csv gives it as it was.
 sed 's/^24\.04,/<b>24*04_,/' "$TMP/cfglabel.csv" > "$TMP/rellabel.csv"

@@ -1048,6 +1048,42 @@ test_caveat_brief(void **state)
 	}
 }
 
+/* A job's name is left out of a test's label only when it says what the
+ * label says: words of the tool, workload and op, and the record's own
+ * block size. A number of its own tells jobs apart (audit 20 F05). */
+static void
+test_case_label(void **state)
+{
+	static const struct { const char *job; int64_t bs; const char *label; } cases[] = {
+		{ "seq-write", 4096, "fio seq write 4 KiB" },
+		{ "Seq-Write-4K", 4096, "fio seq write 4 KiB" },
+		{ "seq-write-4k", 4096, "fio seq write 4 KiB" },
+		{ "seq-write-4096", 4096, "fio seq write 4 KiB" },
+		{ "seq-write-1M", 1048576, "fio seq write 1 MiB" },
+		{ "seq-write-1", 4096, "fio seq-write-1 seq write 4 KiB" },
+		{ "seq-write-4k", 65536, "fio seq-write-4k seq write 64 KiB" },
+		{ "seq-write-99999999999999999999g", 4096, "fio seq-write-99999999999999999999g seq write 4 KiB" },
+		{ "write-16gb", 4096, "fio write-16gb seq write 4 KiB" },
+	};
+	char buf[160];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct eb_record r;
+
+		memset(&r, 0, sizeof r);
+		for (int f = 0; f < EB_NFIELDS; f++)
+			r.f[f] = "";
+		r.f[EB_F_TOOL] = "fio";
+		r.f[EB_F_JOB] = cases[i].job;
+		r.f[EB_F_WORKLOAD] = "seq";
+		r.f[EB_F_OP] = "write";
+		r.block_size = cases[i].bs;
+		eb_case_label(&r, buf, sizeof buf);
+		assert_string_equal(buf, cases[i].label);
+	}
+}
+
 int
 main(void)
 {
@@ -1070,6 +1106,7 @@ main(void)
 		cmocka_unit_test(test_timeseries_reduce),
 		cmocka_unit_test(test_log_reader),
 		cmocka_unit_test(test_parts),
+		cmocka_unit_test(test_case_label),
 	};
 
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
