@@ -237,7 +237,7 @@ take_job(struct eb_fio_jdoc *doc, json_t *job, uint64_t h, int clients, struct e
 	uint64_t hj = eb_fio_json_key(h, "job options");
 	struct eb_fio_job *j;
 	const char *rw, *bs;
-	double usr, sys;
+	double usr, sys, gid;
 
 	if (name == NULL) {
 		if (json_object_get(job, "jobname") != NULL && doc->bad_line == 0) {
@@ -251,7 +251,15 @@ take_job(struct eb_fio_jdoc *doc, json_t *job, uint64_t h, int clients, struct e
 	}
 	j = eb_fio_run_add(run, name, strlen(name));
 	j->line = eb_fio_json_map_get(&doc->map, h, doc->line);
-	j->groupid = (long)eb_fio_jd_figure(doc, job, h, "groupid", 0);
+	gid = eb_fio_jd_figure(doc, job, h, "groupid", 0);
+	/* fio numbers groups from 0 in an int: beyond, a damaged digit. */
+	if (gid > 2147483647.0 && doc->bad_line == 0) {
+		doc->bad_line = eb_fio_json_map_get(&doc->map, eb_fio_json_key(h, "groupid"),
+		    doc->line);
+		snprintf(doc->bad, sizeof doc->bad, "fio JSON output is damaged: \"groupid\" "
+		    "is %.6g, no fio group number (0 to 2147483647)", gid);
+	}
+	j->groupid = gid <= 2147483647.0 ? (long)gid : 0;
 	j->all_clients = clients && strcmp(name, "All clients") == 0;
 	if (host != NULL)
 		eb_fio_job_set_str(&j->host, host, strlen(host));

@@ -323,7 +323,7 @@ flush(struct eb_parse *p, struct normal_state *st)
 
 		if (!j->all_clients) {
 			eb_fio_banners_apply(&st->banners, j);
-			if (st->host != NULL && st->nhosts == 1)
+			if (st->host != NULL && st->nhosts == 1 && *j->host == '\0')
 				eb_fio_job_set_str(&j->host, st->host, strlen(st->host));
 		}
 	}
@@ -412,7 +412,9 @@ take_header(struct eb_parse *p, struct normal_state *st, const char *line, size_
 	struct eb_fio_job *j;
 
 	end_job(p, st);
-	if (st->seen_summary && st->run.n > 0)
+	/* A client prints each server's results in turn, each after its
+	 * own summary: they are one run, the next begins with "hostname=". */
+	if (st->seen_summary && st->run.n > 0 && !st->client_mode)
 		flush(p, st);
 	eb_fio_job_name(line, g, &ns, &ne);
 	j = eb_fio_run_add(&st->run, ns, (size_t)(ne - ns));
@@ -423,6 +425,11 @@ take_header(struct eb_parse *p, struct normal_state *st, const char *line, size_
 	}
 	j->line = lineno;
 	j->all_clients = strcmp(j->name, "All clients") == 0;
+	/* fio 3.33 prints "<vm> " alone on the line before each server's
+	 * results: they are that server's, whose jobs of one name a client
+	 * of several connections to it combines, as JSON's client_stats. */
+	if (st->client_mode && st->client != NULL && !j->all_clients)
+		eb_fio_job_set_str(&j->host, st->client, strlen(st->client));
 	eb_fio_like_init(&st->like, j, EB_FIO_LIKE_NORMAL);
 	if ((q = after(g, "groupid=")) != NULL) {
 		double v;
@@ -499,11 +506,21 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 	}
 	if (*s != '\0' && *s != '\r')
 		st->end_line = lineno;
+	if (line[0] == '<') {
+		const char *gt = memchr(line, '>', len);
+
+		if (gt != NULL && gt > line + 1 && (gt + 1 == line + len || gt[1] == ' ' ||
+		    gt[1] == '\r')) {
+			free(st->client);
+			st->client = eb_xstrndup(line + 1, (size_t)(gt - line - 1));
+		}
+	}
 	if (eb_fio_memstr(line, len, ": (g=") != NULL &&
 	    eb_fio_memstr(line, len, " rw=") != NULL) {
-		/* A banner after results opens the next run. */
+		/* A banner after results opens the next run; a client's
+		 * servers print theirs as they come. */
 		end_job(p, st);
-		if (st->run.n > 0 && st->bad_line == 0)
+		if (st->run.n > 0 && st->bad_line == 0 && !st->client_mode)
 			flush(p, st);
 		st->banner_since = 1;
 		if (eb_fio_banners_take_at(&st->banners, line, len, lineno) &&
@@ -520,6 +537,13 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 	}
 	if (strncmp(s, "hostname=", 9) == 0) {
 		size_t n = strcspn(s + 9, ", ");
+
+		/* A client's run begins when it has connected to its servers:
+		 * results before are those of another run. */
+		end_job(p, st);
+		if (st->run.n > 0 && st->bad_line == 0 && st->seen_summary)
+			flush(p, st);
+		st->client_mode = 1;
 
 		if (st->host == NULL) {
 			st->host = eb_xstrndup(s + 9, n);
@@ -589,6 +613,7 @@ finish(struct eb_parse *p, int ok)
 	eb_fio_errors_free(&st->errors);
 	free(st->raw);
 	free(st->host);
+	free(st->client);
 	forget_prev(st);
 	free(st->prev);
 	eb_buf_free(&st->block);

@@ -31,6 +31,11 @@ struct normal_state {
 	int seen_summary;	/* "Run status group" after the current jobs */
 	char *host;		/* the one client of "hostname=" lines */
 	int nhosts;
+	/* fio --client output: the server whose "<NAME>" prefix came last,
+	 * which the results that follow are of, and whether the output is a
+	 * client's ("hostname=" lines, one per server it connected to). */
+	char *client;
+	int client_mode;
 	size_t added;
 	long njobs;
 	int started;

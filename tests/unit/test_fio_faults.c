@@ -230,6 +230,19 @@ test_json_changed_figures_kib(void **state)
 	free(text);
 }
 
+/* A group id beyond fio's int is a damaged digit, located, and never a
+ * double cast to long (UBSan: 1e+20 is outside the range of long). */
+static void
+test_json_group_id(void **state)
+{
+	(void)state;
+	refused(NULL, "{ \"fio version\" : \"fio-3.33\", \"jobs\" : [\n"
+	    "{ \"jobname\" : \"r\",\n  \"groupid\" : 99999999999999999999, \"read\" : { \"io_bytes\" : 4096,\n"
+	    "  \"bw_bytes\" : 4096, \"iops\" : 1, \"runtime\" : 1000, \"total_ios\" : 1 } } ] }\n",
+	    "fio-json", 3, "fio JSON output is damaged: \"groupid\" is 1e+20, no fio group "
+	    "number (0 to 2147483647)");
+}
+
 /* Every fio JSON at hand passes the check: the runs of gen.sh in every
  * mode it has, and the corpus's fio 2.1.4 to 3.36. */
 static void
@@ -899,6 +912,7 @@ main(void)
 		cmocka_unit_test(test_json_latency_contradicts),
 		cmocka_unit_test(test_normal_latency_contradicts),
 		cmocka_unit_test(test_json_changed_figures),
+		cmocka_unit_test(test_json_group_id),
 		cmocka_unit_test(test_json_changed_figures_kib),
 		cmocka_unit_test(test_json_real_figures_agree),
 		cmocka_unit_test(test_normal_cut_at_line),
