@@ -1221,6 +1221,44 @@ test_normal_client_server(void **state)
 	tu_free(&r);
 }
 
+/* fio 3.33 --client to one server twice: each connection's results after
+ * a summary of its own, "<vm> " alone on the line before them. One run,
+ * its clients combined as in JSON's client_stats: 2048 writes of 4 KiB
+ * over the longer runtime, 8 ms, as fio's "All clients" line has them
+ * (8192KiB/8msec); never two repetitions (audit 20 F03). */
+static void
+test_normal_two_clients_one_host(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, DATA "client-normal-two-clients-one-host.txt", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 4);
+	EXPECT_HOST(r, "vm", "cw", "write", "bw", 8192.0 * 1024 / 0.008);
+	EXPECT_HOST(r, "vm", "cw", "write", "iops", 2048 / 0.008);
+	assert_int_equal(FIND(r, "cw", "write", "bw", 2), -1);
+	tu_free(&r);
+}
+
+/* The same with the second server another machine (hostname=vm2 and its
+ * "<vm2> " line): each host's results are its own, 4096 KiB in 7 and in
+ * 8 ms (audit 20 F04: they were two repetitions of no host). */
+static void
+test_normal_two_hosts(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, DATA "client-normal-two-hosts.txt", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 10);
+	EXPECT_HOST(r, "vm", "cw", "write", "bw", 4096.0 * 1024 / 0.007);
+	EXPECT_HOST(r, "vm2", "cw", "write", "bw", 4096.0 * 1024 / 0.008);
+	EXPECT_HOST(r, "vm2", "cw", "write", "lat_p99", 3120);
+	tu_free(&r);
+}
+
 static void
 test_normal_glued_header(void **state)
 {
@@ -1561,6 +1599,8 @@ main(void)
 		cmocka_unit_test(test_normal_2_1_11),
 		cmocka_unit_test(test_normal_2_2_10_runs),
 		cmocka_unit_test(test_normal_3_1_markdown),
+		cmocka_unit_test(test_normal_two_clients_one_host),
+		cmocka_unit_test(test_normal_two_hosts),
 		cmocka_unit_test(test_normal_client_server),
 		cmocka_unit_test(test_normal_glued_header),
 		cmocka_unit_test(test_error_only),
