@@ -408,6 +408,52 @@ row_config(struct sheet *sh, const struct row *r, struct eb_sheet_attrs *a)
 }
 
 
+static const char *
+given(const char *s)
+{
+	return s != NULL && *s != '\0' ? s : NULL;
+}
+
+/* A release the layout gives a cell (its header or group row, a release
+ * row above its table) and another that a key cell of its row or the map
+ * gives: the later one would win in silence, and the releases' runs
+ * become repetitions of one test ("Ubuntu 22.04" over one Write column,
+ * "Ubuntu 24.04" over another, rows whose Release says 24.04: audit 20
+ * F01, F02). */
+static enum eb_status
+release_agrees(struct sheet *sh, const struct row *r, size_t c, const char *shown,
+    const struct column *col, const struct eb_sheet_attrs *ra, const struct eb_sheet_attrs *mr)
+{
+	const char *layout = given(col->at.f[EB_F_RELEASE]), *where = "its header or group row";
+	const char *row = given(ra->f[EB_F_RELEASE]), *sheet, *map = NULL;
+	char name[96];
+
+	if (layout == NULL && (layout = given(sh->section.f[EB_F_RELEASE])) != NULL)
+		where = "the release row above its table";
+	if (layout != NULL && row != NULL && strcmp(layout, row) != 0)
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s: %s says the release is %s, but a column of its row says %s; "
+		    "say it once, or the same in both", shown,
+		    eb_sheet_colname(sh, c, name, sizeof name), where, layout, row);
+	if (sh->map == NULL || (sheet = row != NULL ? row : layout) == NULL)
+		return EB_OK;
+	if (col->map != NULL)
+		map = given(col->map->at.f[EB_F_RELEASE]);
+	if (map == NULL && mr != NULL)
+		map = given(mr->f[EB_F_RELEASE]);
+	if (map == NULL)
+		map = given(sh->map->all.f[EB_F_RELEASE]);
+	if (map != NULL && strcmp(map, sheet) != 0)
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s: the --map file gives the release %s, but the sheet says %s "
+		    "(%s); a map names what the sheet leaves unsaid, so that two releases "
+		    "never become repetitions of one", shown,
+		    eb_sheet_colname(sh, c, name, sizeof name), map, sheet,
+		    row != NULL ? "a column of its row" : where);
+	return EB_OK;
+}
+
+
 static enum eb_status
 value_cell(struct sheet *sh, const struct row *r, size_t c,
     const struct eb_sheet_attrs *ra, const struct eb_sheet_attrs *mr, const struct key_from *from)
@@ -481,6 +527,8 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 		    "%s names the load %s, but the row's load columns give %s; name it in "
 		    "one place", eb_sheet_colname(sh, c, name, sizeof name), col->at.load,
 		    ra->load);
+	if ((st = release_agrees(sh, r, c, shown, col, ra, mr)) != EB_OK)
+		return st;
 	memset(&a, 0, sizeof a);
 	eb_sheet_attrs_merge(&a, &sh->section);
 	eb_sheet_attrs_merge(&a, &col->at);

@@ -2,6 +2,7 @@
  * release, cleaned of os-release's words, or a located error (audit 11
  * I18); and a mode cell that says baseline alone (I17). */
 #include "testutil.h"
+#include "test_sheet_map.h"
 
 #define ONE_RELEASE "; write one release, as 24.04 or debian-12"
 
@@ -115,11 +116,62 @@ test_baseline_alone(void **state)
 	tu_free(&r);
 }
 
+/* A release the layout gives a column and another a Release cell or the
+ * map gives: the later won in silence and two releases' columns became
+ * repetitions of one test (audit 20 F01, F02). */
+static void
+test_release_given_twice(void **state)
+{
+	static const char grouped[] =
+	    ",Ubuntu 22.04,,Ubuntu 24.04\n"
+	    "Mode,Release,Write (MB/s),Write (MB/s)\n"
+	    "None,24.04,500,700\n";
+	static const char long_table[] =
+	    "Release,Mode,Write (MB/s)\n22.04,None,500\n22.04,AES-256-GCM,400\n"
+	    "24.04,None,700\n24.04,AES-256-GCM,600\n";
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest_opts(&r, "in.csv", grouped, "sheet", NULL, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 3);
+	assert_int_equal(r.err.loc.col, 3);
+	assert_string_equal(r.err.msg, "'500' in column C ('Write (MB/s)'): its header or "
+	    "group row says the release is 22.04, but a column of its row says 24.04; say "
+	    "it once, or the same in both");
+	tu_free(&r);
+	/* The same release twice is said once. */
+	tu_ingest_opts(&r, "in.csv", ",Ubuntu 24.04,,\nMode,Release,Write (MB/s),Read (MB/s)\n"
+	    "None,24.04,500,700\n", "sheet", NULL, NULL);
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	assert_string_equal(r.t->rows[0].f[EB_F_RELEASE], "24.04");
+	tu_free(&r);
+	tu_ingest_opts(&r, "in.csv", long_table, "sheet",
+	    write_map("release.map.json", "{\"release\":\"24.04\"}"), NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 2);
+	assert_int_equal(r.err.loc.col, 3);
+	assert_string_equal(r.err.msg, "'500' in column C ('Write (MB/s)'): the --map file "
+	    "gives the release 24.04, but the sheet says 22.04 (a column of its row); a map "
+	    "names what the sheet leaves unsaid, so that two releases never become "
+	    "repetitions of one");
+	tu_free(&r);
+	/* A map's release where the sheet names none is the sheet's. */
+	tu_ingest_opts(&r, "in.csv", "Mode,Write (MB/s)\nNone,500\n", "sheet",
+	    write_map("release.map.json", "{\"release\":\"24.04\"}"), NULL);
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 1);
+	assert_string_equal(r.t->rows[0].f[EB_F_RELEASE], "24.04");
+	tu_free(&r);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_two_releases),
+		cmocka_unit_test(test_release_given_twice),
 		cmocka_unit_test(test_codename_contradicts),
 		cmocka_unit_test(test_pretty_names),
 		cmocka_unit_test(test_baseline_alone),
