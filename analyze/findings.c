@@ -608,6 +608,71 @@ no_overhead_sentence(const struct eb_groups *gs, const char *baseline, struct eb
 		    "has a test, with a non-zero mean, that the baseline has too.", baseline);
 }
 
+static int
+cmp_text(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The cases of an encrypted mode with no baseline beside them in their
+ * release, host and config (a config measured without none): no sentence
+ * speaks of them, and that silence is no "no overhead" (audit 20 F06). */
+static void
+no_baseline_sentence(const struct eb_groups *gs, const struct eb_overhead *oh, size_t noh,
+    const char *baseline, struct eb_findings *out)
+{
+	char *seen = eb_xcalloc(gs->n + 1, 1), *zero = eb_xmalloc(gs->n + 1);
+	char **cases = NULL, **sorted;
+	size_t n = 0, cap = 0, distinct = 0, shown = 0, len = 0;
+	char names[480] = "";
+
+	for (size_t i = 0; i < noh; i++)
+		seen[oh[i].g - gs->g] = 1;
+	eb_overhead_zero_means(gs, baseline, zero);
+	/* A case is a mode's test, whatever metrics it has. */
+	for (size_t i = 0; i < gs->n; i++) {
+		const struct eb_record *k = gs->g[i].key;
+		char name[128];
+
+		if (seen[i] || zero[i] || *k->f[EB_F_MODE] == '\0' ||
+		    strcmp(k->f[EB_F_MODE], baseline) == 0)
+			continue;
+		eb_case_name(k, name, sizeof name);
+		eb_xgrow(&cases, &cap, n + 1, sizeof *cases);
+		cases[n++] = eb_xasprintf("%s %s%s%s", k->f[EB_F_MODE], name,
+		    *k->f[EB_F_RELEASE] ? " in " : "", k->f[EB_F_RELEASE]);
+	}
+	sorted = eb_xmalloc((n + 1) * sizeof *sorted);
+	memcpy(sorted, cases, n * sizeof *sorted);
+	qsort(sorted, n, sizeof *sorted, cmp_text);
+	for (size_t i = 0; i < n; i++)
+		distinct += i == 0 || strcmp(sorted[i - 1], sorted[i]) != 0;
+	for (size_t i = 0; i < n && shown < 3; i++) {
+		int again = 0;
+
+		for (size_t j = 0; j < i && !again; j++)
+			again = strcmp(cases[j], cases[i]) == 0;
+		if (again || len >= sizeof names)
+			continue;
+		len += (size_t)snprintf(names + len, sizeof names - len, "%s%s",
+		    shown++ > 0 ? ", " : "", cases[i]);
+	}
+	if (distinct > shown && len < sizeof names)
+		snprintf(names + len, sizeof names - len, " and %zu more", distinct - shown);
+	if (distinct > 0)
+		eb_findings_say(out, "%zu case%s of an encrypted mode %s no %s measured beside "
+		    "%s in %s release, host and config, so nothing here states %s overhead: %s.",
+		    distinct, distinct == 1 ? "" : "s", distinct == 1 ? "has" : "have", baseline,
+		    distinct == 1 ? "it" : "them", distinct == 1 ? "its" : "their",
+		    distinct == 1 ? "its" : "their", names);
+	for (size_t i = 0; i < n; i++)
+		free(cases[i]);
+	free(cases);
+	free(sorted);
+	free(seen);
+	free(zero);
+}
+
 void
 eb_findings_compute_hosts(const struct eb_groups *gs, const char *baseline,
     const struct eb_verdict_opts *vo, size_t hosts_in_data, struct eb_findings *out)
@@ -671,6 +736,8 @@ eb_findings_compute_hosts(const struct eb_groups *gs, const char *baseline,
 		    singles, gs->n);
 	if (noh == 0)
 		no_overhead_sentence(gs, baseline, out);
+	else
+		no_baseline_sentence(gs, oh, noh, baseline, out);
 	free(oh);
 	eb_caveats_free(out->caveats);
 	out->caveats = NULL;

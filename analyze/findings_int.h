@@ -88,6 +88,9 @@ void eb_between_text(char *buf, size_t n, double lo, double hi);
 void eb_slow_fast(char *buf, size_t n, double lo, double hi);
 
 /* "; no verdict for dd write 1 MiB (single run) and 2 more", or "". */
+/* A short name of a case for the sentences, such as "fio rand read
+ * 4 KiB" (analyze/ has no render labels). */
+void eb_case_name(const struct eb_record *k, char *buf, size_t n);
 void eb_name_untestable(const struct claims *c, char *buf, size_t n);
 /* Why no case of a tally has a verdict. */
 const char *eb_untestable_words(const struct tally *t);

@@ -238,10 +238,8 @@ eb_slow_fast(char *buf, size_t n, double lo, double hi)
 		eb_between_text(buf, n, lo, hi);
 }
 
-/* A short name of a case for the sentences, such as "fio rand read
- * 4 KiB" (analyze/ has no render labels). */
-static void
-case_name(const struct eb_record *k, char *buf, size_t n)
+void
+eb_case_name(const struct eb_record *k, char *buf, size_t n)
 {
 	const char *what = *k->f[EB_F_WORKLOAD] ? k->f[EB_F_WORKLOAD] : k->f[EB_F_JOB];
 	char size[24] = "";
@@ -312,7 +310,7 @@ eb_name_untestable(const struct claims *c, char *buf, size_t n)
 			len += (size_t)snprintf(buf + len, n - len, " and %zu more", total - shown);
 			break;
 		}
-		case_name(c->k[i], name, sizeof name);
+		eb_case_name(c->k[i], name, sizeof name);
 		len += (size_t)snprintf(buf + len, n - len, "%s%s%s%s (%s)",
 		    shown ? ", " : "; no verdict for ", name, modes ? " of " : "",
 		    modes ? c->k[i]->f[EB_F_MODE] : "", why_untestable(&c->v[i]));

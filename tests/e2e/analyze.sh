@@ -214,3 +214,11 @@ expect_rc "report of latency alone exits 0" 0
 	&& pass "report: a title without throughput promises no cost" || fail "report: a title without throughput promises no cost"
 grep -qx -- "- In 24.04, no throughput of AES-GCM was measured, so nothing here says what it costs in throughput; with AES-GCM, latency rose by 49.5 % (95 % intervals within 46.7–52.4 %); the data cannot tell whether CPU use changed (1 test, none with a verdict of a change)." "$TMP/latency-report/report.md" \
 	&& pass "report: the findings of latency alone are on the page" || fail "report: the findings of latency alone are on the page"
+
+# A test measured with an encrypted mode but not with none in its release,
+# host and config gets no overhead, and the findings say so instead of
+# leaving it out in silence (audit 20 F06).
+eb findings tests/data/analyze/no-baseline-for-one-test.csv
+expect_out "findings name the case without a baseline" \
+"- In 24.04, AES-GCM costs 20.0 % of throughput on sequential writes (1 comparison; 95 % interval 17.9–22.0 %).
+- 1 case of an encrypted mode has no none measured beside it in its release, host and config, so nothing here states its overhead: aes-256-gcm fio rand read 4 KiB in 24.04."
