@@ -123,6 +123,48 @@ damaged(const struct field *f)
 }
 
 static int
+integer(const struct field *f)
+{
+	size_t i = 0;
+
+	while (i < f->n && f->s[i] >= '0' && f->s[i] <= '9')
+		i++;
+	return f->n > 0 && i == f->n;
+}
+
+/* Whether the fields from at on are what fio prints after the latency
+ * fields: disks of 9 fields each (a name, 7 counts, a utilisation "%";
+ * a device-mapper disk's slaves as one more such group, named
+ * "slaves"), then continue_on_error's error count and first error, then
+ * a description (its ';' split it). *disks_end is where the disks end.
+ * What is left of a cut disk (a name and counts) is no description. */
+static int
+tail_fits(const struct field *f, size_t nf, size_t at, size_t *disks_end)
+{
+	size_t k = at, rest;
+
+	while (k + 9 <= nf && f[k].n > 0 && damaged(&f[k]) && f[k + 8].n > 0 &&
+	    f[k + 8].s[f[k + 8].n - 1] == '%')
+		k += 9;
+	*disks_end = k;
+	rest = nf - k;
+	if (rest >= 2 && integer(&f[k]) && integer(&f[k + 1]))
+		rest -= 2, k += 2;
+	if (rest == 0)
+		return 1;
+	/* A cut disk: its name, then only counts. */
+	if (f[k].n > 0 && damaged(&f[k]) && rest < 9 && rest > 1) {
+		int counts = 1;
+
+		for (size_t i = k + 1; i < nf && counts; i++)
+			counts = integer(&f[i]);
+		if (counts)
+			return 0;
+	}
+	return 1;
+}
+
+static int
 group_id_ok(const struct field *f)
 {
 	if (f->n == 0 || f->n > 10)
@@ -499,6 +541,7 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 	const struct field *name, *group, *error;
 	struct eb_fio_job *j;
 	char *key, *disks, *rec_text;
+	size_t disks_end;
 
 	for (size_t i = 0; i <= len && nf < MAX_FIELDS;) {
 		size_t n = 0;
@@ -531,8 +574,10 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 		    "version %d (a ';' in a job name, or a cut line)", ver);
 	}
 	/* After the blocks: 34 CPU, depth and latency fields, then 9 per
-	 * disk (terse versions 2 to 5 alike). */
-	if (nf < c + 34 || (nf - c - 34) % 9 != 0) {
+	 * disk (terse versions 2 to 5 alike), then the error count and first
+	 * error of continue_on_error=, then the job's description= (fio 3.33
+	 * prints it last in versions 3 to 5, on a line of its own in 2). */
+	if (nf < c + 34 || !tail_fits(f, nf, c + 34, &disks_end)) {
 		enum eb_status bad = bad_record(p, line, rec, lineno, "%zu fields, where terse "
 		    "version %d with %zu direction%s has %zu and 9 per disk (a cut line?)",
 		    nf, ver, nb, nb == 1 ? "" : "s", c + 34);
@@ -595,8 +640,8 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 	/* Disk util fields (9 per disk) follow the 34 CPU, depth and
 	 * latency fields; the same run prints the same ones on every job. */
 	rec_text = eb_xstrndup(rec, len);
-	disks = c + 34 < nf ? eb_xstrndup(f[c + 34].s, (size_t)(rec + len - f[c + 34].s)) :
-	    eb_xstrdup("");
+	disks = c + 34 < disks_end ? eb_xstrndup(f[c + 34].s,
+	    (size_t)(f[disks_end - 1].s + f[disks_end - 1].n - f[c + 34].s)) : eb_xstrdup("");
 	key = eb_xasprintf("%.0f;%.*s", fnum(group, 0), (int)name->n, name->s);
 	if (st->last_key != NULL && st->run.n > 0) {
 		enum eb_status next = EB_OK;
