@@ -172,15 +172,15 @@ eb_bonnie_latency(const char *s, size_t n, struct eb_bonnie_cell *c)
 	if (i == 0 || i > 15)
 		return 0;
 	/* bonnie++ picks the unit by magnitude and truncates: us below 0.1 s,
-	 * ms below 100 s, whole seconds above. */
+	 * ms below 100 s, whole seconds above. It never writes ns (the
+	 * bonnie++ 2.00a binary holds "%dus" and "%dms" alone): "24041ns" is
+	 * a damaged "us", a latency a thousand times too small. */
 	if (n - i == 2 && memcmp(s + i, "us", 2) == 0)
 		scale = 1e3;
 	else if (n - i == 2 && memcmp(s + i, "ms", 2) == 0)
 		scale = 1e6;
 	else if (n - i == 1 && s[i] == 's')
 		scale = 1e9;
-	else if (n - i == 2 && memcmp(s + i, "ns", 2) == 0)
-		scale = 1;
 	else
 		return 0;
 	if (!plain_number(s, i, &c->v, NULL))

@@ -164,6 +164,28 @@ csv_198(void **state)
 	free(with_header);
 }
 
+/* bonnie++ writes latencies in us, ms and s alone: a "ns" is a damaged
+ * "us", a thousand times too small (audit 20 F09). */
+static void
+csv_latency_ns(void **state)
+{
+	static const char line[] =
+	    "1.98,2.00a,h198,1,99,2G,,8192,5,401,41,402,42,403,43,404,44,405,45,406.5,46,"
+	    "16,,,,,407,47,408,48,409,49,410,50,411,51,412,52,"
+	    "1us,24041ns,3us,4us,5us,6us,7us,8us,9us,10us,11us,12us\n";
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest_text(&r, line, "bonnie-csv");
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 1);
+	assert_int_equal(r.err.loc.col, 130);
+	assert_string_equal(r.err.msg, "bonnie++ 1.98 CSV field 40 holds '24041ns', which "
+	    "bonnie++ never writes there");
+	assert_int_equal(r.t->n, 0);
+	tu_free(&r);
+}
+
 static void
 csv_196_s0(void **state)
 {
@@ -706,6 +728,7 @@ main(void)
 		cmocka_unit_test(csv_format_2),
 		cmocka_unit_test(csv_196_197),
 		cmocka_unit_test(csv_198),
+		cmocka_unit_test(csv_latency_ns),
 		cmocka_unit_test(csv_196_s0),
 		cmocka_unit_test(csv_plus_and_empty),
 		cmocka_unit_test(csv_errors),
