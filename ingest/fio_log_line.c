@@ -81,7 +81,10 @@ eb_fio_log_column(const char *s, size_t n, double *out)
 		} else {
 			size_t used = eb_fio_num(s + i, n - i, &v);
 
-			if (used == 0 || s[i] == '-' || s[i] == '+')
+			/* fio prints no exponent: "612497e3" is a damaged
+			 * sample, 157 GB/s of a log of 600 MB/s. */
+			if (used == 0 || s[i] == '-' || s[i] == '+' ||
+			    memchr(s + i, 'e', used) != NULL || memchr(s + i, 'E', used) != NULL)
 				return 0;
 			i += used;
 			d = used;
@@ -150,9 +153,14 @@ eb_fio_log_parse_line(const char *line, size_t len, struct eb_fio_sample *s)
 	n = 0;
 	while (i <= len) {
 		double v;
-		size_t used = eb_fio_log_column(line + i, len - i, &v);
+		size_t used = eb_fio_log_column(line + i, len - i, &v), k = i;
 
-		if (used == 0)
+		while (k < len && line[k] == ' ')
+			k++;
+		/* Only a priority (fio 3.27+, the 5th or 6th column) is hex;
+		 * time, value, direction and block size are decimals. */
+		if (used == 0 || (n < 4 && k + 1 < len && line[k] == '0' &&
+		    (line[k + 1] == 'x' || line[k + 1] == 'X')))
 			return 0;
 		if (n < MAX_COLS)
 			c[n] = v;

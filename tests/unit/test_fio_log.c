@@ -456,6 +456,43 @@ test_probe(void **state)
 /* ---- every sample within its metric's limit */
 
 
+/* fio writes a log's time, value, direction and block size as decimal
+ * integers: "612497e3" or "0x95891" is a damaged sample, whose value is
+ * 157 GB/s or another number, never a record (audit 20 F09). A priority,
+ * fio 3.27's 6th column, may be hex. */
+static void
+test_sample_spelling(void **state)
+{
+	static const char *const bad[] = { "612497e3", "6.12497E5", "0x95891" };
+	struct tu_run r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char *text = eb_xasprintf("101, 489821, 0, 0, 0\n350, %s, 0, 0, 0\n"
+		    "600, 740289, 0, 0, 0\n", bad[i]);
+		char *path = tu_temp_file("exp_bw.1.log", text);
+
+		tu_ingest(&r, path, "auto");
+		assert_int_equal(r.st, EB_ERR_DATA);
+		assert_int_equal(r.err.loc.line, 2);
+		assert_string_equal(r.err.msg, "not a fio log sample (time, value, direction, "
+		    "block size)");
+		assert_int_equal(r.t->n, 0);
+		tu_free(&r);
+		tu_drop(path);
+		free(text);
+	}
+	{
+		char *path = tu_temp_file("prio_bw.1.log", "101, 489821, 0, 4096, 0, 0x2003\n"
+		    "350, 612497, 0, 4096, 0, 0x2003\n600, 740289, 0, 4096, 0, 0x2003\n");
+
+		tu_ingest(&r, path, "auto");
+		assert_int_equal(r.st, EB_OK);
+		tu_free(&r);
+		tu_drop(path);
+	}
+}
+
 /* A real fio 3.33 bandwidth log (log_avg_msec=10, 21 samples of about
  * 20 000 KiB/s) whose 5th sample is 1e+11 KiB/s: its mean, 4.9 TB/s, is
  * under the 10 TB/s limit, the sample is not. */
@@ -725,6 +762,7 @@ main(void)
 		cmocka_unit_test(test_scan_corpus),
 		cmocka_unit_test(test_parse_line),
 		cmocka_unit_test(test_probe),
+		cmocka_unit_test(test_sample_spelling),
 		cmocka_unit_test(test_sample_limits),
 		cmocka_unit_test(test_clones),
 		cmocka_unit_test(test_clones_runs),
