@@ -661,6 +661,59 @@ repeats_header(const struct sheet *sh, const struct row *r)
 	return same >= 2;
 }
 
+static int
+same_row(const struct sheet *sh, const struct row *a, const struct row *b, size_t *cells)
+{
+	for (size_t c = 0; c < sh->tw; c++) {
+		const char *x = cell(sh, a, c), *y = cell(sh, b, c);
+
+		if (strcmp(x != NULL ? x : "", y != NULL ? y : "") != 0)
+			return 0;
+		*cells += !empty(x);
+	}
+	return 1;
+}
+
+/* Whether rows [from, to) hold values: no header, empty, group or units
+ * row, and none that repeats the header. */
+static size_t
+block_end(const struct sheet *sh, size_t from)
+{
+	size_t k = from;
+
+	while (k < sh->nrows && sh->rows[k].kind == R_OTHER && !repeats_header(sh, &sh->rows[k]))
+		k++;
+	return k;
+}
+
+/* A repeated header whose rows below repeat, cell for cell, the rows
+ * between the header and it: one table pasted twice, whose runs would
+ * count twice (audit 20 F10). Runs pasted one below the other differ in
+ * some figure. */
+static enum eb_status
+pasted_twice(struct sheet *sh, const struct row *r)
+{
+	size_t at = (size_t)(r - sh->rows), start = at, end, cells = 0;
+
+	while (start > 0 && sh->rows[start - 1].kind == R_OTHER &&
+	    !repeats_header(sh, &sh->rows[start - 1]))
+		start--;
+	end = block_end(sh, at + 1);
+	if (start == at || end - (at + 1) != at - start)
+		return EB_OK;
+	for (size_t k = 0; k < at - start; k++)
+		if (!same_row(sh, &sh->rows[start + k], &sh->rows[at + 1 + k], &cells))
+			return EB_OK;
+	if (cells < 2 * (size_t)(sh->modecol >= 0) + 2)
+		return EB_OK;
+	return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, sh->rows[at + 1].num, 0),
+	    "rows %ld to %ld repeat rows %ld to %ld cell for cell, below a repeat of the "
+	    "header: the table pasted twice, whose runs would count twice; keep one copy, "
+	    "or add a Run column if they are runs that measured alike",
+	    sh->rows[at + 1].num, sh->rows[end - 1].num, sh->rows[start].num,
+	    sh->rows[at - 1].num);
+}
+
 static enum eb_status
 data_row(struct sheet *sh, const struct row *r)
 {
@@ -674,6 +727,8 @@ data_row(struct sheet *sh, const struct row *r)
 	if (sh->skip_table)
 		return EB_OK;
 	if (repeats_header(sh, r)) {
+		if (sh->pass == 1 && (st = pasted_twice(sh, r)) != EB_OK)
+			return st;
 		if (sh->pass == 1)
 			eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, 0),
 			    "this row repeats the header; skipped");

@@ -624,6 +624,18 @@ test_bad_values(void **state)
 	assert_string_equal(TU_F(r, 1, SOURCE), "in.csv:4:2");
 	assert_string_equal(diag(&r), "note in.csv:3:1: this row repeats the header; skipped\n");
 	done(&r);
+	/* Below a repeated header, the rows above it again cell for cell: a
+	 * table pasted twice, not its runs (audit 20 F10). Runs that differ
+	 * in one figure are runs. */
+	fails_at("Mode,Write (MB/s)\nNone,500\nAES-256-GCM,400\nMode,Write (MB/s)\n"
+	    "None,500\nAES-256-GCM,400\n", 5, 1, "rows 5 to 6 repeat rows 2 to 3 cell for "
+	    "cell, below a repeat of the header: the table pasted twice, whose runs would count "
+	    "twice; keep one copy, or add a Run column if they are runs that measured alike");
+	sheet(&r, "Mode,Write (MB/s)\nNone,500\nAES-256-GCM,400\nMode,Write (MB/s)\n"
+	    "None,500\nAES-256-GCM,401\n");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 4);
+	done(&r);
 	/* A header that scales its numbers: 120 under "IOPS (k)" were 120
 	 * IOPS, a thousand times off with exit 0 (E10). */
 	static const char *const scaled[][3] = {
