@@ -25,6 +25,12 @@ struct terse_state {
 	 * appended to the file (line), and that record's line (prev). */
 	long unsure_line, unsure_prev;
 	char unsure_job[64];
+	/* A second banner of one job in one group (line), which clones never
+	 * print, nor a run but the servers of a client one: its message
+	 * waits for the run's "All clients" record, which clears it. */
+	long twice_line;
+	char twice_msg[320];
+	int client_noted;
 	/* The I/O (KiB) and runtime (ms) of each direction block of the
 	 * previous record, and whether the file is --status-interval output. */
 	double last_io[4], last_rt[4];
@@ -271,16 +277,22 @@ all_clients_sum(const struct eb_fio_run *run)
 		if (!a->all_clients)
 			continue;
 		found = 1;
+		/* fio sums the clients' bytes, over the longest runtime: 4096
+		 * KiB in 5 ms and in 8 ms are 8192 KiB in 8 ms, 1024000 KiB/s
+		 * (fio 3.33), not the 1331200 of the rates added. */
 		for (int d = 0; d < EB_FIO_NDIRS; d++) {
-			double sum = 0;
+			double io = 0, rt = 0;
 
 			for (size_t k = 0; k < run->n; k++) {
 				const struct eb_fio_job *c = &run->jobs[k];
 
-				if (!c->all_clients && c->groupid == a->groupid && c->d[d].present)
-					sum += c->d[d].bw;
+				if (!c->all_clients && c->groupid == a->groupid && c->d[d].present) {
+					io += c->d[d].io;
+					rt = c->d[d].runtime_ms > rt ? c->d[d].runtime_ms : rt;
+				}
 			}
-			if (sum != (a->d[d].present ? a->d[d].bw : 0))
+			if (io != (a->d[d].present ? a->d[d].io : 0) ||
+			    (io > 0 && rt != a->d[d].runtime_ms))
 				return 0;
 		}
 	}
@@ -357,7 +369,20 @@ note_setups(struct eb_parse *p, const struct terse_state *st)
 static enum eb_status
 flush(struct eb_parse *p, struct terse_state *st)
 {
-	if (st->unsure_line != 0 && !all_clients_sum(&st->run))
+	int clients = all_clients_sum(&st->run);
+
+	if (st->twice_line != 0 && !clients)
+		return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, st->twice_line), "%s",
+		    st->twice_msg);
+	st->twice_line = 0;
+	/* fio 3.33's terse output of fio --client prints no hostname=: the
+	 * servers' records are combined as one machine's, which JSON tells
+	 * apart. */
+	if (clients && !st->client_noted++)
+		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, st->run.jobs[0].line), "fio --client "
+		    "terse output names no server: its records are combined as the jobs of one "
+		    "machine; read fio's JSON (--output-format=json), which keeps each host's");
+	if (st->unsure_line != 0 && !clients)
 		return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, st->unsure_line),
 		    "fio terse record of job '%s' again, after line %ld: terse output "
 		    "prints numjobs clones of one run and runs appended to one file "
@@ -794,13 +819,14 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 	if (eb_fio_banners_take_at(&st->banners, line, len, lineno)) {
 		const struct eb_fio_banner *b = &st->banners.v[st->banners.twice_index];
 
-		if (st->banners.twice_line != lineno)
+		if (st->banners.twice_line != lineno || st->twice_line != 0)
 			return EB_OK;
-		return eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, lineno), "a second job line "
-		    "of fio job '%.40s' in group %ld (the first: line %ld): numjobs clones print "
-		    "'...', so these are two jobs of one name, whose results would be summed as "
-		    "clones; name the jobs apart", b->name, b->group,
-		    st->banners.twice_prev);
+		st->twice_line = lineno;
+		snprintf(st->twice_msg, sizeof st->twice_msg, "a second job line of fio job "
+		    "'%.40s' in group %ld (the first: line %ld): numjobs clones print '...', so "
+		    "these are two jobs of one name, whose results would be summed as clones; "
+		    "name the jobs apart", b->name, b->group, st->banners.twice_prev);
+		return EB_OK;
 	}
 	if (strncmp(s, "fio: ", 5) == 0) {
 		eb_fio_errors_take(&st->errors, line, len, lineno);

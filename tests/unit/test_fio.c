@@ -1025,8 +1025,11 @@ test_terse_cut(void **state)
 		/* The first 52 fields: the read block, then 5 of the write's. */
 		if (++semis < 52)
 			continue;
-		/* 180 fields are a whole record of a run without disk figures. */
-		if (semis == 180)
+		/* 180 fields are a whole record of a run without disk figures;
+		 * one more, the disk's name alone, reads as that record with a
+		 * description= (fio 3.33 prints one there): its figures are
+		 * whole either way. */
+		if (semis == 180 || semis == 181)
 			continue;
 		snprintf(cut, sizeof cut, "%.*s\n", (int)i, line);
 		tu_ingest_text(&r, cut, "fio-terse");

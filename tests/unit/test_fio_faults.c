@@ -645,7 +645,7 @@ test_terse_client_server_sum(void **state)
 	size_t n;
 	char *text = slurp(DATA "client-server-terse.txt", &n);
 	char *off = replaced(text, "3;fio-3.33;All clients;0;0;373684;370350;",
-	    "3;fio-3.33;All clients;0;0;373684;370351;");
+	    "3;fio-3.33;All clients;0;0;373685;370350;");
 	struct tu_run r;
 
 	(void)state;
@@ -660,6 +660,26 @@ test_terse_client_server_sum(void **state)
 	    "its own");
 	free(off);
 	free(text);
+}
+
+/* fio 3.33 --client twice to one server, terse: each connection prints
+ * its banner (no "..." of clones: no error, as "All clients" sums them),
+ * its record and its own disk line. "All clients" has 8192 KiB in 8 ms,
+ * the sum of 4096 KiB in 5 and in 8 ms over the longer, not the rates
+ * added (audit 20 F08: the file was refused). */
+static void
+test_terse_client_banners(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, DATA "client-terse-banners-3.33.txt", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 4);
+	assert_string_equal(r.t->rows[0].f[EB_F_METRIC], "bw");
+	tu_assert_close(r.t->rows[0].value, 8192.0 * 1024 / 0.008);
+	assert_int_equal(r.nwarnings, 1);
+	tu_free(&r);
 }
 
 /* Outside audit G16: a real fio 3.33 job that wrote until the disk was
@@ -959,6 +979,7 @@ main(void)
 		cmocka_unit_test(test_terse_clones_or_runs),
 		cmocka_unit_test(test_terse_clones_or_runs_unknown),
 		cmocka_unit_test(test_terse_record_twice),
+		cmocka_unit_test(test_terse_client_banners),
 		cmocka_unit_test(test_terse_client_server_sum),
 		cmocka_unit_test(test_json_job_cut_short),
 		cmocka_unit_test(test_json_total_latency_percentiles),
