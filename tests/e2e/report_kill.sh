@@ -113,6 +113,20 @@ if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; th
 	[ "$points" -ge 8 ] && [ -z "$built" ] &&
 		pass "SIGTERM, SIGINT or SIGHUP while the report is built leaves no folder beside it ($points points)" ||
 		fail "SIGTERM, SIGINT or SIGHUP while the report is built leaves no folder beside it ($points points; not at:$built)"
+	# A signal while the new folder is put in place (at the lock the swap
+	# takes) waits for it, and then has nothing left to stop: the report
+	# stands, and exit 0 and "wrote" say so (audit 20 F11: exit 143 and no
+	# word, so that "report || restore" put the old one back).
+	rm -rf "$W"; cp -a "$TMP/pristine" "$W"
+	strace -o /dev/null -e trace=flock -e inject=flock:signal=TERM:when=1 \
+		"$ENCBENCH" report -o "$R" "$TWO" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	expect_rc "a SIGTERM during the swap ends a report that stands with exit 0" 0
+	expect_err_line "and says the report is whole" "encbench: note: Terminated came while $R was put in place; it is whole"
+	expect_err_line "and that it wrote it" "encbench: wrote $R/report.md"
+	[ "$(user_files "$R")" = "$wanted" ] && [ -z "$(ls -A "$W" | grep -v '^rep$')" ] &&
+		pass "and the user's files are in it, nothing beside it" ||
+		fail "and the user's files are in it, nothing beside it"
 else
 	skip "the swap killed at every step (needs strace and ptrace)"
 fi
