@@ -404,6 +404,26 @@ ended_on_error(struct normal_state *st, const struct eb_fio_job *j, const char *
 	    wn > 80 ? 80 : wn, why != NULL ? why : "", wn > 0 ? (wn > 80 ? "...)" : ")") : "");
 }
 
+/* Whether the current run has the job of this header, by name, server
+ * and pid, already. */
+static int
+client_job_again(const struct normal_state *st, const char *name, size_t n, const char *g,
+    size_t glen)
+{
+	const char *q = eb_fio_memstr(g, glen, " pid=");
+	long pid = q != NULL ? strtol(q + 5, NULL, 10) : 0;
+	const char *host = st->client != NULL ? st->client : "";
+
+	for (size_t i = 0; i < st->run.n; i++) {
+		const struct eb_fio_job *o = &st->run.jobs[i];
+
+		if (!o->all_clients && o->pid == pid && pid > 0 && strlen(o->name) == n &&
+		    memcmp(o->name, name, n) == 0 && strcmp(o->host, host) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 static void
 take_header(struct eb_parse *p, struct normal_state *st, const char *line, size_t len,
     const char *g, long lineno)
@@ -412,11 +432,15 @@ take_header(struct eb_parse *p, struct normal_state *st, const char *line, size_
 	struct eb_fio_job *j;
 
 	end_job(p, st);
-	/* A client prints each server's results in turn, each after its
-	 * own summary: they are one run, the next begins with "hostname=". */
-	if (st->seen_summary && st->run.n > 0 && !st->client_mode)
-		flush(p, st);
 	eb_fio_job_name(line, g, &ns, &ne);
+	/* A client prints each server's results in turn, each after its
+	 * own summary: they are one run, the next begins with "hostname=".
+	 * The same job of the same server process again is its next
+	 * --status-interval snapshot, or a run after it. */
+	if (st->seen_summary && st->run.n > 0 &&
+	    (!st->client_mode || client_job_again(st, ns, (size_t)(ne - ns), g, len -
+	    (size_t)(g - line))))
+		flush(p, st);
 	j = eb_fio_run_add(&st->run, ns, (size_t)(ne - ns));
 	eb_xgrow(&st->raw, &st->rawcap, st->run.n, sizeof *st->raw);
 	for (int d = 0; d < EB_FIO_NDIRS; d++) {

@@ -1244,6 +1244,25 @@ test_normal_two_clients_one_host(void **state)
 	tu_free(&r);
 }
 
+/* fio 3.33 --client with --status-interval=1: the server's job (one pid)
+ * printed four times, after one "<vm> " line. The later ones are
+ * snapshots, never clones to sum: the final one, 688129 writes of 4 KiB
+ * in 3004 ms, is the result. */
+static void
+test_normal_client_status_interval(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, DATA "client-normal-status-interval-3.33.txt", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 5);
+	EXPECT_HOST(r, "vm", "cw", "write", "bw", 688129.0 * 4096 / 3.004);
+	assert_diag(&r, "note: 9: 3 --status-interval snapshots of a run; only its final "
+	    "result is read");
+	tu_free(&r);
+}
+
 /* The same with the second server another machine (hostname=vm2 and its
  * "<vm2> " line): each host's results are its own, 4096 KiB in 7 and in
  * 8 ms (audit 20 F04: they were two repetitions of no host). */
@@ -1603,6 +1622,7 @@ main(void)
 		cmocka_unit_test(test_normal_2_2_10_runs),
 		cmocka_unit_test(test_normal_3_1_markdown),
 		cmocka_unit_test(test_normal_two_clients_one_host),
+		cmocka_unit_test(test_normal_client_status_interval),
 		cmocka_unit_test(test_normal_two_hosts),
 		cmocka_unit_test(test_normal_client_server),
 		cmocka_unit_test(test_normal_glued_header),
