@@ -412,7 +412,7 @@ client_job_again(const struct normal_state *st, const char *name, size_t n, cons
 {
 	const char *q = eb_fio_memstr(g, glen, " pid=");
 	long pid = q != NULL ? strtol(q + 5, NULL, 10) : 0;
-	const char *host = st->client != NULL ? st->client : "";
+	const char *host = st->run_server != NULL ? st->run_server : "";
 
 	for (size_t i = 0; i < st->run.n; i++) {
 		const struct eb_fio_job *o = &st->run.jobs[i];
@@ -449,11 +449,24 @@ take_header(struct eb_parse *p, struct normal_state *st, const char *line, size_
 	}
 	j->line = lineno;
 	j->all_clients = strcmp(j->name, "All clients") == 0;
-	/* fio 3.33 prints "<vm> " alone on the line before each server's
-	 * results: they are that server's, whose jobs of one name a client
-	 * of several connections to it combines, as JSON's client_stats. */
-	if (st->client_mode && st->client != NULL && !j->all_clients)
-		eb_fio_job_set_str(&j->host, st->client, strlen(st->client));
+	/* A client run of one server: its results are that server's, whose
+	 * jobs of one name a client of several connections to it combines,
+	 * as JSON's client_stats. Of several servers, fio 3.33 prints the
+	 * "<NAME>" lines where its output happens to put them (two side by
+	 * side before the first server's results, one glued to an ETA line):
+	 * nothing says whose results are whose (audit 21 G01). */
+	if (st->client_mode && !j->all_clients) {
+		st->client_results = 1;
+		if (st->run_servers > 1 && st->bad_line == 0) {
+			st->bad_line = lineno;
+			snprintf(st->bad, sizeof st->bad, "fio --client normal text of several "
+			    "servers (%.40s, %s) does not say which results are whose; read fio's "
+			    "JSON (--output-format=json), which names each server's",
+			    st->run_server, st->other_server);
+		}
+		if (st->run_server != NULL)
+			eb_fio_job_set_str(&j->host, st->run_server, strlen(st->run_server));
+	}
 	eb_fio_like_init(&st->like, j, EB_FIO_LIKE_NORMAL);
 	if ((q = after(g, "groupid=")) != NULL) {
 		double v;
@@ -530,15 +543,6 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 	}
 	if (*s != '\0' && *s != '\r')
 		st->end_line = lineno;
-	if (line[0] == '<') {
-		const char *gt = memchr(line, '>', len);
-
-		if (gt != NULL && gt > line + 1 && (gt + 1 == line + len || gt[1] == ' ' ||
-		    gt[1] == '\r')) {
-			free(st->client);
-			st->client = eb_xstrndup(line + 1, (size_t)(gt - line - 1));
-		}
-	}
 	if (eb_fio_memstr(line, len, ": (g=") != NULL &&
 	    eb_fio_memstr(line, len, " rw=") != NULL) {
 		/* A banner after results opens the next run; a client's
@@ -567,7 +571,23 @@ parse_line(struct eb_parse *p, char *line, size_t len, long lineno)
 		end_job(p, st);
 		if (st->run.n > 0 && st->bad_line == 0 && st->seen_summary)
 			flush(p, st);
+		if (st->run.n == 0 && st->cur < 0 && st->run_server != NULL &&
+		    st->client_results) {
+			free(st->run_server);
+			st->run_server = NULL;
+			st->run_servers = 0;
+			st->client_results = 0;
+		}
 		st->client_mode = 1;
+		if (st->run_server == NULL) {
+			st->run_server = eb_xstrndup(s + 9, n);
+			st->run_servers = 1;
+		} else if ((strlen(st->run_server) != n || strncmp(st->run_server, s + 9, n) != 0) &&
+		    st->run_servers == 1) {
+			st->run_servers = 2;
+			snprintf(st->other_server, sizeof st->other_server, "%.*s",
+			    (int)(n < 40 ? n : 40), s + 9);
+		}
 
 		if (st->host == NULL) {
 			st->host = eb_xstrndup(s + 9, n);
@@ -637,7 +657,7 @@ finish(struct eb_parse *p, int ok)
 	eb_fio_errors_free(&st->errors);
 	free(st->raw);
 	free(st->host);
-	free(st->client);
+	free(st->run_server);
 	forget_prev(st);
 	free(st->prev);
 	eb_buf_free(&st->block);

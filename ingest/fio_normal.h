@@ -31,11 +31,12 @@ struct normal_state {
 	int seen_summary;	/* "Run status group" after the current jobs */
 	char *host;		/* the one client of "hostname=" lines */
 	int nhosts;
-	/* fio --client output: the server whose "<NAME>" prefix came last,
-	 * which the results that follow are of, and whether the output is a
-	 * client's ("hostname=" lines, one per server it connected to). */
-	char *client;
+	/* fio --client output ("hostname=" lines, one per server it
+	 * connected to): the first server of the current client run, whether
+	 * another came (run_servers 2), and whether results of it came. */
 	int client_mode;
+	char *run_server, other_server[48];
+	int run_servers, client_results;
 	size_t added;
 	long njobs;
 	int started;
