@@ -315,8 +315,22 @@ eb_fio_normal_job_line(struct normal_state *st, const char *s, long lineno)
 		return;
 	}
 	if (strncmp(s, "lat (", 5) == 0 && (q = after(s, "avg=")) != NULL) {
-		take_lat_range(st, s, lat_unit(s), eb_fio_num(q, strlen(q), &v) > 0 ? v : -1,
-		    &st->tlat, lineno);
+		unit = lat_unit(s);
+		if (eb_fio_num(q, strlen(q), &v) == 0)
+			v = -1;
+		take_lat_range(st, s, unit, v, &st->tlat, lineno);
+		/* Total latency is submission plus completion: a mean
+		 * completion latency above it is a damaged unit or digit
+		 * ("clat (msec)" for usec: 1000 times off). Each mean is
+		 * printed to 1/100 of its unit. */
+		if (ds != NULL && st->dir < 3 && ds->lat_line > 0 && unit > 0 && v >= 0 &&
+		    st->bad_line == 0 &&
+		    ds->lat_ns - st->like.lat_res[st->dir] > (v + 0.005) * unit * 1.001) {
+			st->bad_line = ds->lat_line;
+			snprintf(st->bad, sizeof st->bad, "clat avg is %.15g ns, above the total "
+			    "latency's avg of line %ld, %.15g ns; a completion is part of the total "
+			    "(a damaged unit or digit?)", ds->lat_ns, lineno, v * unit);
+		}
 		return;
 	}
 	if (strncmp(s, "clat percentiles (", 18) == 0 ||
@@ -333,8 +347,13 @@ eb_fio_normal_job_line(struct normal_state *st, const char *s, long lineno)
 
 			while (b > s && ((b[-1] >= '0' && b[-1] <= '9') || b[-1] == '.'))
 				b--;
+			const char *num = t + 4;
+
+			/* fio pads the figure in its brackets: "[    4]". */
+			while (*num == ' ')
+				num++;
 			if (eb_fio_num(b, (size_t)(t - b), &at) > 0 &&
-			    eb_fio_num(t + 4, strlen(t + 4), &v) > 0)
+			    eb_fio_num(num, strlen(num), &v) > 0)
 				check_percentile(st, at, v, lineno);
 		}
 		/* lat_percentiles only stands in when clat has none. */
