@@ -626,12 +626,21 @@ no_baseline_sentence(const struct eb_groups *gs, const struct eb_overhead *oh, s
 	size_t n = 0, cap = 0, distinct = 0, shown = 0, len = 0;
 	char names[480] = "";
 
+	int hosts = 0, configs = 0;
+
 	for (size_t i = 0; i < noh; i++)
 		seen[oh[i].g - gs->g] = 1;
+	/* The host and config are named where the data has more than one:
+	 * the case is of that run alone. */
+	for (size_t i = 1; i < gs->n; i++) {
+		hosts |= strcmp(gs->g[i].key->f[EB_F_HOST], gs->g[0].key->f[EB_F_HOST]) != 0;
+		configs |= strcmp(gs->g[i].key->f[EB_F_CONFIG], gs->g[0].key->f[EB_F_CONFIG]) != 0;
+	}
 	eb_overhead_zero_means(gs, baseline, zero);
 	/* A case is a mode's test, whatever metrics it has. */
 	for (size_t i = 0; i < gs->n; i++) {
 		const struct eb_record *k = gs->g[i].key;
+		const char *config = *k->f[EB_F_CONFIG] ? k->f[EB_F_CONFIG] : "the unnamed config";
 		char name[128];
 
 		if (seen[i] || zero[i] || *k->f[EB_F_MODE] == '\0' ||
@@ -639,8 +648,10 @@ no_baseline_sentence(const struct eb_groups *gs, const struct eb_overhead *oh, s
 			continue;
 		eb_case_name(k, name, sizeof name);
 		eb_xgrow(&cases, &cap, n + 1, sizeof *cases);
-		cases[n++] = eb_xasprintf("%s %s%s%s", k->f[EB_F_MODE], name,
-		    *k->f[EB_F_RELEASE] ? " in " : "", k->f[EB_F_RELEASE]);
+		cases[n++] = eb_xasprintf("%s %s%s%s%s%s%s%s%s", k->f[EB_F_MODE], name,
+		    *k->f[EB_F_RELEASE] ? " in " : "", k->f[EB_F_RELEASE],
+		    configs ? " (" : "", configs ? config : "", configs ? ")" : "",
+		    hosts && *k->f[EB_F_HOST] ? " on " : "", hosts ? k->f[EB_F_HOST] : "");
 	}
 	sorted = eb_xmalloc((n + 1) * sizeof *sorted);
 	memcpy(sorted, cases, n * sizeof *sorted);

@@ -222,3 +222,9 @@ eb findings tests/data/analyze/no-baseline-for-one-test.csv
 expect_out "findings name the case without a baseline" \
 "- In 24.04, AES-GCM costs 20.0 % of throughput on sequential writes (1 comparison; 95 % interval 17.9–22.0 %).
 - 1 case of an encrypted mode has no none measured beside it in its release, host and config, so nothing here states its overhead: aes-256-gcm fio rand read 4 KiB in 24.04."
+# Of several hosts (or configs), the case without a baseline is named
+# with its own (audit 21 G09).
+eb findings tests/data/analyze/no-baseline-on-one-host.csv
+[ "$(tail -1 "$TMP/out")" = "- 2 cases of an encrypted mode have no none measured beside them in their release, host and config, so nothing here states their overhead: aes-256-gcm fio seq write 4 KiB in 24.04 on h2, aes-128-gcm fio seq write 4 KiB in 24.04 on h2." ] &&
+	pass "findings name the host of the cases without a baseline" ||
+	fail "findings name the host of the cases without a baseline"
