@@ -700,10 +700,10 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 			if (st->nsnapshots++ == 0)
 				st->snapshot_line = st->last_line;
 			eb_fio_run_drop_last(&st->run);
-		} else if (seen && strcmp(key, st->last_key) != 0) {
+		} else if (seen && strcmp(key, st->last_key) != 0 && st->twice_line == 0) {
 			next = flush(p, st);
 		} else if (seen && disks[0] != '\0' && st->last_disks[0] != '\0' &&
-		    strcmp(disks, st->last_disks) != 0) {
+		    strcmp(disks, st->last_disks) != 0 && st->twice_line == 0) {
 			next = flush(p, st);
 		} else if (seen && strcmp(st->last_rec, rec_text) == 0) {
 			next = eb_err_set(p->err, EB_ERR_DATA, eb_parse_loc(p, lineno),

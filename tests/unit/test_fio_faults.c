@@ -699,6 +699,17 @@ test_terse_client_banners(void **state)
 	tu_assert_close(r.t->rows[0].value, 8192.0 * 1024 / 0.008);
 	assert_int_equal(r.nwarnings, 1);
 	tu_free(&r);
+	/* Two jobs, sw and sr, each client's records one after the other:
+	 * a job seen again after another opens no next run while the banners
+	 * wait for "All clients" (audit 21 G10). sr read 4096 KiB in 7 and in
+	 * 12 ms: 8192 KiB in 12 ms, in whole B/s as fio counts them. */
+	tu_ingest(&r, DATA "client-terse-two-jobs-3.33.txt", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 8);
+	assert_string_equal(r.t->rows[4].f[EB_F_JOB], "sr");
+	assert_string_equal(r.t->rows[4].f[EB_F_METRIC], "bw");
+	tu_assert_close(r.t->rows[4].value, floor(8192.0 * 1024 / 0.012));
+	tu_free(&r);
 }
 
 /* Outside audit G16: a real fio 3.33 job that wrote until the disk was
