@@ -428,6 +428,13 @@ release_agrees(struct sheet *sh, const struct row *r, size_t c, const char *show
 	const char *row = given(ra->f[EB_F_RELEASE]), *sheet, *map = NULL;
 	char name[96];
 
+	if (layout != NULL && given(sh->section.f[EB_F_RELEASE]) != NULL &&
+	    strcmp(layout, sh->section.f[EB_F_RELEASE]) != 0)
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s: %s says the release is %s, but a release row above it says "
+		    "%s; say it once, or the same in both", shown,
+		    eb_sheet_colname(sh, c, name, sizeof name), where, layout,
+		    sh->section.f[EB_F_RELEASE]);
 	if (layout == NULL && (layout = given(sh->section.f[EB_F_RELEASE])) != NULL)
 		where = "the release row above its table";
 	if (layout != NULL && row != NULL && strcmp(layout, row) != 0)

@@ -157,6 +157,18 @@ test_release_given_twice(void **state)
 	    "names what the sheet leaves unsaid, so that two releases never become "
 	    "repetitions of one");
 	tu_free(&r);
+	/* A release row under the header against the group row (audit 21
+	 * G07). */
+	tu_ingest_opts(&r, "in.csv", ",Ubuntu 22.04,,Ubuntu 24.04,\n"
+	    "Mode,Write (MB/s),Read (MB/s),Write (MB/s),Read (MB/s)\nUbuntu 24.04\n"
+	    "None,500,600,700,800\n", "sheet", NULL, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 4);
+	assert_int_equal(r.err.loc.col, 2);
+	assert_string_equal(r.err.msg, "'500' in column B ('Write (MB/s)'): its header or "
+	    "group row says the release is 22.04, but a release row above it says 24.04; say "
+	    "it once, or the same in both");
+	tu_free(&r);
 	/* A map's release where the sheet names none is the sheet's. */
 	tu_ingest_opts(&r, "in.csv", "Mode,Write (MB/s)\nNone,500\n", "sheet",
 	    write_map("release.map.json", "{\"release\":\"24.04\"}"), NULL);
