@@ -419,7 +419,6 @@ eb_sheet_set_header(struct sheet *sh, size_t h)
 /* A measurement column as the check for figures given twice sees it. */
 struct valcol {
 	size_t col;
-	size_t seg;			/* group-row segment: labels above start one */
 	struct eb_sheet_attrs at;
 	char words[128], shape[128];
 };
@@ -447,7 +446,6 @@ case_cmp(const struct valcol *a, const struct valcol *b)
 {
 	int d;
 
-	CMP(a->seg, b->seg);
 	for (int f = 0; f < EB_NFIELDS; f++)
 		if ((d = text_cmp(a->at.f[f], b->at.f[f])) != 0)
 			return d;
@@ -602,21 +600,19 @@ summary_beside(struct sheet *sh, struct valcol *v, size_t n, size_t *first, size
 static enum eb_status
 repeated_value(struct sheet *sh, const struct row *r)
 {
-	size_t h = (size_t)(r - sh->rows), n = 0, seg = 0, a = 0, b = 0;
+	size_t n = 0, a = 0, b = 0;
 	struct valcol *v = eb_xmalloc((sh->tw ? sh->tw : 1) * sizeof *v);
 	char na[96], nb[96], what[96];
 	enum eb_status st = EB_OK;
 
+	/* A group label tells columns apart by what it reads as (a release,
+	 * a config, measurement words): "Ubuntu 24.04" over one "Write (MB/s)"
+	 * and "24.04" over another are one figure given twice (audit 21
+	 * G05), as the same header twice without a group row is. */
 	for (size_t c = 0; c < sh->tw; c++) {
-		for (size_t g = h; c > 0 && g > 0 && sh->rows[g - 1].kind == R_GROUP; g--)
-			if (!empty(cell(sh, &sh->rows[g - 1], c))) {
-				seg++;
-				break;
-			}
 		if (sh->cols[c].head.key != EB_SH_VALUE || sh->cols[c].head.derived)
 			continue;
 		v[n].col = c;
-		v[n].seg = seg;
 		v[n].at = column_attrs(&sh->cols[c]);
 		eb_sheet_header_words(sh->cols[c].text != NULL ? sh->cols[c].text : "",
 		    v[n].words, v[n].shape, sizeof v[n].words);

@@ -1281,8 +1281,6 @@ test_labels_as_written(void **state)
 	static const struct want groups[] = {
 		{ "freebsd-14.0", "default", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 1000000, "in.csv:4:2" },
 		{ "freebsd-14.0", "no-aesni", "none", "sheet", "", "write", 0, "bw", "B/s", 1, 2000000, "in.csv:4:3" },
-		{ "freebsd-14.0", "no-aesni", "none", "sheet", "", "write", 0, "bw", "B/s", 2, 3000000, "in.csv:4:4" },
-		{ "freebsd-14.0", "default", "none", "sheet", "", "write", 0, "bw", "B/s", 2, 4000000, "in.csv:4:5" },
 	};
 	struct run r;
 
@@ -1295,8 +1293,17 @@ test_labels_as_written(void **state)
 	for (size_t i = 0; i < r.t->n; i++)
 		assert_string_equal(r.t->rows[i].f[EB_F_HOST], "my-box");
 	done(&r);
-	reads_as("FreeBSD 14.0\nConfig,aes-ni,no-aes-ni,No AES-NI,AES NI\n"
-	    "Mode,Write (MB/s),Write (MB/s),Write (MB/s),Write (MB/s)\nNone,1,2,3,4\n", groups, 4);
+	reads_as("FreeBSD 14.0\nConfig,aes-ni,no-aes-ni\n"
+	    "Mode,Write (MB/s),Write (MB/s)\nNone,1,2\n", groups, 2);
+	/* Group labels spelt apart that read as one config tell nothing apart:
+	 * the same figure given twice, as without them (audit 21 G05). */
+	fails_at("FreeBSD 14.0\nConfig,aes-ni,no-aes-ni,No AES-NI,AES NI\n"
+	    "Mode,Write (MB/s),Write (MB/s),Write (MB/s),Write (MB/s)\nNone,1,2,3,4\n", 3, 4,
+	    "column D ('Write (MB/s)') has the same header as column C ('Write (MB/s)'); name "
+	    "each run in its header (\"Run 2\") or give them rep in a --map file");
+	fails_at(",Ubuntu 24.04,24.04\nMode,Write (MB/s),Write (MB/s)\nNone,500,510\n", 2, 3,
+	    "column C ('Write (MB/s)') has the same header as column B ('Write (MB/s)'); name "
+	    "each run in its header (\"Run 2\") or give them rep in a --map file");
 	/* A map's labels take the same spelling. */
 	ingest(&r, "in.csv", "Mode,Write (MB/s)\nNone,1\n", "sheet",
 	    write_map("labels.json", "{\"config\": \"No AES-NI\", \"host\": \"My Box\", "
