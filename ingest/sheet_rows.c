@@ -681,43 +681,80 @@ same_row(const struct sheet *sh, const struct row *a, const struct row *b, size_
 	return 1;
 }
 
-/* Whether rows [from, to) hold values: no header, empty, group or units
- * row, and none that repeats the header. */
-static size_t
-block_end(const struct sheet *sh, size_t from)
+/* The current table's units row, or NULL. */
+static const struct row *
+units_row(const struct sheet *sh)
 {
-	size_t k = from;
+	size_t h;
 
-	while (k < sh->nrows && sh->rows[k].kind == R_OTHER && !repeats_header(sh, &sh->rows[k]))
-		k++;
-	return k;
+	if (sh->ntables == 0)
+		return NULL;
+	h = sh->tables[sh->ntables - 1].row;
+	return h + 1 < sh->nrows && sh->rows[h + 1].kind == R_UNITS ? &sh->rows[h + 1] : NULL;
 }
 
-/* A repeated header whose rows below repeat, cell for cell, the rows
- * between the header and it: one table pasted twice, whose runs would
- * count twice (audit 20 F10). Runs pasted one below the other differ in
- * some figure. */
+/* A row that repeats the header, or below such a row the units row. */
+static int
+repeats_head(const struct sheet *sh, const struct row *r)
+{
+	const struct row *u = units_row(sh);
+	size_t cells = 0;
+
+	return repeats_header(sh, r) || (u != NULL && r > sh->rows &&
+	    repeats_header(sh, r - 1) && same_row(sh, r, u, &cells));
+}
+
+/* Whether row k holds values: no header, empty, group or units row, and
+ * none that repeats the header. */
+static int
+value_row(const struct sheet *sh, size_t k)
+{
+	return sh->rows[k].kind == R_OTHER && !repeats_head(sh, &sh->rows[k]);
+}
+
+/* A repeated header whose rows below give, cell for cell, the rows
+ * between the header and it (or the rows above give all below it): one
+ * table pasted twice, in any order, a row added or changed or not, whose
+ * runs would count twice (audit 20 F10, audit 21 G04). Runs pasted one
+ * below the other differ in some figure. */
 static enum eb_status
 pasted_twice(struct sheet *sh, const struct row *r)
 {
-	size_t at = (size_t)(r - sh->rows), start = at, end, cells = 0;
+	size_t at = (size_t)(r - sh->rows), start = at, from = at + 1, end, matched = 0, cells = 0;
+	unsigned char *used;
 
-	while (start > 0 && sh->rows[start - 1].kind == R_OTHER &&
-	    !repeats_header(sh, &sh->rows[start - 1]))
+	while (start > 0 && value_row(sh, start - 1))
 		start--;
-	end = block_end(sh, at + 1);
-	if (start == at || end - (at + 1) != at - start)
+	while (from < sh->nrows && sh->rows[from].kind == R_OTHER && !value_row(sh, from))
+		from++;
+	for (end = from; end < sh->nrows && value_row(sh, end); end++)
+		;
+	if (start == at || from == end)
 		return EB_OK;
-	for (size_t k = 0; k < at - start; k++)
-		if (!same_row(sh, &sh->rows[start + k], &sh->rows[at + 1 + k], &cells))
-			return EB_OK;
-	if (cells < 2 * (size_t)(sh->modecol >= 0) + 2)
+	used = eb_xcalloc(at - start, 1);
+	for (size_t k = from; k < end; k++)
+		for (size_t i = start; i < at; i++) {
+			size_t c = 0;
+
+			if (!used[i - start] && same_row(sh, &sh->rows[i], &sh->rows[k], &c)) {
+				used[i - start] = 1;
+				matched++;
+				cells += c;
+				break;
+			}
+		}
+	free(used);
+	/* Two rows again, each with two figures or more alike, are no runs
+	 * that measured alike but a copy, edited or not; rows of one figure
+	 * are, where one block holds the other. */
+	if (matched < 2 || (matched != at - start && matched != end - from &&
+	    cells < 3 * matched) || cells < 2 * matched)
 		return EB_OK;
-	return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, sh->rows[at + 1].num, 0),
-	    "rows %ld to %ld repeat rows %ld to %ld cell for cell, below a repeat of the "
-	    "header: the table pasted twice, whose runs would count twice; keep one copy, "
-	    "or add a Run column if they are runs that measured alike",
-	    sh->rows[at + 1].num, sh->rows[end - 1].num, sh->rows[start].num,
+	return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, sh->rows[from].num, 0),
+	    "%zu of rows %ld to %ld repeat rows %ld to %ld cell for cell, below a repeat of "
+	    "the header: the table pasted twice, whose runs would count twice; keep one "
+	    "copy, or add a Run column if they are runs that measured alike", matched,
+	    sh->rows[from].num, sh->rows[end - 1].num, sh->rows[start].num,
 	    sh->rows[at - 1].num);
 }
 
@@ -739,6 +776,12 @@ data_row(struct sheet *sh, const struct row *r)
 		if (sh->pass == 1)
 			eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, 0),
 			    "this row repeats the header; skipped");
+		return EB_OK;
+	}
+	if (repeats_head(sh, r)) {
+		if (sh->pass == 1)
+			eb_diag(sh->p->diag, EB_NOTE, loc_at(sh, r->num, 0),
+			    "this row repeats the units row; skipped");
 		return EB_OK;
 	}
 	memset(&ra, 0, sizeof ra);
