@@ -568,6 +568,12 @@ eb_sheet_release_doubt(const char *text, const char *label, char *why, size_t wn
 		word[k] = '\0';
 		i = j;
 		os |= sheet_in(word, os_words);
+		if (codename_differs(word, label) && strcmp(word, label) == 0) {
+			snprintf(why, wn, "is a code name alone: write the release it is, as "
+			    "'%s' or '%s (%s)'", codename_release(word), codename_release(word),
+			    word);
+			return 1;
+		}
 		if (codename_differs(word, label)) {
 			snprintf(why, wn, "names %s, but %s is %s", label, word,
 			    codename_release(word));

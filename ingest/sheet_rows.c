@@ -233,8 +233,8 @@ key_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
 		if (sh->pass == 1 && eb_sheet_release_doubt(s, buf, why, sizeof why)) {
 			eb_sheet_squeeze(s, name, sizeof name);
 			eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
-			    "release '%s' %s; write one release, as 24.04 or debian-12",
-			    name, why);
+			    "release '%s' %s%s", name, why, strstr(why, "code name alone") ? "" :
+			    "; write one release, as 24.04 or debian-12");
 			return -1;
 		}
 		ra->f[EB_F_RELEASE] = intern(sh, buf);

@@ -72,6 +72,9 @@ test_codename_contradicts(void **state)
 	    "brackets, which names no release" ONE_RELEASE);
 	read_as("Ubuntu 24.04 (noble)", "24.04");
 	read_as("Ubuntu 24.04.1 LTS (noble)", "24.04.1");
+	/* A code name alone says which release to write (audit 21 G12). */
+	refused("noble", "release 'noble' is a code name alone: write the release it is, as "
+	    "'24.04' or '24.04 (noble)'");
 }
 
 /* os-release's PRETTY_NAME kept its slash and brackets:
