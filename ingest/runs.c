@@ -429,12 +429,24 @@ same_folder(const char *path, const char *where)
 	return na == nb && strncmp(path, where, na) == 0;
 }
 
-/* Whether log x is the log that summary y's job options wrote. */
+/* Whether log x is the log that summary y's job options wrote: in its
+ * folder, or in the folder the option names (write_lat_log=/srv/logs/lw
+ * writes /srv/logs/lw_clat.1.log; fio 3.33 JSON gives the option as
+ * written, so the log's job is the option's last part). */
 static int
 named_log(const struct series_seen *x, const struct series_seen *y)
 {
-	return x->s.is_log && !y->s.is_log && y->s.n < 0 && x->s.kind == y->s.kind &&
-	    strcmp(x->job, y->job) == 0 && same_folder(x->path, y->path);
+	const char *base = strrchr(y->job, '/');
+	size_t dir = base != NULL ? (size_t)(base - y->job) : 0;
+	const char *xdir = strrchr(x->path, '/');
+	size_t xn = xdir != NULL ? (size_t)(xdir - x->path) : 0;
+
+	base = base != NULL ? base + 1 : y->job;
+	if (!x->s.is_log || y->s.is_log || y->s.n >= 0 || x->s.kind != y->s.kind ||
+	    strcmp(x->job, base) != 0)
+		return 0;
+	return same_folder(x->path, y->path) || (dir > 0 && xn >= dir &&
+	    strncmp(x->path + xn - dir, y->job, dir) == 0);
 }
 
 /* Whether a, met after b, is a log of the family b is one of. */

@@ -48,3 +48,12 @@ eb ingest tests/data/fio/avg_bw.1.log tests/data/fio/avg_clat.1.log
 expect_rc "fio logs: a run's bw and clat logs are read" 0
 [ "$(grep -c 'repetition' "$TMP/err")" -eq 0 ] && pass "fio logs: no warning for a run's bw and clat logs" ||
 	fail "fio logs: no warning for a run's bw and clat logs"
+
+# fio 3.33 JSON gives write_lat_log= as written, a path (/work/.../logs1/lw):
+# the averaged clat log it wrote, beside the JSON, is that run's time
+# series, not a second lat_mean of another test (audit 21 G08).
+eb ingest tests/data/fio-log/option-path
+expect_rc "fio logs: a log named by a path option beside its JSON is read" 0
+[ "$(grep -c ',lat_mean,' "$TMP/out")" -eq 1 ] && grep -q ',lat_mean,ns,1,6141.6' "$TMP/out" &&
+	pass "fio logs: its lat_mean is the JSON's alone" ||
+	fail "fio logs: its lat_mean is the JSON's alone"
