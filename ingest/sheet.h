@@ -151,6 +151,7 @@ struct eb_sheet_head {
 				 * ("cold", "best of 3", "O_DIRECT"), or "" */
 	char config[48];	/* a configuration it names in brackets, as
 				 * eb_config_canonical spells it ("no-aesni"), or "" */
+	char release[48];	/* a release it names in brackets, or "" */
 	char load_prefix[8];	/* EB_SH_LOAD: "qd", "t", "size", or "size?"
 				 * for a "Size" that may be a block size */
 };

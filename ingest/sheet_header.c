@@ -663,6 +663,7 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 
 	memset(h, 0, sizeof *h);
 	eb_sheet_bracket_config(text, h->config, sizeof h->config);
+	eb_sheet_bracket_release(text, h->release, sizeof h->release);
 	eb_sheet_split(text, &ws);
 	/* The name of a key column is its words outside parentheses:
 	 * "Run #", "Block size (KiB)", "Value (MB/s)". */

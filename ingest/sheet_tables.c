@@ -346,6 +346,10 @@ eb_sheet_set_header(struct sheet *sh, size_t h)
 		eb_sheet_header_parse(text, &col->head);
 		if (col->head.key == EB_SH_VALUE && col->head.config[0] != '\0')
 			col->head.at.f[EB_F_CONFIG] = intern(sh, col->head.config);
+		/* "Write (Ubuntu 22.04)": that column's release, which a group
+		 * row or a Release cell may not contradict (audit 21 G06). */
+		if (col->head.key == EB_SH_VALUE && col->head.release[0] != '\0')
+			col->head.at.f[EB_F_RELEASE] = intern(sh, col->head.release);
 		col->at = col->head.at;
 		if ((col->map = eb_sheet_map_column(sh->map, (long)c + 1, text)) != NULL) {
 			col->map->used = 1;

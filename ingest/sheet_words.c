@@ -236,6 +236,25 @@ eb_sheet_bracket_config(const char *text, char *buf, size_t n)
 }
 
 void
+eb_sheet_bracket_release(const char *text, char *buf, size_t n)
+{
+	buf[0] = '\0';
+	for (const char *s = strchr(text, '('); s != NULL; s = strchr(s + 1, '(')) {
+		const char *e = strchr(s, ')');
+		char inner[128];
+
+		if (e == NULL || (size_t)(e - s - 1) >= sizeof inner)
+			continue;
+		memcpy(inner, s + 1, (size_t)(e - s - 1));
+		inner[e - s - 1] = '\0';
+		if (eb_sheet_is_release(inner)) {
+			eb_sheet_release(inner, 0, buf, n);
+			return;
+		}
+	}
+}
+
+void
 eb_sheet_blank_config(char *text)
 {
 	for (char *s = strchr(text, '('); s != NULL; s = strchr(s + 1, '(')) {

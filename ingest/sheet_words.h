@@ -43,6 +43,9 @@ void eb_sheet_unread_sign(const char *text, char *buf, size_t n);
 /* The configuration a header names in brackets, "DD Read (no AES-NI)",
  * into buf as eb_config_canonical spells it; "" for none. */
 void eb_sheet_bracket_config(const char *text, char *buf, size_t n);
+/* The release a header names in brackets, "Write (Ubuntu 22.04)", into
+ * buf as a release cell reads it; "" for none. */
+void eb_sheet_bracket_release(const char *text, char *buf, size_t n);
 /* Blanks each bracketed configuration of text in place, so that the rest
  * is read as if it named none ("Read (no AES-NI)" reads as "Read"). */
 void eb_sheet_blank_config(char *text);

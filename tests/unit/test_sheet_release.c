@@ -172,6 +172,22 @@ test_release_given_twice(void **state)
 	    "group row says the release is 22.04, but a release row above it says 24.04; say "
 	    "it once, or the same in both");
 	tu_free(&r);
+	/* A release in a header's brackets is that column's, as a config
+	 * there is (audit 21 G06): two of them are two releases, and a
+	 * Release cell may not contradict one. */
+	tu_ingest_opts(&r, "in.csv", "Mode,Write (Ubuntu 22.04) (MB/s),Write (Ubuntu 24.04) "
+	    "(MB/s)\nNone,500,700\n", "sheet", NULL, NULL);
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	assert_string_equal(r.t->rows[0].f[EB_F_RELEASE], "22.04");
+	assert_string_equal(r.t->rows[1].f[EB_F_RELEASE], "24.04");
+	tu_free(&r);
+	tu_ingest_opts(&r, "in.csv", "Mode,Release,Write (Ubuntu 22.04) (MB/s)\nNone,24.04,500\n",
+	    "sheet", NULL, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.line, 2);
+	assert_int_equal(r.err.loc.col, 3);
+	tu_free(&r);
 	/* A map's release where the sheet names none is the sheet's. */
 	tu_ingest_opts(&r, "in.csv", "Mode,Write (MB/s)\nNone,500\n", "sheet",
 	    write_map("release.map.json", "{\"release\":\"24.04\"}"), NULL);
