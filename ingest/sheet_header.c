@@ -683,6 +683,20 @@ eb_sheet_header_parse(const char *text, struct eb_sheet_head *h)
 	for (int i = 0; i < ws.n; i++)
 		if (strcmp(ws.v[i].w, "ubuntu") == 0)
 			h->ubuntu = 1;
+	/* "Write Ubuntu 22.04 (MB/s)": a system's name and version outside
+	 * brackets name the column's release too (audit 21 G06). */
+	for (int i = 0; h->release[0] == '\0' && i + 1 < ws.n; i++) {
+		char rel[64];
+
+		if (ws.v[i].paren || ws.v[i + 1].paren ||
+		    (strcmp(ws.v[i].w, "ubuntu") != 0 && strcmp(ws.v[i].w, "debian") != 0 &&
+		    strcmp(ws.v[i].w, "freebsd") != 0) || ws.v[i + 1].w[0] < '0' ||
+		    ws.v[i + 1].w[0] > '9')
+			continue;
+		snprintf(rel, sizeof rel, "%s %s", ws.v[i].w, ws.v[i + 1].w);
+		if (eb_sheet_is_release(rel))
+			eb_sheet_release(rel, 0, h->release, sizeof h->release);
+	}
 	for (size_t i = 0; k > 0 && i < sizeof keynames / sizeof keynames[0]; i++) {
 		if (strcmp(key, keynames[i].name) != 0)
 			continue;

@@ -182,6 +182,11 @@ test_release_given_twice(void **state)
 	assert_string_equal(r.t->rows[0].f[EB_F_RELEASE], "22.04");
 	assert_string_equal(r.t->rows[1].f[EB_F_RELEASE], "24.04");
 	tu_free(&r);
+	tu_ingest_opts(&r, "in.csv", "Mode,Write Ubuntu 22.04 (MB/s)\nNone,500\n", "sheet",
+	    NULL, NULL);
+	assert_int_equal(r.st, EB_OK);
+	assert_string_equal(r.t->rows[0].f[EB_F_RELEASE], "22.04");
+	tu_free(&r);
 	tu_ingest_opts(&r, "in.csv", "Mode,Release,Write (Ubuntu 22.04) (MB/s)\nNone,24.04,500\n",
 	    "sheet", NULL, NULL);
 	assert_int_equal(r.st, EB_ERR_DATA);
