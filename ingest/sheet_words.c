@@ -214,21 +214,38 @@ eb_sheet_unread_sign(const char *text, char *buf, size_t n)
 	}
 }
 
+/* The next "(...)" of text from at on: its text into inner (n bytes), and
+ * its '(' and ')' into *open and *close; 0 when there is none. A group
+ * longer than inner is passed over. */
+static int
+next_bracket(const char *at, char *inner, size_t n, const char **open, const char **close)
+{
+	for (const char *s = strchr(at, '('); s != NULL; s = strchr(s + 1, '(')) {
+		const char *e = strchr(s, ')');
+
+		if (e == NULL || (size_t)(e - s - 1) >= n)
+			continue;
+		memcpy(inner, s + 1, (size_t)(e - s - 1));
+		inner[e - s - 1] = '\0';
+		*open = s;
+		*close = e;
+		return 1;
+	}
+	return 0;
+}
+
 /* The configuration a header names in brackets, "DD Read (no AES-NI)",
  * into buf as eb_config_canonical spells it; "" for none. Read as any
  * other, such a column's figures would be the default config's. */
 void
 eb_sheet_bracket_config(const char *text, char *buf, size_t n)
 {
-	buf[0] = '\0';
-	for (const char *s = strchr(text, '('); s != NULL; s = strchr(s + 1, '(')) {
-		const char *e = strchr(s, ')');
-		char inner[128];
+	const char *open, *close;
+	char inner[128];
 
-		if (e == NULL || (size_t)(e - s - 1) >= sizeof inner)
-			continue;
-		memcpy(inner, s + 1, (size_t)(e - s - 1));
-		inner[e - s - 1] = '\0';
+	buf[0] = '\0';
+	for (const char *at = text; next_bracket(at, inner, sizeof inner, &open, &close);
+	    at = close + 1) {
 		if (eb_config_canonical(inner, buf, n) && strcmp(buf, "default") != 0)
 			return;
 		buf[0] = '\0';
@@ -238,33 +255,26 @@ eb_sheet_bracket_config(const char *text, char *buf, size_t n)
 void
 eb_sheet_bracket_release(const char *text, char *buf, size_t n)
 {
-	buf[0] = '\0';
-	for (const char *s = strchr(text, '('); s != NULL; s = strchr(s + 1, '(')) {
-		const char *e = strchr(s, ')');
-		char inner[128];
+	const char *open, *close;
+	char inner[128];
 
-		if (e == NULL || (size_t)(e - s - 1) >= sizeof inner)
-			continue;
-		memcpy(inner, s + 1, (size_t)(e - s - 1));
-		inner[e - s - 1] = '\0';
+	buf[0] = '\0';
+	for (const char *at = text; next_bracket(at, inner, sizeof inner, &open, &close);
+	    at = close + 1)
 		if (eb_sheet_is_release(inner)) {
 			eb_sheet_release(inner, 0, buf, n);
 			return;
 		}
-	}
 }
 
 void
 eb_sheet_blank_config(char *text)
 {
-	for (char *s = strchr(text, '('); s != NULL; s = strchr(s + 1, '(')) {
-		char *e = strchr(s, ')'), inner[128], cfg[48];
+	const char *open, *close;
+	char inner[128], cfg[48];
 
-		if (e == NULL || (size_t)(e - s - 1) >= sizeof inner)
-			continue;
-		memcpy(inner, s + 1, (size_t)(e - s - 1));
-		inner[e - s - 1] = '\0';
+	for (const char *at = text; next_bracket(at, inner, sizeof inner, &open, &close);
+	    at = close + 1)
 		if (eb_config_canonical(inner, cfg, sizeof cfg) && strcmp(cfg, "default") != 0)
-			memset(s, ' ', (size_t)(e - s + 1));
-	}
+			memset(text + (open - text), ' ', (size_t)(close - open + 1));
 }
