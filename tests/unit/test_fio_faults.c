@@ -712,6 +712,20 @@ test_terse_client_banners(void **state)
 	tu_free(&r);
 }
 
+/* fio 3.33 --client --status-interval=1 in JSON: every snapshot of the
+ * job is an entry of client_stats (16.8 MB at 0.9, 1.9 ... 4 s), which
+ * were summed as five clones, 3.4 times the job's rate (audit 22 H02). */
+static void
+test_json_client_snapshots(void **state)
+{
+	(void)state;
+	refused(DATA "client-json-status-interval-3.33.json", NULL, "auto", 278,
+	    "fio --client JSON whose client_stats give one job of one server at runtimes of "
+	    "under half and of the whole: the snapshots of --status-interval, which fio puts in "
+	    "one document and nothing tells from clones to sum; run it without "
+	    "--status-interval, or read its terse or normal output");
+}
+
 /* Outside audit G16: a real fio 3.33 job that wrote until the disk was
  * full ("error": 28 after 4 MiB) prints the figures of a run cut short:
  * an error at its "error", whatever else the file holds; a job that ran
@@ -1009,6 +1023,7 @@ main(void)
 		cmocka_unit_test(test_terse_clones_or_runs),
 		cmocka_unit_test(test_terse_clones_or_runs_unknown),
 		cmocka_unit_test(test_terse_record_twice),
+		cmocka_unit_test(test_json_client_snapshots),
 		cmocka_unit_test(test_terse_client_banners),
 		cmocka_unit_test(test_terse_client_server_sum),
 		cmocka_unit_test(test_json_job_cut_short),
