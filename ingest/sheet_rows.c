@@ -414,6 +414,27 @@ given(const char *s)
 	return s != NULL && *s != '\0' ? s : NULL;
 }
 
+/* Whether two release labels are one: alike, or an Ubuntu release and
+ * the number a spreadsheet made of it ("23.10" typed into a number cell
+ * shows as 23.1). */
+static int
+same_release(const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+
+	if (strcmp(a, b) == 0)
+		return 1;
+	if (na > nb) {
+		const char *t = a;
+
+		a = b;
+		b = t;
+		na = nb;
+	}
+	return na == 4 && strlen(b) == 5 && a[2] == '.' && strncmp(a, b, 4) == 0 &&
+	    b[4] == '0' && strspn(a, "0123456789.") == 4 && strspn(b, "0123456789.") == 5;
+}
+
 /* A release the layout gives a cell (its header or group row, a release
  * row above its table) and another that a key cell of its row or the map
  * gives: the later one would win in silence, and the releases' runs
@@ -428,8 +449,15 @@ release_agrees(struct sheet *sh, const struct row *r, size_t c, const char *show
 	const char *row = given(ra->f[EB_F_RELEASE]), *sheet, *map = NULL;
 	char name[96];
 
+	if (layout != NULL && given(col->head.at.f[EB_F_RELEASE]) != NULL &&
+	    !same_release(layout, col->head.at.f[EB_F_RELEASE]))
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s: its header says the release is %s, but its group row says "
+		    "%s; say it once, or the same in both", shown,
+		    eb_sheet_colname(sh, c, name, sizeof name), col->head.at.f[EB_F_RELEASE],
+		    layout);
 	if (layout != NULL && given(sh->section.f[EB_F_RELEASE]) != NULL &&
-	    strcmp(layout, sh->section.f[EB_F_RELEASE]) != 0)
+	    !same_release(layout, sh->section.f[EB_F_RELEASE]))
 		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
 		    "'%s' in %s: %s says the release is %s, but a release row above it says "
 		    "%s; say it once, or the same in both", shown,
@@ -437,7 +465,7 @@ release_agrees(struct sheet *sh, const struct row *r, size_t c, const char *show
 		    sh->section.f[EB_F_RELEASE]);
 	if (layout == NULL && (layout = given(sh->section.f[EB_F_RELEASE])) != NULL)
 		where = "the release row above its table";
-	if (layout != NULL && row != NULL && strcmp(layout, row) != 0)
+	if (layout != NULL && row != NULL && !same_release(layout, row))
 		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
 		    "'%s' in %s: %s says the release is %s, but a column of its row says %s; "
 		    "say it once, or the same in both", shown,
@@ -450,7 +478,7 @@ release_agrees(struct sheet *sh, const struct row *r, size_t c, const char *show
 		map = given(mr->f[EB_F_RELEASE]);
 	if (map == NULL)
 		map = given(sh->map->all.f[EB_F_RELEASE]);
-	if (map != NULL && strcmp(map, sheet) != 0)
+	if (map != NULL && !same_release(map, sheet))
 		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
 		    "'%s' in %s: the --map file gives the release %s, but the sheet says %s "
 		    "(%s); a map names what the sheet leaves unsaid, so that two releases "
@@ -546,6 +574,11 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 		if (col->map != NULL)
 			eb_sheet_attrs_merge(&a, &col->map->at);
 	}
+	/* A Release cell's 23.1 under a group row's Ubuntu 23.10 is 23.10. */
+	if (given(a.f[EB_F_RELEASE]) != NULL && given(col->at.f[EB_F_RELEASE]) != NULL &&
+	    strlen(col->at.f[EB_F_RELEASE]) > strlen(a.f[EB_F_RELEASE]) &&
+	    same_release(col->at.f[EB_F_RELEASE], a.f[EB_F_RELEASE]))
+		a.f[EB_F_RELEASE] = col->at.f[EB_F_RELEASE];
 	if (sh->row_config != NULL && (st = row_config(sh, r, &a)) != EB_OK)
 		return st;
 	/* A cell's own unit may rescale its column's ("1.2 GB/s" under

@@ -193,6 +193,21 @@ test_release_given_twice(void **state)
 	assert_int_equal(r.err.loc.line, 2);
 	assert_int_equal(r.err.loc.col, 3);
 	tu_free(&r);
+	/* A group row against the header's release (audit 22 H05); Excel's
+	 * 23.1 of a Release cell under a group row's Ubuntu 23.10 is 23.10
+	 * (audit 22 H07). */
+	tu_ingest_opts(&r, "in.csv", ",Ubuntu 22.04\nMode,Write (Ubuntu 24.04) (MB/s)\nNone,500\n",
+	    "sheet", NULL, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_string_equal(r.err.msg, "'500' in column B ('Write (Ubuntu 24.04) (MB/s)'): its "
+	    "header says the release is 24.04, but its group row says 22.04; say it once, or the "
+	    "same in both");
+	tu_free(&r);
+	tu_ingest_opts(&r, "in.csv", ",Ubuntu 23.10\nMode,Release,Write (MB/s)\nNone,23.1,500\n",
+	    "sheet", NULL, NULL);
+	assert_int_equal(r.st, EB_OK);
+	assert_string_equal(r.t->rows[0].f[EB_F_RELEASE], "23.10");
+	tu_free(&r);
 	/* A map's release where the sheet names none is the sheet's. */
 	tu_ingest_opts(&r, "in.csv", "Mode,Write (MB/s)\nNone,500\n", "sheet",
 	    write_map("release.map.json", "{\"release\":\"24.04\"}"), NULL);
