@@ -135,6 +135,34 @@ eb_case_label_with_job(const struct eb_record *r, char *buf, size_t n)
 	case_label(r, 1, buf, n);
 }
 
+static int
+cmp_text(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+eb_labels_need_jobs(const struct eb_record *const *keys, size_t n)
+{
+	char **v = eb_xmalloc((n + 1) * sizeof *v), label[160];
+	int clash = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		eb_case_label(keys[i], label, sizeof label);
+		v[i] = eb_xasprintf("%s\037%s", label, keys[i]->f[EB_F_JOB]);
+	}
+	qsort(v, n, sizeof *v, cmp_text);
+	for (size_t i = 1; i < n && !clash; i++) {
+		size_t a = strcspn(v[i - 1], "\037"), b = strcspn(v[i], "\037");
+
+		clash = a == b && strncmp(v[i - 1], v[i], a) == 0 && strcmp(v[i - 1], v[i]) != 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+	return clash;
+}
+
 const char *
 eb_metric_words(const char *metric)
 {

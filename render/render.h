@@ -47,6 +47,9 @@ void eb_case_label(const struct eb_record *r, char *buf, size_t n);
 /* The same with the job's name whatever it says: for tests whose labels
  * without it would be one. */
 void eb_case_label_with_job(const struct eb_record *r, char *buf, size_t n);
+/* Whether two of the keys, of other jobs, would share a label: a table
+ * of them names every job then (eb_case_label_with_job). */
+int eb_labels_need_jobs(const struct eb_record *const *keys, size_t n);
 /* A metric in words for headers: "throughput", "IOPS", "mean latency". */
 const char *eb_metric_words(const char *metric);
 

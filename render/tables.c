@@ -180,6 +180,13 @@ eb_md_absolute(FILE *fp, const struct eb_grid *w, const char *release, int iec)
 	struct eb_md md;
 	int unbounded = 0;
 
+	const struct eb_record **keys = eb_xcalloc(w->ncols + 1, sizeof *keys);
+	void (*label_of)(const struct eb_record *, char *, size_t);
+
+	for (size_t c = 0; c < w->ncols; c++)
+		keys[c] = w->cols[c]->key;
+	label_of = eb_labels_need_jobs(keys, w->ncols) ? eb_case_label_with_job : eb_case_label;
+	free((void *)keys);
 	eb_md_init(&md, nc);
 	cells[0] = "mode";
 	for (size_t c = 0; c < w->ncols; c++) {
@@ -194,7 +201,7 @@ eb_md_absolute(FILE *fp, const struct eb_grid *w, const char *release, int iec)
 				top = fabs(g->s.mean);
 		}
 		eb_display_unit(k->f[EB_F_METRIC], k->f[EB_F_UNIT], top, iec, &units[c]);
-		eb_case_label(k, label, sizeof label);
+		label_of(k, label, sizeof label);
 		if (strcmp(k->f[EB_F_METRIC], "bw") == 0)
 			owned[c + 1] = eb_xasprintf("%s (%s)", label, units[c].label);
 		else
@@ -284,7 +291,13 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 	char align[12];
 	struct eb_md md;
 	size_t k = 0;
+	const struct eb_record **keys = eb_xcalloc(n + 1, sizeof *keys);
+	void (*label_of)(const struct eb_record *, char *, size_t);
 
+	for (size_t i = 0; i < n; i++)
+		keys[i] = rows[i].g->key;
+	label_of = eb_labels_need_jobs(keys, n) ? eb_case_label_with_job : eb_case_label;
+	free((void *)keys);
 	for (int i = 0; i < 3; i++) {
 		show[i] = varies(rows, n, key_fields[i]);
 		ncols += (size_t)show[i];
@@ -342,7 +355,7 @@ eb_md_overhead(FILE *fp, const struct eb_overhead *rows, size_t n, int iec)
 		const char *cells[12];
 		size_t c = 0;
 
-		eb_case_label(kr, test, sizeof test);
+		label_of(kr, test, sizeof test);
 		snprintf(num, sizeof num, "%zu", r->g->s.n);
 		eb_value_text(mean, sizeof mean, kr, r->g->s.mean, iec);
 		eb_value_text(base, sizeof base, kr, r->base->s.mean, iec);
@@ -445,7 +458,13 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 	double alpha = n > 0 ? rows[0].v.alpha : 0.05;
 	int adjusted = 0;
 	char level[48], change[64];
+	const struct eb_record **keys = eb_xcalloc(n + 1, sizeof *keys);
+	void (*label_of)(const struct eb_record *, char *, size_t);
 
+	for (size_t i = 0; i < n; i++)
+		keys[i] = rows[i].a->key;
+	label_of = eb_labels_need_jobs(keys, n) ? eb_case_label_with_job : eb_case_label;
+	free((void *)keys);
 	for (size_t i = 0; i < n; i++)
 		adjusted |= eb_verdict_interval_adjusted(&rows[i].v) ||
 		    (rows[i].has_overhead && eb_verdict_interval_adjusted(&rows[i].oh));
@@ -475,7 +494,7 @@ eb_md_diff(FILE *fp, const struct eb_diff *rows, size_t n, const char *from,
 		const char *cells[12];
 		size_t c = 0;
 
-		eb_case_label(k, test, sizeof test);
+		label_of(k, test, sizeof test);
 		side_text(a, sizeof a, d->a, median, iec);
 		side_text(b, sizeof b, d->b, median, iec);
 		eb_verdict_interval_text(&d->v, delta, sizeof delta);
@@ -589,6 +608,7 @@ void
 eb_md_trend(FILE *fp, const struct eb_trend_row *rows, size_t n, int iec)
 {
 	const struct eb_trend_row **order = eb_xmalloc((n ? n : 1) * sizeof *order);
+	void (*label_of)(const struct eb_record *, char *, size_t);
 	struct eb_md md;
 	int hosts = 0;
 
@@ -597,6 +617,14 @@ eb_md_trend(FILE *fp, const struct eb_trend_row *rows, size_t n, int iec)
 		hosts |= strcmp(rows[i].g->key->f[EB_F_HOST], rows[0].g->key->f[EB_F_HOST]) != 0;
 	}
 	qsort((void *)order, n, sizeof *order, cmp_trend_rows);
+	{
+		const struct eb_record **keys = eb_xcalloc(n + 1, sizeof *keys);
+
+		for (size_t i = 0; i < n; i++)
+			keys[i] = rows[i].g->key;
+		label_of = eb_labels_need_jobs(keys, n) ? eb_case_label_with_job : eb_case_label;
+		free((void *)keys);
+	}
 	eb_md_init(&md, hosts ? 10 : 9);
 	if (hosts)
 		eb_md_header(&md, "lllllrrrrl", "host", "test", "metric", "mode", "release", "n",
@@ -611,7 +639,7 @@ eb_md_trend(FILE *fp, const struct eb_trend_row *rows, size_t n, int iec)
 		const char *cells[10];
 		size_t c = 0;
 
-		eb_case_label(k, test, sizeof test);
+		label_of(k, test, sizeof test);
 		snprintf(num, sizeof num, "%zu", r->g->s.n);
 		eb_value_text(mean, sizeof mean, k, r->g->s.mean, iec);
 		/* As the overhead tables say it: a cost, or "N % faster"

@@ -228,3 +228,14 @@ eb findings tests/data/analyze/no-baseline-on-one-host.csv
 [ "$(tail -1 "$TMP/out")" = "- 2 cases of an encrypted mode have no none measured beside them in their release, host and config, so nothing here states their overhead: aes-256-gcm fio seq write 4 KiB in 24.04 on h2, aes-128-gcm fio seq write 4 KiB in 24.04 on h2." ] &&
 	pass "findings name the host of the cases without a baseline" ||
 	fail "findings name the host of the cases without a baseline"
+# Jobs whose names say only what the label says ("write", "seq-write") are
+# named in the overhead and absolute tables when their labels would be one
+# (audit 22 H10: four rows read "fio seq write 4 KiB").
+eb overhead tests/data/analyze/jobs-one-label.csv
+[ "$(grep -c '^| fio seq-write seq write 4 KiB \|^| fio write seq write 4 KiB ' "$TMP/out")" -eq 2 ] &&
+	pass "overhead names the jobs one label would name" ||
+	fail "overhead names the jobs one label would name"
+eb table tests/data/analyze/jobs-one-label.csv
+grep -q '| fio seq-write seq write 4 KiB (MB/s) |' "$TMP/out" && grep -q '| fio write seq write 4 KiB (MB/s) |' "$TMP/out" &&
+	pass "table names the jobs one label would name" ||
+	fail "table names the jobs one label would name"
