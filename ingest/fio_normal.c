@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fio_json.h"
 #include "fio_normal.h"
 
 /* Where the current job's results end: fio prints the cpu, IO depths and
@@ -322,6 +323,7 @@ flush(struct eb_parse *p, struct normal_state *st)
 		struct eb_fio_job *j = &st->run.jobs[i];
 
 		if (!j->all_clients) {
+			eb_fio_json_say_total(p, j, &st->told_total);
 			eb_fio_banners_apply(&st->banners, j);
 			if (st->host != NULL && st->nhosts == 1 && *j->host == '\0')
 				eb_fio_job_set_str(&j->host, st->host, strlen(st->host));

@@ -25,6 +25,9 @@ struct normal_state {
 	int dir;		/* its direction being read, -1 none */
 	double pct_unit;	/* ns per unit of the percentile block, 0 outside */
 	int pct_is_lat;		/* lat_percentiles instead of clat */
+	double tlat_ns;		/* the direction's total latency mean, or -1 */
+	long tlat_line;
+	int told_total;		/* the warning of percentiles of total latency */
 	double pct_prev;	/* the block's last percentile as printed, or -1 */
 	/* The range of the current direction's clat and lat (total) lines. */
 	struct eb_fio_lat_range clat, tlat;

@@ -122,6 +122,7 @@ take_dir(struct normal_state *st, int d, const char *s, long lineno)
 	st->dir = d;
 	st->pct_unit = 0;
 	st->clat.line = st->tlat.line = 0;
+	st->tlat_ns = -1;
 	memset(r, 0, sizeof *r);
 	r->issued = -1;
 	r->bw = r->bw_alt = r->io = r->runtime_ms = r->iops = -1;
@@ -319,6 +320,10 @@ eb_fio_normal_job_line(struct normal_state *st, const char *s, long lineno)
 		if (eb_fio_num(q, strlen(q), &v) == 0)
 			v = -1;
 		take_lat_range(st, s, unit, v, &st->tlat, lineno);
+		if (unit > 0 && v >= 0) {
+			st->tlat_ns = v * unit;
+			st->tlat_line = lineno;
+		}
 		/* Total latency is submission plus completion: a mean
 		 * completion latency above it is a damaged unit or digit
 		 * ("clat (msec)" for usec: 1000 times off). Each mean is
@@ -363,6 +368,15 @@ eb_fio_normal_job_line(struct normal_state *st, const char *s, long lineno)
 		if (q != NULL && eb_fio_num(q, strlen(q), &v) > 0 && v > 0) {
 			ds->p99_ns = v * st->pct_unit;
 			ds->p99_line = lineno;
+			/* lat_percentiles=1 clat_percentiles=0: a p99 of total
+			 * latency goes with the total latency's mean, as in the
+			 * JSON of the same run (audit 22 H01). */
+			if (st->pct_is_lat && st->tlat_ns >= 0 && !ds->lat_total) {
+				ds->lat_total = 1;
+				ds->clat_ns = ds->lat_ns;
+				ds->lat_ns = st->tlat_ns;
+				ds->lat_line = st->tlat_line;
+			}
 		}
 		return;
 	}

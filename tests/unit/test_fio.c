@@ -1291,6 +1291,24 @@ test_normal_two_hosts(void **state)
 	tu_free(&r);
 }
 
+/* fio 3.33 normal text of a job with lat_percentiles=1 clat_percentiles=0:
+ * its p99 is of total latency, so its mean is the total's too (lat avg=
+ * 270.02 usec, not clat's 233.60), with the warning the JSON of the same
+ * run gives (audit 22 H01: a clat mean beside a total p99). */
+static void
+test_normal_total_latency_percentiles(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, DATA "lat-percentiles-only-3.33-normal.txt", "auto");
+	assert_int_equal(r.st, EB_OK);
+	EXPECT(r, "lonly", "read", "lat_mean", 270.02 * 1000);
+	EXPECT(r, "lonly", "read", "lat_p99", 1598 * 1000);
+	assert_int_equal(r.nwarnings, 1);
+	tu_free(&r);
+}
+
 static void
 test_normal_glued_header(void **state)
 {
@@ -1634,6 +1652,7 @@ main(void)
 		cmocka_unit_test(test_normal_two_clients_one_host),
 		cmocka_unit_test(test_normal_client_status_interval),
 		cmocka_unit_test(test_normal_two_hosts),
+		cmocka_unit_test(test_normal_total_latency_percentiles),
 		cmocka_unit_test(test_normal_client_server),
 		cmocka_unit_test(test_normal_glued_header),
 		cmocka_unit_test(test_error_only),
