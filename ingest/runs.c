@@ -445,8 +445,21 @@ named_log(const struct series_seen *x, const struct series_seen *y)
 	if (!x->s.is_log || y->s.is_log || y->s.n >= 0 || x->s.kind != y->s.kind ||
 	    strcmp(x->job, base) != 0)
 		return 0;
-	return same_folder(x->path, y->path) || (dir > 0 && xn >= dir &&
-	    strncmp(x->path + xn - dir, y->job, dir) == 0);
+	if (same_folder(x->path, y->path) || (dir > 0 && xn >= dir &&
+	    strncmp(x->path + xn - dir, y->job, dir) == 0))
+		return 1;
+	/* The log named by a relative path ("runs/logs/lw_clat.1.log"), the
+	 * option by an absolute one: the folders, resolved, are one. */
+	if (dir > 0 && y->job[0] == '/') {
+		char *folder = eb_xstrndup(xn > 0 ? x->path : ".", xn > 0 ? xn : 1);
+		char *real = realpath(folder, NULL);
+		int same = real != NULL && strlen(real) == dir && strncmp(real, y->job, dir) == 0;
+
+		free(real);
+		free(folder);
+		return same;
+	}
+	return 0;
 }
 
 /* Whether a, met after b, is a log of the family b is one of. */

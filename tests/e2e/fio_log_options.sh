@@ -57,3 +57,16 @@ expect_rc "fio logs: a log named by a path option beside its JSON is read" 0
 [ "$(grep -c ',lat_mean,' "$TMP/out")" -eq 1 ] && grep -q ',lat_mean,ns,1,6141.6' "$TMP/out" &&
 	pass "fio logs: its lat_mean is the JSON's alone" ||
 	fail "fio logs: its lat_mean is the JSON's alone"
+
+# The log in the folder an absolute write_lat_log= names, the JSON in
+# another, both read by a relative path: the same run, whichever way the
+# path is spelt (audit 22 H04).
+mkdir -p "$TMP/abs/out" "$TMP/abs/logs"
+sed "s|\"/work/audit21/tmp/gen/logs1/lw\"|\"$TMP/abs/logs/lw\"|" tests/data/fio-log/option-path/lw.json > "$TMP/abs/out/lw.json"
+cp tests/data/fio-log/option-path/lw_clat.1.log "$TMP/abs/logs/"
+(cd "$TMP" && ${VALGRIND_CMD:-} "$ENCBENCH" ingest abs >"$TMP/out" 2>"$TMP/err")
+rc=$?
+expect_rc "fio logs: a log at an absolute option's folder, read by a relative path" 0
+[ "$(grep -c ',lat_mean,' "$TMP/out")" -eq 1 ] &&
+	pass "fio logs: it gives no second lat_mean" ||
+	fail "fio logs: it gives no second lat_mean"
