@@ -488,6 +488,40 @@ release_agrees(struct sheet *sh, const struct row *r, size_t c, const char *show
 	return EB_OK;
 }
 
+/* The same of a configuration: "No AES-NI" over a column, or in its
+ * header's brackets, and a Config cell or the map saying "default" or
+ * another config; the later won in silence and the no-AES-NI figures were
+ * pooled with the default ones (audit 22 H06). */
+static enum eb_status
+config_agrees(struct sheet *sh, const struct row *r, size_t c, const char *shown,
+    const struct column *col, const struct eb_sheet_attrs *ra, const struct eb_sheet_attrs *mr)
+{
+	const char *layout = given(col->at.f[EB_F_CONFIG]), *row = given(ra->f[EB_F_CONFIG]);
+	const char *map = NULL;
+	char name[96];
+
+	if (layout != NULL && row != NULL && strcmp(layout, row) != 0)
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s: its header or group row says the config is %s, but a column of "
+		    "its row says %s; say it once, or the same in both", shown,
+		    eb_sheet_colname(sh, c, name, sizeof name), layout, row);
+	if (sh->map == NULL || (layout = row != NULL ? row : layout) == NULL)
+		return EB_OK;
+	if (col->map != NULL)
+		map = given(col->map->at.f[EB_F_CONFIG]);
+	if (map == NULL && mr != NULL)
+		map = given(mr->f[EB_F_CONFIG]);
+	if (map == NULL)
+		map = given(sh->map->all.f[EB_F_CONFIG]);
+	if (map != NULL && strcmp(map, layout) != 0)
+		return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
+		    "'%s' in %s: the --map file gives the config %s, but the sheet says %s; a "
+		    "map names what the sheet leaves unsaid, so that two configs never become "
+		    "repetitions of one", shown, eb_sheet_colname(sh, c, name, sizeof name), map,
+		    layout);
+	return EB_OK;
+}
+
 
 static enum eb_status
 value_cell(struct sheet *sh, const struct row *r, size_t c,
@@ -562,7 +596,8 @@ value_cell(struct sheet *sh, const struct row *r, size_t c,
 		    "%s names the load %s, but the row's load columns give %s; name it in "
 		    "one place", eb_sheet_colname(sh, c, name, sizeof name), col->at.load,
 		    ra->load);
-	if ((st = release_agrees(sh, r, c, shown, col, ra, mr)) != EB_OK)
+	if ((st = release_agrees(sh, r, c, shown, col, ra, mr)) != EB_OK ||
+	    (st = config_agrees(sh, r, c, shown, col, ra, mr)) != EB_OK)
 		return st;
 	memset(&a, 0, sizeof a);
 	eb_sheet_attrs_merge(&a, &sh->section);

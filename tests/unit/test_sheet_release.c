@@ -217,12 +217,48 @@ test_release_given_twice(void **state)
 	tu_free(&r);
 }
 
+/* A configuration given twice, and otherwise, won in silence: the
+ * no-AES-NI figures were the default config's (audit 22 H06). */
+static void
+test_config_given_twice(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest_opts(&r, "in.csv", ",No AES-NI\nMode,Config,Write (MB/s)\nNone,default,500\n",
+	    "sheet", NULL, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_string_equal(r.err.msg, "'500' in column C ('Write (MB/s)'): its header or group "
+	    "row says the config is no-aesni, but a column of its row says default; say it "
+	    "once, or the same in both");
+	tu_free(&r);
+	tu_ingest_opts(&r, "in.csv", "Mode,Write (no AES-NI) (MB/s),Config\nNone,500,default\n",
+	    "sheet", NULL, NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_int_equal(r.err.loc.col, 2);
+	tu_free(&r);
+	tu_ingest_opts(&r, "in.csv", "Mode,Write (no AES-NI) (MB/s)\nNone,500\n", "sheet",
+	    write_map("config.map.json", "{\"config\":\"default\"}"), NULL);
+	assert_int_equal(r.st, EB_ERR_DATA);
+	assert_string_equal(r.err.msg, "'500' in column B ('Write (no AES-NI) (MB/s)'): the "
+	    "--map file gives the config default, but the sheet says no-aesni; a map names what "
+	    "the sheet leaves unsaid, so that two configs never become repetitions of one");
+	tu_free(&r);
+	/* Said once, or the same twice, it reads. */
+	tu_ingest_opts(&r, "in.csv", ",No AES-NI\nMode,Config,Write (MB/s)\nNone,no-aesni,500\n",
+	    "sheet", NULL, NULL);
+	assert_int_equal(r.st, EB_OK);
+	assert_string_equal(r.t->rows[0].f[EB_F_CONFIG], "no-aesni");
+	tu_free(&r);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_two_releases),
 		cmocka_unit_test(test_release_given_twice),
+		cmocka_unit_test(test_config_given_twice),
 		cmocka_unit_test(test_codename_contradicts),
 		cmocka_unit_test(test_pretty_names),
 		cmocka_unit_test(test_baseline_alone),
