@@ -736,13 +736,38 @@ repeats_header(const struct sheet *sh, const struct row *r)
 	return same >= 2;
 }
 
+/* Whether two cells of column c say one thing: as written, as one number
+ * ("1,500" and 1500, 400 and 400.0), or as one mode (None and none). */
+static int
+same_cell(const struct sheet *sh, size_t c, const char *x, const char *y)
+{
+	struct eb_sheet_cell a, b;
+	struct eb_mode_label ma, mb;
+	double va, vb;
+
+	x = x != NULL ? x : "";
+	y = y != NULL ? y : "";
+	if (strcmp(x, y) == 0)
+		return 1;
+	eb_sheet_cell_parse(x, strlen(x), &a);
+	eb_sheet_cell_parse(y, strlen(y), &b);
+	if (a.kind == EB_SC_NUMBER && b.kind == EB_SC_NUMBER)
+		return a.has_unit == b.has_unit && (!a.has_unit || a.unit.kind == b.unit.kind) &&
+		    eb_sheet_value(&a.num, sh->decimal, a.has_unit ? &a.unit : NULL, &va) &&
+		    eb_sheet_value(&b.num, sh->decimal, b.has_unit ? &b.unit : NULL, &vb) &&
+		    va == vb;
+	return (long)c == sh->modecol && eb_mode_read(x, &ma) == EB_MODE_KNOWN &&
+	    eb_mode_read(y, &mb) == EB_MODE_KNOWN && strcmp(ma.mode, mb.mode) == 0 &&
+	    strcmp(ma.config, mb.config) == 0;
+}
+
 static int
 same_row(const struct sheet *sh, const struct row *a, const struct row *b, size_t *cells)
 {
 	for (size_t c = 0; c < sh->tw; c++) {
 		const char *x = cell(sh, a, c), *y = cell(sh, b, c);
 
-		if (strcmp(x != NULL ? x : "", y != NULL ? y : "") != 0)
+		if (!same_cell(sh, c, x, y))
 			return 0;
 		*cells += !empty(x);
 	}
@@ -819,7 +844,7 @@ pasted_twice(struct sheet *sh, const struct row *r)
 	    cells < 3 * matched) || cells < 2 * matched)
 		return EB_OK;
 	return eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, sh->rows[from].num, 0),
-	    "%zu of rows %ld to %ld repeat rows %ld to %ld cell for cell, below a repeat of "
+	    "%zu of rows %ld to %ld repeat rows %ld to %ld value for value, below a repeat of "
 	    "the header: the table pasted twice, whose runs would count twice; keep one "
 	    "copy, or add a Run column if they are runs that measured alike", matched,
 	    sh->rows[from].num, sh->rows[end - 1].num, sh->rows[start].num,

@@ -628,25 +628,31 @@ test_bad_values(void **state)
 	 * table pasted twice, not its runs (audit 20 F10). Runs that differ
 	 * in one figure are runs. */
 	fails_at("Mode,Write (MB/s)\nNone,500\nAES-256-GCM,400\nMode,Write (MB/s)\n"
-	    "None,500\nAES-256-GCM,400\n", 5, 1, "2 of rows 5 to 6 repeat rows 2 to 3 cell "
-	    "for cell, below a repeat of the header: the table pasted twice, whose runs would "
+	    "None,500\nAES-256-GCM,400\n", 5, 1, "2 of rows 5 to 6 repeat rows 2 to 3 value "
+	    "for value, below a repeat of the header: the table pasted twice, whose runs would "
 	    "count twice; keep one copy, or add a Run column if they are runs that measured "
 	    "alike");
 	/* In another order, with a row added or changed, with its units row
 	 * (audit 21 G04, G11). */
 	fails_at("Mode,Write (MB/s)\nNone,500\nAES-256-GCM,400\nMode,Write (MB/s)\n"
 	    "AES-256-GCM,400\nNone,500\nLUKS,300\n", 5, 1, "2 of rows 5 to 7 repeat rows 2 "
-	    "to 3 cell for cell, below a repeat of the header: the table pasted twice, whose "
+	    "to 3 value for value, below a repeat of the header: the table pasted twice, whose "
 	    "runs would count twice; keep one copy, or add a Run column if they are runs that "
 	    "measured alike");
 	fails_at("Mode,Write (MB/s),Read (MB/s)\nNone,500,600\nAES-256-GCM,400,450\n"
 	    "None,510,610\nMode,Write (MB/s),Read (MB/s)\nNone,500,600\nAES-256-GCM,400,450\n"
-	    "None,520,620\n", 6, 1, "2 of rows 6 to 8 repeat rows 2 to 4 cell for cell, below "
-	    "a repeat of the header: the table pasted twice, whose runs would count twice; keep "
+	    "None,520,620\n", 6, 1, "2 of rows 6 to 8 repeat rows 2 to 4 value for value, "
+	    "below a repeat of the header: the table pasted twice, whose runs would count twice; keep "
 	    "one copy, or add a Run column if they are runs that measured alike");
 	fails_at("Mode,Write,Read\n,MB/s,MB/s\nNone,500,600\nAES-256-GCM,400,450\n"
 	    "Mode,Write,Read\n,MB/s,MB/s\nNone,500,600\nAES-256-GCM,400,450\n", 7, 1,
-	    "2 of rows 7 to 8 repeat rows 3 to 4 cell for cell, below a repeat of the header: "
+	    "2 of rows 7 to 8 repeat rows 3 to 4 value for value, below a repeat of the header: "
+	    "the table pasted twice, whose runs would count twice; keep one copy, or add a Run "
+	    "column if they are runs that measured alike");
+	/* Spelt otherwise, the same values (audit 22 H08). */
+	fails_at("Mode,Write (MB/s),Read (MB/s)\nNone,\"1,500\",\"1,600\"\nAES-256-GCM,400,450\n"
+	    "Mode,Write (MB/s),Read (MB/s)\nnone,1500,1600\naes-256-gcm,400.0,450.0\n", 5, 1,
+	    "2 of rows 5 to 6 repeat rows 2 to 3 value for value, below a repeat of the header: "
 	    "the table pasted twice, whose runs would count twice; keep one copy, or add a Run "
 	    "column if they are runs that measured alike");
 	/* Runs pasted with their units row are runs. */
