@@ -269,8 +269,12 @@ contradiction(const struct field *f, size_t s, char *why, size_t n)
 static int
 all_clients_sum(const struct eb_fio_run *run)
 {
-	int found = 0;
+	int found = 0, sums = 0;
 
+	/* fio 3.33 prints one "All clients" record of the last group when
+	 * the run has several (stonewall): it sums every group. */
+	for (size_t i = 0; i < run->n; i++)
+		sums += run->jobs[i].all_clients;
 	for (size_t i = 0; i < run->n; i++) {
 		const struct eb_fio_job *a = &run->jobs[i];
 
@@ -286,7 +290,8 @@ all_clients_sum(const struct eb_fio_run *run)
 			for (size_t k = 0; k < run->n; k++) {
 				const struct eb_fio_job *c = &run->jobs[k];
 
-				if (!c->all_clients && c->groupid == a->groupid && c->d[d].present) {
+				if (!c->all_clients && (c->groupid == a->groupid || sums == 1) &&
+				    c->d[d].present) {
 					io += c->d[d].io;
 					rt = c->d[d].runtime_ms > rt ? c->d[d].runtime_ms : rt;
 				}
@@ -783,7 +788,7 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 	 * in the read block, as many KiB as it wrote, and no option or mark
 	 * that tells them from a read test: a job that reads and writes
 	 * exactly as much is said, unless banners give its rw=. */
-	if (nb >= 2 && st->banners.n == 0 && j->d[EB_FIO_READ].present &&
+	if (nb >= 2 && st->banners.n == 0 && !j->all_clients && j->d[EB_FIO_READ].present &&
 	    j->d[EB_FIO_WRITE].present && fnum(&f[s0], -1) == fnum(&f[s0 + width], -2))
 		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno), "fio terse record of job "
 		    "'%s' read exactly as many KiB as it wrote (%.0f): the reads may be fio's check "

@@ -710,6 +710,17 @@ test_terse_client_banners(void **state)
 	assert_string_equal(r.t->rows[4].f[EB_F_METRIC], "bw");
 	tu_assert_close(r.t->rows[4].value, floor(8192.0 * 1024 / 0.012));
 	tu_free(&r);
+	/* One server, numjobs=2 in two stonewall groups: fio prints one "All
+	 * clients" record, of the last group, summing both groups (8192 KiB
+	 * written, 8192 read), and no warning of verify= of its own (audit 22
+	 * H09: the file was refused). */
+	tu_ingest(&r, DATA "client-terse-two-groups-numjobs2-3.33.txt", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 8);
+	assert_int_equal(r.nwarnings, 1);
+	assert_string_equal(r.t->rows[4].f[EB_F_JOB], "r");
+	tu_assert_close(r.t->rows[4].value, floor(8192.0 * 1024 / 0.009));
+	tu_free(&r);
 }
 
 /* fio 3.33 --client --status-interval=1 in JSON: every snapshot of the
