@@ -346,6 +346,8 @@ eb_fio_normal_job_line(struct normal_state *st, const char *s, long lineno)
 		return;
 	}
 	if (*s == '|' && st->pct_unit > 0 && ds != NULL) {
+		double p99 = -1;
+
 		for (const char *t = s; (t = strstr(t, "th=[")) != NULL; t += 4) {
 			const char *b = t;
 			double at;
@@ -358,14 +360,20 @@ eb_fio_normal_job_line(struct normal_state *st, const char *s, long lineno)
 			while (*num == ' ')
 				num++;
 			if (eb_fio_num(b, (size_t)(t - b), &at) > 0 &&
-			    eb_fio_num(num, strlen(num), &v) > 0)
+			    eb_fio_num(num, strlen(num), &v) > 0) {
 				check_percentile(st, at, v, lineno);
+				if (at == 99)
+					p99 = v;
+			}
 		}
 		/* lat_percentiles only stands in when clat has none. */
 		if (st->pct_is_lat && ds->p99_ns > 0)
 			return;
+		/* The default list prints "99.00th=[", percentile_list=50:99
+		 * "99th=[", percentile_list=99:99.9 "99.0th=[" (fio 3.33). */
 		q = figure(st, s, "99.00th=[", FIG_NUMBER, "]", lineno);
-		if (q != NULL && eb_fio_num(q, strlen(q), &v) > 0 && v > 0) {
+		v = q != NULL && eb_fio_num(q, strlen(q), &v) > 0 ? v : p99;
+		if (v > 0) {
 			ds->p99_ns = v * st->pct_unit;
 			ds->p99_line = lineno;
 			/* lat_percentiles=1 clat_percentiles=0: a p99 of total

@@ -751,11 +751,18 @@ same_cell(const struct sheet *sh, size_t c, const char *x, const char *y)
 		return 1;
 	eb_sheet_cell_parse(x, strlen(x), &a);
 	eb_sheet_cell_parse(y, strlen(y), &b);
-	if (a.kind == EB_SC_NUMBER && b.kind == EB_SC_NUMBER)
-		return a.has_unit == b.has_unit && (!a.has_unit || a.unit.kind == b.unit.kind) &&
-		    eb_sheet_value(&a.num, sh->decimal, a.has_unit ? &a.unit : NULL, &va) &&
-		    eb_sheet_value(&b.num, sh->decimal, b.has_unit ? &b.unit : NULL, &vb) &&
-		    va == vb;
+	/* A number without a unit is in its column's ("500" under "(MB/s)"
+	 * is "500 MB/s", audit 23 I02). */
+	if (a.kind == EB_SC_NUMBER && b.kind == EB_SC_NUMBER) {
+		const struct eb_sheet_unit *col = sh->cols[c].at.unit.kind != EB_SK_NONE ?
+		    &sh->cols[c].at.unit : NULL;
+		const struct eb_sheet_unit *ua = a.has_unit ? &a.unit : col;
+		const struct eb_sheet_unit *ub = b.has_unit ? &b.unit : col;
+
+		return (ua == NULL) == (ub == NULL) && (ua == NULL || ua->kind == ub->kind) &&
+		    eb_sheet_value(&a.num, sh->decimal, ua, &va) &&
+		    eb_sheet_value(&b.num, sh->decimal, ub, &vb) && va == vb;
+	}
 	return (long)c == sh->modecol && eb_mode_read(x, &ma) == EB_MODE_KNOWN &&
 	    eb_mode_read(y, &mb) == EB_MODE_KNOWN && strcmp(ma.mode, mb.mode) == 0 &&
 	    strcmp(ma.config, mb.config) == 0;

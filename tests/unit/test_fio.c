@@ -1309,6 +1309,20 @@ test_normal_total_latency_percentiles(void **state)
 	tu_free(&r);
 }
 
+/* percentile_list=50:99 prints "99th=[  750]" (fio 3.33): the p99 it
+ * printed, which the default "99.00th=" alone was read as (audit 23 I04). */
+static void
+test_normal_percentile_list(void **state)
+{
+	struct tu_run r;
+
+	(void)state;
+	tu_ingest(&r, DATA "percentile-list-50-99-3.33-normal.txt", "auto");
+	assert_int_equal(r.st, EB_OK);
+	EXPECT(r, "j", "read", "lat_p99", 750 * 1000);
+	tu_free(&r);
+}
+
 static void
 test_normal_glued_header(void **state)
 {
@@ -1653,6 +1667,7 @@ main(void)
 		cmocka_unit_test(test_normal_client_status_interval),
 		cmocka_unit_test(test_normal_two_hosts),
 		cmocka_unit_test(test_normal_total_latency_percentiles),
+		cmocka_unit_test(test_normal_percentile_list),
 		cmocka_unit_test(test_normal_client_server),
 		cmocka_unit_test(test_normal_glued_header),
 		cmocka_unit_test(test_error_only),

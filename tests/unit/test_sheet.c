@@ -655,6 +655,12 @@ test_bad_values(void **state)
 	    "2 of rows 5 to 6 repeat rows 2 to 3 value for value, below a repeat of the header: "
 	    "the table pasted twice, whose runs would count twice; keep one copy, or add a Run "
 	    "column if they are runs that measured alike");
+	/* A copy with the column's unit in its cells (audit 23 I02). */
+	fails_at("Mode,Write (MB/s),Read (MB/s)\nNone,500,600\nAES-256-GCM,400,450\n"
+	    "Mode,Write (MB/s),Read (MB/s)\nNone,500 MB/s,600 MB/s\nAES-256-GCM,400 MB/s,"
+	    "450 MB/s\n", 5, 1, "2 of rows 5 to 6 repeat rows 2 to 3 value for value, below a "
+	    "repeat of the header: the table pasted twice, whose runs would count twice; keep "
+	    "one copy, or add a Run column if they are runs that measured alike");
 	/* Runs pasted with their units row are runs. */
 	sheet(&r, "Mode,Write,Read\n,MB/s,MB/s\nNone,500,600\nAES-256-GCM,400,450\n"
 	    "Mode,Write,Read\n,MB/s,MB/s\nNone,510,600\nAES-256-GCM,401,450\n");
