@@ -226,11 +226,22 @@ key_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
 
 	memset(&w, 0, sizeof w);
 	switch (col->head.key) {
-	case EB_SH_RELEASE:
-		if (sh->pass == 0 && yymm(s))
+	case EB_SH_RELEASE: {
+		char point[16];
+		size_t len = strlen(s);
+		const char *t = eb_sheet_trim(s, &len), *rel = s;
+
+		/* A spreadsheet of decimal commas shows Ubuntu's 24.04 as 24,04
+		 * and 23.10 as 23,1 (audit 23 I06): a release, with its point. */
+		if ((len == 4 || len == 5) && t[2] == ',' && strspn(t, "0123456789") == 2 &&
+		    strspn(t + 3, "0123456789") == len - 3) {
+			snprintf(point, sizeof point, "%.2s.%.*s", t, (int)(len - 3), t + 3);
+			rel = point;
+		}
+		if (sh->pass == 0 && yymm(rel))
 			sh->yymm = 1;
-		eb_sheet_release(s, col->head.ubuntu || sh->yymm, buf, sizeof buf);
-		if (sh->pass == 1 && eb_sheet_release_doubt(s, buf, why, sizeof why)) {
+		eb_sheet_release(rel, col->head.ubuntu || sh->yymm, buf, sizeof buf);
+		if (sh->pass == 1 && eb_sheet_release_doubt(rel, buf, why, sizeof why)) {
 			eb_sheet_squeeze(s, name, sizeof name);
 			eb_err_set(sh->p->err, EB_ERR_DATA, loc_at(sh, r->num, c),
 			    "release '%s' %s%s", name, why, strstr(why, "code name alone") ? "" :
@@ -239,6 +250,7 @@ key_cell(struct sheet *sh, const struct row *r, size_t c, const char *s,
 		}
 		ra->f[EB_F_RELEASE] = intern(sh, buf);
 		break;
+	}
 	case EB_SH_CONFIG:
 		eb_label_normalize(EB_F_CONFIG, s, buf, sizeof buf);
 		ra->f[EB_F_CONFIG] = intern(sh, buf);

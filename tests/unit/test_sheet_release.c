@@ -208,6 +208,15 @@ test_release_given_twice(void **state)
 	assert_int_equal(r.st, EB_OK);
 	assert_string_equal(r.t->rows[0].f[EB_F_RELEASE], "23.10");
 	tu_free(&r);
+	/* A sheet of decimal commas shows 23.10 as 23,1 and 24.04 as 24,04
+	 * (audit 23 I06). */
+	tu_ingest_opts(&r, "in.csv", "Mode;Release;Write (MB/s)\nNone;23,1;500\nNone;24,04;400\n",
+	    "sheet", NULL, NULL);
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 2);
+	assert_string_equal(r.t->rows[0].f[EB_F_RELEASE], "23.10");
+	assert_string_equal(r.t->rows[1].f[EB_F_RELEASE], "24.04");
+	tu_free(&r);
 	/* A map's release where the sheet names none is the sheet's. */
 	tu_ingest_opts(&r, "in.csv", "Mode,Write (MB/s)\nNone,500\n", "sheet",
 	    write_map("release.map.json", "{\"release\":\"24.04\"}"), NULL);
