@@ -653,7 +653,12 @@ no_baseline_sentence(const struct eb_groups *gs, const struct eb_overhead *oh, s
 		    configs ? " (" : "", configs ? config : "", configs ? ")" : "",
 		    hosts && *k->f[EB_F_HOST] ? " on " : "", hosts ? k->f[EB_F_HOST] : "");
 	}
-	sorted = eb_xmalloc((n + 1) * sizeof *sorted);
+	if (n == 0) {
+		free(seen);
+		free(zero);
+		return;
+	}
+	sorted = eb_xmalloc(n * sizeof *sorted);
 	memcpy(sorted, cases, n * sizeof *sorted);
 	qsort(sorted, n, sizeof *sorted, cmp_text);
 	for (size_t i = 0; i < n; i++)

@@ -201,7 +201,8 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 			eb_xgrow(&seen, &cap, nseen + 1, sizeof *seen);
 			seen[nseen++] = eb_xasprintf("%s\037%s", k->f[EB_F_MODE], test);
 		}
-		qsort((void *)seen, nseen, sizeof *seen, cmp_str);
+		if (nseen > 1)
+			qsort((void *)seen, nseen, sizeof *seen, cmp_str);
 		for (size_t i = 1; i < nseen; i++)
 			if (strcmp(seen[i - 1], seen[i]) == 0)
 				label = eb_case_label_with_job;
