@@ -344,6 +344,10 @@ struct eb_fio_series {
 	int is_log;		/* 1 the log's samples, 0 a summary of them */
 	double n, min, max, mean;	/* in the log's units (KiB/s, 1/s, ns) */
 	double mean_res;	/* the rounding of a summary's printed mean */
+	int bounded;		/* min and max are the bounds that a summary's
+				 * rounded figures give (normal text's "clat
+				 * (usec): min=2, max=350"): the log's least and
+				 * greatest lie within them */
 };
 /* A summary's s.n of -1 (and dir -1) notes no samples but the log its
  * job's options wrote: job is then that log's NAME, the log lies in the

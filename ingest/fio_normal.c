@@ -41,8 +41,14 @@ end_job(struct eb_parse *p, struct normal_state *st)
 		double kib = 0, ms = 0;
 		char unchecked[200];
 
-		for (int k = 0; k < st->nseries; k++)
-			eb_parse_fio_series(p, &st->series[k], j->name, j->line);
+		for (int k = 0; k < st->nseries; k++) {
+			struct eb_fio_series *x = &st->series[k];
+
+			if (x->kind == EB_FIO_SERIES_CLAT)
+				x->n = st->raw[st->cur][x->dir].issued;
+			if (x->n > 0)
+				eb_parse_fio_series(p, x, j->name, j->line);
+		}
 		for (int d = 0; d < 3; d++)
 			if (j->d[d].present && st->raw[st->cur][d].io > 0) {
 				kib += st->raw[st->cur][d].io / 1024;

@@ -67,7 +67,7 @@ struct normal_state {
 	long nsnapshots, snapshot_line;
 	/* What the current job's results say of its run (eb_fio_like). */
 	struct eb_fio_like like;
-	struct eb_fio_series series[6];	/* its bw and iops summaries */
+	struct eb_fio_series series[9];	/* its bw, iops and clat summaries */
 	int nseries;
 	char pid[80];		/* "pid=24785: Tue Dec  1 12:09:09 2026" of its header */
 	/* The setups of the jobs of the run flushed last, [0, held_prev), and

@@ -299,7 +299,7 @@ eb_fio_normal_job_line(struct normal_state *st, const char *s, long lineno)
 		take_dir(st, d, s, lineno);
 		return;
 	}
-	if (ds != NULL && st->dir < 3 && st->nseries < 6 &&
+	if (ds != NULL && st->dir < 3 && st->nseries < 9 &&
 	    eb_fio_normal_series(s, st->dir, &st->series[st->nseries]))
 		st->nseries++;
 	if (strncmp(s, "clat (", 6) == 0 && (q = figure(st, s, "avg=", FIG_NUMBER, ",", lineno)) != NULL) {
@@ -309,6 +309,12 @@ eb_fio_normal_job_line(struct normal_state *st, const char *s, long lineno)
 		take_lat_range(st, s, unit, v, &st->clat, lineno);
 		if (st->dir >= 0 && st->dir < 3)
 			st->like.lat_res[st->dir] = 0.005 * unit;
+		/* A per-I/O clat log of this run holds one sample of each
+		 * I/O the issued line counts (fio_normal.c), within the
+		 * printed min and max. */
+		if (ds != NULL && st->dir < 3 && st->clat.line == lineno && v > 0 && st->nseries < 9)
+			st->series[st->nseries++] = (struct eb_fio_series){ EB_FIO_SERIES_CLAT,
+				st->dir, 0, 0, st->clat.lo, st->clat.hi, v * unit, 0.005 * unit, 1 };
 		if (ds != NULL && unit > 0 && v > 0) {
 			ds->lat_ns = v * unit;
 			ds->lat_line = lineno;

@@ -377,18 +377,22 @@ eb_runs_keep(struct eb_table *t, size_t first, const char *path, struct eb_run_s
 }
 
 /* Whether log samples a and a summary b (either way round) are one
- * run's: the same count, least and greatest sample exactly, and a mean
- * within the summary's rounding. */
+ * run's: the same count, least and greatest sample exactly (within the
+ * bounds a rounded summary gives), and a mean within the summary's
+ * rounding. */
 static int
 same_series(const struct eb_fio_series *a, const struct eb_fio_series *b)
 {
 	double res = a->mean_res + b->mean_res + 1e-9 * fabs(a->mean);
+	const struct eb_fio_series *log = a->is_log ? a : b, *sum = a->is_log ? b : a;
+	int range = sum->bounded ? log->min >= sum->min && log->max <= sum->max :
+	    log->min == sum->min && log->max == sum->max;
 
 	if (a->n < 0 || b->n < 0)
 		return 0;
 
 	return a->is_log != b->is_log && a->kind == b->kind && a->dir == b->dir && a->n >= 1 &&
-	    a->n == b->n && a->min == b->min && a->max == b->max && fabs(a->mean - b->mean) <= res;
+	    a->n == b->n && range && fabs(a->mean - b->mean) <= res;
 }
 
 /* Takes the fio records of direction dir of job job (any, for "") read from path out
@@ -419,6 +423,25 @@ leave_out(struct eb_table *t, const char *path, const char *job, int dir)
 	return kept;
 }
 
+/* Where the kind of fio log path begins in it ("_clat" of
+ * "runs/lw_clat.1.log"), or NULL for no log name. */
+static const char *
+log_kind_at(const char *path)
+{
+	const char *base = strrchr(path, '/'), *end, *us = NULL;
+
+	base = base != NULL ? base + 1 : path;
+	if ((end = strstr(base, ".log")) == NULL)
+		return NULL;
+	for (const char *q = base; q < end; q++)
+		if (*q == '.')
+			end = q;
+	for (const char *q = base; q < end; q++)
+		if (*q == '_')
+			us = q;
+	return us;
+}
+
 /* Whether path's folder is where's. */
 static int
 same_folder(const char *path, const char *where)
@@ -429,10 +452,36 @@ same_folder(const char *path, const char *where)
 	return na == nb && strncmp(path, where, na) == 0;
 }
 
-/* Whether log x is the log that summary y's job options wrote: in its
+/* Whether the folder of log path (its first n bytes) has the name of
+ * the folder the option opt names (its first dir bytes): the logs of a
+ * run moved off its machine with its output ("write_lat_log=
+ * /srv/bench/logs/lw" read as results/logs/lw_clat.1.log). */
+static int
+moved_folder(const char *path, size_t n, const char *opt, size_t dir)
+{
+	const char *name = opt, *mine;
+	char *folder = eb_xstrndup(n > 0 ? path : ".", n > 0 ? n : 1), *real;
+	int same;
+
+	for (size_t i = 0; i < dir; i++)
+		if (opt[i] == '/')
+			name = opt + i + 1;
+	real = realpath(folder, NULL);
+	mine = real != NULL ? real : folder;
+	mine = strrchr(mine, '/') != NULL ? strrchr(mine, '/') + 1 : mine;
+	same = (size_t)(opt + dir - name) > 0 && strlen(mine) == (size_t)(opt + dir - name) &&
+	    strncmp(mine, name, strlen(mine)) == 0 && strcmp(mine, ".") != 0 &&
+	    strcmp(mine, "..") != 0;
+	free(real);
+	free(folder);
+	return same;
+}
+
+/* Whether log x is the log that summary y's job options wrote: 1 in its
  * folder, or in the folder the option names (write_lat_log=/srv/logs/lw
  * writes /srv/logs/lw_clat.1.log; fio 3.33 JSON gives the option as
- * written, so the log's job is the option's last part). */
+ * written, so the log's job is the option's last part), 2 in a folder
+ * of that folder's name elsewhere. */
 static int
 named_log(const struct series_seen *x, const struct series_seen *y)
 {
@@ -457,9 +506,57 @@ named_log(const struct series_seen *x, const struct series_seen *y)
 
 		free(real);
 		free(folder);
-		return same;
+		if (same)
+			return 1;
 	}
-	return 0;
+	return dir > 0 && moved_folder(x->path, xn, y->job, dir) ? 2 : 0;
+}
+
+/* Whether fio logs a and b are logs of one job's options: fio writes
+ * NAME_bw.1.log, NAME_iops.1.log and NAME_clat.1.log (host suffix and
+ * all) of one run in one folder, and a later run of those options
+ * writes over all of them. */
+static int
+same_stem(const char *a, const char *b)
+{
+	const char *ka = log_kind_at(a), *kb = log_kind_at(b);
+
+	if (ka == NULL || kb == NULL || ka - a != kb - b || strncmp(a, b, (size_t)(ka - a)) != 0)
+		return 0;
+	ka += strcspn(ka, ".");
+	kb += strcspn(kb, ".");
+	return strcmp(ka, kb) == 0;
+}
+
+/* Leaves out the records of the logs that lie beside a log left out as
+ * a summary's time series and share its NAME and index: the bw log of a
+ * run matched exactly to its summary, its clat log of averaged windows
+ * (log_avg_msec=), which no summary gives the figures of, is that run's
+ * too. */
+static void
+left_out_beside(struct eb_run_seen *seen, struct eb_table *t)
+{
+	for (size_t i = 0; i < seen->nseries; i++)
+		for (size_t k = 0; k < seen->nseries; k++) {
+			struct series_seen *a = &seen->series[i], *b = &seen->series[k];
+			size_t n = 0;
+
+			if (!a->s.is_log || !b->s.is_log || !a->left_out || b->left_out ||
+			    a->s.kind == EB_FIO_SERIES_FAMILY || b->s.kind == EB_FIO_SERIES_FAMILY ||
+			    !same_stem(a->path, b->path))
+				continue;
+			for (size_t m = 0; m < seen->nseries; m++)
+				if (strcmp(seen->series[m].path, b->path) == 0)
+					seen->series[m].left_out = 1;
+			for (int d = 0; d < 3; d++)
+				n += leave_out(t, b->path, "", d);
+			if (n > 0 && seen->diag != NULL)
+				eb_diag(seen->diag, EB_NOTE, (struct eb_loc){ b->path, b->line, 0 },
+				    "this fio log and %.120s, the time series of one run, are logs "
+				    "fio writes together (one NAME and index): this one is that "
+				    "run's too, not a second measurement, and its records are left "
+				    "out", a->path);
+		}
 }
 
 /* Whether a, met after b, is a log of the family b is one of. */
@@ -495,6 +592,7 @@ eb_run_seen_match(struct eb_run_seen *seen, struct eb_table *t)
 		for (size_t k = 0; k < i; k++) {
 			struct series_seen *a = &seen->series[i], *b = &seen->series[k];
 			struct series_seen *log = a->s.is_log ? a : b, *sum = a->s.is_log ? b : a;
+			int named = 0;
 
 			if (same_family(a, b) && !a->left_out) {
 				family_twice(seen, t, a, b);
@@ -503,7 +601,8 @@ eb_run_seen_match(struct eb_run_seen *seen, struct eb_table *t)
 			if (a->s.kind == EB_FIO_SERIES_FAMILY || b->s.kind == EB_FIO_SERIES_FAMILY)
 				continue;
 
-			if (log->left_out || (!same_series(&a->s, &b->s) && !named_log(log, sum)))
+			if (log->left_out || (!same_series(&a->s, &b->s) &&
+			    (named = named_log(log, sum)) == 0))
 				continue;
 			log->left_out = 1;
 			if (leave_out(t, log->path, log->job, log->s.dir) == 0 || seen->diag == NULL)
@@ -511,11 +610,12 @@ eb_run_seen_match(struct eb_run_seen *seen, struct eb_table *t)
 			if (sum->s.n < 0)
 				eb_diag(seen->diag, EB_NOTE, (struct eb_loc){ log->path, log->line, 0 },
 				    "this fio %s log is the one the options of the fio job at "
-				    "%.120s:%ld write (write_%s_log=%.40s, in that folder): the log "
+				    "%.120s:%ld write (write_%s_log=%.200s, in %s): the log "
 				    "is that run's time series, not a second measurement, and its %s "
 				    "records are left out", kinds[log->s.kind], sum->path, sum->line,
 				    log->s.kind == EB_FIO_SERIES_CLAT ? "lat" : kinds[log->s.kind],
-				    sum->job, eb_fio_dir_names[log->s.dir]);
+				    sum->job, named == 2 ? "a folder of that name, moved with it" :
+				    "that folder", eb_fio_dir_names[log->s.dir]);
 			else
 				eb_diag(seen->diag, EB_NOTE, (struct eb_loc){ log->path, log->line, 0 },
 				    "the %.0f %s samples of this fio %s log are those that fio job "
@@ -525,6 +625,7 @@ eb_run_seen_match(struct eb_run_seen *seen, struct eb_table *t)
 				    eb_fio_dir_names[log->s.dir], kinds[log->s.kind], sum->job,
 				    sum->path, sum->line, eb_fio_dir_names[log->s.dir]);
 		}
+	left_out_beside(seen, t);
 	seen->series_done = seen->nseries;
 }
 

@@ -70,3 +70,50 @@ expect_rc "fio logs: a log at an absolute option's folder, read by a relative pa
 [ "$(grep -c ',lat_mean,' "$TMP/out")" -eq 1 ] &&
 	pass "fio logs: it gives no second lat_mean" ||
 	fail "fio logs: it gives no second lat_mean"
+
+# The JSON and its logs moved off the bench machine together: the log in
+# a folder of the name the absolute option gives (logs1), elsewhere, is
+# that run's; in a folder of another name it is another run's, read with
+# the warning that nothing says how it ran (audit 23 I05).
+mkdir -p "$TMP/mv/out" "$TMP/mv/logs1" "$TMP/mv2/out" "$TMP/mv2/other"
+cp tests/data/fio-log/option-path/lw.json "$TMP/mv/out/"
+cp tests/data/fio-log/option-path/lw_clat.1.log "$TMP/mv/logs1/"
+cp tests/data/fio-log/option-path/lw.json "$TMP/mv2/out/"
+cp tests/data/fio-log/option-path/lw_clat.1.log "$TMP/mv2/other/"
+eb ingest "$TMP/mv"
+expect_rc "fio logs: a log moved with its JSON is read" 0
+[ "$(grep -c ',lat_mean,' "$TMP/out")" -eq 1 ] && grep -q ',lat_mean,ns,1,6141.6' "$TMP/out" &&
+	pass "fio logs: the moved log gives no second lat_mean" ||
+	fail "fio logs: the moved log gives no second lat_mean"
+expect_err_line "fio logs: the moved log left out is said" \
+	"$TMP/mv/logs1/lw_clat.1.log:1: note: this fio clat log is the one the options of the fio job at $TMP/mv/out/lw.json:18 write (write_lat_log=/work/audit21/tmp/gen/logs1/lw, in a folder of that name, moved with it): the log is that run's time series, not a second measurement, and its write records are left out"
+eb ingest "$TMP/mv2"
+expect_rc "fio logs: a log in a folder of another name is read" 0
+[ "$(grep -c ',lat_mean,' "$TMP/out")" -eq 2 ] &&
+	pass "fio logs: the log of another folder keeps its lat_mean" ||
+	fail "fio logs: the log of another folder keeps its lat_mean"
+
+# Normal text prints no job options: its own per-I/O clat log is known by
+# the count the issued line gives (1024 writes), least and greatest within
+# the printed min=2, max=350 (usec), mean within avg= 5.06; its averaged
+# clat log (log_avg_msec=200, no summary of its windows) by the bw log
+# written with it, which matches its summary exactly (audit 22 H03, H03b).
+N=tests/data/fio-log/normal-perio
+eb ingest "$N"
+expect_rc "fio logs: normal text and its per-I/O clat log are read" 0
+[ "$(grep -c ',lat_mean,' "$TMP/out")" -eq 1 ] && grep -q ',lat_mean,ns,1,5060,' "$TMP/out" &&
+	[ "$(grep -c ',lat_p99,' "$TMP/out")" -eq 1 ] &&
+	pass "fio logs: the per-I/O clat log gives no second lat_mean or lat_p99" ||
+	fail "fio logs: the per-I/O clat log gives no second lat_mean or lat_p99"
+expect_err_line "fio logs: the per-I/O clat log left out is said" \
+	"$N/lw_clat.1.log:1: note: the 1024 write samples of this fio clat log are those that fio job 'lw' at $N/lw.txt:5 sums up (count, least, greatest and mean alike): the log is that run's time series, not a second measurement, and its write records are left out"
+N=tests/data/fio-log/normal-avg
+for order in "$N" "$N/lw_clat.1.log $N/lw.txt $N/lw_bw.1.log"; do
+	eb ingest $order
+	expect_rc "fio logs: normal text and its averaged logs are read ($order)" 0
+	[ "$(grep -c ',fio,' "$TMP/out")" -eq 5 ] && [ "$(grep -c '_clat\.1\.log\|_bw\.1\.log' "$TMP/out")" -eq 0 ] &&
+		pass "fio logs: only the normal text's five records ($order)" ||
+		fail "fio logs: only the normal text's five records ($order)"
+done
+expect_err_line "fio logs: the clat log written with the bw log is said" \
+	"$N/lw_clat.1.log:1: note: this fio log and $N/lw_bw.1.log, the time series of one run, are logs fio writes together (one NAME and index): this one is that run's too, not a second measurement, and its records are left out"
