@@ -53,7 +53,7 @@ tip(const struct cm_build *b, const struct eb_record *k, const struct eb_sample 
 	char num[32], lo[32], hi[32], test[160], phrase[256], level[48], *text, *out;
 	double l, h;
 
-	eb_model_case_label(k, test, sizeof test);
+	eb_model_case_label(b, k, test, sizeof test);
 	eb_format_display(num, sizeof num, s->mean);
 	eb_model_mean_ci(b, s, &l, &h);
 	if (isnan(l))

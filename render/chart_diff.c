@@ -87,7 +87,7 @@ build(struct cm_build *b, struct eb_err *err)
 			p->note = "interval unbounded";
 		if (rows[i].v.kind == EB_VERDICT_SINGLE_RUN)
 			p->note = "single run";
-		eb_model_case_label(k, test, sizeof test);
+		eb_model_case_label(b, k, test, sizeof test);
 		eb_verdict_interval_text(&rows[i].v, iv, sizeof iv);
 		eb_verdict_phrase(&rows[i].v, phrase, sizeof phrase);
 		p->tip = eb_xasprintf("%s, %s: %s from %s to %s; %s", k->f[EB_F_MODE], test,

@@ -206,6 +206,7 @@ struct cm_build {
 	const struct eb_record **row_keys;
 	size_t nrows, caprows;
 	int by_bs;		/* block sizes are series: rows leave them out */
+	int with_job;		/* labels name jobs: two would share one label */
 	const char **hosts, **releases, **configs;
 	size_t nhosts, nreleases, nconfigs;
 	size_t nmin, nmax;	/* runs behind the values */
@@ -250,7 +251,8 @@ void eb_model_free(struct chart_model *m);
  * of their labels. */
 int eb_model_per_char(const struct eb_record *k);
 /* eb_case_label as charts say it: "bonnie per-char read". */
-void eb_model_case_label(const struct eb_record *k, char *buf, size_t n);
+void eb_model_case_label(const struct cm_build *b, const struct eb_record *k, char *buf,
+    size_t n);
 /* Whether a group passes the metric, op and config filters. */
 int eb_model_wanted(const struct cm_build *b, const struct eb_record *k);
 /* The releases of the wanted groups, oldest first; the caller frees. */

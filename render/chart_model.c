@@ -122,47 +122,90 @@ eb_model_per_char(const struct eb_record *k)
 }
 
 void
-eb_model_case_label(const struct eb_record *k, char *buf, size_t n)
+eb_model_case_label(const struct cm_build *b, const struct eb_record *k, char *buf, size_t n)
 {
 	struct eb_record r = *k;
 
 	if (eb_model_per_char(k))
 		r.block_size = 0;
-	eb_case_label(&r, buf, n);
+	(b->with_job ? eb_case_label_with_job : eb_case_label)(&r, buf, n);
 }
 
 /* The test a record measured, without its direction: "fio seq 1 MiB". Jobs
- * named after what they do ("seq-read", "seq-write") give one row. */
+ * named after what they do ("seq-read", "seq-write") give one row, unless
+ * labels name jobs. */
 static void
-case_text(const struct eb_record *k, int with_bs, char *buf, size_t n)
+case_text(const struct cm_build *b, const struct eb_record *k, int with_bs, char *buf,
+    size_t n)
 {
 	struct eb_record r = *k;
 
 	r.f[EB_F_OP] = "";
 	if (!with_bs)
 		r.block_size = 0;
-	eb_case_label(&r, buf, n);
+	(b->with_job ? eb_case_label_with_job : eb_case_label)(&r, buf, n);
 }
 
 static int
-same_case(const struct eb_record *a, const struct eb_record *b, int with_bs)
+same_case(const struct cm_build *b, const struct eb_record *x, const struct eb_record *y,
+    int with_bs)
 {
 	static const int f[] = { EB_F_HOST, EB_F_CONFIG, EB_F_METRIC, EB_F_UNIT };
 	char la[256], lb[256];
 
 	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
-		if (strcmp(a->f[f[i]], b->f[f[i]]) != 0)
+		if (strcmp(x->f[f[i]], y->f[f[i]]) != 0)
 			return 0;
-	case_text(a, with_bs, la, sizeof la);
-	case_text(b, with_bs, lb, sizeof lb);
+	case_text(b, x, with_bs, la, sizeof la);
+	case_text(b, y, with_bs, lb, sizeof lb);
 	return strcmp(la, lb) == 0;
+}
+
+static int
+cmp_text(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether two jobs of the groups drawn would share a point's place under
+ * their labels: one release, host, config, mode and test label ("write"
+ * and "seq-write", both "fio seq write 4 KiB"), so that labels must name
+ * the jobs. */
+static int
+jobs_collide(const struct cm_build *b)
+{
+	char **v = eb_xmalloc((b->gs->n + 1) * sizeof *v), label[160];
+	size_t n = 0;
+	int clash = 0;
+
+	for (size_t i = 0; i < b->gs->n; i++) {
+		const struct eb_record *k = b->gs->g[i].key;
+
+		if (!eb_model_wanted(b, k))
+			continue;
+		eb_model_case_label(b, k, label, sizeof label);
+		v[n++] = eb_xasprintf("%s\037%s\037%s\037%s\037%s\037%s", k->f[EB_F_RELEASE],
+		    k->f[EB_F_HOST], k->f[EB_F_CONFIG], k->f[EB_F_MODE], label, k->f[EB_F_JOB]);
+	}
+	if (n > 1)
+		qsort(v, n, sizeof *v, cmp_text);
+	for (size_t i = 1; i < n && !clash; i++) {
+		const char *a = strrchr(v[i - 1], '\037'), *c = strrchr(v[i], '\037');
+
+		clash = a - v[i - 1] == c - v[i] && strncmp(v[i - 1], v[i], (size_t)(a - v[i - 1])) == 0 &&
+		    strcmp(a, c) != 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+	return clash;
 }
 
 static size_t
 row_of(struct cm_build *b, const struct eb_record *k)
 {
 	for (size_t i = 0; i < b->nrows; i++)
-		if (same_case(b->row_keys[i], k, !b->by_bs))
+		if (same_case(b, b->row_keys[i], k, !b->by_bs))
 			return i;
 	eb_xgrow(&b->row_keys, &b->caprows, b->nrows + 1, sizeof *b->row_keys);
 	b->row_keys[b->nrows] = k;
@@ -300,7 +343,7 @@ eb_model_tip_value(struct cm_build *b, struct cm_point *p, const struct eb_recor
 
 	eb_display_unit(k->f[EB_F_METRIC], k->f[EB_F_UNIT], fabs(v), b->o->iec, &d);
 	eb_format_display(num, sizeof num, v / d.div);
-	eb_model_case_label(k, test, sizeof test);
+	eb_model_case_label(b, k, test, sizeof test);
 	if (isnan(lo)) {
 		p->tip = eb_xasprintf("%s, %s %s: %s %s (n=%zu)", k->f[EB_F_MODE], test,
 		    k->f[EB_F_RELEASE], num, d.label, p->n);
@@ -393,7 +436,7 @@ eb_model_tip_ratio(struct cm_build *b, struct cm_point *p, const struct eb_overh
 	char test[160], phrase[256], pct[40], lo[40], hi[40], level[48];
 	int adjusted = eb_verdict_interval_adjusted(&r->v);
 
-	eb_model_case_label(r->g->key, test, sizeof test);
+	eb_model_case_label(b, r->g->key, test, sizeof test);
 	/* The words are the verdict layer's; an unbounded interval is drawn
 	 * to the axis ends. */
 	eb_verdict_phrase(&r->v, phrase, sizeof phrase);
@@ -461,7 +504,7 @@ finish_rows(struct cm_build *b)
 		char buf[256];
 		size_t len;
 
-		case_text(rec, !b->by_bs && !eb_model_per_char(rec), buf, sizeof buf);
+		case_text(b, rec, !b->by_bs && !eb_model_per_char(rec), buf, sizeof buf);
 		len = strlen(buf);
 		if (b->nconfigs > 1)
 			len += (size_t)snprintf(buf + len, len < sizeof buf ? sizeof buf - len : 0,
@@ -539,8 +582,10 @@ eb_model_init(struct chart_model *m, struct cm_build *b, const struct eb_chart_o
 	b->t = gs != NULL ? gs->t : NULL;
 	b->cat_cmp = cmp_mode;
 	b->ser_cmp = eb_release_cmp;
-	if (gs != NULL)
+	if (gs != NULL) {
 		m->metric = pick_metric(gs, o->metric);
+		b->with_job = jobs_collide(b);
+	}
 }
 
 void

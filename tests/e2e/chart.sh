@@ -214,3 +214,21 @@ if [ -f "$F/fio-3.28-terse3-plus-normal-8groups.txt" ] && [ -f "$F/fio-3.36-json
 else
 	skip "charts of the shared corpus: no corpus at $CORPUS"
 fi
+
+# Jobs whose names say only what the label says ("write", "seq-write")
+# get rows of their own, named by job, when one label would put their bars
+# in one place (the tables already name them, audit 22 H10): four rows,
+# each with its job's one bar (80, 50, 60 and 70 % of none).
+eb chart --kind overhead -o "$TMP/jobs.svg" tests/data/analyze/jobs-one-label.csv
+expect_rc "chart: jobs of one label are drawn" 0
+sed 's/<[^>]*>/\n/g' "$TMP/jobs.svg" | grep '^fio ' > "$TMP/rows"
+printf '%s\n' "fio seq-write seq 4 KiB" "fio seqwrite seq 4 KiB" "fio sw seq 4 KiB" \
+	"fio write seq 4 KiB" | cmp -s - "$TMP/rows" &&
+	pass "chart: a row per job that one label would name" ||
+	fail "chart: a row per job that one label would name ($(tr '\n' ';' < "$TMP/rows"))"
+once=yes
+for pct in 50.0 60.0 70.0 80.0; do
+	[ "$(grep -c ">$pct %</text>" "$TMP/jobs.svg")" -eq 1 ] || once=no
+done
+[ "$once" = yes ] && pass "chart: each job's bar is drawn once" ||
+	fail "chart: each job's bar is drawn once"
