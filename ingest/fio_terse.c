@@ -184,6 +184,34 @@ group_id_ok(const struct field *f)
 /* The offsets in a direction block of the figures take_block reads. */
 static const size_t block_figures[] = { 0, 1, 2, 3, 9, 10 };
 
+/* Below this, a truncated KiB/s or IOPS may be cut by more than 5 %. */
+#define TERSE_COARSE 20
+
+/* Whether exactly one I/O count in [lo, hi] moves bytes in blocks of a
+ * power of two of 512 bytes or more; *count is then that one. */
+static int
+power_of_two_count(double bytes, double lo, double hi, double *count)
+{
+	double one = 0;
+	int found = 0;
+
+	if (hi - lo > 64)
+		return 0;
+	for (double c = lo; c <= hi; c++) {
+		double bs = bytes / c;
+		int exp;
+
+		if (c < 1 || bs != floor(bs) || bs < 512 || frexp(bs, &exp) != 0.5)
+			continue;
+		if (found++)
+			return 0;
+		one = c;
+	}
+	if (found == 1)
+		*count = one;
+	return found == 1;
+}
+
 static void
 take_block(const struct field *f, size_t s, struct eb_fio_dstat *d, long lineno)
 {
@@ -193,22 +221,36 @@ take_block(const struct field *f, size_t s, struct eb_fio_dstat *d, long lineno)
 	d->present = io > 0 || bw > 0 || iops > 0;
 	if (!d->present)
 		return;
-	/* Terse prints KiB/s and IOPS as truncated integers, latencies in us
-	 * (fio 3.x divides its ns by 1000 for terse). */
+	/* Terse prints KiB, KiB/s and IOPS as truncated integers, latencies
+	 * in us (fio 3.x divides its ns by 1000 for terse). A rate printed
+	 * below TERSE_COARSE may be cut by more than 5 %: the KiB over the
+	 * runtime gives it, within the truncated KiB/s (fio 3.33, 9 KiB in
+	 * 4836 ms: 1905.7 B/s, printed as 1 KiB/s); a rate printed higher is
+	 * read as printed, within 5 % of the exact one. */
 	d->bw = bw >= 0 ? bw * 1024 : -1;
 	d->io = io * 1024;
 	d->runtime_ms = fnum(&f[s + 3], -1);
+	if (bw >= 0 && bw < TERSE_COARSE && io > 0 && d->runtime_ms > 0) {
+		double exact = d->io * 1000 / d->runtime_ms;
+
+		if (exact >= bw * 1024 && exact < (bw + 1) * 1024)
+			d->bw = exact;
+	}
 	/* Terse prints no I/O count, which combining clones needs. fio's
 	 * IOPS is 1000 * count / runtime truncated, which leaves the count
 	 * one of the runtime / 1000 whole numbers above IOPS * runtime / 1000;
-	 * KiB over KiB/s times IOPS picks among them. */
+	 * the one that moves the KiB in blocks of a power of two (512 bytes
+	 * and up) is it, when one alone does, else KiB over KiB/s times IOPS
+	 * picks among them. */
+	d->iops = iops;
 	if (bw > 0 && iops > 0 && d->runtime_ms > 0) {
 		double lo = ceil(iops * d->runtime_ms / 1000);
 		double hi = fmax(lo, ceil((iops + 1) * d->runtime_ms / 1000) - 1);
 
 		d->ios = fmin(fmax(round(io * iops / bw), lo), hi);
+		if (power_of_two_count(d->io, lo, hi, &d->ios) && d->ios > 0 && iops < TERSE_COARSE)
+			d->iops = d->ios * 1000 / d->runtime_ms;
 	}
-	d->iops = iops;
 	if (mean > 0 || max > 0)
 		d->lat_ns = mean * 1000;
 	for (size_t k = s + 12; k < s + 32; k++) {

@@ -195,3 +195,20 @@ eb ingest "$D/rr-libaio-qd8-3.33-normal.txt" "$D/rr-libaio-qd8-3.33.json"
 expect_rc "fio: two runs alike in normal text and JSON are read" 0
 [ "$(count ',fio,rr,rand,read,4096,bw,B/s,[12],')" -eq 2 ] &&
 	pass "fio: they are two repetitions" || fail "fio: they are two repetitions"
+
+# A terse rate printed below 20 may be cut by more than 5 %: fio 3.33's
+# --rate=1800 --bs=512 --size=9216 prints 9 KiB, 1 KiB/s, 3 IOPS in 4836
+# ms; the KiB over the runtime and the 18 I/Os of 512 bytes give what the
+# normal text of the same command gives, 1905.707 B/s and 3.722 IOPS
+# (audit 24 J04).
+eb ingest "$D/rate-1800-3.33.terse"
+expect_rc "fio: a slow terse record is read" 0
+[ "$(count ',fio,slow,,write,,bw,B/s,1,1905.7071960297767,')" -eq 1 ] &&
+	[ "$(count ',fio,slow,,write,,iops,1/s,1,3.7220843672456576,')" -eq 1 ] &&
+	pass "fio: a slow terse record's rate is the KiB over its runtime" ||
+	fail "fio: a slow terse record's rate is the KiB over its runtime"
+eb ingest "$D/rate-1800-3.33-normal.txt"
+[ "$(count ',fio,slow,seq,write,512,bw,B/s,1,1905.7071960297767,')" -eq 1 ] &&
+	[ "$(count ',fio,slow,seq,write,512,iops,1/s,1,3.7220843672456576,')" -eq 1 ] &&
+	pass "fio: the normal text of the same command gives the same rate" ||
+	fail "fio: the normal text of the same command gives the same rate"
