@@ -321,7 +321,10 @@ check_dd_without_op(const struct eb_table *t, struct eb_diag *diag, struct eb_er
 		const struct eb_record *r = &t->rows[i];
 		size_t n = source_file_len(r->f[EB_F_SOURCE]), k;
 
-		if (strcmp(r->f[EB_F_TOOL], "dd") != 0 || *r->f[EB_F_OP] != '\0')
+		/* A sampler's file (NAME.sample) carries its test's labels, not
+		 * a dd run of its own. */
+		if (strcmp(r->f[EB_F_TOOL], "dd") != 0 || *r->f[EB_F_OP] != '\0' ||
+		    (n > 7 && strncmp(r->f[EB_F_SOURCE] + n - 7, ".sample", 7) == 0))
 			continue;
 		for (k = 0; k < nfiles; k++)
 			if (source_file_len(files[k]->f[EB_F_SOURCE]) == n &&
@@ -361,6 +364,84 @@ check_dd_without_op(const struct eb_table *t, struct eb_diag *diag, struct eb_er
 			files[nfiles++] = r;
 	}
 	return EB_OK;
+}
+
+/* The mode the deepest folder of the file named by source ("runs/none/
+ * fio-seq-write-r1.json:68") reads as, in buf; 0 for none. */
+static int
+folder_mode(const char *source, char *buf, size_t n)
+{
+	size_t len = source_file_len(source), end = 0;
+
+	for (size_t i = 0; i < len; i++)
+		if (source[i] == '/')
+			end = i;
+	while (end > 0) {
+		size_t start = end;
+		char name[EB_MODE_MAX];
+		struct eb_mode_label m;
+
+		while (start > 0 && source[start - 1] != '/')
+			start--;
+		if (end - start > 0 && end - start < sizeof name) {
+			memcpy(name, source + start, end - start);
+			name[end - start] = '\0';
+			if (eb_mode_read(name, &m) == EB_MODE_KNOWN && m.config[0] == '\0') {
+				snprintf(buf, n, "%s", m.mode);
+				return 1;
+			}
+		}
+		end = start > 0 ? start - 1 : 0;
+	}
+	return 0;
+}
+
+/* Runs with no mode are repetitions of one test when their labels agree;
+ * runs of folders named after two modes (the runner's none/ and
+ * aes-256-gcm/ without their meta.json) are not: their mean would pool
+ * encrypted and plain runs. An error names the first two. */
+static enum eb_status
+check_mode_folders(const struct eb_table *t, struct eb_err *err)
+{
+	struct seen_file {
+		const struct eb_record *r;
+		char mode[EB_MODE_MAX];
+	} *files = NULL;
+	size_t nfiles = 0, cap = 0;
+	enum eb_status st = EB_OK;
+
+	for (size_t i = 0; i < t->n && st == EB_OK; i++) {
+		const struct eb_record *r = &t->rows[i];
+		size_t len = source_file_len(r->f[EB_F_SOURCE]);
+		char mode[EB_MODE_MAX];
+		int again = 0;
+
+		if (*r->f[EB_F_MODE] != '\0' || (len > 7 && strncmp(r->f[EB_F_SOURCE] + len - 7,
+		    ".sample", 7) == 0) || !folder_mode(r->f[EB_F_SOURCE], mode, sizeof mode))
+			continue;
+		for (size_t k = 0; k < nfiles && st == EB_OK && !again; k++) {
+			const struct eb_record *o = files[k].r;
+
+			if (source_file_len(o->f[EB_F_SOURCE]) == len &&
+			    strncmp(o->f[EB_F_SOURCE], r->f[EB_F_SOURCE], len) == 0 &&
+			    strcmp(files[k].mode, mode) == 0)
+				again = 1;
+			else if (strcmp(files[k].mode, mode) != 0 && eb_record_key_equal(o, r, 0))
+				st = eb_err_set(err, EB_ERR_DATA, (struct eb_loc){ 0 }, "%.*s and "
+				    "%.*s have no mode, so their runs would be repetitions of one "
+				    "test, but they lie in folders named for two modes, %s and %s; read "
+				    "each run folder with its meta.json, or each mode's folder with its "
+				    "own --set mode=", (int)source_file_len(o->f[EB_F_SOURCE]),
+				    o->f[EB_F_SOURCE], (int)len, r->f[EB_F_SOURCE], files[k].mode, mode);
+		}
+		if (again || st != EB_OK || nfiles >= 4096)
+			continue;
+		eb_xgrow(&files, &cap, nfiles + 1, sizeof *files);
+		files[nfiles].r = r;
+		memcpy(files[nfiles++].mode, mode, sizeof mode);
+	}
+	free(files);
+	return st;
 }
 
 /* Two records that --set makes alike in every label were two tests when a
@@ -719,7 +800,7 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 		eb_table_free(t);
 		return rc;
 	}
-	if (check_dd_without_op(t, &diag, &err) != EB_OK) {
+	if (check_dd_without_op(t, &diag, &err) != EB_OK || check_mode_folders(t, &err) != EB_OK) {
 		eb_err_print(&err, stderr);
 		eb_table_free(t);
 		return EB_EXIT_DATA;

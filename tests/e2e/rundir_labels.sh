@@ -83,3 +83,20 @@ for host in '=HYPERLINK(\"http://x.example/\",\"ok\")' '@SUM(A1)' '+1' '-cmd'; d
 		"$R/meta.json:1: error: \"host\" in meta.json is '$shown', which a spreadsheet opening results.csv would run as a formula: no label may begin with =, +, - or @"
 	[ -e "$TMP/f.csv" ] && fail "nothing is written" || pass "nothing is written"
 done
+
+# The runner's MODE/TEST-rN folders without their meta.json: the runs of
+# none/ and aes-256-gcm/ have no mode, and pooled as repetitions of one
+# test they would mix plain and encrypted runs; an error names both, and
+# each folder read with its mode set is read (audit 24 J05).
+N=tests/data/rundir/no-meta
+echo "previous output" > "$TMP/keep.csv"
+eb ingest -o "$TMP/keep.csv" "$N"
+expect_rc "rundir: mode folders without meta.json fail" 65
+expect_err_line "rundir: the error names both folders' runs and modes" \
+	"encbench: error: $N/aes-256-gcm/fio-seq-write-r1.json and $N/none/fio-seq-write-r1.json have no mode, so their runs would be repetitions of one test, but they lie in folders named for two modes, aes-256-gcm and none; read each run folder with its meta.json, or each mode's folder with its own --set mode="
+expect_file_is "rundir: the failed ingest leaves -o as it was" "$TMP/keep.csv" "previous output"
+eb ingest --set mode=none "$N/none"
+expect_rc "rundir: one mode's folder with its mode set is read" 0
+[ "$(grep -c ',none,fio,w,seq,write,4096,bw,B/s,' "$TMP/out")" -eq 2 ] &&
+	pass "rundir: its two runs are the two repetitions" ||
+	fail "rundir: its two runs are the two repetitions"
