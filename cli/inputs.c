@@ -396,6 +396,21 @@ folder_mode(const char *source, char *buf, size_t n)
 	return 0;
 }
 
+/* A record of check_mode_folders: its key's hash, and its folder's mode. */
+struct mode_seen {
+	uint64_t hash;
+	const struct eb_record *r;
+	const char *mode;
+};
+
+static int
+cmp_mode_seen(const void *a, const void *b)
+{
+	const struct mode_seen *x = a, *y = b;
+
+	return x->hash < y->hash ? -1 : x->hash > y->hash ? 1 : strcmp(x->mode, y->mode);
+}
+
 /* Runs with no mode are repetitions of one test when their labels agree;
  * runs of folders named after two modes (the runner's none/ and
  * aes-256-gcm/ without their meta.json) are not: their mean would pool
@@ -403,44 +418,68 @@ folder_mode(const char *source, char *buf, size_t n)
 static enum eb_status
 check_mode_folders(const struct eb_table *t, struct eb_err *err)
 {
-	struct seen_file {
-		const struct eb_record *r;
-		char mode[EB_MODE_MAX];
-	} *files = NULL;
-	size_t nfiles = 0, cap = 0;
+	struct mode_seen *v = NULL;
+	size_t n = 0, cap = 0, nmodes = 0, capmodes = 0;
+	char **modes = NULL, mode[EB_MODE_MAX];
+	const char *file = NULL, *file_mode = NULL;
+	size_t file_len = 0;
 	enum eb_status st = EB_OK;
 
-	for (size_t i = 0; i < t->n && st == EB_OK; i++) {
+	for (size_t i = 0; i < t->n; i++) {
 		const struct eb_record *r = &t->rows[i];
-		size_t len = source_file_len(r->f[EB_F_SOURCE]);
-		char mode[EB_MODE_MAX];
-		int again = 0;
+		const char *src = r->f[EB_F_SOURCE];
+		size_t len = source_file_len(src);
 
-		if (*r->f[EB_F_MODE] != '\0' || (len > 7 && strncmp(r->f[EB_F_SOURCE] + len - 7,
-		    ".sample", 7) == 0) || !folder_mode(r->f[EB_F_SOURCE], mode, sizeof mode))
+		if (*r->f[EB_F_MODE] != '\0' || (len > 7 && strncmp(src + len - 7, ".sample", 7) == 0))
 			continue;
-		for (size_t k = 0; k < nfiles && st == EB_OK && !again; k++) {
-			const struct eb_record *o = files[k].r;
+		/* A file's records come together: its folder is read once. */
+		if (file == NULL || len != file_len || strncmp(src, file, len) != 0) {
+			file = src;
+			file_len = len;
+			file_mode = NULL;
+			if (folder_mode(src, mode, sizeof mode)) {
+				size_t k;
 
-			if (source_file_len(o->f[EB_F_SOURCE]) == len &&
-			    strncmp(o->f[EB_F_SOURCE], r->f[EB_F_SOURCE], len) == 0 &&
-			    strcmp(files[k].mode, mode) == 0)
-				again = 1;
-			else if (strcmp(files[k].mode, mode) != 0 && eb_record_key_equal(o, r, 0))
-				st = eb_err_set(err, EB_ERR_DATA, (struct eb_loc){ 0 }, "%.*s and "
-				    "%.*s have no mode, so their runs would be repetitions of one "
-				    "test, but they lie in folders named for two modes, %s and %s; read "
-				    "each run folder with its meta.json, or each mode's folder with its "
-				    "own --set mode=", (int)source_file_len(o->f[EB_F_SOURCE]),
-				    o->f[EB_F_SOURCE], (int)len, r->f[EB_F_SOURCE], files[k].mode, mode);
+				for (k = 0; k < nmodes && strcmp(modes[k], mode) != 0; k++)
+					;
+				if (k == nmodes) {
+					eb_xgrow(&modes, &capmodes, nmodes + 1, sizeof *modes);
+					modes[nmodes++] = eb_xstrdup(mode);
+				}
+				file_mode = modes[k];
+			}
 		}
-		if (again || st != EB_OK || nfiles >= 4096)
+		if (file_mode == NULL)
 			continue;
-		eb_xgrow(&files, &cap, nfiles + 1, sizeof *files);
-		files[nfiles].r = r;
-		memcpy(files[nfiles++].mode, mode, sizeof mode);
+		eb_xgrow(&v, &cap, n + 1, sizeof *v);
+		v[n++] = (struct mode_seen){ eb_record_key_hash(r, 0), r, file_mode };
 	}
-	free(files);
+	if (nmodes > 1) {
+		qsort(v, n, sizeof *v, cmp_mode_seen);
+		/* Sorted by key and then mode: a key's first record of one mode
+		 * and the next of another. */
+		for (size_t i = 0, k = 1; k < n && st == EB_OK; k++) {
+			const struct eb_record *a = v[i].r, *b = v[k].r;
+
+			if (v[k].hash != v[i].hash) {
+				i = k;
+				continue;
+			}
+			if (v[k].mode == v[i].mode || !eb_record_key_equal(a, b, 0))
+				continue;
+			st = eb_err_set(err, EB_ERR_DATA, (struct eb_loc){ 0 }, "%.*s and %.*s "
+			    "have no mode, so their runs would be repetitions of one test, but "
+			    "they lie in folders named for two modes, %s and %s; read each run "
+			    "folder with its meta.json, or each mode's folder with its own --set "
+			    "mode=", (int)source_file_len(a->f[EB_F_SOURCE]), a->f[EB_F_SOURCE],
+			    (int)source_file_len(b->f[EB_F_SOURCE]), b->f[EB_F_SOURCE], v[i].mode,
+			    v[k].mode);
+		}
+	}
+	for (size_t k = 0; k < nmodes; k++)
+		free(modes[k]);
+	free(modes);
+	free(v);
 	return st;
 }
 
