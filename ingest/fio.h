@@ -348,6 +348,8 @@ struct eb_fio_series {
 				 * rounded figures give (normal text's "clat
 				 * (usec): min=2, max=350"): the log's least and
 				 * greatest lie within them */
+	int uncounted;		/* a summary that prints no sample count (terse
+				 * versions 2 to 4): n is not compared */
 };
 /* A summary's s.n of -1 (and dir -1) notes no samples but the log its
  * job's options wrote: job is then that log's NAME, the log lies in the

@@ -387,7 +387,7 @@ note_series(struct eb_parse *p, json_t *job, json_t *gopts, const struct eb_fio_
 			continue;
 		for (int k = 0; k < 3; k++) {
 			json_t *x = k == EB_FIO_SERIES_CLAT ? json_object_get(o, "clat_ns") : o;
-			struct eb_fio_series s = { k, d, 0, 0, 0, 0, 0, 5e-7, 0 };
+			struct eb_fio_series s = { k, d, 0, 0, 0, 0, 0, 5e-7, 0, 0 };
 			double *v[] = { &s.n, &s.min, &s.max, &s.mean };
 			int ok = json_is_object(x);
 
@@ -410,7 +410,7 @@ note_series(struct eb_parse *p, json_t *job, json_t *gopts, const struct eb_fio_
 			"write_lat_log" };
 		json_t *jo = json_object_get(job, "job options");
 		json_t *v = json_is_object(jo) ? json_object_get(jo, logs[k]) : NULL;
-		struct eb_fio_series s = { k, -1, 0, -1, 0, 0, 0, 0, 0 };
+		struct eb_fio_series s = { k, -1, 0, -1, 0, 0, 0, 0, 0, 0 };
 
 		if (!json_is_string(v) && json_is_object(gopts))
 			v = json_object_get(gopts, logs[k]);

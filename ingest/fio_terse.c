@@ -602,6 +602,33 @@ keep_figures(struct terse_state *st, const struct field *f, size_t s0, size_t wi
 	}
 }
 
+/* Notes the summaries a terse record prints of the direction block at
+ * s's bandwidth samples (KiB/s min, max and mean, to 1e-6; version 5 their
+ * count) and, in version 5, its IOPS samples, for a log of the same run
+ * (eb_parse_fio_series). */
+static void
+note_series(struct eb_parse *p, const struct field *f, size_t s, int ver, int dir,
+    const char *job, long lineno)
+{
+	struct eb_fio_series bw = { EB_FIO_SERIES_BW, dir, 0, 0, fnum(&f[s + 36], -1),
+		fnum(&f[s + 37], -1), fnum(&f[s + 39], -1), 5e-7, 0, ver != 5 };
+
+	if (dir > EB_FIO_TRIM)
+		return;
+	if (ver == 5)
+		bw.n = fnum(&f[s + 41], -1);
+	if (bw.min >= 0 && bw.max > 0 && bw.mean > 0 && (bw.uncounted || bw.n > 0))
+		eb_parse_fio_series(p, &bw, job, lineno);
+	if (ver == 5) {
+		struct eb_fio_series io = { EB_FIO_SERIES_IOPS, dir, 0, fnum(&f[s + 46], -1),
+			fnum(&f[s + 42], -1), fnum(&f[s + 43], -1), fnum(&f[s + 44], -1), 5e-7,
+			0, 0 };
+
+		if (io.n > 0 && io.min >= 0 && io.max > 0 && io.mean > 0)
+			eb_parse_fio_series(p, &io, job, lineno);
+	}
+}
+
 static enum eb_status
 take_record(struct eb_parse *p, struct terse_state *st, const char *line, const char *rec,
     size_t len, long lineno)
@@ -793,8 +820,10 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 		    "test run twice from two: name the jobs apart, or read fio's JSON", j->name,
 		    j->groupid, o->groupid, o->line);
 	}
-	for (size_t b = 0; b < nb; b++)
+	for (size_t b = 0; b < nb; b++) {
 		take_block(f, s0 + b * width, &j->d[dirs[b]], lineno);
+		note_series(p, f, s0 + b * width, ver, dirs[b], j->name, lineno);
+	}
 	{
 		double usr = fnum(&f[c], -1), sys = fnum(&f[c + 1], -1), share[7];
 

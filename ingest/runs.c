@@ -391,8 +391,9 @@ same_series(const struct eb_fio_series *a, const struct eb_fio_series *b)
 	if (a->n < 0 || b->n < 0)
 		return 0;
 
-	return a->is_log != b->is_log && a->kind == b->kind && a->dir == b->dir && a->n >= 1 &&
-	    a->n == b->n && range && fabs(a->mean - b->mean) <= res;
+	return a->is_log != b->is_log && a->kind == b->kind && a->dir == b->dir &&
+	    log->n >= 1 && (sum->uncounted || a->n == b->n) && range &&
+	    fabs(a->mean - b->mean) <= res;
 }
 
 /* Takes the fio records of direction dir of job job (any, for "") read from path out
@@ -619,11 +620,12 @@ eb_run_seen_match(struct eb_run_seen *seen, struct eb_table *t)
 			else
 				eb_diag(seen->diag, EB_NOTE, (struct eb_loc){ log->path, log->line, 0 },
 				    "the %.0f %s samples of this fio %s log are those that fio job "
-				    "'%.40s' at %.120s:%ld sums up (count, least, greatest and mean "
-				    "alike): the log is that run's time series, not a second "
-				    "measurement, and its %s records are left out", log->s.n,
-				    eb_fio_dir_names[log->s.dir], kinds[log->s.kind], sum->job,
-				    sum->path, sum->line, eb_fio_dir_names[log->s.dir]);
+				    "'%.40s' at %.120s:%ld sums up (%s): the log is that run's time "
+				    "series, not a second measurement, and its %s records are left "
+				    "out", log->s.n, eb_fio_dir_names[log->s.dir], kinds[log->s.kind],
+				    sum->job, sum->path, sum->line, sum->s.uncounted ? "least, greatest "
+				    "and mean alike; terse before version 5 prints no count" : "count, "
+				    "least, greatest and mean alike", eb_fio_dir_names[log->s.dir]);
 		}
 	left_out_beside(seen, t);
 	seen->series_done = seen->nseries;

@@ -117,3 +117,25 @@ for order in "$N" "$N/lw_clat.1.log $N/lw.txt $N/lw_bw.1.log"; do
 done
 expect_err_line "fio logs: the clat log written with the bw log is said" \
 	"$N/lw_clat.1.log:1: note: this fio log and $N/lw_bw.1.log, the time series of one run, are logs fio writes together (one NAME and index): this one is that run's too, not a second measurement, and its records are left out"
+
+# A terse record prints its bandwidth samples' min, max and mean (version
+# 3: no count): its own run's bw log has those samples, and the iops log
+# written with it is that run's too; neither is a second repetition
+# (audit 24 J02).
+N=tests/data/fio-log/terse-own
+eb ingest "$N"
+expect_rc "fio logs: terse output and its own logs are read" 0
+[ "$(grep -c ',fio,' "$TMP/out")" -eq 5 ] && [ "$(grep -c '_bw\.1\.log\|_iops\.1\.log' "$TMP/out")" -eq 0 ] &&
+	pass "fio logs: only the terse record's five records" ||
+	fail "fio logs: only the terse record's five records"
+expect_err_line "fio logs: the terse run's bw log left out is said" \
+	"$N/tl_bw.1.log:1: note: the 4 write samples of this fio bw log are those that fio job 'tl' at $N/tl.terse:1 sums up (least, greatest and mean alike; terse before version 5 prints no count): the log is that run's time series, not a second measurement, and its write records are left out"
+# Version 5 prints the samples' count too, and its IOPS samples' summary.
+N=tests/data/fio-log/terse5-own
+eb ingest "$N"
+expect_rc "fio logs: terse v5 output and its own logs are read" 0
+[ "$(grep -c ',fio,' "$TMP/out")" -eq 5 ] && [ "$(grep -c '_bw\.1\.log\|_iops\.1\.log' "$TMP/out")" -eq 0 ] &&
+	pass "fio logs: only the terse v5 record's five records" ||
+	fail "fio logs: only the terse v5 record's five records"
+expect_err_line "fio logs: the terse v5 run's iops log left out is said" \
+	"$N/t5_iops.1.log:1: note: the 7 write samples of this fio iops log are those that fio job 't5' at $N/t5.terse:1 sums up (count, least, greatest and mean alike): the log is that run's time series, not a second measurement, and its write records are left out"
