@@ -341,7 +341,8 @@ enum { EB_FIO_SERIES_BW, EB_FIO_SERIES_IOPS, EB_FIO_SERIES_CLAT, EB_FIO_SERIES_F
 struct eb_fio_series {
 	int kind;		/* EB_FIO_SERIES_* */
 	int dir;		/* EB_FIO_READ ... EB_FIO_TRIM */
-	int is_log;		/* 1 the log's samples, 0 a summary of them */
+	int is_log;		/* 1 the log's samples, 2 its and its clones' logs'
+				 * as group_reporting sums them, 0 a summary */
 	double n, min, max, mean;	/* in the log's units (KiB/s, 1/s, ns) */
 	double mean_res;	/* the rounding of a summary's printed mean */
 	int bounded;		/* min and max are the bounds that a summary's

@@ -105,6 +105,39 @@ eb_fio_log_note_series(struct eb_parse *p, enum eb_fio_log_kind kind,
 }
 
 void
+eb_fio_log_note_family_sum(struct eb_parse *p, enum eb_fio_log_kind kind,
+    const struct eb_fio_family *f, const char *job)
+{
+	if (kind == EB_FIO_LOG_CLAT) {
+		eb_fio_log_note_series(p, kind, &f->all, job);
+		return;
+	}
+	if (kind != EB_FIO_LOG_BW && kind != EB_FIO_LOG_IOPS)
+		return;
+	for (int d = 0; d < 3; d++) {
+		struct eb_fio_series s = { kind == EB_FIO_LOG_BW ? EB_FIO_SERIES_BW :
+			EB_FIO_SERIES_IOPS, d, 2, 0, 0, 0, 0, 0, 0, 0 };
+		long line = 0;
+		size_t k;
+
+		for (k = 0; k < f->n; k++) {
+			const struct eb_fio_dir_acc *x = &f->acc[k].d[d];
+
+			if (x->n == 0)
+				break;
+			s.n += (double)x->n;
+			s.min += x->min;
+			s.max += x->max;
+			s.mean += eb_fio_dir_sum(x) / (double)x->n;
+			if (k == f->self)
+				line = x->first_line;
+		}
+		if (k == f->n && f->n > 1)
+			eb_parse_fio_series(p, &s, job, line);
+	}
+}
+
+void
 eb_fio_log_note_family(struct eb_parse *p, enum eb_fio_log_kind kind, const char *first)
 {
 	struct eb_fio_series s = { EB_FIO_SERIES_FAMILY, (int)kind, 1, -1, 0, 0, 0, 0, 0, 0 };

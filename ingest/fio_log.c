@@ -504,6 +504,8 @@ summarise(struct eb_parse *p, struct log_state *st)
 	say_clones(p, st, &f);
 	names(p->path, &job, &host);
 	eb_fio_log_note_series(p, unit == 1 ? st->kind : EB_FIO_LOG_UNKNOWN, &st->acc, job);
+	if (f.n > 1 && unit == 1)
+		eb_fio_log_note_family_sum(p, st->kind, &f, job);
 	for (int d = 0; d < 3; d++)
 		if (all->d[d].n > 0) {
 			note_setup(p, job, host, st->kind == EB_FIO_LOG_BW ? "bw" :

@@ -62,6 +62,13 @@ void eb_fio_family_free(struct eb_fio_family *f);
 void eb_fio_log_note_series(struct eb_parse *p, enum eb_fio_log_kind kind,
     const struct eb_fio_log_acc *a, const char *job);
 
+/* Notes what group_reporting's summary of the bw or IOPS logs of family
+ * f (fio sums its clones' least, greatest and mean samples and their
+ * counts) and of its clat logs (all their samples) prints, for a summary
+ * of its run in the same load (fio_like.c). */
+void eb_fio_log_note_family_sum(struct eb_parse *p, enum eb_fio_log_kind kind,
+    const struct eb_fio_family *f, const char *job);
+
 /* Notes that this log is one of the clone logs of the first, first (each
  * gives the record of them all), for another of them in the same load. */
 void eb_fio_log_note_family(struct eb_parse *p, enum eb_fio_log_kind kind, const char *first);

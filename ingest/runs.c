@@ -62,7 +62,8 @@ struct eb_run_seen {
 		struct eb_fio_series s;
 		char *path, *job;
 		long line;
-		int left_out;
+		int left_out;	/* its records are left out */
+		int matched;	/* as a summary's time series */
 	} *series;
 	size_t nseries, capseries, series_done;
 	struct eb_diag *diag;
@@ -314,7 +315,7 @@ eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, const char *path,
 			    sizeof *seen->series);
 			x = &seen->series[seen->nseries++];
 			*x = (struct series_seen){ *note->series, eb_xstrdup(path), note->sjob,
-			    note->line, 0 };
+			    note->line, 0, 0 };
 			note->sjob = NULL;
 			seen->diag = diag;
 			continue;
@@ -391,7 +392,7 @@ same_series(const struct eb_fio_series *a, const struct eb_fio_series *b)
 	if (a->n < 0 || b->n < 0)
 		return 0;
 
-	return a->is_log != b->is_log && a->kind == b->kind && a->dir == b->dir &&
+	return !a->is_log != !b->is_log && a->kind == b->kind && a->dir == b->dir &&
 	    log->n >= 1 && (sum->uncounted || a->n == b->n) && range &&
 	    fabs(a->mean - b->mean) <= res;
 }
@@ -542,13 +543,13 @@ left_out_beside(struct eb_run_seen *seen, struct eb_table *t)
 			struct series_seen *a = &seen->series[i], *b = &seen->series[k];
 			size_t n = 0;
 
-			if (!a->s.is_log || !b->s.is_log || !a->left_out || b->left_out ||
+			if (!a->s.is_log || !b->s.is_log || !a->matched || b->left_out ||
 			    a->s.kind == EB_FIO_SERIES_FAMILY || b->s.kind == EB_FIO_SERIES_FAMILY ||
 			    !same_stem(a->path, b->path))
 				continue;
 			for (size_t m = 0; m < seen->nseries; m++)
 				if (strcmp(seen->series[m].path, b->path) == 0)
-					seen->series[m].left_out = 1;
+					seen->series[m].left_out = seen->series[m].matched = 1;
 			for (int d = 0; d < 3; d++)
 				n += leave_out(t, b->path, "", d);
 			if (n > 0 && seen->diag != NULL)
@@ -605,7 +606,7 @@ eb_run_seen_match(struct eb_run_seen *seen, struct eb_table *t)
 			if (log->left_out || (!same_series(&a->s, &b->s) &&
 			    (named = named_log(log, sum)) == 0))
 				continue;
-			log->left_out = 1;
+			log->left_out = log->matched = 1;
 			if (leave_out(t, log->path, log->job, log->s.dir) == 0 || seen->diag == NULL)
 				continue;
 			if (sum->s.n < 0)
@@ -619,10 +620,11 @@ eb_run_seen_match(struct eb_run_seen *seen, struct eb_table *t)
 				    "that folder", eb_fio_dir_names[log->s.dir]);
 			else
 				eb_diag(seen->diag, EB_NOTE, (struct eb_loc){ log->path, log->line, 0 },
-				    "the %.0f %s samples of this fio %s log are those that fio job "
+				    "the %.0f %s samples of this fio %s log%s are those that fio job "
 				    "'%.40s' at %.120s:%ld sums up (%s): the log is that run's time "
 				    "series, not a second measurement, and its %s records are left "
 				    "out", log->s.n, eb_fio_dir_names[log->s.dir], kinds[log->s.kind],
+				    log->s.is_log == 2 ? " and its clones' logs" : "",
 				    sum->job, sum->path, sum->line, sum->s.uncounted ? "least, greatest "
 				    "and mean alike; terse before version 5 prints no count" : "count, "
 				    "least, greatest and mean alike", eb_fio_dir_names[log->s.dir]);

@@ -139,3 +139,16 @@ expect_rc "fio logs: terse v5 output and its own logs are read" 0
 	fail "fio logs: only the terse v5 record's five records"
 expect_err_line "fio logs: the terse v5 run's iops log left out is said" \
 	"$N/t5_iops.1.log:1: note: the 7 write samples of this fio iops log are those that fio job 't5' at $N/t5.terse:1 sums up (count, least, greatest and mean alike): the log is that run's time series, not a second measurement, and its write records are left out"
+
+# Normal text of numjobs=2 with group_reporting: fio sums its clones'
+# least, greatest and mean bw and IOPS samples and their counts, which the
+# clone logs summed give; the family is that run's time series, its clat
+# logs with it (audit 24 J03).
+N=tests/data/fio-log/normal-clones
+eb ingest "$N"
+expect_rc "fio logs: group_reporting normal text and its clone logs are read" 0
+[ "$(grep -c ',fio,' "$TMP/out")" -eq 5 ] && [ "$(grep -c '\.log:' "$TMP/out")" -eq 0 ] &&
+	pass "fio logs: only the normal text's five records, no clone log's" ||
+	fail "fio logs: only the normal text's five records, no clone log's"
+expect_err_line "fio logs: the clone logs left out are said" \
+	"$N/lg_bw.1.log:1: note: the 8 write samples of this fio bw log and its clones' logs are those that fio job 'lg' at $N/lg.txt:6 sums up (count, least, greatest and mean alike): the log is that run's time series, not a second measurement, and its write records are left out"
