@@ -172,6 +172,45 @@ eb_fio_family_free(struct eb_fio_family *f)
 	memset(f, 0, sizeof *f);
 }
 
+/* Whether every log of f holds samples of the same directions: numjobs
+ * clones run one rw=. */
+static int
+same_directions(const struct eb_fio_family *f)
+{
+	for (size_t k = 1; k < f->n; k++)
+		for (int d = 0; d < 3; d++)
+			if ((f->acc[k].d[d].n > 0) != (f->acc[0].d[d].n > 0))
+				return 0;
+	return 1;
+}
+
+/* Makes f the log p reads alone: logs of one NAME with other directions
+ * (write in NAME_bw.1.log, read in NAME_bw.2.log) are of jobs that share
+ * the name (write_bw_log= in [global]), not clones to sum. */
+static void
+not_clones(struct eb_fio_family *f, struct eb_parse *p)
+{
+	struct eb_fio_log_acc own = f->acc[f->self];
+	struct eb_fio_rates rates = f->rates[f->self];
+
+	eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, 0), "this fio log and %.120s share a name "
+	    "but hold samples of other directions: logs of two jobs that share one log name "
+	    "(write_*_log= in [global]), not numjobs clones, so each is read as its own",
+	    f->where[f->self == 0 ? 1 : 0]);
+	for (size_t k = 0; k < f->n; k++) {
+		if (k != f->self)
+			eb_fio_log_acc_free(&f->acc[k]);
+		free(f->paths[k]);
+	}
+	free(f->paths);
+	f->paths = NULL;
+	f->n = 1;
+	f->self = 0;
+	f->acc[0] = own;
+	f->rates[0] = rates;
+	f->where[0] = p->path;
+}
+
 enum eb_status
 eb_fio_family_read(struct eb_fio_family *f, struct eb_parse *p,
     const struct eb_fio_log_acc *self, int whole, struct eb_fio_runs *runs, int rates,
@@ -201,6 +240,8 @@ eb_fio_family_read(struct eb_fio_family *f, struct eb_parse *p,
 			f->rates[k] = runs->r;
 		}
 	}
+	if (status == EB_OK && f->n > 1 && !same_directions(f))
+		not_clones(f, p);
 	if (f->n > 1) {
 		eb_fio_log_acc_init(&f->all, self->latency);
 		for (size_t k = 0; k < f->n && status == EB_OK; k++)

@@ -152,3 +152,22 @@ expect_rc "fio logs: group_reporting normal text and its clone logs are read" 0
 	fail "fio logs: only the normal text's five records, no clone log's"
 expect_err_line "fio logs: the clone logs left out are said" \
 	"$N/lg_bw.1.log:1: note: the 8 write samples of this fio bw log and its clones' logs are those that fio job 'lg' at $N/lg.txt:6 sums up (count, least, greatest and mean alike): the log is that run's time series, not a second measurement, and its write records are left out"
+
+# Two jobs that share write_bw_log= from [global]: their logs hold other
+# directions (write; read), so they are no clones to sum, and each is the
+# JSON's run's time series (audit 24 J08: b's reads came out again as job
+# "shared", under a source of line 0).
+N=tests/data/fio-log/global-log
+eb ingest "$N"
+expect_rc "fio logs: a JSON and the logs of its shared log name are read" 0
+[ "$(grep -c ',fio,' "$TMP/out")" -eq 10 ] && [ "$(grep -c 'shared' "$TMP/out")" -eq 0 ] &&
+	pass "fio logs: only the JSON's ten records" ||
+	fail "fio logs: only the JSON's ten records"
+expect_err_line "fio logs: logs of other directions are no clones" \
+	"$N/shared_bw.2.log: note: this fio log and $N/shared_bw.1.log share a name but hold samples of other directions: logs of two jobs that share one log name (write_*_log= in [global]), not numjobs clones, so each is read as its own"
+eb ingest "$N/shared_bw.2.log"
+expect_rc "fio logs: the second job's log alone is read" 0
+[ "$(grep -c ',fio,shared,,read,,bw,B/s,1,' "$TMP/out")" -eq 1 ] && [ "$(grep -c ':0$' "$TMP/out")" -eq 0 ] &&
+	[ "$(grep -c ',write,' "$TMP/out")" -eq 0 ] &&
+	pass "fio logs: it gives its own reads alone, at a line of its own" ||
+	fail "fio logs: it gives its own reads alone, at a line of its own"
