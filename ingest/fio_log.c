@@ -438,6 +438,25 @@ eb_fio_log_unchecked(struct eb_diag *diag, const char *a, const char *a_path, lo
 	    nobs ? ", or in block size (averaged samples, log_avg_msec, log it as 0)" : "");
 }
 
+/* Whether path names one of the logs fio --bandwidth-log writes of the
+ * whole run (agg-read_bw.log, agg-write_bw.log, agg-trim_bw.log, fio 3.x). */
+static int
+aggregate_log(const char *path)
+{
+	static const char *const names[] = { "agg-read_bw.log", "agg-write_bw.log",
+		"agg-trim_bw.log" };
+	const char *base = strrchr(path, '/');
+
+	base = base != NULL ? base + 1 : path;
+	for (size_t k = 0; k < 3; k++) {
+		size_t n = strlen(names[k]);
+
+		if (strncmp(base, names[k], n) == 0 && (base[n] == '\0' || base[n] == '.'))
+			return 1;
+	}
+	return 0;
+}
+
 static enum eb_status
 summarise(struct eb_parse *p, struct log_state *st)
 {
@@ -462,6 +481,12 @@ summarise(struct eb_parse *p, struct log_state *st)
 		return eb_err_set(p->err, EB_ERR_DATA, loc0,
 		    "a fio log, but its name does not say of what; name it as fio "
 		    "does (NAME_bw.1.log, NAME_iops.1.log, NAME_clat.1.log)");
+	if (aggregate_log(p->path)) {
+		eb_diag(p->diag, EB_NOTE, loc0, "fio's aggregate bandwidth log of a whole run "
+		    "(--bandwidth-log), no job's: a time series for the timeseries chart, and "
+		    "no record");
+		return EB_OK;
+	}
 	if (st->kind == EB_FIO_LOG_CLAT)
 		unit = latency_unit(&st->acc, &us_mean);
 	if ((status = check_samples(p, st->kind, &st->acc, p->path,

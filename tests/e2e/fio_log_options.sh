@@ -171,3 +171,17 @@ expect_rc "fio logs: the second job's log alone is read" 0
 	[ "$(grep -c ',write,' "$TMP/out")" -eq 0 ] &&
 	pass "fio logs: it gives its own reads alone, at a line of its own" ||
 	fail "fio logs: it gives its own reads alone, at a line of its own"
+
+# fio --bandwidth-log writes agg-write_bw.log of the whole run: no job's
+# log, so no record of a job "agg-write"; alone it gives no record at all
+# (audit 24 J01).
+N=tests/data/fio-log/bandwidth-log
+eb ingest "$N"
+expect_rc "fio logs: a JSON beside its run's aggregate log is read" 0
+[ "$(grep -c ',fio,' "$TMP/out")" -eq 5 ] && [ "$(grep -c 'agg-' "$TMP/out")" -eq 0 ] &&
+	pass "fio logs: the aggregate log gives no job's record" ||
+	fail "fio logs: the aggregate log gives no job's record"
+eb ingest "$N/agg-write_bw.log"
+expect_rc "fio logs: the aggregate log alone is no record" 65
+expect_err_line "fio logs: the aggregate log alone says why" \
+	"$N/agg-write_bw.log: error: no record in this fio-log input: fio's aggregate bandwidth log of a whole run (--bandwidth-log), no job's: a time series for the timeseries chart, and no record"
