@@ -649,10 +649,16 @@ say_group(struct eb_parse *p, const struct eb_fio_job *j, struct eb_fio_notes *n
 		    "group of jobs of other options, so its workload and block size are left "
 		    "unknown", j->name, eb_fio_dir_names[foreign], j->rw,
 		    foreign == EB_FIO_READ ? ", no verify=" : "");
-	else
+	else if (j->njobs > 0)
 		eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, j->line), "fio job '%s' is the entry "
 		    "of a group_reporting group of %ld jobs whose banners give other rw= or bs= "
 		    "options: its workload and block size are left unknown", j->name, j->njobs);
+	else
+		eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, j->line), "fio job '%s' moved more "
+		    "than its options let one job move (size= times numjobs= and loops=): it is "
+		    "the entry of a group_reporting group, which fio prints under its first "
+		    "job's name with its last job's options, so its workload and block size are "
+		    "left unknown", j->name);
 }
 
 /* The op of the figures fio prints as "mixed". With unified_rw_reporting

@@ -208,6 +208,43 @@ option(struct eb_fio_jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts, const
 	return NULL;
 }
 
+/* Whether job j moved more bytes than its options let one job move:
+ * size= times numjobs= and loops= (twice with verify=, whose check reads
+ * read it all again), with no option that moves more (time_based=,
+ * io_size= ..., and runtime=: fio 3.33 read 70 times the size= of a
+ * numjobs=3 job with runtime=1 and no time_based). fio 3.33 prints a group_reporting group's entry under its
+ * first job's name with its last job's options (a sequential and a random
+ * writer of size=2m as "seq", rw=randwrite, 4 MiB moved): such an entry
+ * is the group's, not the job its options describe. */
+static int
+group_entry(struct eb_fio_jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts,
+    const struct eb_fio_job *j)
+{
+	static const char *const more[] = { "time_based", "io_size", "io_limit", "number_ios",
+		"fill_device", "fill_fs", "zonemode", "offset_increment", "runtime" };
+	const char *size = option(doc, jopts, hj, gopts, "size", "size"), *v;
+	double limit, io = 0;
+	int64_t bytes;
+
+	if (size == NULL || j->all_clients || (bytes = eb_fio_parse_size(size, strlen(size))) <= 0)
+		return 0;
+	for (size_t k = 0; k < sizeof more / sizeof more[0]; k++)
+		if ((v = option(doc, jopts, hj, gopts, more[k], more[k])) != NULL &&
+		    strcmp(v, "0") != 0 && strcmp(v, "none") != 0)
+			return 0;
+	limit = (double)bytes * (j->verify ? 2 : 1);
+	if ((v = option(doc, jopts, hj, gopts, "numjobs", "numjobs")) != NULL)
+		limit *= atol(v) > 1 ? (double)atol(v) : 1;
+	if ((v = option(doc, jopts, hj, gopts, "loops", "loops")) != NULL)
+		limit *= atol(v) > 1 ? (double)atol(v) : 1;
+	for (int d = 0; d < EB_FIO_MIXED; d++)
+		if (j->d[d].present && j->d[d].io > 0)
+			io += j->d[d].io;
+	if (io == 0 && j->d[EB_FIO_MIXED].present && j->d[EB_FIO_MIXED].io > 0)
+		io = j->d[EB_FIO_MIXED].io;
+	return io > limit;
+}
+
 /* The size of every I/O of direction d, 0 when it varies or is unknown:
  * with bs_is_seq_rand, "bs=4k,64k" names sequential and random sizes, not
  * read and write; "mixed" has one only when all directions share it. */
@@ -293,6 +330,8 @@ take_job(struct eb_fio_jdoc *doc, json_t *job, uint64_t h, int clients, struct e
 			eb_fio_json_take_dir(doc, o, eb_fio_json_key(h, eb_fio_dir_names[d]),
 			    fixed_bs(doc, jopts, hj, gopts, j, d), &j->d[d]);
 	}
+	if (j->rw != NULL && group_entry(doc, jopts, hj, gopts, j))
+		j->mixed_group = 1;
 	usr = eb_fio_jd_figure(doc, job, h, "usr_cpu", -1);
 	sys = eb_fio_jd_figure(doc, job, h, "sys_cpu", -1);
 	if (usr >= 0 && sys >= 0) {

@@ -124,6 +124,15 @@ expect_rc "fio: a group of randread and read jobs is read" 0
 	pass "fio: the group's reads have no workload" || fail "fio: the group's reads have no workload"
 expect_err_line "fio: the banners' group is said" \
 	"$D/group-randread-read-3.33-normal.txt:7: note: fio job 'a' is the entry of a group_reporting group of 2 jobs whose banners give other rw= or bs= options: its workload and block size are left unknown"
+# Its JSON prints no banners, but moved 16 MiB with size=8M and nothing
+# that moves more: the entry of two jobs, not the seq reader its options
+# describe (audit 24 J06).
+eb ingest "$D/group-randread-read-3.33.json"
+expect_rc "fio: the JSON of a group of randread and read jobs is read" 0
+[ "$(count ',fio,a,,read,,bw,B/s,1,729444173,')" -eq 1 ] && [ "$(count ',fio,a,[a-z][a-z]*,')" -eq 0 ] &&
+	pass "fio: the JSON group's reads have no workload" || fail "fio: the JSON group's reads have no workload"
+expect_err_line "fio: the JSON's group is said" \
+	"$D/group-randread-read-3.33.json:12: note: fio job 'a' moved more than its options let one job move (size= times numjobs= and loops=): it is the entry of a group_reporting group, which fio prints under its first job's name with its last job's options, so its workload and block size are left unknown"
 # numjobs clones of one job (4, group_reporting: jobs=4, one banner) are
 # no group of other options.
 eb ingest --format fio-normal "$D/modes-nj4-group-json-normal.txt"
