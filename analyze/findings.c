@@ -625,8 +625,7 @@ no_baseline_sentence(const struct eb_groups *gs, const struct eb_overhead *oh, s
 	char **cases = NULL, **sorted;
 	size_t n = 0, cap = 0, distinct = 0, shown = 0, len = 0;
 	char names[480] = "";
-
-	int hosts = 0, configs = 0;
+	int hosts = 0, configs = 0, jobs;
 
 	for (size_t i = 0; i < noh; i++)
 		seen[oh[i].g - gs->g] = 1;
@@ -637,6 +636,18 @@ no_baseline_sentence(const struct eb_groups *gs, const struct eb_overhead *oh, s
 		configs |= strcmp(gs->g[i].key->f[EB_F_CONFIG], gs->g[0].key->f[EB_F_CONFIG]) != 0;
 	}
 	eb_overhead_zero_means(gs, baseline, zero);
+	/* Cases named alike but of other jobs are named by job. */
+	{
+		const struct eb_record **keys = eb_xmalloc((gs->n + 1) * sizeof *keys);
+		size_t nk = 0;
+
+		for (size_t i = 0; i < gs->n; i++)
+			if (!seen[i] && !zero[i] && *gs->g[i].key->f[EB_F_MODE] != '\0' &&
+			    strcmp(gs->g[i].key->f[EB_F_MODE], baseline) != 0)
+				keys[nk++] = gs->g[i].key;
+		jobs = eb_case_names_collide(keys, nk, 1);
+		free(keys);
+	}
 	/* A case is a mode's test, whatever metrics it has. */
 	for (size_t i = 0; i < gs->n; i++) {
 		const struct eb_record *k = gs->g[i].key;
@@ -646,7 +657,7 @@ no_baseline_sentence(const struct eb_groups *gs, const struct eb_overhead *oh, s
 		if (seen[i] || zero[i] || *k->f[EB_F_MODE] == '\0' ||
 		    strcmp(k->f[EB_F_MODE], baseline) == 0)
 			continue;
-		eb_case_name(k, name, sizeof name);
+		(jobs ? eb_case_name_with_job : eb_case_name)(k, name, sizeof name);
 		eb_xgrow(&cases, &cap, n + 1, sizeof *cases);
 		cases[n++] = eb_xasprintf("%s %s%s%s%s%s%s%s%s", k->f[EB_F_MODE], name,
 		    *k->f[EB_F_RELEASE] ? " in " : "", k->f[EB_F_RELEASE],

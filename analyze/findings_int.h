@@ -91,6 +91,11 @@ void eb_slow_fast(char *buf, size_t n, double lo, double hi);
 /* A short name of a case for the sentences, such as "fio rand read
  * 4 KiB" (analyze/ has no render labels). */
 void eb_case_name(const struct eb_record *k, char *buf, size_t n);
+/* eb_case_name with the job too, when it says more: "fio a seq write 4 KiB". */
+void eb_case_name_with_job(const struct eb_record *k, char *buf, size_t n);
+/* Whether two of the n cases k of other jobs (and, by_mode, of one mode)
+ * have one eb_case_name. */
+int eb_case_names_collide(const struct eb_record *const *k, size_t n, int by_mode);
 void eb_name_untestable(const struct claims *c, char *buf, size_t n);
 /* Why no case of a tally has a verdict. */
 const char *eb_untestable_words(const struct tally *t);

@@ -238,11 +238,50 @@ eb_slow_fast(char *buf, size_t n, double lo, double hi)
 		eb_between_text(buf, n, lo, hi);
 }
 
+static void case_name(const struct eb_record *k, int with_job, char *buf, size_t n);
+
 void
 eb_case_name(const struct eb_record *k, char *buf, size_t n)
 {
+	case_name(k, 0, buf, n);
+}
+
+void
+eb_case_name_with_job(const struct eb_record *k, char *buf, size_t n)
+{
+	case_name(k, 1, buf, n);
+}
+
+int
+eb_case_names_collide(const struct eb_record *const *k, size_t n, int by_mode)
+{
+	char a[128], b[128];
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++) {
+			if (strcmp(k[i]->f[EB_F_JOB], k[j]->f[EB_F_JOB]) == 0 ||
+			    (by_mode && strcmp(k[i]->f[EB_F_MODE], k[j]->f[EB_F_MODE]) != 0))
+				continue;
+			eb_case_name(k[i], a, sizeof a);
+			eb_case_name(k[j], b, sizeof b);
+			if (strcmp(a, b) == 0)
+				return 1;
+		}
+	return 0;
+}
+
+static void
+case_name(const struct eb_record *k, int with_job, char *buf, size_t n)
+{
 	const char *what = *k->f[EB_F_WORKLOAD] ? k->f[EB_F_WORKLOAD] : k->f[EB_F_JOB];
+	const char *job = "";
 	char size[24] = "";
+
+	/* Jobs that one name would name alike ("a" and "b", both "fio seq
+	 * write 4 KiB") are named by job too, as the tables name them. */
+	if (with_job && *k->f[EB_F_WORKLOAD] && strcmp(k->f[EB_F_JOB], k->f[EB_F_TOOL]) != 0 &&
+	    strcmp(k->f[EB_F_JOB], k->f[EB_F_WORKLOAD]) != 0)
+		job = k->f[EB_F_JOB];
 
 	if (k->block_size >= 1048576 && k->block_size % 1048576 == 0)
 		snprintf(size, sizeof size, " %lld MiB", (long long)(k->block_size / 1048576));
@@ -252,8 +291,8 @@ eb_case_name(const struct eb_record *k, char *buf, size_t n)
 		snprintf(size, sizeof size, " %lld B", (long long)k->block_size);
 	if (strcmp(what, k->f[EB_F_TOOL]) == 0)
 		what = "";
-	snprintf(buf, n, "%s%s%s%s%s%s", k->f[EB_F_TOOL], *what ? " " : "", what,
-	    *k->f[EB_F_OP] ? " " : "", k->f[EB_F_OP], size);
+	snprintf(buf, n, "%s%s%s%s%s%s%s%s", k->f[EB_F_TOOL], *job ? " " : "", job,
+	    *what ? " " : "", what, *k->f[EB_F_OP] ? " " : "", k->f[EB_F_OP], size);
 }
 
 /* Why a case has no verdict, in words. */
@@ -282,7 +321,7 @@ void
 eb_name_untestable(const struct claims *c, char *buf, size_t n)
 {
 	size_t len = 0, shown = 0, total = 0, beyond = 0;
-	int all, modes = 0;
+	int all, modes = 0, jobs;
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < c->n; i++) {
@@ -301,6 +340,7 @@ eb_name_untestable(const struct claims *c, char *buf, size_t n)
 		modes = strcmp(c->k[i]->f[EB_F_MODE], c->k[0]->f[EB_F_MODE]) != 0;
 	if (all)
 		total = beyond;
+	jobs = eb_case_names_collide(c->k, c->n, modes);
 	for (size_t i = 0; i < c->n && len + 1 < n; i++) {
 		char name[128];
 
@@ -310,7 +350,7 @@ eb_name_untestable(const struct claims *c, char *buf, size_t n)
 			len += (size_t)snprintf(buf + len, n - len, " and %zu more", total - shown);
 			break;
 		}
-		eb_case_name(c->k[i], name, sizeof name);
+		(jobs ? eb_case_name_with_job : eb_case_name)(c->k[i], name, sizeof name);
 		len += (size_t)snprintf(buf + len, n - len, "%s%s%s%s (%s)",
 		    shown ? ", " : "; no verdict for ", name, modes ? " of " : "",
 		    modes ? c->k[i]->f[EB_F_MODE] : "", why_untestable(&c->v[i]));

@@ -239,3 +239,15 @@ eb table tests/data/analyze/jobs-one-label.csv
 grep -q '| fio seq-write seq write 4 KiB (MB/s) |' "$TMP/out" && grep -q '| fio write seq write 4 KiB (MB/s) |' "$TMP/out" &&
 	pass "table names the jobs one label would name" ||
 	fail "table names the jobs one label would name"
+
+# Cases of other jobs that one name would name alike ("fio seq write 4
+# KiB" for jobs a, b and c) are named by job in the findings, as the
+# tables name them (audit 24 J09).
+eb findings tests/data/analyze/untestable-jobs-one-name.csv
+head -1 "$TMP/out" | grep -q '; no verdict for fio a seq write 4 KiB (no variation in the runs), fio b seq write 4 KiB (unbounded interval))\.$' &&
+	pass "findings name by job the untestable cases one name would name" ||
+	fail "findings name by job the untestable cases one name would name"
+eb findings tests/data/analyze/no-baseline-jobs-one-name.csv
+[ "$(tail -1 "$TMP/out")" = "- 2 cases of an encrypted mode have no none measured beside them in their release, host and config, so nothing here states their overhead: aes-256-gcm fio a seq write 4 KiB in 24.04, aes-256-gcm fio b seq write 4 KiB in 24.04." ] &&
+	pass "findings name by job the cases without a baseline one name would name" ||
+	fail "findings name by job the cases without a baseline one name would name"
