@@ -329,6 +329,9 @@ buckets_free(struct bucket *b, size_t n)
 	free(b);
 }
 
+static void hosts_not_compared(const struct eb_groups *gs, const struct hosts *compared,
+    const char *from, const char *to, struct eb_findings *out);
+
 /* The two releases every command compares: the baseline's change (its
  * throughput and its latency, each a family, tests counted once) and each
  * family's overhead change, per host. */
@@ -410,6 +413,7 @@ release_sentences(const struct eb_groups *gs, const char *baseline, int name_hos
 		change_sentence(&b[i].c, o.from, o.to, on, family, b[i].op, vo, out);
 		eb_findings_qualify(out, &b[i].c, at);
 	}
+	hosts_not_compared(gs, &hs, o.from, o.to, out);
 	buckets_free(b, nb);
 	free(d);
 }
@@ -580,6 +584,49 @@ host_in(const struct eb_groups *gs, const char *host, const char *release)
 		if (gs->g[i].key->f[EB_F_HOST] == host && gs->g[i].key->f[EB_F_RELEASE] == release)
 			return 1;
 	return 0;
+}
+
+/* A host with no test measured in both releases of the pair (B measured
+ * 22.04 and 24.04, the pair is 23.10 to 24.04) has no sentence of their change:
+ * silence would read as all hosts compared, so a sentence says so and
+ * names the diff that compares its own newest two. */
+static void
+hosts_not_compared(const struct eb_groups *gs, const struct hosts *compared,
+    const char *from, const char *to, struct eb_findings *out)
+{
+	struct hosts all = { { 0 }, 0 };
+	size_t nrel;
+	const char **rel = eb_releases(gs, &nrel);
+
+	for (size_t i = 0; i < gs->n; i++)
+		eb_host_add(&all, gs->g[i].key->f[EB_F_HOST]);
+	for (size_t h = 0; h < all.n; h++) {
+		const char *mine[2] = { NULL, NULL }, *host = all.h[h];
+		char list[256] = "";
+		size_t n = 0, len = 0;
+		int done = 0;
+
+		for (size_t k = 0; k < compared->n && !done; k++)
+			done = compared->h[k] == host;
+		for (size_t r = 0; r < nrel && !done; r++)
+			n += host_in(gs, host, rel[r]);
+		for (size_t r = 0, k = 0; r < nrel && !done && n >= 2; r++) {
+			if (!host_in(gs, host, rel[r]))
+				continue;
+			k++;
+			len += (size_t)snprintf(list + len, len < sizeof list ? sizeof list - len : 0,
+			    "%s%s", k == 1 ? "" : k == n ? (n == 2 ? " and " : ", and ") : ", ", rel[r]);
+			mine[0] = mine[1];
+			mine[1] = rel[r];
+		}
+		if (done || n < 2)
+			continue;
+		eb_findings_say(out, "%s has no test measured in both %s and %s (it was measured "
+		    "in %s), so nothing here compares its releases; encbench diff --host %s "
+		    "--from %s --to %s compares its newest two.", *host ? host : "The unnamed host",
+		    from, to, list, *host ? host : "''", mine[0], mine[1]);
+	}
+	free((void *)rel);
 }
 
 /* Why no mode has an overhead, named truthfully: the data has only the

@@ -255,6 +255,9 @@ headline_rank(const char *line, const struct eb_plan *p)
 
 	if (p->from != NULL && strncmp(line, "From ", 5) == 0)
 		return claims_change(line) && !strstr(line, "latency") ? 1 : 3;
+	/* A host the changes leave out is said beside them. */
+	if (p->from != NULL && strstr(line, ", so nothing here compares its releases; ") != NULL)
+		return 3;
 	if (nl && strncmp(line, "In ", 3) == 0 && strncmp(line + 3, p->newest, nl) == 0) {
 		rest = past_host(p, line + 3 + nl, &host);
 		if (host != NULL && strcmp(host, p->host) != 0)
@@ -298,6 +301,21 @@ pick_headline(struct eb_plan *p, const struct eb_findings *all)
 				    sizeof *p->headline.lines);
 				p->headline.lines[p->headline.n++] = all->lines[i];
 			}
+	/* The headline's findings are of its two releases alone, where a host
+	 * that measured one of them and an older one has no pair: the
+	 * findings of all releases say so, and the headline with them. */
+	if (p->from != NULL && p->newest != NULL) {
+		char pair[160];
+
+		snprintf(pair, sizeof pair, " has no test measured in both %s and %s (it was "
+		    "measured in ", p->from, p->newest);
+		for (size_t i = 0; i < p->findings.n; i++)
+			if (strstr(p->findings.lines[i], pair) != NULL) {
+				eb_xgrow(&p->headline.lines, &p->headline.cap, p->headline.n + 1,
+				    sizeof *p->headline.lines);
+				p->headline.lines[p->headline.n++] = p->findings.lines[i];
+			}
+	}
 	/* Back in the order the findings give, within the ranks chosen. */
 	for (size_t i = 1; i < p->headline.n; i++)
 		for (size_t j = i; j > 0 && headline_rank(p->headline.lines[j], p) <

@@ -112,6 +112,45 @@ struct diff_out {
 
 
 
+/* Notes each host with two releases or more that no row compares (B
+ * measured 22.04 and 24.04, the diff is 23.10 to 24.04), so that the table
+ * reads as no more hosts than it holds. */
+static void
+hosts_left_out(const struct eb_groups *gs, const struct eb_diff *rows, size_t n,
+    const char *from, const char *to)
+{
+	size_t nrel;
+	const char **rel = eb_releases(gs, &nrel);
+
+	for (size_t i = 0; i < gs->n; i++) {
+		const char *host = gs->g[i].key->f[EB_F_HOST], *mine[2] = { NULL, NULL };
+		size_t k, count = 0;
+
+		for (k = 0; k < i && gs->g[k].key->f[EB_F_HOST] != host; k++)
+			;
+		if (k < i)
+			continue;
+		for (k = 0; k < n && rows[k].a->key->f[EB_F_HOST] != host; k++)
+			;
+		if (k < n)
+			continue;
+		for (size_t r = 0; r < nrel; r++)
+			for (k = 0; k < gs->n; k++)
+				if (gs->g[k].key->f[EB_F_HOST] == host &&
+				    gs->g[k].key->f[EB_F_RELEASE] == rel[r]) {
+					mine[0] = mine[1];
+					mine[1] = rel[r];
+					count++;
+					break;
+				}
+		if (count >= 2)
+			fprintf(stderr, "encbench: note: host '%s' has no test measured in both %s and "
+			    "%s, so this diff leaves it out; --host '%s' --from %s --to %s compares "
+			    "its newest two releases\n", host, from, to, host, mine[0], mine[1]);
+	}
+	free((void *)rel);
+}
+
 static enum eb_status
 write_md(void *ctx, FILE *fp)
 {
@@ -670,6 +709,8 @@ exec_diff(const struct eb_args *a)
 		rc = nothing_in_common(gs, &o);
 		goto done;
 	}
+	if (o.by == EB_SPLIT_RELEASE)
+		hosts_left_out(gs, w.rows, w.n, o.from, o.to);
 	w.order = eb_diff_order(w.rows, w.n);
 	w.o = &a->out;
 	w.from = o.from;

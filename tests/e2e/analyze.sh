@@ -251,3 +251,25 @@ eb findings tests/data/analyze/no-baseline-jobs-one-name.csv
 [ "$(tail -1 "$TMP/out")" = "- 2 cases of an encrypted mode have no none measured beside them in their release, host and config, so nothing here states their overhead: aes-256-gcm fio a seq write 4 KiB in 24.04, aes-256-gcm fio b seq write 4 KiB in 24.04." ] &&
 	pass "findings name by job the cases without a baseline one name would name" ||
 	fail "findings name by job the cases without a baseline one name would name"
+
+# Host A measured 23.10 and 24.04, host B 22.04 and 24.04: the change
+# sentences are A's alone (23.10 to 24.04), and B's halved baseline and
+# tripled overhead would go unsaid; findings, the report's headline and
+# diff say that B is not compared, and how to compare it (audit 24 J07).
+H=tests/data/analyze/host-other-releases.csv
+SAID="- B has no test measured in both 23.10 and 24.04 (it was measured in 22.04 and 24.04), so nothing here compares its releases; encbench diff --host B --from 22.04 --to 24.04 compares its newest two."
+eb findings "$H"
+[ "$(grep -cxF -- "$SAID" "$TMP/out")" -eq 1 ] &&
+	pass "findings say which host the releases' change leaves out" ||
+	fail "findings say which host the releases' change leaves out"
+eb diff "$H"
+expect_rc "diff of hosts with other releases" 0
+expect_err_line "diff notes the host it leaves out" \
+	"encbench: note: host 'B' has no test measured in both 23.10 and 24.04, so this diff leaves it out; --host 'B' --from 22.04 --to 24.04 compares its newest two releases"
+eb diff --host B --from 22.04 --to 24.04 "$H"
+grep -q '| *-50\.0 % (-51\.8 to -48\.2 %) | < 0\.001 | regressed *|' "$TMP/out" &&
+	pass "the diff the note names compares B" || fail "the diff the note names compares B"
+eb report -o "$TMP/hr" "$H"
+sed -n '/^## Findings/,/^All /p' "$TMP/hr/report.md" | grep -qxF -- "$SAID" &&
+	pass "the report's headline says which host it leaves out" ||
+	fail "the report's headline says which host it leaves out"
