@@ -346,6 +346,15 @@ all_clients_sum(const struct eb_fio_run *run)
 	return found;
 }
 
+static int
+has_all_clients(const struct eb_fio_run *run)
+{
+	for (size_t i = 0; i < run->n; i++)
+		if (run->jobs[i].all_clients)
+			return 1;
+	return 0;
+}
+
 static void
 forget_last(struct terse_state *st)
 {
@@ -774,8 +783,17 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 			if (st->nsnapshots++ == 0)
 				st->snapshot_line = st->last_line;
 			eb_fio_run_drop_last(&st->run);
-		} else if (seen && strcmp(key, st->last_key) != 0 && st->twice_line == 0) {
+		} else if (seen && strcmp(key, st->last_key) != 0 && st->twice_line == 0 &&
+		    (st->unsure_line == 0 || has_all_clients(&st->run))) {
 			next = flush(p, st);
+		} else if (seen && strcmp(key, st->last_key) != 0 && st->twice_line == 0) {
+			/* A job again after another, where clones could not be told
+			 * from appended runs: the servers of a client run print
+			 * their records one server after another (fio 3.33, two
+			 * servers of two groups, audit 23 I03), and the run's "All
+			 * clients" record, after them all, decides. Until then the
+			 * records stay one run; without it the file is an error at
+			 * its first unsure record, as before. */
 		} else if (seen && disks[0] != '\0' && st->last_disks[0] != '\0' &&
 		    strcmp(disks, st->last_disks) != 0 && st->twice_line == 0) {
 			next = flush(p, st);

@@ -721,6 +721,20 @@ test_terse_client_banners(void **state)
 	assert_string_equal(r.t->rows[4].f[EB_F_JOB], "r");
 	tu_assert_close(r.t->rows[4].value, floor(8192.0 * 1024 / 0.009));
 	tu_free(&r);
+	/* Two servers, each numjobs=2 in two groups, their records one
+	 * server after the other (w w r r, w w r r) and no banners: the job
+	 * seen again after another waits for "All clients", which sums them
+	 * all (audit 23 I03: the file was refused at line 2). w wrote 4 x 4096
+	 * KiB, the longest in 18 ms; r read 16384 KiB in 9 ms. */
+	tu_ingest(&r, DATA "client-terse-two-servers-two-groups-3.33.terse", "auto");
+	assert_int_equal(r.st, EB_OK);
+	assert_int_equal(r.t->n, 8);
+	assert_string_equal(r.t->rows[0].f[EB_F_JOB], "w");
+	assert_string_equal(r.t->rows[0].f[EB_F_METRIC], "bw");
+	tu_assert_close(r.t->rows[0].value, floor(16384.0 * 1024 / 0.018));
+	assert_string_equal(r.t->rows[4].f[EB_F_JOB], "r");
+	tu_assert_close(r.t->rows[4].value, floor(16384.0 * 1024 / 0.009));
+	tu_free(&r);
 }
 
 /* fio 3.33 --client --status-interval=1 in JSON: every snapshot of the
