@@ -208,11 +208,35 @@ option(struct eb_fio_jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts, const
 	return NULL;
 }
 
+/* A time option as fio reads it, in seconds ("30", "30s", "500ms",
+ * "2m", "1h"; fio's default unit is the second), or -1. */
+static double
+option_seconds(const char *v)
+{
+	char *end;
+	double x = strtod(v, &end);
+
+	if (end == v || !(x >= 0))
+		return -1;
+	if (*end == '\0' || strcmp(end, "s") == 0)
+		return x;
+	if (strcmp(end, "ms") == 0)
+		return x / 1000;
+	if (strcmp(end, "us") == 0)
+		return x / 1e6;
+	if (strcmp(end, "m") == 0)
+		return x * 60;
+	if (strcmp(end, "h") == 0)
+		return x * 3600;
+	if (strcmp(end, "d") == 0)
+		return x * 86400;
+	return -1;
+}
+
 /* Whether job j moved more bytes than its options let one job move:
  * size= times numjobs= and loops= (twice with verify=, whose check reads
  * read it all again), with no option that moves more (time_based=,
- * io_size= ..., and runtime=: fio 3.33 read 70 times the size= of a
- * numjobs=3 job with runtime=1 and no time_based). fio 3.33 prints a group_reporting group's entry under its
+ * io_size= ...). fio 3.33 prints a group_reporting group's entry under its
  * first job's name with its last job's options (a sequential and a random
  * writer of size=2m as "seq", rw=randwrite, 4 MiB moved): such an entry
  * is the group's, not the job its options describe. */
@@ -221,9 +245,9 @@ group_entry(struct eb_fio_jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts,
     const struct eb_fio_job *j)
 {
 	static const char *const more[] = { "time_based", "io_size", "io_limit", "number_ios",
-		"fill_device", "fill_fs", "zonemode", "offset_increment", "runtime" };
+		"fill_device", "fill_fs", "zonemode", "offset_increment" };
 	const char *size = option(doc, jopts, hj, gopts, "size", "size"), *v;
-	double limit, io = 0;
+	double limit, io = 0, ran = 0;
 	int64_t bytes;
 
 	if (size == NULL || j->all_clients || (bytes = eb_fio_parse_size(size, strlen(size))) <= 0)
@@ -232,6 +256,19 @@ group_entry(struct eb_fio_jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts,
 		if ((v = option(doc, jopts, hj, gopts, more[k], more[k])) != NULL &&
 		    strcmp(v, "0") != 0 && strcmp(v, "none") != 0)
 			return 0;
+	/* fio 3.33 leaves a --time_based given on the command line out of
+	 * the options it prints (a numjobs=3 job read 70 times its size= in
+	 * runtime=1): a job that ran for most of its runtime= may have been
+	 * time_based, one that stopped well before it was not. */
+	for (int d = 0; d < EB_FIO_NDIRS; d++)
+		if (j->d[d].present && j->d[d].runtime_ms > ran)
+			ran = j->d[d].runtime_ms;
+	if ((v = option(doc, jopts, hj, gopts, "runtime", "timeout")) != NULL) {
+		double secs = option_seconds(v);
+
+		if (secs < 0 || ran >= 0.9 * secs * 1000)
+			return 0;
+	}
 	limit = (double)bytes * (j->verify ? 2 : 1);
 	if ((v = option(doc, jopts, hj, gopts, "numjobs", "numjobs")) != NULL)
 		limit *= atol(v) > 1 ? (double)atol(v) : 1;

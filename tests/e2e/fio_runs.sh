@@ -133,6 +133,12 @@ expect_rc "fio: the JSON of a group of randread and read jobs is read" 0
 	pass "fio: the JSON group's reads have no workload" || fail "fio: the JSON group's reads have no workload"
 expect_err_line "fio: the JSON's group is said" \
 	"$D/group-randread-read-3.33.json:12: note: fio job 'a' moved more than its options let one job move (size= times numjobs= and loops=): it is the entry of a group_reporting group, which fio prints under its first job's name with its last job's options, so its workload and block size are left unknown"
+# runtime=30 without time_based stops no job of size=2m that ends in 4 ms:
+# the entry of a seq and a rand writer (4 MiB moved) is still a group's
+# (audit 25 K02).
+eb ingest "$D/group-seq-rand-runtime30-3.33.json"
+[ "$(count ',fio,seq,,write,,bw,B/s,1,1048576000,')" -eq 1 ] && [ "$(count ',fio,seq,[a-z][a-z]*,')" -eq 0 ] &&
+	pass "fio: a group entry with runtime= has no workload" || fail "fio: a group entry with runtime= has no workload"
 # numjobs clones of one job (4, group_reporting: jobs=4, one banner) are
 # no group of other options.
 eb ingest --format fio-normal "$D/modes-nj4-group-json-normal.txt"
