@@ -178,9 +178,13 @@ size_t eb_fio_num(const char *s, size_t n, double *out);
 /* A size option as fio reads it ("4k", "128KiB", "1m", "4096"); 0 when it is
  * not one plain size. */
 int64_t eb_fio_parse_size(const char *s, size_t n);
+/* The same under fio's kb_base= (1024, its default, or 1000: then "4k" is
+ * 4000 and "4KiB" 4096). */
+int64_t eb_fio_parse_size_kb(const char *s, size_t n, int kb_base);
 /* Fills bs[3] from a bs= option value ("4k", "4k,64k", ",8k"). Returns -1
  * when a part is no size ("-4k"; its bs is then 0, unknown), else 0. */
 int eb_fio_parse_bs(const char *s, int64_t bs[3]);
+int eb_fio_parse_bs_kb(const char *s, int64_t bs[3], int kb_base);
 /* The workload column for an rw= value, "" when unknown. */
 const char *eb_fio_workload(const char *rw);
 /* Reads "NAME: (g=G): rw=RW, bs=BS, ..." job banners: fills *name and the

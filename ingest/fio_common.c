@@ -32,11 +32,15 @@ lower(int c)
 	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
 }
 
-/* display: a size as fio prints it (banners: "128KiB" is 131072); else a
- * size as fio reads it in an option. */
+/* How a size is spelt: as fio reads an option under kb_base=1024 (its
+ * default) or kb_base=1000, or as it prints one (banners). */
+enum { SIZE_OPTION, SIZE_OPTION_SI, SIZE_DISPLAY };
+
+/* A size spelt as mode says ("128KiB" printed is 131072). */
 static int64_t
-parse_size(const char *s, size_t n, int display)
+parse_size(const char *s, size_t n, int mode)
 {
+	int display = mode == SIZE_DISPLAY;
 	static const char prefixes[] = "kmgtpe";
 	double v;
 	size_t i = eb_fio_num(s, n, &v), used = i;
@@ -54,12 +58,17 @@ parse_size(const char *s, size_t n, int display)
 			i++;
 			/* fio's options read unit prefixes backwards for old
 			 * scripts: "4k" is 4096 but "4KiB" is 4000 (checked with
-			 * fio 3.33); "4ki" stays 4096. Its own output is IEC. */
-			if (!display && i < n && lower(s[i]) == 'b')
+			 * fio 3.33); "4ki" stays 4096. Its own output is IEC, and
+			 * so are options under kb_base=1000. */
+			if (mode == SIZE_OPTION && i < n && lower(s[i]) == 'b')
 				base = 1000;
 		} else if (display && i < n && lower(s[i]) == 'b') {
 			/* fio 3 prints "KiB" sizes, and "kB" ones (1000) with
 			 * kb_base=1000; fio 2's "4K" is 4096. */
+			base = 1000;
+		} else if (mode == SIZE_OPTION_SI) {
+			/* kb_base=1000: "4k" and "4kB" are 4000 (fio 3.33 moved
+			 * 1000000 bytes in 250 I/Os of bs=4k). */
 			base = 1000;
 		}
 		for (int k = 0; k < power; k++)
@@ -92,17 +101,29 @@ parse_size(const char *s, size_t n, int display)
 int64_t
 eb_fio_parse_size(const char *s, size_t n)
 {
+	return eb_fio_parse_size_kb(s, n, 1024);
+}
+
+int64_t
+eb_fio_parse_size_kb(const char *s, size_t n, int kb_base)
+{
 	while (n > 0 && (*s == ' ' || *s == '\t')) {
 		s++;
 		n--;
 	}
 	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--;
-	return parse_size(s, n, 0);
+	return parse_size(s, n, kb_base == 1000 ? SIZE_OPTION_SI : SIZE_OPTION);
 }
 
 int
 eb_fio_parse_bs(const char *s, int64_t bs[3])
+{
+	return eb_fio_parse_bs_kb(s, bs, 1024);
+}
+
+int
+eb_fio_parse_bs_kb(const char *s, int64_t bs[3], int kb_base)
 {
 	int64_t last = 0;
 	int k = 0, bad = 0;
@@ -113,7 +134,7 @@ eb_fio_parse_bs(const char *s, int64_t bs[3])
 	while (k < 3) {
 		size_t n = strcspn(s, ",");
 
-		last = n == 0 ? 4096 : eb_fio_parse_size(s, n);
+		last = n == 0 ? 4096 : eb_fio_parse_size_kb(s, n, kb_base);
 		bad |= last == 0;
 		bs[k++] = last;
 		if (s[n] != ',')
@@ -163,9 +184,9 @@ banner_range(const char *s, size_t n)
 	int64_t a, b;
 
 	if (dash == NULL)
-		return parse_size(s, n, 1);
-	a = parse_size(s, (size_t)(dash - s), 1);
-	b = parse_size(dash + 1, n - (size_t)(dash - s) - 1, 1);
+		return parse_size(s, n, SIZE_DISPLAY);
+	a = parse_size(s, (size_t)(dash - s), SIZE_DISPLAY);
+	b = parse_size(dash + 1, n - (size_t)(dash - s) - 1, SIZE_DISPLAY);
 	return a == b ? a : 0;
 }
 

@@ -208,6 +208,15 @@ option(struct eb_fio_jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts, const
 	return NULL;
 }
 
+/* The kb_base= a job's size options are read under: 1000 or 1024. */
+static int
+kb_base(struct eb_fio_jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts)
+{
+	const char *v = option(doc, jopts, hj, gopts, "kb_base", "kb_base");
+
+	return v != NULL && strcmp(v, "1000") == 0 ? 1000 : 1024;
+}
+
 /* A time option as fio reads it, in seconds ("30", "30s", "500ms",
  * "2m", "1h"; fio's default unit is the second), or -1. */
 static double
@@ -250,7 +259,8 @@ group_entry(struct eb_fio_jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts,
 	double limit, io = 0, ran = 0;
 	int64_t bytes;
 
-	if (size == NULL || j->all_clients || (bytes = eb_fio_parse_size(size, strlen(size))) <= 0)
+	if (size == NULL || j->all_clients || (bytes = eb_fio_parse_size_kb(size, strlen(size),
+	    kb_base(doc, jopts, hj, gopts))) <= 0)
 		return 0;
 	for (size_t k = 0; k < sizeof more / sizeof more[0]; k++)
 		if ((v = option(doc, jopts, hj, gopts, more[k], more[k])) != NULL &&
@@ -353,7 +363,8 @@ take_job(struct eb_fio_jdoc *doc, json_t *job, uint64_t h, int clients, struct e
 		    strcasecmp(check, "false") != 0 && strcasecmp(check, "off") != 0));
 		j->rw = eb_xstrdup(rw != NULL ? rw : "read");
 		if (option(doc, jopts, hj, gopts, "bsrange", "bssplit") == NULL &&
-		    eb_fio_parse_bs(bs != NULL ? bs : "4k", j->bs) != 0 && doc->bad_line == 0) {
+		    eb_fio_parse_bs_kb(bs != NULL ? bs : "4k", j->bs, kb_base(doc, jopts, hj, gopts)) != 0 &&
+		    doc->bad_line == 0) {
 			doc->bad_line = j->line;
 			snprintf(doc->bad, sizeof doc->bad, "fio JSON output is damaged: "
 			    "\"bs\": \"%.60s\" is no block size",

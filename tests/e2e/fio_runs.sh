@@ -227,3 +227,18 @@ eb ingest "$D/rate-1800-3.33-normal.txt"
 	[ "$(count ',fio,slow,seq,write,512,iops,1/s,1,3.7220843672456576,')" -eq 1 ] &&
 	pass "fio: the normal text of the same command gives the same rate" ||
 	fail "fio: the normal text of the same command gives the same rate"
+
+# kb_base=1000: fio reads bs=4k as 4000 bytes (1000000 moved in 250 I/Os)
+# and bs=4KiB as 4096 (1048576 in 256); the JSON's block size is the one
+# the normal text of the same job file prints in its banner (audit 25
+# K03: bs=4KiB was refused as 4000; K04: bs=4k was read as 4096).
+for spec in "4k 4000" "4KiB 4096"; do
+	set -- $spec
+	eb ingest "$D/kb-base-1000-bs-$1-3.33.json"
+	expect_rc "fio: kb_base=1000 JSON of bs=$1 is read" 0
+	[ "$(count ",fio,kb,seq,write,$2,bw,B/s,1,")" -eq 1 ] &&
+		pass "fio: kb_base=1000 bs=$1 is $2 bytes in JSON" || fail "fio: kb_base=1000 bs=$1 is $2 bytes in JSON"
+	eb ingest "$D/kb-base-1000-bs-$1-3.33-normal.txt"
+	[ "$(count ",fio,kb,seq,write,$2,bw,B/s,1,")" -eq 1 ] &&
+		pass "fio: kb_base=1000 bs=$1 is $2 bytes in normal text" || fail "fio: kb_base=1000 bs=$1 is $2 bytes in normal text"
+done
