@@ -31,6 +31,7 @@ struct terse_state {
 	long twice_line;
 	char twice_msg[320];
 	int client_noted;
+	int coarse_noted;	/* a coarse rate was warned of */
 	/* The I/O (KiB) and runtime (ms) of each direction block of the
 	 * previous record, and whether the file is --status-interval output. */
 	double last_io[4], last_rt[4];
@@ -187,69 +188,70 @@ static const size_t block_figures[] = { 0, 1, 2, 3, 9, 10 };
 /* Below this, a truncated KiB/s or IOPS may be cut by more than 5 %. */
 #define TERSE_COARSE 20
 
-/* Whether exactly one I/O count in [lo, hi] moves bytes in blocks of a
- * power of two of 512 bytes or more; *count is then that one. */
-static int
-power_of_two_count(double bytes, double lo, double hi, double *count)
-{
-	double one = 0;
-	int found = 0;
-
-	if (hi - lo > 64)
-		return 0;
-	for (double c = lo; c <= hi; c++) {
-		double bs = bytes / c;
-		int exp;
-
-		if (c < 1 || bs != floor(bs) || bs < 512 || frexp(bs, &exp) != 0.5)
-			continue;
-		if (found++)
-			return 0;
-		one = c;
-	}
-	if (found == 1)
-		*count = one;
-	return found == 1;
-}
+/* The bounds a terse record's truncated figures leave a coarse rate in. */
+struct coarse {
+	int dir;		/* the direction, or -1 for none */
+	double bw_lo, bw_hi, iops_lo, iops_hi;
+};
 
 static void
-take_block(const struct field *f, size_t s, struct eb_fio_dstat *d, long lineno)
+take_block(const struct field *f, size_t s, struct eb_fio_dstat *d, struct coarse *c,
+    long lineno)
 {
 	double io = fnum(&f[s], 0), bw = fnum(&f[s + 1], -1), iops = fnum(&f[s + 2], -1);
 	double mean = fnum(&f[s + 10], -1), max = fnum(&f[s + 9], -1);
 
+	c->dir = -1;
 	d->present = io > 0 || bw > 0 || iops > 0;
 	if (!d->present)
 		return;
-	/* Terse prints KiB, KiB/s and IOPS as truncated integers, latencies
-	 * in us (fio 3.x divides its ns by 1000 for terse). A rate printed
-	 * below TERSE_COARSE may be cut by more than 5 %: the KiB over the
-	 * runtime gives it, within the truncated KiB/s (fio 3.33, 9 KiB in
-	 * 4836 ms: 1905.7 B/s, printed as 1 KiB/s); a rate printed higher is
-	 * read as printed, within 5 % of the exact one. */
+	/* Terse prints KiB (bytes >> 10), KiB/s and IOPS as truncated
+	 * integers, latencies in us (fio 3.x divides its ns by 1000 for
+	 * terse). A rate printed at TERSE_COARSE or more is read as printed,
+	 * within 5 % of the exact one. Below, truncation may cut more (fio
+	 * 3.33, 9216 bytes in 4836 ms: 1 KiB/s and 3 IOPS for 1905.7 B/s and
+	 * 3.72): the record takes the middle of what the fields leave, the
+	 * bytes within the KiB over the runtime and within the KiB/s, the I/O
+	 * count within the IOPS times the runtime, and c the bounds, which
+	 * the record's warning gives. */
 	d->bw = bw >= 0 ? bw * 1024 : -1;
 	d->io = io * 1024;
 	d->runtime_ms = fnum(&f[s + 3], -1);
 	if (bw >= 0 && bw < TERSE_COARSE && io > 0 && d->runtime_ms > 0) {
-		double exact = d->io * 1000 / d->runtime_ms;
+		double lo = fmax(d->io * 1000 / d->runtime_ms, bw * 1024);
+		double hi = fmin((d->io + 1023) * 1000 / d->runtime_ms, (bw + 1) * 1024);
 
-		if (exact >= bw * 1024 && exact < (bw + 1) * 1024)
-			d->bw = exact;
+		if (lo <= hi) {
+			d->bw = (lo + hi) / 2;
+			c->bw_lo = lo;
+			c->bw_hi = hi;
+			c->iops_lo = c->iops_hi = iops;
+			c->dir = 0;
+		}
+	}
+	if (iops >= 0 && iops < TERSE_COARSE && io > 0 && d->runtime_ms > 0) {
+		double lo = fmax(1, ceil(iops * d->runtime_ms / 1000));
+		double hi = ceil((iops + 1) * d->runtime_ms / 1000) - 1;
+
+		if (lo <= hi) {
+			if (c->dir < 0) {
+				c->bw_lo = c->bw_hi = d->bw;
+				c->dir = 0;
+			}
+			c->iops_lo = lo * 1000 / d->runtime_ms;
+			c->iops_hi = hi * 1000 / d->runtime_ms;
+		}
 	}
 	/* Terse prints no I/O count, which combining clones needs. fio's
 	 * IOPS is 1000 * count / runtime truncated, which leaves the count
 	 * one of the runtime / 1000 whole numbers above IOPS * runtime / 1000;
-	 * the one that moves the KiB in blocks of a power of two (512 bytes
-	 * and up) is it, when one alone does, else KiB over KiB/s times IOPS
-	 * picks among them. */
-	d->iops = iops;
+	 * KiB over KiB/s times IOPS picks among them. */
+	d->iops = c->dir >= 0 ? (c->iops_lo + c->iops_hi) / 2 : iops;
 	if (bw > 0 && iops > 0 && d->runtime_ms > 0) {
 		double lo = ceil(iops * d->runtime_ms / 1000);
 		double hi = fmax(lo, ceil((iops + 1) * d->runtime_ms / 1000) - 1);
 
 		d->ios = fmin(fmax(round(io * iops / bw), lo), hi);
-		if (power_of_two_count(d->io, lo, hi, &d->ios) && d->ios > 0 && iops < TERSE_COARSE)
-			d->iops = d->ios * 1000 / d->runtime_ms;
 	}
 	if (mean > 0 || max > 0)
 		d->lat_ns = mean * 1000;
@@ -839,7 +841,17 @@ take_record(struct eb_parse *p, struct terse_state *st, const char *line, const 
 		    j->groupid, o->groupid, o->line);
 	}
 	for (size_t b = 0; b < nb; b++) {
-		take_block(f, s0 + b * width, &j->d[dirs[b]], lineno);
+		struct coarse co;
+
+		take_block(f, s0 + b * width, &j->d[dirs[b]], &co, lineno);
+		if (co.dir >= 0 && !st->coarse_noted++)
+			eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno), "fio terse record of "
+			    "job '%.40s' prints its %s KiB, KiB/s and IOPS as whole numbers, too "
+			    "coarse at this rate: it moved between %.6g and %.6g B/s and did between "
+			    "%.6g and %.6g IOPS, and the records take the middle of each; read the "
+			    "run's JSON or normal text for the exact figures", j->name,
+			    eb_fio_dir_names[dirs[b]], co.bw_lo, co.bw_hi,
+			    co.iops_lo, co.iops_hi);
 		note_series(p, f, s0 + b * width, ver, dirs[b], j->name, lineno);
 	}
 	{

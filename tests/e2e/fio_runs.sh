@@ -212,21 +212,26 @@ expect_rc "fio: two runs alike in normal text and JSON are read" 0
 	pass "fio: they are two repetitions" || fail "fio: they are two repetitions"
 
 # A terse rate printed below 20 may be cut by more than 5 %: fio 3.33's
-# --rate=1800 --bs=512 --size=9216 prints 9 KiB, 1 KiB/s, 3 IOPS in 4836
-# ms; the KiB over the runtime and the 18 I/Os of 512 bytes give what the
-# normal text of the same command gives, 1905.707 B/s and 3.722 IOPS
-# (audit 24 J04).
+# --rate=1800 --bs=512 --size=9216 prints 9 KiB (bytes >> 10), 1 KiB/s and
+# 3 IOPS in 4836 ms. The bytes lie in [9216, 10239] and the rate in
+# [1024, 2048) B/s: between 1905.707 and 2048 B/s; the I/Os in [15, 19]:
+# between 3.102 and 3.929 IOPS. The records take the middle of each, and
+# a warning gives the bounds, which hold the normal text's exact 1905.707
+# B/s and 3.722 IOPS (audit 24 J04: 1024 B/s and 3 IOPS in silence;
+# audit 25 K01: the KiB over the runtime is no exact rate either).
 eb ingest "$D/rate-1800-3.33.terse"
 expect_rc "fio: a slow terse record is read" 0
-[ "$(count ',fio,slow,,write,,bw,B/s,1,1905.7071960297767,')" -eq 1 ] &&
-	[ "$(count ',fio,slow,,write,,iops,1/s,1,3.7220843672456576,')" -eq 1 ] &&
-	pass "fio: a slow terse record's rate is the KiB over its runtime" ||
-	fail "fio: a slow terse record's rate is the KiB over its runtime"
+[ "$(count ',fio,slow,,write,,bw,B/s,1,1976.8535980148883,')" -eq 1 ] &&
+	[ "$(count ',fio,slow,,write,,iops,1/s,1,3.5153019023986767,')" -eq 1 ] &&
+	pass "fio: a slow terse record's rate is the middle of its bounds" ||
+	fail "fio: a slow terse record's rate is the middle of its bounds"
+expect_err_line "fio: the bounds of a slow terse record are warned of" \
+	"$D/rate-1800-3.33.terse:1: warning: fio terse record of job 'slow' prints its write KiB, KiB/s and IOPS as whole numbers, too coarse at this rate: it moved between 1905.71 and 2048 B/s and did between 3.10174 and 3.92887 IOPS, and the records take the middle of each; read the run's JSON or normal text for the exact figures"
 eb ingest "$D/rate-1800-3.33-normal.txt"
 [ "$(count ',fio,slow,seq,write,512,bw,B/s,1,1905.7071960297767,')" -eq 1 ] &&
 	[ "$(count ',fio,slow,seq,write,512,iops,1/s,1,3.7220843672456576,')" -eq 1 ] &&
-	pass "fio: the normal text of the same command gives the same rate" ||
-	fail "fio: the normal text of the same command gives the same rate"
+	pass "fio: the normal text of the same command gives the exact rate" ||
+	fail "fio: the normal text of the same command gives the exact rate"
 
 # kb_base=1000: fio reads bs=4k as 4000 bytes (1000000 moved in 250 I/Os)
 # and bs=4KiB as 4096 (1048576 in 256); the JSON's block size is the one
@@ -242,3 +247,11 @@ for spec in "4k 4000" "4KiB 4096"; do
 	[ "$(count ",fio,kb,seq,write,$2,bw,B/s,1,")" -eq 1 ] &&
 		pass "fio: kb_base=1000 bs=$1 is $2 bytes in normal text" || fail "fio: kb_base=1000 bs=$1 is $2 bytes in normal text"
 done
+# 1536 bytes in 2561 ms print as 1 KiB, 0 KiB/s and 1 IOPS: between 399.8
+# and 799.3 B/s, which holds the JSON's 1536 bytes over the runtime (599.8),
+# never the 399.8 of the KiB alone (audit 25 K01).
+eb ingest "$D/coarse/bs512-size1536-3.33.terse"
+expect_rc "fio: a terse record under 1 KiB/s is read" 0
+[ "$(count ',fio,sa,,write,,bw,B/s,1,599.5704802811401,')" -eq 1 ] &&
+	awk 'BEGIN { x = 1536 * 1000 / 2561; exit !(x >= 399.844 && x <= 799.297) }' &&
+	pass "fio: its bounds hold the JSON's exact rate" || fail "fio: its bounds hold the JSON's exact rate"
