@@ -615,8 +615,8 @@ keep_figures(struct terse_state *st, const struct field *f, size_t s0, size_t wi
 
 /* Notes the summaries a terse record prints of the direction block at
  * s's bandwidth samples (KiB/s min, max and mean, to 1e-6; version 5 their
- * count) and, in version 5, its IOPS samples, for a log of the same run
- * (eb_parse_fio_series). */
+ * count), its completion latencies and, in version 5, its IOPS samples,
+ * for a log of the same run (eb_parse_fio_series). */
 static void
 note_series(struct eb_parse *p, const struct field *f, size_t s, int ver, int dir,
     const char *job, long lineno)
@@ -630,6 +630,16 @@ note_series(struct eb_parse *p, const struct field *f, size_t s, int ver, int di
 		bw.n = fnum(&f[s + 41], -1);
 	if (bw.min >= 0 && bw.max > 0 && bw.mean > 0 && (bw.uncounted || bw.n > 0))
 		eb_parse_fio_series(p, &bw, job, lineno);
+	/* Completion latency in us: min and max truncated from ns, the mean
+	 * to 1e-6; no count. A per-I/O clat log of the run lies within. */
+	{
+		double lo = fnum(&f[s + 8], -1), hi = fnum(&f[s + 9], -1), mean = fnum(&f[s + 10], -1);
+		struct eb_fio_series cl = { EB_FIO_SERIES_CLAT, dir, 0, 0, lo * 1000, (hi + 1) * 1000,
+			mean * 1000, 5e-4, 1, 1 };
+
+		if (lo >= 0 && hi > 0 && mean > 0)
+			eb_parse_fio_series(p, &cl, job, lineno);
+	}
 	if (ver == 5) {
 		struct eb_fio_series io = { EB_FIO_SERIES_IOPS, dir, 0, fnum(&f[s + 46], -1),
 			fnum(&f[s + 42], -1), fnum(&f[s + 43], -1), fnum(&f[s + 44], -1), 5e-7,

@@ -185,3 +185,13 @@ eb ingest "$N/agg-write_bw.log"
 expect_rc "fio logs: the aggregate log alone is no record" 65
 expect_err_line "fio logs: the aggregate log alone says why" \
 	"$N/agg-write_bw.log: error: no record in this fio-log input: fio's aggregate bandwidth log of a whole run (--bandwidth-log), no job's: a time series for the timeseries chart, and no record"
+
+# A terse record's clat min and max (us, truncated) bound its own run's
+# per-I/O clat log, whose mean is the record's to 1e-6 us: no second
+# lat_mean of another test (audit 25 K06).
+N=tests/data/fio-log/terse-perio
+eb ingest "$N"
+expect_rc "fio logs: terse output and its per-I/O clat log are read" 0
+[ "$(grep -c ',lat_mean,' "$TMP/out")" -eq 1 ] && grep -q ',lat_mean,ns,1,4665.566,' "$TMP/out" &&
+	pass "fio logs: the terse run's clat log gives no second lat_mean" ||
+	fail "fio logs: the terse run's clat log gives no second lat_mean"
