@@ -172,21 +172,28 @@ eb_fio_family_free(struct eb_fio_family *f)
 	memset(f, 0, sizeof *f);
 }
 
-/* Whether every log of f holds samples of the same directions: numjobs
- * clones run one rw=. */
+/* Whether every log of f holds samples of the same directions, of one
+ * block size where each sample gives it (per-I/O logs): numjobs clones
+ * run one rw= and one bs=. */
 static int
 same_directions(const struct eb_fio_family *f)
 {
 	for (size_t k = 1; k < f->n; k++)
-		for (int d = 0; d < 3; d++)
-			if ((f->acc[k].d[d].n > 0) != (f->acc[0].d[d].n > 0))
+		for (int d = 0; d < 3; d++) {
+			const struct eb_fio_dir_acc *a = &f->acc[0].d[d], *b = &f->acc[k].d[d];
+
+			if ((b->n > 0) != (a->n > 0))
 				return 0;
+			if (a->n > 0 && !a->bs_varies && !a->bs_zero && !b->bs_varies &&
+			    !b->bs_zero && a->bs != b->bs)
+				return 0;
+		}
 	return 1;
 }
 
 /* Makes f the log p reads alone: logs of one NAME with other directions
- * (write in NAME_bw.1.log, read in NAME_bw.2.log) are of jobs that share
- * the name (write_bw_log= in [global]), not clones to sum. */
+ * (write in NAME_bw.1.log, read in NAME_bw.2.log) or block sizes are of
+ * jobs that share the name (write_bw_log= in [global]), not clones. */
 static void
 not_clones(struct eb_fio_family *f, struct eb_parse *p)
 {
@@ -194,8 +201,9 @@ not_clones(struct eb_fio_family *f, struct eb_parse *p)
 	struct eb_fio_rates rates = f->rates[f->self];
 
 	eb_diag(p->diag, EB_NOTE, eb_parse_loc(p, 0), "this fio log and %.120s share a name "
-	    "but hold samples of other directions: logs of two jobs that share one log name "
-	    "(write_*_log= in [global]), not numjobs clones, so each is read as its own",
+	    "but hold samples of other directions or block sizes: logs of two jobs that share "
+	    "one log name (write_*_log= in [global]), not numjobs clones, so each is read as "
+	    "its own",
 	    f->where[f->self == 0 ? 1 : 0]);
 	for (size_t k = 0; k < f->n; k++) {
 		if (k != f->self)

@@ -195,3 +195,15 @@ expect_rc "fio logs: terse output and its per-I/O clat log are read" 0
 [ "$(grep -c ',lat_mean,' "$TMP/out")" -eq 1 ] && grep -q ',lat_mean,ns,1,4665.566,' "$TMP/out" &&
 	pass "fio logs: the terse run's clat log gives no second lat_mean" ||
 	fail "fio logs: the terse run's clat log gives no second lat_mean"
+
+# Per-I/O logs of one name whose samples give other block sizes (4096 in
+# x_clat.1.log, 65536 in x_clat.2.log) are two jobs sharing a [global] log
+# name, not clones to pool; under one job name they are the error of one
+# job measured two ways (audit 25 K05: pooled into one mean).
+N=tests/data/fio-log/global-lat-two-bs
+eb ingest "$N/x_clat.1.log" "$N/x_clat.2.log"
+expect_rc "fio logs: per-I/O logs of two block sizes under one name fail" 65
+expect_err_line "fio logs: they are no clones" \
+	"$N/x_clat.1.log: note: this fio log and $N/x_clat.2.log share a name but hold samples of other directions or block sizes: logs of two jobs that share one log name (write_*_log= in [global]), not numjobs clones, so each is read as its own"
+expect_err_line "fio logs: their block sizes are named" \
+	"$N/x_clat.2.log:1: error: fio job 'x' ran with bs_write=65536 here but with bs_write=4096 in $N/x_clat.1.log:1, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
