@@ -164,7 +164,7 @@ expect_rc "fio logs: a JSON and the logs of its shared log name are read" 0
 	pass "fio logs: only the JSON's ten records" ||
 	fail "fio logs: only the JSON's ten records"
 expect_err_line "fio logs: logs of other directions are no clones" \
-	"$N/shared_bw.2.log: note: this fio log and $N/shared_bw.1.log share a name but hold samples of other directions: logs of two jobs that share one log name (write_*_log= in [global]), not numjobs clones, so each is read as its own"
+	"$N/shared_bw.2.log: note: this fio log and $N/shared_bw.1.log share a name but hold samples of other directions or block sizes: logs of two jobs that share one log name (write_*_log= in [global]), not numjobs clones, so each is read as its own"
 eb ingest "$N/shared_bw.2.log"
 expect_rc "fio logs: the second job's log alone is read" 0
 [ "$(grep -c ',fio,shared,,read,,bw,B/s,1,' "$TMP/out")" -eq 1 ] && [ "$(grep -c ':0$' "$TMP/out")" -eq 0 ] &&
