@@ -479,6 +479,24 @@ moved_folder(const char *path, size_t n, const char *opt, size_t dir)
 	return same;
 }
 
+/* Whether the folder of log path (its first n bytes) is the one summary
+ * y's option (its first dir bytes) names: an absolute one as written, a
+ * relative one within y's folder ("logs/lw" beside r1/lw.json is r1/logs;
+ * another run's r2/logs is not). */
+static int
+in_option_folder(const char *path, size_t n, const struct series_seen *y, size_t dir)
+{
+	const char *ydir = strrchr(y->path, '/');
+	size_t yn = ydir != NULL ? (size_t)(ydir - y->path) : 0;
+
+	if (y->job[0] == '/')
+		return n == dir && strncmp(path, y->job, dir) == 0;
+	if (yn == 0)
+		return n == dir && strncmp(path, y->job, dir) == 0;
+	return n == yn + 1 + dir && strncmp(path, y->path, yn) == 0 && path[yn] == '/' &&
+	    strncmp(path + yn + 1, y->job, dir) == 0;
+}
+
 /* Whether log x is the log that summary y's job options wrote: 1 in its
  * folder, or in the folder the option names (write_lat_log=/srv/logs/lw
  * writes /srv/logs/lw_clat.1.log; fio 3.33 JSON gives the option as
@@ -496,8 +514,7 @@ named_log(const struct series_seen *x, const struct series_seen *y)
 	if (!x->s.is_log || y->s.is_log || y->s.n >= 0 || x->s.kind != y->s.kind ||
 	    strcmp(x->job, base) != 0)
 		return 0;
-	if (same_folder(x->path, y->path) || (dir > 0 && xn >= dir &&
-	    strncmp(x->path + xn - dir, y->job, dir) == 0))
+	if (same_folder(x->path, y->path) || (dir > 0 && in_option_folder(x->path, xn, y, dir)))
 		return 1;
 	/* The log named by a relative path ("runs/logs/lw_clat.1.log"), the
 	 * option by an absolute one: the folders, resolved, are one. */
@@ -561,6 +578,22 @@ left_out_beside(struct eb_run_seen *seen, struct eb_table *t)
 		}
 }
 
+/* Whether another log of log's kind lies where summary sum's options
+ * name it: then a log of that name elsewhere is another run's, not this
+ * one's moved (r2/logs/lw_bw.1.log beside r1/logs/lw_bw.1.log). */
+static int
+named_in_place(const struct eb_run_seen *seen, const struct series_seen *log,
+    const struct series_seen *sum)
+{
+	for (size_t i = 0; i < seen->nseries; i++) {
+		const struct series_seen *x = &seen->series[i];
+
+		if (x != log && strcmp(x->path, log->path) != 0 && named_log(x, sum) == 1)
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether a, met after b, is a log of the family b is one of. */
 static int
 same_family(const struct series_seen *a, const struct series_seen *b)
@@ -604,7 +637,8 @@ eb_run_seen_match(struct eb_run_seen *seen, struct eb_table *t)
 				continue;
 
 			if (log->left_out || (!same_series(&a->s, &b->s) &&
-			    (named = named_log(log, sum)) == 0))
+			    ((named = named_log(log, sum)) == 0 ||
+			    (named == 2 && named_in_place(seen, log, sum)))))
 				continue;
 			log->left_out = log->matched = 1;
 			if (leave_out(t, log->path, log->job, log->s.dir) == 0 || seen->diag == NULL)

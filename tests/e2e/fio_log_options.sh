@@ -207,3 +207,13 @@ expect_err_line "fio logs: they are no clones" \
 	"$N/x_clat.1.log: note: this fio log and $N/x_clat.2.log share a name but hold samples of other directions or block sizes: logs of two jobs that share one log name (write_*_log= in [global]), not numjobs clones, so each is read as its own"
 expect_err_line "fio logs: their block sizes are named" \
 	"$N/x_clat.2.log:1: error: fio job 'x' ran with bs_write=65536 here but with bs_write=4096 in $N/x_clat.1.log:1, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+
+# Two runs of write_bw_log=logs/lw: r1's logs lie in r1/logs, where its
+# JSON's relative option names them; r2's logs, in r2/logs, are another
+# run's, read as its own, not r1's moved (audit 25 K07: r2 was dropped).
+N=tests/data/fio-log/two-runs-logs
+eb ingest "$N"
+expect_rc "fio logs: a JSON run and another run's logs are read" 0
+[ "$(grep -c 'r1/logs/' "$TMP/out")" -eq 0 ] && [ "$(grep -c ',fio,lw,,write,,bw,B/s,1,8436736,.*r2/logs/lw_bw.1.log:1$' "$TMP/out")" -eq 1 ] &&
+	pass "fio logs: r1's logs are its time series, r2's its own records" ||
+	fail "fio logs: r1's logs are its time series, r2's its own records"
