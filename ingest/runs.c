@@ -547,11 +547,26 @@ same_stem(const char *a, const char *b)
 	return strcmp(ka, kb) == 0;
 }
 
+/* The directions the logs at path hold samples of, a bit each. */
+static unsigned
+dirs_of(const struct eb_run_seen *seen, const char *path)
+{
+	unsigned m = 0;
+
+	for (size_t i = 0; i < seen->nseries; i++)
+		if (seen->series[i].s.is_log && seen->series[i].s.dir >= 0 &&
+		    seen->series[i].s.kind != EB_FIO_SERIES_FAMILY &&
+		    strcmp(seen->series[i].path, path) == 0)
+			m |= 1u << seen->series[i].s.dir;
+	return m;
+}
+
 /* Leaves out the records of the logs that lie beside a log left out as
  * a summary's time series and share its NAME and index: the bw log of a
  * run matched exactly to its summary, its clat log of averaged windows
  * (log_avg_msec=), which no summary gives the figures of, is that run's
- * too. */
+ * too, when it holds no direction that one does not: a read log beside a
+ * write job's is another run's. */
 static void
 left_out_beside(struct eb_run_seen *seen, struct eb_table *t)
 {
@@ -562,7 +577,8 @@ left_out_beside(struct eb_run_seen *seen, struct eb_table *t)
 
 			if (!a->s.is_log || !b->s.is_log || !a->matched || b->left_out ||
 			    a->s.kind == EB_FIO_SERIES_FAMILY || b->s.kind == EB_FIO_SERIES_FAMILY ||
-			    !same_stem(a->path, b->path))
+			    !same_stem(a->path, b->path) ||
+			    (dirs_of(seen, b->path) & ~dirs_of(seen, a->path)) != 0)
 				continue;
 			for (size_t m = 0; m < seen->nseries; m++)
 				if (strcmp(seen->series[m].path, b->path) == 0)

@@ -217,3 +217,12 @@ expect_rc "fio logs: a JSON run and another run's logs are read" 0
 [ "$(grep -c 'r1/logs/' "$TMP/out")" -eq 0 ] && [ "$(grep -c ',fio,lw,,write,,bw,B/s,1,8436736,.*r2/logs/lw_bw.1.log:1$' "$TMP/out")" -eq 1 ] &&
 	pass "fio logs: r1's logs are its time series, r2's its own records" ||
 	fail "fio logs: r1's logs are its time series, r2's its own records"
+
+# A clat log of reads under the NAME and index of a write job's bw log is
+# no log of that write run: it is read as its own (audit 25 K13).
+N=tests/data/fio-log/beside-other-run
+eb ingest "$N"
+expect_rc "fio logs: a write run and another run's read log are read" 0
+[ "$(grep -c ',fio,x,,read,,lat_mean,ns,1,1324,' "$TMP/out")" -eq 1 ] && [ "$(grep -c 'x_bw' "$TMP/out")" -eq 0 ] &&
+	pass "fio logs: the read log keeps its record, the write run's bw log not" ||
+	fail "fio logs: the read log keeps its record, the write run's bw log not"
