@@ -366,119 +366,233 @@ check_dd_without_op(const struct eb_table *t, struct eb_diag *diag, struct eb_er
 	return EB_OK;
 }
 
-/* The mode the deepest folder of the file named by source ("runs/none/
- * fio-seq-write-r1.json:68") reads as, in buf; 0 for none. */
+/* The mode (kind 0) or config (kind 1) a name reads as, in buf: the whole
+ * name ("aes-256-gcm", "no-aesni"), else the longest run of its words
+ * that does, leftmost first ("fio-aes-256-gcm-r1"); 0 for none. */
 static int
-folder_mode(const char *source, char *buf, size_t n)
+name_label(const char *name, size_t len, int kind, char *buf, size_t n)
 {
-	size_t len = source_file_len(source), end = 0;
+	char word[16][32], text[EB_MODE_MAX];
+	size_t nw = 0;
 
-	for (size_t i = 0; i < len; i++)
-		if (source[i] == '/')
-			end = i;
-	while (end > 0) {
-		size_t start = end;
-		char name[EB_MODE_MAX];
-		struct eb_mode_label m;
+	for (size_t i = 0; i < len && nw < 16;) {
+		size_t k = 0;
 
-		while (start > 0 && source[start - 1] != '/')
-			start--;
-		if (end - start > 0 && end - start < sizeof name) {
-			memcpy(name, source + start, end - start);
-			name[end - start] = '\0';
-			if (eb_mode_read(name, &m) == EB_MODE_KNOWN && m.config[0] == '\0') {
-				snprintf(buf, n, "%s", m.mode);
+		while (i < len && strchr("-_. ", name[i]) != NULL)
+			i++;
+		while (i + k < len && strchr("-_. ", name[i + k]) == NULL)
+			k++;
+		if (k > 0 && k < sizeof word[0]) {
+			memcpy(word[nw], name + i, k);
+			word[nw++][k] = '\0';
+		}
+		i += k;
+	}
+	for (size_t w = nw < 4 ? nw : 4; w > 0; w--)
+		for (size_t at = 0; at + w <= nw; at++) {
+			size_t used = 0;
+
+			text[0] = '\0';
+			for (size_t k = at; k < at + w; k++)
+				used += (size_t)snprintf(text + used, used < sizeof text ?
+				    sizeof text - used : 0, "%s%s", k > at ? "-" : "", word[k]);
+			if (used >= sizeof text)
+				continue;
+			if (kind == 0) {
+				struct eb_mode_label m;
+
+				/* "no" and "off" say none only of what they stand
+				 * beside ("no-aesni", "aesni-off"). */
+				if (w == 1 && (strcasecmp(text, "no") == 0 || strcasecmp(text, "off") == 0))
+					continue;
+				if (eb_mode_read(text, &m) == EB_MODE_KNOWN && m.config[0] == '\0') {
+					snprintf(buf, n, "%s", m.mode);
+					return 1;
+				}
+			} else if (eb_config_canonical(text, buf, n)) {
 				return 1;
 			}
 		}
-		end = start > 0 ? start - 1 : 0;
-	}
 	return 0;
 }
 
-/* A record of check_mode_folders: its key's hash, and its folder's mode. */
-struct mode_seen {
+/* The mode (kind 0) or config (kind 1) the path of source names past its
+ * first skip bytes, the folders every input shares ("runs/none/fio-seq-
+ * write-r1.json:68", "fio-aes-256-gcm-r1.json"): its file name's, else
+ * its deepest folder's that names one; "" for none. */
+static void
+path_label(const char *source, size_t skip, int kind, char *buf, size_t n)
+{
+	size_t end = source_file_len(source), start;
+	const char *dot;
+
+	buf[0] = '\0';
+	start = end;
+	while (start > 0 && source[start - 1] != '/')
+		start--;
+	/* The file name without its extension ("r1.json"). */
+	dot = memchr(source + start, '.', end - start);
+	if (name_label(source + start, dot != NULL ? (size_t)(dot - source - start) : end - start,
+	    kind, buf, n))
+		return;
+	while (start > skip + 1) {
+		end = start - 1;
+		start = end;
+		while (start > 0 && source[start - 1] != '/')
+			start--;
+		if (start < skip)
+			break;
+		if (end > start && name_label(source + start, end - start, kind, buf, n))
+			return;
+	}
+	buf[0] = '\0';
+}
+
+/* The length of the folders the files of t's records all lie in
+ * ("runs/24.04/" of runs/24.04/none/x.json and runs/24.04/aes/y.json). */
+static size_t
+shared_folders(const struct eb_table *t)
+{
+	const char *first = NULL;
+	size_t shared = 0;
+
+	for (size_t i = 0; i < t->n; i++) {
+		const char *src = t->rows[i].f[EB_F_SOURCE];
+		size_t len = source_file_len(src), k;
+
+		if (first == NULL) {
+			first = src;
+			for (k = 0; k < len; k++)
+				if (src[k] == '/')
+					shared = k + 1;
+			continue;
+		}
+		for (k = 0; k < shared && k < len && src[k] == first[k]; k++)
+			;
+		while (k > 0 && first[k - 1] != '/')
+			k--;
+		shared = k;
+	}
+	return shared;
+}
+
+/* A record of check_label_paths: its key's hash, and what its path names. */
+struct path_seen {
 	uint64_t hash;
 	const struct eb_record *r;
-	const char *mode;
+	const char *names;	/* mode, \037, config, each "" for none or "-" when set */
 };
 
 static int
-cmp_mode_seen(const void *a, const void *b)
+cmp_path_seen(const void *a, const void *b)
 {
-	const struct mode_seen *x = a, *y = b;
+	const struct path_seen *x = a, *y = b;
 
-	return x->hash < y->hash ? -1 : x->hash > y->hash ? 1 : strcmp(x->mode, y->mode);
+	return x->hash < y->hash ? -1 : x->hash > y->hash ? 1 : strcmp(x->names, y->names);
 }
 
-/* Runs with no mode are repetitions of one test when their labels agree;
- * runs of folders named after two modes (the runner's none/ and
- * aes-256-gcm/ without their meta.json) are not: their mean would pool
- * encrypted and plain runs. An error names the first two. */
+/* The error of two runs a and b with no what (mode, config) whose paths
+ * name x and y (the first xn and yn bytes; none for 0). */
 static enum eb_status
-check_mode_folders(const struct eb_table *t, struct eb_err *err)
+named_apart(struct eb_err *err, const struct eb_record *a, const struct eb_record *b,
+    const char *what, const char *x, size_t xn, const char *y, size_t yn)
 {
-	struct mode_seen *v = NULL;
-	size_t n = 0, cap = 0, nmodes = 0, capmodes = 0;
-	char **modes = NULL, mode[EB_MODE_MAX];
-	const char *file = NULL, *file_mode = NULL;
+	char names[2 * EB_MODE_MAX + 80];
+
+	if (xn > 0 && yn > 0)
+		snprintf(names, sizeof names, "name two %ss, %.*s and %.*s", what, (int)xn, x,
+		    (int)yn, y);
+	else
+		snprintf(names, sizeof names, "name the %s %.*s and no %s", what,
+		    xn > 0 ? (int)xn : (int)yn, xn > 0 ? x : y, what);
+	return eb_err_set(err, EB_ERR_DATA, (struct eb_loc){ 0 }, "%.*s and %.*s have no %s, "
+	    "so their runs would be repetitions of one test, but their paths %s; read each "
+	    "run folder with its meta.json, or each %s's files with their own --set %s=",
+	    (int)source_file_len(a->f[EB_F_SOURCE]), a->f[EB_F_SOURCE],
+	    (int)source_file_len(b->f[EB_F_SOURCE]), b->f[EB_F_SOURCE], what, names, what, what);
+}
+
+/* Runs with no mode (or no config) are repetitions of one test when their
+ * labels agree; runs whose paths name two modes (the runner's none/ and
+ * aes-256-gcm/ without their meta.json, unencrypted/ and encrypted/,
+ * fio-none-r1.json and fio-aes-256-gcm-r1.json) or two configs (default/
+ * and no-aesni/) are not: their mean would pool encrypted and plain runs.
+ * An error names the first two. */
+static enum eb_status
+check_label_paths(const struct eb_table *t, struct eb_err *err)
+{
+	struct path_seen *v = NULL;
+	size_t n = 0, cap = 0, nnames = 0, capnames = 0;
+	char **names = NULL;
+	const char *file = NULL, *file_names = NULL;
 	size_t file_len = 0;
 	enum eb_status st = EB_OK;
+
+	size_t skip = shared_folders(t);
 
 	for (size_t i = 0; i < t->n; i++) {
 		const struct eb_record *r = &t->rows[i];
 		const char *src = r->f[EB_F_SOURCE];
 		size_t len = source_file_len(src);
+		int mode_set = *r->f[EB_F_MODE] != '\0', config_set = *r->f[EB_F_CONFIG] != '\0';
 
-		if (*r->f[EB_F_MODE] != '\0' || (len > 7 && strncmp(src + len - 7, ".sample", 7) == 0))
+		if ((mode_set && config_set) || (len > 7 && strncmp(src + len - 7, ".sample", 7) == 0))
 			continue;
-		/* A file's records come together: its folder is read once. */
-		if (file == NULL || len != file_len || strncmp(src, file, len) != 0) {
+		/* A file's records come together: its path is read once. */
+		if (file == NULL || len != file_len || strncmp(src, file, len) != 0 ||
+		    (file_names[0] == '-') != mode_set) {
+			char mode[EB_MODE_MAX], config[EB_MODE_MAX], both[2 * EB_MODE_MAX + 2];
+			size_t k;
+
 			file = src;
 			file_len = len;
-			file_mode = NULL;
-			if (folder_mode(src, mode, sizeof mode)) {
-				size_t k;
-
-				for (k = 0; k < nmodes && strcmp(modes[k], mode) != 0; k++)
-					;
-				if (k == nmodes) {
-					eb_xgrow(&modes, &capmodes, nmodes + 1, sizeof *modes);
-					modes[nmodes++] = eb_xstrdup(mode);
-				}
-				file_mode = modes[k];
+			if (mode_set)
+				snprintf(mode, sizeof mode, "-");
+			else
+				path_label(src, skip, 0, mode, sizeof mode);
+			if (config_set)
+				snprintf(config, sizeof config, "-");
+			else
+				path_label(src, skip, 1, config, sizeof config);
+			snprintf(both, sizeof both, "%s\037%s", mode, config);
+			for (k = 0; k < nnames && strcmp(names[k], both) != 0; k++)
+				;
+			if (k == nnames) {
+				eb_xgrow(&names, &capnames, nnames + 1, sizeof *names);
+				names[nnames++] = eb_xstrdup(both);
 			}
+			file_names = names[k];
 		}
-		if (file_mode == NULL)
-			continue;
 		eb_xgrow(&v, &cap, n + 1, sizeof *v);
-		v[n++] = (struct mode_seen){ eb_record_key_hash(r, 0), r, file_mode };
+		v[n++] = (struct path_seen){ eb_record_key_hash(r, 0), r, file_names };
 	}
-	if (nmodes > 1) {
-		qsort(v, n, sizeof *v, cmp_mode_seen);
-		/* Sorted by key and then mode: a key's first record of one mode
-		 * and the next of another. */
+	if (nnames > 1) {
+		qsort(v, n, sizeof *v, cmp_path_seen);
+		/* Sorted by key and then names: a key's first record of one
+		 * name and the next of another. */
 		for (size_t i = 0, k = 1; k < n && st == EB_OK; k++) {
 			const struct eb_record *a = v[i].r, *b = v[k].r;
+			const char *ma = v[i].names, *mb = v[k].names;
+			size_t la = strcspn(ma, "\037"), lb = strcspn(mb, "\037");
+			int modes;
 
 			if (v[k].hash != v[i].hash) {
 				i = k;
 				continue;
 			}
-			if (v[k].mode == v[i].mode || !eb_record_key_equal(a, b, 0))
+			if (v[k].names == v[i].names || !eb_record_key_equal(a, b, 0))
 				continue;
-			st = eb_err_set(err, EB_ERR_DATA, (struct eb_loc){ 0 }, "%.*s and %.*s "
-			    "have no mode, so their runs would be repetitions of one test, but "
-			    "they lie in folders named for two modes, %s and %s; read each run "
-			    "folder with its meta.json, or each mode's folder with its own --set "
-			    "mode=", (int)source_file_len(a->f[EB_F_SOURCE]), a->f[EB_F_SOURCE],
-			    (int)source_file_len(b->f[EB_F_SOURCE]), b->f[EB_F_SOURCE], v[i].mode,
-			    v[k].mode);
+			modes = la != lb || strncmp(ma, mb, la) != 0;
+			if (modes && *ma != '-' && *mb != '-')
+				st = named_apart(err, a, b, "mode", ma, la, mb, lb);
+			else if (!modes && strcmp(ma + la + 1, "-") != 0 && strcmp(mb + lb + 1, "-") != 0)
+				st = named_apart(err, a, b, "config", ma + la + 1, strlen(ma + la + 1),
+				    mb + lb + 1, strlen(mb + lb + 1));
 		}
 	}
-	for (size_t k = 0; k < nmodes; k++)
-		free(modes[k]);
-	free(modes);
+	for (size_t k = 0; k < nnames; k++)
+		free(names[k]);
+	free(names);
 	free(v);
 	return st;
 }
@@ -839,7 +953,7 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 		eb_table_free(t);
 		return rc;
 	}
-	if (check_dd_without_op(t, &diag, &err) != EB_OK || check_mode_folders(t, &err) != EB_OK) {
+	if (check_dd_without_op(t, &diag, &err) != EB_OK || check_label_paths(t, &err) != EB_OK) {
 		eb_err_print(&err, stderr);
 		eb_table_free(t);
 		return EB_EXIT_DATA;

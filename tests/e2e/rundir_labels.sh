@@ -93,10 +93,33 @@ echo "previous output" > "$TMP/keep.csv"
 eb ingest -o "$TMP/keep.csv" "$N"
 expect_rc "rundir: mode folders without meta.json fail" 65
 expect_err_line "rundir: the error names both folders' runs and modes" \
-	"encbench: error: $N/aes-256-gcm/fio-seq-write-r1.json and $N/none/fio-seq-write-r1.json have no mode, so their runs would be repetitions of one test, but they lie in folders named for two modes, aes-256-gcm and none; read each run folder with its meta.json, or each mode's folder with its own --set mode="
+	"encbench: error: $N/aes-256-gcm/fio-seq-write-r1.json and $N/none/fio-seq-write-r1.json have no mode, so their runs would be repetitions of one test, but their paths name two modes, aes-256-gcm and none; read each run folder with its meta.json, or each mode's files with their own --set mode="
 expect_file_is "rundir: the failed ingest leaves -o as it was" "$TMP/keep.csv" "previous output"
 eb ingest --set mode=none "$N/none"
 expect_rc "rundir: one mode's folder with its mode set is read" 0
 [ "$(grep -c ',none,fio,w,seq,write,4096,bw,B/s,' "$TMP/out")" -eq 2 ] &&
 	pass "rundir: its two runs are the two repetitions" ||
 	fail "rundir: its two runs are the two repetitions"
+
+# Paths that name modes otherwise: unencrypted/ (none) against encrypted/
+# (no mode), and file names that hold the modes; and paths that name two
+# configs, default/ and no-aesni/ (audit 25 K08, K08b, K09).
+N=tests/data/rundir
+eb ingest "$N/no-meta-words"
+expect_rc "rundir: unencrypted/ and encrypted/ without meta.json fail" 65
+expect_err_line "rundir: the error says one path names none and the other no mode" \
+	"encbench: error: $N/no-meta-words/encrypted/fio-seq-write-r1.json and $N/no-meta-words/unencrypted/fio-seq-write-r1.json have no mode, so their runs would be repetitions of one test, but their paths name the mode none and no mode; read each run folder with its meta.json, or each mode's files with their own --set mode="
+eb ingest "$N/no-meta-names"
+expect_rc "rundir: file names of two modes fail" 65
+expect_err_line "rundir: the error names the modes of the file names" \
+	"encbench: error: $N/no-meta-names/fio-aes-256-gcm-r1.json and $N/no-meta-names/fio-none-r1.json have no mode, so their runs would be repetitions of one test, but their paths name two modes, aes-256-gcm and none; read each run folder with its meta.json, or each mode's files with their own --set mode="
+eb ingest --set mode=none "$N/no-meta-configs"
+expect_rc "rundir: default/ and no-aesni/ without a config fail" 65
+expect_err_line "rundir: the error names the configs" \
+	"encbench: error: $N/no-meta-configs/default/fio-seq-write-r1.json and $N/no-meta-configs/no-aesni/fio-seq-write-r1.json have no config, so their runs would be repetitions of one test, but their paths name two configs, default and no-aesni; read each run folder with its meta.json, or each config's files with their own --set config="
+eb ingest --set mode=none --set config=no-aesni "$N/no-meta-configs/no-aesni"
+expect_rc "rundir: one config's folder with its config set is read" 0
+eb ingest "$N/no-meta-names/fio-none-r1.json" "$N/no-meta-names/fio-none-r2.json"
+expect_rc "rundir: the runs of one mode's file names are read" 0
+[ "$(grep -c ',fio,seq-write,seq,write,4096,bw,B/s,' "$TMP/out")" -eq 2 ] &&
+	pass "rundir: they are two repetitions" || fail "rundir: they are two repetitions"
