@@ -260,5 +260,9 @@ int eb_release_cmp(const char *a, const char *b);
 /* The distinct releases of the groups in eb_release_cmp order; the caller
  * frees the array (not the strings). */
 const char **eb_releases(const struct eb_groups *gs, size_t *n);
+/* Whether host measured a test in both releases a and b (interned labels
+ * of gs's table). */
+int eb_host_shares_test(const struct eb_groups *gs, const char *host, const char *a,
+    const char *b);
 
 #endif

@@ -330,7 +330,49 @@ buckets_free(struct bucket *b, size_t n)
 }
 
 static void hosts_not_compared(const struct eb_groups *gs, const struct hosts *compared,
-    const char *from, const char *to, struct eb_findings *out);
+    const struct hosts *base_in, const char *from, const char *to, const char *baseline,
+    struct eb_findings *out);
+
+static int host_in(const struct eb_groups *gs, const char *host, const char *release);
+
+/* Releases of version numbers of which no two share a test (a job renamed
+ * from one to the next): no change is spoken of, and a sentence says why. */
+static void
+no_pair_sentence(const struct eb_groups *gs, struct eb_findings *out)
+{
+	size_t nrel, nver = 0, len = 0;
+	const char **rel = eb_releases(gs, &nrel);
+	char list[256] = "";
+	struct hosts hs = { { 0 }, 0 };
+	int several = 0;
+
+	/* Hosts of one release each (disjoint by release) have nothing to
+	 * compare: only a host of two releases or more makes the silence a
+	 * claim. */
+	for (size_t i = 0; i < gs->n; i++)
+		eb_host_add(&hs, gs->g[i].key->f[EB_F_HOST]);
+	for (size_t h = 0; h < hs.n && !several; h++) {
+		size_t mine = 0;
+
+		for (size_t r = 0; r < nrel; r++)
+			mine += is_version(rel[r]) && host_in(gs, hs.h[h], rel[r]);
+		several = mine >= 2;
+	}
+	for (size_t r = 0; r < nrel && several; r++)
+		nver += is_version(rel[r]);
+	for (size_t r = 0, k = 0; r < nrel && nver >= 2; r++) {
+		if (!is_version(rel[r]))
+			continue;
+		k++;
+		len += (size_t)snprintf(list + len, len < sizeof list ? sizeof list - len : 0, "%s%s",
+		    k == 1 ? "" : k == nver ? (nver == 2 ? " and " : ", and ") : ", ", rel[r]);
+	}
+	if (nver >= 2)
+		eb_findings_say(out, "Of the releases %s, no two measured a test in common on one "
+		    "host (other jobs, block sizes or metrics in each), so nothing here compares "
+		    "releases.", list);
+	free((void *)rel);
+}
 
 /* The two releases every command compares: the baseline's change (its
  * throughput and its latency, each a family, tests counted once) and each
@@ -343,12 +385,14 @@ release_sentences(const struct eb_groups *gs, const char *baseline, int name_hos
 	struct eb_diff_opts o = { EB_SPLIT_RELEASE, NULL, NULL, vo->alpha, vo->median,
 		vo->adjust == EB_ADJUST_NONE, baseline, vo->equivalence_pct };
 	struct eb_diff *d;
-	struct hosts hs = { { 0 }, 0 };
+	struct hosts hs = { { 0 }, 0 }, based = { { 0 }, 0 };
 	struct bucket *b = NULL;
 	size_t nb = 0, cap = 0;
 
-	if (!eb_release_pair(gs, &o.from, &o.to))
+	if (!eb_release_pair(gs, &o.from, &o.to)) {
+		no_pair_sentence(gs, out);
 		return;
+	}
 	/* The diff's families (analyze.h): a sentence speaks of some tests of
 	 * one and keeps their verdicts, as the diff table shows them. */
 	d = eb_diff_compute(gs, &o, &n);
@@ -371,6 +415,8 @@ release_sentences(const struct eb_groups *gs, const char *baseline, int name_hos
 		}
 		size_t at = out->n;
 
+		if (thr.n > 0 || lat.n > 0)
+			eb_host_add(&based, hs.h[h]);
 		baseline_sentence(&thr, o.from, o.to, name_hosts ? hs.h[h] : NULL, baseline,
 		    "throughput", vo, out);
 		eb_findings_qualify(out, &thr, at);
@@ -413,7 +459,7 @@ release_sentences(const struct eb_groups *gs, const char *baseline, int name_hos
 		change_sentence(&b[i].c, o.from, o.to, on, family, b[i].op, vo, out);
 		eb_findings_qualify(out, &b[i].c, at);
 	}
-	hosts_not_compared(gs, &hs, o.from, o.to, out);
+	hosts_not_compared(gs, &hs, &based, o.from, o.to, baseline, out);
 	buckets_free(b, nb);
 	free(d);
 }
@@ -586,13 +632,16 @@ host_in(const struct eb_groups *gs, const char *host, const char *release)
 	return 0;
 }
 
-/* A host with no test measured in both releases of the pair (B measured
- * 22.04 and 24.04, the pair is 23.10 to 24.04) has no sentence of their change:
- * silence would read as all hosts compared, so a sentence says so and
- * names the diff that compares its own newest two. */
+/* A host the change sentences of from and to say nothing of: one with no
+ * test measured in both (B measured 22.04 and 24.04, or 23.10 and 24.04
+ * with other jobs in each), or one whose tests of both have no baseline
+ * (compared has it, and base_in does not). Silence would read as every
+ * host compared, so a sentence says so and, where its newest two releases
+ * share a test, names the diff that compares them. */
 static void
 hosts_not_compared(const struct eb_groups *gs, const struct hosts *compared,
-    const char *from, const char *to, struct eb_findings *out)
+    const struct hosts *base_in, const char *from, const char *to, const char *baseline,
+    struct eb_findings *out)
 {
 	struct hosts all = { { 0 }, 0 };
 	size_t nrel;
@@ -602,15 +651,27 @@ hosts_not_compared(const struct eb_groups *gs, const struct hosts *compared,
 		eb_host_add(&all, gs->g[i].key->f[EB_F_HOST]);
 	for (size_t h = 0; h < all.n; h++) {
 		const char *mine[2] = { NULL, NULL }, *host = all.h[h];
-		char list[256] = "";
+		const char *name = *host ? host : "The unnamed host";
+		char list[256] = "", advice[256] = "";
 		size_t n = 0, len = 0;
-		int done = 0;
+		int in = 0, based = 0;
 
-		for (size_t k = 0; k < compared->n && !done; k++)
-			done = compared->h[k] == host;
-		for (size_t r = 0; r < nrel && !done; r++)
+		for (size_t k = 0; k < compared->n; k++)
+			in |= compared->h[k] == host;
+		for (size_t k = 0; k < base_in->n; k++)
+			based |= base_in->h[k] == host;
+		if (in && based)
+			continue;
+		if (in) {
+			eb_findings_say(out, "%s has no %s measured in both %s and %s beside its other "
+			    "modes, so nothing here states the change of its baseline or of its "
+			    "overhead; encbench diff --host %s --from %s --to %s shows each mode's own "
+			    "change.", name, baseline, from, to, *host ? host : "''", from, to);
+			continue;
+		}
+		for (size_t r = 0; r < nrel; r++)
 			n += host_in(gs, host, rel[r]);
-		for (size_t r = 0, k = 0; r < nrel && !done && n >= 2; r++) {
+		for (size_t r = 0, k = 0; r < nrel && n >= 2; r++) {
 			if (!host_in(gs, host, rel[r]))
 				continue;
 			k++;
@@ -619,12 +680,19 @@ hosts_not_compared(const struct eb_groups *gs, const struct hosts *compared,
 			mine[0] = mine[1];
 			mine[1] = rel[r];
 		}
-		if (done || n < 2)
+		if (n < 2)
 			continue;
-		eb_findings_say(out, "%s has no test measured in both %s and %s (it was measured "
-		    "in %s), so nothing here compares its releases; encbench diff --host %s "
-		    "--from %s --to %s compares its newest two.", *host ? host : "The unnamed host",
-		    from, to, list, *host ? host : "''", mine[0], mine[1]);
+		if ((mine[0] != from || mine[1] != to) && eb_host_shares_test(gs, host, mine[0], mine[1]))
+			snprintf(advice, sizeof advice, "; encbench diff --host %s --from %s --to %s "
+			    "compares its newest two", *host ? host : "''", mine[0], mine[1]);
+		if (host_in(gs, host, from) && host_in(gs, host, to))
+			eb_findings_say(out, "%s measured other tests in %s than in %s (other jobs, "
+			    "block sizes or metrics), so nothing here compares its releases%s.", name,
+			    from, to, advice);
+		else
+			eb_findings_say(out, "%s has no test measured in both %s and %s (it was "
+			    "measured in %s), so nothing here compares its releases%s.", name, from, to,
+			    list, advice);
 	}
 	free((void *)rel);
 }

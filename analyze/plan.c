@@ -244,6 +244,15 @@ past_host(const struct eb_plan *p, const char *s, const char **host)
 	return s;
 }
 
+/* Whether a findings line says what the change sentences leave out: a
+ * host, or releases, that nothing compares (findings.c). */
+static int
+leaves_out(const char *line)
+{
+	return strstr(line, ", so nothing here compares") != NULL ||
+	    strstr(line, ", so nothing here states the change of its baseline") != NULL;
+}
+
 /* Changes rank first whichever host they are of, so that one host's
  * regression is told beside another's improvement; the costs, configs
  * and the rest are the main host's, the other hosts' costs come last. */
@@ -255,8 +264,8 @@ headline_rank(const char *line, const struct eb_plan *p)
 
 	if (p->from != NULL && strncmp(line, "From ", 5) == 0)
 		return claims_change(line) && !strstr(line, "latency") ? 1 : 3;
-	/* A host the changes leave out is said beside them. */
-	if (p->from != NULL && strstr(line, ", so nothing here compares its releases; ") != NULL)
+	/* What the changes leave out is said beside them. */
+	if (leaves_out(line))
 		return 3;
 	if (nl && strncmp(line, "In ", 3) == 0 && strncmp(line + 3, p->newest, nl) == 0) {
 		rest = past_host(p, line + 3 + nl, &host);
@@ -303,18 +312,19 @@ pick_headline(struct eb_plan *p, const struct eb_findings *all)
 			}
 	/* The headline's findings are of its two releases alone, where a host
 	 * that measured one of them and an older one has no pair: the
-	 * findings of all releases say so, and the headline with them. */
-	if (p->from != NULL && p->newest != NULL) {
-		char pair[160];
+	 * findings of all releases say what the changes leave out, and the
+	 * headline with them. */
+	for (size_t i = 0; i < p->findings.n; i++) {
+		size_t j;
 
-		snprintf(pair, sizeof pair, " has no test measured in both %s and %s (it was "
-		    "measured in ", p->from, p->newest);
-		for (size_t i = 0; i < p->findings.n; i++)
-			if (strstr(p->findings.lines[i], pair) != NULL) {
-				eb_xgrow(&p->headline.lines, &p->headline.cap, p->headline.n + 1,
-				    sizeof *p->headline.lines);
-				p->headline.lines[p->headline.n++] = p->findings.lines[i];
-			}
+		for (j = 0; j < p->headline.n && strcmp(p->headline.lines[j], p->findings.lines[i]) != 0;
+		    j++)
+			;
+		if (j == p->headline.n && leaves_out(p->findings.lines[i])) {
+			eb_xgrow(&p->headline.lines, &p->headline.cap, p->headline.n + 1,
+			    sizeof *p->headline.lines);
+			p->headline.lines[p->headline.n++] = p->findings.lines[i];
+		}
 	}
 	/* Back in the order the findings give, within the ranks chosen. */
 	for (size_t i = 1; i < p->headline.n; i++)

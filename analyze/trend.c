@@ -198,6 +198,22 @@ eb_release_before(const struct eb_groups *gs, const char *rel)
 }
 
 int
+eb_host_shares_test(const struct eb_groups *gs, const char *host, const char *a, const char *b)
+{
+	for (size_t i = 0; i < gs->n; i++) {
+		const struct eb_record *x = gs->g[i].key;
+
+		if (x->f[EB_F_HOST] != host || x->f[EB_F_RELEASE] != a)
+			continue;
+		for (size_t k = 0; k < gs->n; k++)
+			if (gs->g[k].key->f[EB_F_HOST] == host && gs->g[k].key->f[EB_F_RELEASE] == b &&
+			    eb_record_key_equal(x, gs->g[k].key, EB_FIELD_BIT(EB_F_RELEASE)))
+				return 1;
+	}
+	return 0;
+}
+
+int
 eb_release_pair(const struct eb_groups *gs, const char **from, const char **to)
 {
 	size_t nrel;

@@ -143,10 +143,16 @@ hosts_left_out(const struct eb_groups *gs, const struct eb_diff *rows, size_t n,
 					count++;
 					break;
 				}
-		if (count >= 2)
+		if (count < 2)
+			continue;
+		if ((mine[0] != from || mine[1] != to) && eb_host_shares_test(gs, host, mine[0], mine[1]))
 			fprintf(stderr, "encbench: note: host '%s' has no test measured in both %s and "
 			    "%s, so this diff leaves it out; --host '%s' --from %s --to %s compares "
 			    "its newest two releases\n", host, from, to, host, mine[0], mine[1]);
+		else
+			fprintf(stderr, "encbench: note: host '%s' has no test measured in both %s and "
+			    "%s (other jobs, block sizes or metrics in each), so this diff leaves it "
+			    "out\n", host, from, to);
 	}
 	free((void *)rel);
 }

@@ -401,9 +401,12 @@ name_label(const char *name, size_t len, int kind, char *buf, size_t n)
 			if (kind == 0) {
 				struct eb_mode_label m;
 
-				/* "no" and "off" say none only of what they stand
-				 * beside ("no-aesni", "aesni-off"). */
-				if (w == 1 && (strcasecmp(text, "no") == 0 || strcasecmp(text, "off") == 0))
+				/* "no", "off" and "plain" say none only as a whole
+				 * name ("plain/", "zfs-plain/"), never as one word
+				 * of a longer one ("no-aesni", "aesni-off",
+				 * "samename-sw-plain-3.33"). */
+				if (w == 1 && nw > 1 && (strcasecmp(text, "no") == 0 ||
+				    strcasecmp(text, "off") == 0 || strcasecmp(text, "plain") == 0))
 					continue;
 				if (eb_mode_read(text, &m) == EB_MODE_KNOWN && m.config[0] == '\0') {
 					snprintf(buf, n, "%s", m.mode);

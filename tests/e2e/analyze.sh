@@ -273,3 +273,35 @@ eb report -o "$TMP/hr" "$H"
 sed -n '/^## Findings/,/^All /p' "$TMP/hr/report.md" | grep -qxF -- "$SAID" &&
 	pass "the report's headline says which host it leaves out" ||
 	fail "the report's headline says which host it leaves out"
+
+# B measured sw in 23.10 and rr in 24.04: its releases are the pair but
+# share no test, and no diff compares them (audit 25 K10: the sentence
+# said it was measured in both and advised a diff that fails).
+eb findings tests/data/analyze/host-other-tests.csv
+[ "$(grep -cxF -- "- B measured other tests in 23.10 than in 24.04 (other jobs, block sizes or metrics), so nothing here compares its releases." "$TMP/out")" -eq 1 ] &&
+	pass "findings say a host's releases share no test, with no diff to try" ||
+	fail "findings say a host's releases share no test, with no diff to try"
+eb diff tests/data/analyze/host-other-tests.csv
+expect_err_line "diff notes the host whose releases share no test" \
+	"encbench: note: host 'B' has no test measured in both 23.10 and 24.04 (other jobs, block sizes or metrics in each), so this diff leaves it out"
+# B measured only aes-256-gcm in both releases: no baseline, no overhead,
+# so no change sentence speaks of it; one says so (audit 25 K11).
+SAID="- B has no none measured in both 23.10 and 24.04 beside its other modes, so nothing here states the change of its baseline or of its overhead; encbench diff --host B --from 23.10 --to 24.04 shows each mode's own change."
+eb findings tests/data/analyze/host-no-baseline-both.csv
+[ "$(grep -cxF -- "$SAID" "$TMP/out")" -eq 1 ] &&
+	pass "findings say which host has no baseline to compare" ||
+	fail "findings say which host has no baseline to compare"
+eb report -o "$TMP/nb" tests/data/analyze/host-no-baseline-both.csv
+sed -n '/^## Findings/,/^All /p' "$TMP/nb/report.md" | grep -qxF -- "$SAID" &&
+	pass "the report's headline says which host has no baseline to compare" ||
+	fail "the report's headline says which host has no baseline to compare"
+# One host whose job was renamed between releases: no release pair, and
+# a sentence says nothing compares them (audit 25 K12).
+SAID="- Of the releases 23.10 and 24.04, no two measured a test in common on one host (other jobs, block sizes or metrics in each), so nothing here compares releases."
+eb findings tests/data/analyze/releases-no-common-test.csv
+[ "$(grep -cxF -- "$SAID" "$TMP/out")" -eq 1 ] &&
+	pass "findings say no two releases share a test" || fail "findings say no two releases share a test"
+eb report -o "$TMP/nc" tests/data/analyze/releases-no-common-test.csv
+sed -n '/^## Findings/,/^All /p' "$TMP/nc/report.md" | grep -qxF -- "$SAID" &&
+	pass "the report's headline says no two releases share a test" ||
+	fail "the report's headline says no two releases share a test"
