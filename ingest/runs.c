@@ -54,6 +54,7 @@ struct eb_run_seen {
 		int told;	/* its test's repetitions were said to be unchecked */
 		int warned;	/* a fio log's repetition of it was warned of */
 		char *rep;	/* key with its first record's workload, op, block size, metric */
+		char *cases;	/* "op/block size;" of each of its records, once */
 	} *pend, *tests;
 	size_t npend, cappend, ntests, captests;
 	/* Every series met (those from done on not yet held against the
@@ -214,6 +215,7 @@ eb_run_seen_free(struct eb_run_seen *s)
 		free(s->pend[i].job);
 		free(s->pend[i].host);
 		free(s->pend[i].opts);
+		free(s->pend[i].cases);
 	}
 	free(s->pend);
 	for (size_t i = 0; i < s->ntests; i++) {
@@ -223,6 +225,7 @@ eb_run_seen_free(struct eb_run_seen *s)
 		free(s->tests[i].opts);
 		free(s->tests[i].key);
 		free(s->tests[i].rep);
+		free(s->tests[i].cases);
 	}
 	free(s->tests);
 	for (size_t i = 0; i < s->nseries; i++) {
@@ -326,7 +329,7 @@ eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, const char *path,
 			eb_xgrow(&seen->pend, &seen->cappend, seen->npend + 1, sizeof *seen->pend);
 			u = &seen->pend[seen->npend++];
 			*u = (struct setup){ eb_xstrdup(path), note->job, note->host, note->opts,
-			    NULL, note->line, note->run, note->tool, note->noun, 0, 0, NULL };
+			    NULL, note->line, note->run, note->tool, note->noun, 0, 0, NULL, NULL };
 			note->job = note->host = note->opts = NULL;
 			seen->diag = diag;
 			continue;
@@ -683,6 +686,33 @@ eb_run_seen_match(struct eb_run_seen *seen, struct eb_table *t)
 	seen->series_done = seen->nseries;
 }
 
+/* Whether setups a and b gave records of one test (direction and block
+ * size): one job run once per block size or per direction (a sweep) gave
+ * other tests, never repetitions of one. */
+static int
+share_case(const struct setup *a, const struct setup *b)
+{
+	const char *s = b->cases;
+
+	if (a->cases == NULL || b->cases == NULL)
+		return 1;
+	while (s != NULL && *s == ';') {
+		const char *end = strchr(s + 1, ';');
+		char one[96];
+
+		if (end == NULL || (size_t)(end - s) + 2 > sizeof one)
+			return 1;
+		memcpy(one, s, (size_t)(end - s) + 1);
+		one[end - s + 1] = '\0';
+		if (strstr(a->cases, one) != NULL)
+			return 1;
+		s = end;
+		if (s[1] == '\0')
+			break;
+	}
+	return 0;
+}
+
 enum eb_status
 eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
     struct eb_err *err)
@@ -701,24 +731,34 @@ eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
 		/* Its records, once labelled, say which test it belongs to: the
 		 * record read at its line where there is one (a dd run's own
 		 * block size and direction), else the first of its job there. */
+		struct eb_buf cases = { 0 };
+		int at_line = 0;
+
 		for (size_t i = first; i < t->n; i++) {
 			const struct eb_record *r = &t->rows[i];
 			const char *at = r->f[EB_F_SOURCE] + plen + 1;
+			char one[96];
 
 			if (strcmp(r->f[EB_F_TOOL], u->tool) != 0 || strcmp(r->f[EB_F_JOB], u->job) != 0 ||
 			    strncmp(r->f[EB_F_SOURCE], u->path, plen) != 0 ||
 			    r->f[EB_F_SOURCE][plen] != ':' || (u->host[0] != '\0' &&
 			    strcmp(r->f[EB_F_HOST], u->host) != 0))
 				continue;
+			snprintf(one, sizeof one, ";%s/%lld;", r->f[EB_F_OP], (long long)r->block_size);
+			if (cases.data == NULL || strstr(cases.data, one) == NULL)
+				eb_buf_addf(&cases, "%s", one + (cases.data != NULL && cases.len > 0));
 			if (rec == NULL)
 				rec = r;
-			if (strtol(at, NULL, 10) == u->line) {
+			if (!at_line && strtol(at, NULL, 10) == u->line) {
 				rec = r;
-				break;
+				at_line = 1;
 			}
 		}
-		if (rec == NULL)
+		if (rec == NULL) {
+			free(cases.data);
 			continue;
+		}
+		u->cases = cases.data;
 		/* A fio job is known by its name; a dd run by its direction and
 		 * block size too, since every dd run is job "dd". */
 		key = eb_xasprintf("%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%lld", u->tool,
@@ -739,7 +779,7 @@ eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
 			 * with -s 48 (audit 18 Q1, K18). The jobs of one fio run
 			 * (its clones, its groups) are not. */
 			if (strcmp(o->key, key) != 0 || (strcmp(o->path, u->path) == 0 &&
-			    (o->run == u->run || o->line == u->line)))
+			    (o->run == u->run || o->line == u->line)) || !share_case(o, u))
 				continue;
 			if (strcmp(o->opts, u->opts) == 0 ||
 			    (!eb_fio_setup_difference(o->opts, u->opts, x, y, sizeof x) &&
@@ -791,7 +831,7 @@ eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
 				seen->tests[seen->ntests].warned = 1;
 		seen->tests[seen->ntests].rep = rep;
 		seen->tests[seen->ntests++].key = key;
-		u->path = u->job = u->host = u->opts = NULL;
+		u->path = u->job = u->host = u->opts = u->cases = NULL;
 	}
 	for (size_t k = 0; seen != NULL && k < seen->npend; k++) {
 		free(seen->pend[k].path);

@@ -255,3 +255,17 @@ expect_rc "fio: a terse record under 1 KiB/s is read" 0
 [ "$(count ',fio,sa,,write,,bw,B/s,1,599.5704802811401,')" -eq 1 ] &&
 	awk 'BEGIN { x = 1536 * 1000 / 2561; exit !(x >= 399.844 && x <= 799.297) }' &&
 	pass "fio: its bounds hold the JSON's exact rate" || fail "fio: its bounds hold the JSON's exact rate"
+
+# One job run once per block size (4k, 64k) or per direction (write,
+# read), a file each: a sweep, whose records are other tests, never
+# repetitions of one measured two ways (audit 26 L01: refused).
+eb ingest "$D/sweep/bs4k.json" "$D/sweep/bs64k.json"
+expect_rc "fio: a block-size sweep of one job is read" 0
+[ "$(count ',fio,sw,seq,write,4096,bw,B/s,1,')" -eq 1 ] && [ "$(count ',fio,sw,seq,write,65536,bw,B/s,1,')" -eq 1 ] &&
+	pass "fio: each block size is a test of its own" || fail "fio: each block size is a test of its own"
+eb ingest "$D/sweep/rw-read.json" "$D/sweep/rw-write.json"
+expect_rc "fio: a direction sweep of one job is read" 0
+eb ingest "$D/sweep/bs4k-normal.txt" "$D/sweep/bs64k-normal.txt"
+expect_rc "fio: a block-size sweep in normal text is read" 0
+[ "$(grep -c 'taken as repetitions' "$TMP/err")" -eq 0 ] &&
+	pass "fio: no warning calls a sweep's runs repetitions" || fail "fio: no warning calls a sweep's runs repetitions"
