@@ -217,29 +217,20 @@ take_block(const struct field *f, size_t s, struct eb_fio_dstat *d, struct coars
 	d->bw = bw >= 0 ? bw * 1024 : -1;
 	d->io = io * 1024;
 	d->runtime_ms = fnum(&f[s + 3], -1);
-	if (bw >= 0 && bw < TERSE_COARSE && io > 0 && d->runtime_ms > 0) {
+	if (bw >= 0 && iops >= 0 && (bw < TERSE_COARSE || iops < TERSE_COARSE) && io > 0 &&
+	    d->runtime_ms > 0) {
 		double lo = fmax(d->io * 1000 / d->runtime_ms, bw * 1024);
 		double hi = fmin((d->io + 1023) * 1000 / d->runtime_ms, (bw + 1) * 1024);
+		double clo = fmax(1, ceil(iops * d->runtime_ms / 1000));
+		double chi = ceil((iops + 1) * d->runtime_ms / 1000) - 1;
 
-		if (lo <= hi) {
+		if (lo <= hi && clo <= chi) {
 			d->bw = (lo + hi) / 2;
 			c->bw_lo = lo;
 			c->bw_hi = hi;
-			c->iops_lo = c->iops_hi = iops;
+			c->iops_lo = clo * 1000 / d->runtime_ms;
+			c->iops_hi = chi * 1000 / d->runtime_ms;
 			c->dir = 0;
-		}
-	}
-	if (iops >= 0 && iops < TERSE_COARSE && io > 0 && d->runtime_ms > 0) {
-		double lo = fmax(1, ceil(iops * d->runtime_ms / 1000));
-		double hi = ceil((iops + 1) * d->runtime_ms / 1000) - 1;
-
-		if (lo <= hi) {
-			if (c->dir < 0) {
-				c->bw_lo = c->bw_hi = d->bw;
-				c->dir = 0;
-			}
-			c->iops_lo = lo * 1000 / d->runtime_ms;
-			c->iops_hi = hi * 1000 / d->runtime_ms;
 		}
 	}
 	/* Terse prints no I/O count, which combining clones needs. fio's

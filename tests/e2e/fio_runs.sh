@@ -269,3 +269,10 @@ eb ingest "$D/sweep/bs4k-normal.txt" "$D/sweep/bs64k-normal.txt"
 expect_rc "fio: a block-size sweep in normal text is read" 0
 [ "$(grep -c 'taken as repetitions' "$TMP/err")" -eq 0 ] &&
 	pass "fio: no warning calls a sweep's runs repetitions" || fail "fio: no warning calls a sweep's runs repetitions"
+# A record coarse in one rate has both rates from its bounds: 11 KiB in
+# 1015 ms print 10 KiB/s and 21 IOPS, which only 22 I/Os give; 22 over
+# 1015 ms are the JSON's 21.674877 IOPS, not the printed 21 (audit 26 L04).
+eb ingest "$D/coarse/iops21-3.33.terse"
+[ "$(count ',fio,te,,write,,iops,1/s,1,21.67487684729064,')" -eq 1 ] &&
+	pass "fio: a coarse record's other rate comes from its bounds too" ||
+	fail "fio: a coarse record's other rate comes from its bounds too"
