@@ -335,6 +335,37 @@ static void hosts_not_compared(const struct eb_groups *gs, const struct hosts *c
 
 static int host_in(const struct eb_groups *gs, const char *host, const char *release);
 
+/* Releases of version numbers older than from: the change sentences are
+ * of the newest two alone, and a sentence says the older ones are not
+ * compared and where they are. */
+static void
+older_releases_sentence(const struct eb_groups *gs, const char *from, struct eb_findings *out)
+{
+	size_t nrel, older = 0, len = 0;
+	const char **rel = eb_releases(gs, &nrel);
+	char list[256] = "";
+
+	if (!is_version(from)) {
+		free((void *)rel);
+		return;
+	}
+	for (size_t r = 0; r < nrel; r++)
+		older += is_version(rel[r]) && eb_release_cmp(rel[r], from) < 0;
+	for (size_t r = 0, k = 0; r < nrel && older > 0; r++) {
+		if (!is_version(rel[r]) || eb_release_cmp(rel[r], from) >= 0)
+			continue;
+		k++;
+		len += (size_t)snprintf(list + len, len < sizeof list ? sizeof list - len : 0, "%s%s",
+		    k == 1 ? "" : k == older ? (older == 2 ? " and " : ", and ") : ", ", rel[r]);
+	}
+	if (older > 0)
+		eb_findings_say(out, "The changes here are from %s on; %s %s older, so nothing here "
+		    "compares %s with the releases after %s; encbench trend follows every test "
+		    "across all of them.", from, list, older == 1 ? "is" : "are",
+		    older == 1 ? "it" : "them", older == 1 ? "it" : "them");
+	free((void *)rel);
+}
+
 /* Releases of version numbers of which no two share a test (a job renamed
  * from one to the next): no change is spoken of, and a sentence says why. */
 static void
@@ -460,6 +491,7 @@ release_sentences(const struct eb_groups *gs, const char *baseline, int name_hos
 		eb_findings_qualify(out, &b[i].c, at);
 	}
 	hosts_not_compared(gs, &hs, &based, o.from, o.to, baseline, out);
+	older_releases_sentence(gs, o.from, out);
 	buckets_free(b, nb);
 	free(d);
 }

@@ -375,6 +375,22 @@ name_label(const char *name, size_t len, int kind, char *buf, size_t n)
 	char word[16][32], text[EB_MODE_MAX];
 	size_t nw = 0;
 
+	/* The whole name as written first ("LUKS2 aes-xts-plain64 4096"). */
+	if (len < sizeof text) {
+		memcpy(text, name, len);
+		text[len] = '\0';
+		if (kind == 0) {
+			struct eb_mode_label m;
+
+			if (eb_mode_read(text, &m) == EB_MODE_KNOWN && m.config[0] == '\0') {
+				snprintf(buf, n, "%s", m.mode);
+				return 1;
+			}
+		} else if (eb_config_canonical(text, buf, n)) {
+			return 1;
+		}
+	}
+
 	for (size_t i = 0; i < len && nw < 16;) {
 		size_t k = 0;
 
