@@ -366,6 +366,12 @@ check_dd_without_op(const struct eb_table *t, struct eb_diag *diag, struct eb_er
 	return EB_OK;
 }
 
+/* Words of encryption setups that alone name no mode encbench knows. */
+static const char *const cipher_words[] = {
+	"gcm", "ccm", "xts", "cbc", "aes", "enc", "encrypted", "encryption", "crypt",
+	"crypto", "cipher", NULL,
+};
+
 /* The mode (kind 0) or config (kind 1) a name reads as, in buf: the whole
  * name ("aes-256-gcm", "no-aesni"), else the longest run of its words
  * that does, leftmost first ("fio-aes-256-gcm-r1"); 0 for none. */
@@ -432,6 +438,15 @@ name_label(const char *name, size_t len, int kind, char *buf, size_t n)
 				return 1;
 			}
 		}
+	/* A name with a word of encryption that names no mode whole ("gcm",
+	 * "xts-128", "enc-off") stands for one as written: two such names
+	 * are two setups, not one. */
+	for (size_t k = 0; kind == 0 && k < nw; k++)
+		for (size_t c = 0; cipher_words[c] != NULL; c++)
+			if (strcasecmp(word[k], cipher_words[c]) == 0) {
+				snprintf(buf, n, "%.*s", (int)len, name);
+				return 1;
+			}
 	return 0;
 }
 

@@ -107,8 +107,8 @@ expect_rc "rundir: one mode's folder with its mode set is read" 0
 N=tests/data/rundir
 eb ingest "$N/no-meta-words"
 expect_rc "rundir: unencrypted/ and encrypted/ without meta.json fail" 65
-expect_err_line "rundir: the error says one path names none and the other no mode" \
-	"encbench: error: $N/no-meta-words/encrypted/fio-seq-write-r1.json and $N/no-meta-words/unencrypted/fio-seq-write-r1.json have no mode, so their runs would be repetitions of one test, but their paths name the mode none and no mode; read each run folder with its meta.json, or each mode's files with their own --set mode="
+expect_err_line "rundir: the error names the word of encryption against none" \
+	"encbench: error: $N/no-meta-words/encrypted/fio-seq-write-r1.json and $N/no-meta-words/unencrypted/fio-seq-write-r1.json have no mode, so their runs would be repetitions of one test, but their paths name two modes, encrypted and none; read each run folder with its meta.json, or each mode's files with their own --set mode="
 eb ingest "$N/no-meta-names"
 expect_rc "rundir: file names of two modes fail" 65
 expect_err_line "rundir: the error names the modes of the file names" \
@@ -123,3 +123,9 @@ eb ingest "$N/no-meta-names/fio-none-r1.json" "$N/no-meta-names/fio-none-r2.json
 expect_rc "rundir: the runs of one mode's file names are read" 0
 [ "$(grep -c ',fio,seq-write,seq,write,4096,bw,B/s,' "$TMP/out")" -eq 2 ] &&
 	pass "rundir: they are two repetitions" || fail "rundir: they are two repetitions"
+# Names with a word of encryption that name no mode whole (gcm/ and ccm/,
+# enc-off/ and enc-on/) are two setups as written (audit 26 L02).
+eb ingest "$N/no-meta-cipher"
+expect_rc "rundir: gcm/ and ccm/ without meta.json fail" 65
+expect_err_line "rundir: the error names the folders' words" \
+	"encbench: error: $N/no-meta-cipher/ccm/fio.json and $N/no-meta-cipher/gcm/fio.json have no mode, so their runs would be repetitions of one test, but their paths name two modes, ccm and gcm; read each run folder with its meta.json, or each mode's files with their own --set mode="
