@@ -193,6 +193,32 @@ count_lines(const char *s, size_t n)
 
 /* ---- one job entry */
 
+/* The string value of option key of options object o (its path h), or
+ * NULL. fio applies options in the order given and runs with the last:
+ * "fio --bs=64k job.fio" prints bs twice in "global options" (fio 3.33),
+ * the job file's after the command line's, and jansson keeps the last, so
+ * an option given twice with another value is no damaged document, but
+ * is warned of where it repeats. */
+static const char *
+option_value(struct eb_fio_jdoc *doc, json_t *o, uint64_t h, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+	const struct eb_fio_json_dup *d;
+
+	if (!json_is_string(v))
+		return NULL;
+	if (doc->twice_line == 0 &&
+	    (d = eb_fio_json_map_dup(&doc->map, eb_fio_json_key(h, key))) != NULL) {
+		doc->twice_line = d->line;
+		doc->twice_col = d->col;
+		snprintf(doc->twice, sizeof doc->twice, "fio option \"%.40s\" is given twice, the "
+		    "second time as \"%.60s\": fio runs with the last value given (an option on "
+		    "its command line, then in the job file), and it is read so", key,
+		    json_string_value(v));
+	}
+	return json_string_value(v);
+}
+
 /* An option of the job (its path hj) or else of the global section. */
 static const char *
 option(struct eb_fio_jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts, const char *a,
@@ -201,9 +227,11 @@ option(struct eb_fio_jdoc *doc, json_t *jopts, uint64_t hj, json_t *gopts, const
 	uint64_t hg = eb_fio_json_key(EB_FIO_JSON_ROOT, "global options");
 	const char *v;
 
-	if ((v = eb_fio_jd_str(doc, jopts, hj, a)) != NULL || (v = eb_fio_jd_str(doc, jopts, hj, b)) != NULL)
+	if ((v = option_value(doc, jopts, hj, a)) != NULL ||
+	    (v = option_value(doc, jopts, hj, b)) != NULL)
 		return v;
-	if ((v = eb_fio_jd_str(doc, gopts, hg, a)) != NULL || (v = eb_fio_jd_str(doc, gopts, hg, b)) != NULL)
+	if ((v = option_value(doc, gopts, hg, a)) != NULL ||
+	    (v = option_value(doc, gopts, hg, b)) != NULL)
 		return v;
 	return NULL;
 }
@@ -863,6 +891,11 @@ finish(struct eb_parse *p, int ok)
 			loc.col = docs[i].bad_col;
 			if (docs[i].bad_line != 0)
 				status = eb_err_set(p->err, EB_ERR_DATA, loc, "%s", docs[i].bad);
+			if (status == EB_OK && docs[i].twice_line != 0) {
+				loc = eb_parse_loc(p, docs[i].twice_line);
+				loc.col = docs[i].twice_col;
+				eb_diag(p->diag, EB_WARNING, loc, "%s", docs[i].twice);
+			}
 		}
 		/* A job that did I/O and then failed (ENOSPC in fio 3.33: "error": 28)
 		 * prints figures of a part of its run. */

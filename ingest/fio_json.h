@@ -109,6 +109,8 @@ struct eb_fio_jdoc {
 	int snapshot;		/* a --status-interval snapshot of the next */
 	long bad_line, bad_col;	/* the first damaged figure, 0 for none */
 	char bad[200];		/* and the error about it */
+	long twice_line, twice_col;	/* the first option given twice, 0 for none */
+	char twice[320];	/* and the warning about it */
 };
 
 /* The value of a key encbench reads (o's path being h), failing the

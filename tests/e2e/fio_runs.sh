@@ -276,3 +276,13 @@ eb ingest "$D/coarse/iops21-3.33.terse"
 [ "$(count ',fio,te,,write,,iops,1/s,1,21.67487684729064,')" -eq 1 ] &&
 	pass "fio: a coarse record's other rate comes from its bounds too" ||
 	fail "fio: a coarse record's other rate comes from its bounds too"
+
+# fio --bs=64k job.fio with bs=4k in the job file: "global options" gives
+# bs twice, and fio ran with the job file's 4k (524288000 B/s at 128000
+# IOPS): read as 4096 bytes, with a warning (audit 27 M05: refused).
+eb ingest "$D/cmdline/bs64k-cmdline-bs4k-jobfile-3.33.json"
+expect_rc "fio: an option given on the command line and in the job file is read" 0
+[ "$(count ',fio,j,seq,write,4096,bw,B/s,1,524288000,')" -eq 1 ] &&
+	pass "fio: the last value of the option is the one read" || fail "fio: the last value of the option is the one read"
+grep -q 'warning: fio option "bs" is given twice, the second time as "4k"' "$TMP/err" &&
+	pass "fio: the option given twice is warned of" || fail "fio: the option given twice is warned of"
