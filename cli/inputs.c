@@ -372,6 +372,43 @@ static const char *const cipher_words[] = {
 	"crypto", "cipher", NULL,
 };
 
+/* Whether word w numbers a repetition or dates a run ("1", "r2", "rep3",
+ * "run4", "2024"), which no setup is told by; key and sector sizes (128,
+ * 256, 512, 4096 ...) are. */
+static int
+repetition_word(const char *w)
+{
+	static const char *const prefixes[] = { "", "r", "rep", "run", "try", "test", NULL };
+	static const char *const sizes[] = { "128", "192", "256", "512", "1024", "2048", "4096",
+		NULL };
+
+	for (size_t k = 0; sizes[k] != NULL; k++)
+		if (strcmp(w, sizes[k]) == 0)
+			return 0;
+	for (size_t k = 0; prefixes[k] != NULL; k++) {
+		size_t n = strlen(prefixes[k]);
+
+		if (strncasecmp(w, prefixes[k], n) == 0 && w[n] != '\0' &&
+		    strspn(w + n, "0123456789") == strlen(w + n))
+			return 1;
+	}
+	return 0;
+}
+
+/* The words of a name that tell a setup, repetition numbers and dates
+ * left out, one '-' apart, in buf. */
+static void
+setup_words(char word[][32], size_t nw, char *buf, size_t n)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < nw; k++)
+		if (!repetition_word(word[k]))
+			used += (size_t)snprintf(buf + used, used < n ? n - used : 0, "%s%s",
+			    used > 0 ? "-" : "", word[k]);
+}
+
 /* The mode (kind 0) or config (kind 1) a name reads as, in buf: the whole
  * name ("aes-256-gcm", "no-aesni"), else the longest run of its words
  * that does, leftmost first ("fio-aes-256-gcm-r1"); 0 for none. */
@@ -423,12 +460,14 @@ name_label(const char *name, size_t len, int kind, char *buf, size_t n)
 			if (kind == 0) {
 				struct eb_mode_label m;
 
-				/* "no", "off" and "plain" say none only as a whole
-				 * name ("plain/", "zfs-plain/"), never as one word
-				 * of a longer one ("no-aesni", "aesni-off",
+				/* "no", "off", "plain" and "disabled" say none
+				 * only as a whole name ("plain/", "zfs-plain/"),
+				 * never as one word of a longer one ("no-aesni",
+				 * "aesni-off", "aesni-disabled",
 				 * "samename-sw-plain-3.33"). */
 				if (w == 1 && nw > 1 && (strcasecmp(text, "no") == 0 ||
-				    strcasecmp(text, "off") == 0 || strcasecmp(text, "plain") == 0))
+				    strcasecmp(text, "off") == 0 || strcasecmp(text, "plain") == 0 ||
+				    strcasecmp(text, "disabled") == 0))
 					continue;
 				if (eb_mode_read(text, &m) == EB_MODE_KNOWN && m.config[0] == '\0') {
 					snprintf(buf, n, "%s", m.mode);
@@ -439,12 +478,23 @@ name_label(const char *name, size_t len, int kind, char *buf, size_t n)
 			}
 		}
 	/* A name with a word of encryption that names no mode whole ("gcm",
-	 * "xts-128", "enc-off") stands for one as written: two such names
-	 * are two setups, not one. */
+	 * "xts-128", "enc-off") stands for one as written, its repetition
+	 * numbers and dates left out ("fio-encrypted-r1", "enc-2024-01"): two
+	 * such names are two setups, not one. */
+	/* A configuration ("no-aes-ni", "aesni-disabled", "aes-ni-on-2") that
+	 * holds no mode is no mode, whatever its words. */
+	if (kind == 0) {
+		char cfg[EB_MODE_MAX];
+
+		setup_words(word, nw, text, sizeof text);
+		if (eb_config_canonical(text, cfg, sizeof cfg) || name_label(name, len, 1, cfg,
+		    sizeof cfg))
+			return 0;
+	}
 	for (size_t k = 0; kind == 0 && k < nw; k++)
 		for (size_t c = 0; cipher_words[c] != NULL; c++)
 			if (strcasecmp(word[k], cipher_words[c]) == 0) {
-				snprintf(buf, n, "%.*s", (int)len, name);
+				setup_words(word, nw, buf, n);
 				return 1;
 			}
 	return 0;

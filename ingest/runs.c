@@ -54,7 +54,7 @@ struct eb_run_seen {
 		int told;	/* its test's repetitions were said to be unchecked */
 		int warned;	/* a fio log's repetition of it was warned of */
 		char *rep;	/* key with its first record's workload, op, block size, metric */
-		char *cases;	/* "op/block size;" of each of its records, once */
+		char *cases;	/* "op/workload/block size;" of each of its records, once */
 	} *pend, *tests;
 	size_t npend, cappend, ntests, captests;
 	/* Every series met (those from done on not yet held against the
@@ -686,9 +686,10 @@ eb_run_seen_match(struct eb_run_seen *seen, struct eb_table *t)
 	seen->series_done = seen->nseries;
 }
 
-/* Whether setups a and b gave records of one test (direction and block
- * size): one job run once per block size or per direction (a sweep) gave
- * other tests, never repetitions of one. */
+/* Whether setups a and b gave records of one test (direction, workload
+ * and block size): one job run once per block size or per rw= (a sweep:
+ * read, write, randread, randwrite) gave other tests, never repetitions
+ * of one. */
 static int
 share_case(const struct setup *a, const struct setup *b)
 {
@@ -744,7 +745,8 @@ eb_run_seen_setups(struct eb_run_seen *seen, struct eb_table *t, size_t first,
 			    r->f[EB_F_SOURCE][plen] != ':' || (u->host[0] != '\0' &&
 			    strcmp(r->f[EB_F_HOST], u->host) != 0))
 				continue;
-			snprintf(one, sizeof one, ";%s/%lld;", r->f[EB_F_OP], (long long)r->block_size);
+			snprintf(one, sizeof one, ";%.20s/%.20s/%lld;", r->f[EB_F_OP], r->f[EB_F_WORKLOAD],
+			    (long long)r->block_size);
 			if (cases.data == NULL || strstr(cases.data, one) == NULL)
 				eb_buf_addf(&cases, "%s", one + (cases.data != NULL && cases.len > 0));
 			if (rec == NULL)

@@ -286,3 +286,9 @@ expect_rc "fio: an option given on the command line and in the job file is read"
 	pass "fio: the last value of the option is the one read" || fail "fio: the last value of the option is the one read"
 grep -q 'warning: fio option "bs" is given twice, the second time as "4k"' "$TMP/err" &&
 	pass "fio: the option given twice is warned of" || fail "fio: the option given twice is warned of"
+# A sweep of rw= (read, write, randread, randwrite): seq and rand reads
+# are other tests by their workload (audit 27 M01: refused).
+eb ingest "$D/sweep/rw/j-read.json" "$D/sweep/rw/j-write.json" "$D/sweep/rw/j-randread.json" "$D/sweep/rw/j-randwrite.json"
+expect_rc "fio: an rw= sweep of one job is read" 0
+[ "$(count ',fio,j,seq,read,')" -gt 0 ] && [ "$(count ',fio,j,rand,read,')" -gt 0 ] && [ "$(count ',B/s,2,')" -eq 0 ] &&
+	pass "fio: each rw= of the sweep is a test of its own" || fail "fio: each rw= of the sweep is a test of its own"

@@ -129,3 +129,16 @@ eb ingest "$N/no-meta-cipher"
 expect_rc "rundir: gcm/ and ccm/ without meta.json fail" 65
 expect_err_line "rundir: the error names the folders' words" \
 	"encbench: error: $N/no-meta-cipher/ccm/fio.json and $N/no-meta-cipher/gcm/fio.json have no mode, so their runs would be repetitions of one test, but their paths name two modes, ccm and gcm; read each run folder with its meta.json, or each mode's files with their own --set mode="
+# Repetition numbers and dates tell no setup: fio-encrypted-r1.json and
+# -r2.json are two runs of one (audit 27 M03); aesni-enabled/ and
+# aesni-disabled/ name two configs, not modes (audit 27 M07).
+eb ingest --set mode=aes-256-gcm "$N/no-meta-reps"
+expect_rc "rundir: numbered runs of one encrypted setup are read" 0
+eb ingest "$N/no-meta-reps"
+expect_rc "rundir: numbered runs of one setup without a mode are read" 0
+[ "$(grep -c ',fio,sw,seq,write,4096,bw,B/s,' "$TMP/out")" -eq 2 ] &&
+	pass "rundir: the numbered runs are two repetitions" || fail "rundir: the numbered runs are two repetitions"
+eb ingest --set mode=none "$N/no-meta-aesni"
+expect_rc "rundir: aesni-enabled/ and aesni-disabled/ without a config fail" 65
+expect_err_line "rundir: the error names them as configs" \
+	"encbench: error: $N/no-meta-aesni/aesni-enabled/fio.json and $N/no-meta-aesni/aesni-disabled/fio.json have no config, so their runs would be repetitions of one test, but their paths name two configs, default and no-aesni; read each run folder with its meta.json, or each config's files with their own --set config="
