@@ -411,7 +411,8 @@ setup_words(char word[][32], size_t nw, char *buf, size_t n)
 
 /* The mode (kind 0) or config (kind 1) a name reads as, in buf: the whole
  * name ("aes-256-gcm", "no-aesni"), else the longest run of its words
- * that does, leftmost first ("fio-aes-256-gcm-r1"); 0 for none. */
+ * that does, leftmost first ("fio-aes-256-gcm-r1"), else (modes) its
+ * setup words when it holds a word of encryption; 0 for none. */
 static int
 name_label(const char *name, size_t len, int kind, char *buf, size_t n)
 {
@@ -477,10 +478,6 @@ name_label(const char *name, size_t len, int kind, char *buf, size_t n)
 				return 1;
 			}
 		}
-	/* A name with a word of encryption that names no mode whole ("gcm",
-	 * "xts-128", "enc-off") stands for one as written, its repetition
-	 * numbers and dates left out ("fio-encrypted-r1", "enc-2024-01"): two
-	 * such names are two setups, not one. */
 	/* A configuration ("no-aes-ni", "aesni-disabled", "aes-ni-on-2") that
 	 * holds no mode is no mode, whatever its words. */
 	if (kind == 0) {
@@ -491,6 +488,10 @@ name_label(const char *name, size_t len, int kind, char *buf, size_t n)
 		    sizeof cfg))
 			return 0;
 	}
+	/* A name with a word of encryption that names no mode whole ("gcm",
+	 * "xts-128", "enc-off") stands for one as written, its repetition
+	 * numbers and dates left out ("fio-encrypted-r1", "enc-2024-01"): two
+	 * such names are two setups, not one. */
 	for (size_t k = 0; kind == 0 && k < nw; k++)
 		for (size_t c = 0; cipher_words[c] != NULL; c++)
 			if (strcasecmp(word[k], cipher_words[c]) == 0) {
