@@ -227,11 +227,6 @@ int eb_fio_banners_take_at(struct eb_fio_banners *b, const char *line, size_t le
  * job of jobs=N > 1 whose group's banners differ in rw or bs (mixed_group). */
 void eb_fio_banners_apply(const struct eb_fio_banners *b, struct eb_fio_job *j);
 void eb_fio_banners_free(struct eb_fio_banners *b);
-/* What normal text states of job j's setup, from its banner and header
- * (iodepth, ioengine, jobs=N, rw), as eb_fio_json_opts_text spells a
- * setup but marked partial ("~partial"): only the options both of two
- * setups state are compared. NULL when no banner names j. */
-char *eb_fio_banner_setup(const struct eb_fio_banners *b, const struct eb_fio_job *j);
 
 /* ---- what normal and terse output show of a setup they do not print
  * (fio_stated.c) */
@@ -239,13 +234,23 @@ char *eb_fio_banner_setup(const struct eb_fio_banners *b, const struct eb_fio_jo
 /* Keeps in j->depths the deepest bucket of an "IO depths" distribution
  * (its shares at 1, 2, 4, 8, 16, 32, >=64) with a share. */
 void eb_fio_depths_take(struct eb_fio_job *j, const double share[7]);
-/* The partial setup (see eb_fio_banner_setup) of job j: its depths and
+/* What normal and terse output state of job j's setup, spelt as
+ * eb_fio_json_opts_text spells a setup but marked partial ("~partial"):
+ * only the options both of two setups state are compared. Its depths and
  * syncs, its banner's iodepth, ioengine and rw when b holds one, njobs
- * when above 0, and, as "~" lines that eb_fio_setup_difference passes
- * over, the KiB all its directions moved in its longest runtime (ms) and
- * unchecked, a phrase on the options its format prints nothing of. */
+ * (as "jobs=", the processes its record sums) and numjobs (as fio's
+ * "numjobs=", the clones of the job) when above 0, and, as "~" lines
+ * that eb_fio_setup_difference passes over, the KiB all its directions
+ * moved in its longest runtime (ms) and unchecked, a phrase on the
+ * options its format prints nothing of. */
 char *eb_fio_stated_setup(const struct eb_fio_banners *b, const struct eb_fio_job *j, long njobs,
-    double kib, double ms, const char *unchecked);
+    long numjobs, double kib, double ms, const char *unchecked);
+/* Setup with a "name=value" line added where its name sorts; frees setup. */
+char *eb_fio_setup_add(char *setup, const char *name, long value);
+/* Whether the banners of job j's group in its run name j alone, so that
+ * the jobs=N of its group_reporting entry are numjobs clones of j and not
+ * other jobs reported with it. */
+int eb_fio_group_of_one(const struct eb_fio_banners *b, const struct eb_fio_job *j);
 /* Whether b holds a banner of job j's name. */
 int eb_fio_has_banner(const struct eb_fio_banners *b, const struct eb_fio_job *j);
 /* Whether setups a (seen first) and b moved amounts in runtimes no two

@@ -94,18 +94,3 @@ eb_fio_banners_free(struct eb_fio_banners *b)
 	free(b->v);
 	memset(b, 0, sizeof *b);
 }
-
-char *
-eb_fio_banner_setup(const struct eb_fio_banners *b, const struct eb_fio_job *j)
-{
-	for (size_t i = 0; i < b->n; i++) {
-		const struct eb_fio_banner *v = &b->v[i];
-
-		if (strcmp(v->name, j->name) != 0)
-			continue;
-		return eb_xasprintf("iodepth=%.40s\nioengine=%.40s\njobs=%ld\nrw=%.40s\n~partial\n",
-		    v->depth != NULL ? v->depth : "(unset)", v->engine != NULL ? v->engine : "(unset)",
-		    j->njobs, v->rw != NULL ? v->rw : "(unset)");
-	}
-	return NULL;
-}

@@ -55,14 +55,18 @@ end_job(struct eb_parse *p, struct normal_state *st)
 				ms = fmax(ms, st->raw[st->cur][d].runtime_ms);
 			}
 		eb_xgrow(&st->held, &st->capheld, st->nheld + 1, sizeof *st->held);
-		st->held[st->nheld].job = eb_xstrdup(j->name);
-		st->held[st->nheld].line = j->line;
 		snprintf(unchecked, sizeof unchecked, "normal text prints no direct=, rate= or size= "
 		    "(but for the amount moved)%s%s", j->syncs[0] == '\0' ? ", before fio 3.4 no "
 		    "count of fsync= syncs" : "", eb_fio_has_banner(&st->banners, j) ? "" :
 		    ", and without its job's banner no iodepth=, ioengine= or rw=");
-		st->held[st->nheld++].opts = eb_fio_stated_setup(&st->banners, j, j->njobs, kib, ms,
-		    unchecked);
+		struct held_setup *h = &st->held[st->nheld++];
+
+		h->job = eb_xstrdup(j->name);
+		h->host = eb_xstrdup(j->host != NULL ? j->host : "");
+		h->opts = eb_fio_stated_setup(&st->banners, j, 0, 0, kib, ms, unchecked);
+		h->line = j->line;
+		h->njobs = j->njobs;
+		h->group_of_one = eb_fio_group_of_one(&st->banners, j);
 	}
 	eb_buf_reset(&st->block);
 	st->cur = -1;
@@ -240,16 +244,49 @@ raw_disagree(const struct raw *r, char *why, size_t n)
 	return 1;
 }
 
+/* Notes the setup of held job h of the run flushed last, held[0,
+ * held_prev), with the processes its record sums and its numjobs: the
+ * entries of one name and host in a run are its numjobs clones, each of
+ * jobs=1; one group_reporting entry of jobs=N sums N clones when no other
+ * job's banner shares its group, and N jobs of unknown numjobs when one
+ * does (fio 3.33 names the entry after the group's first job). */
+static void
+note_held(struct eb_parse *p, const struct normal_state *st, const struct held_setup *h)
+{
+	long clones = 0, processes = 0, numjobs = 0;
+	int each_one = 1;
+	char *setup = eb_xstrdup(h->opts);
+
+	for (size_t k = 0; k < st->held_prev; k++)
+		if (strcmp(st->held[k].job, h->job) == 0 && strcmp(st->held[k].host, h->host) == 0) {
+			clones++;
+			each_one = each_one && st->held[k].njobs == 1;
+		}
+	if (clones > 1 && each_one)
+		processes = numjobs = clones;
+	else if (clones == 1) {
+		processes = h->njobs;
+		numjobs = h->njobs == 1 || h->group_of_one ? h->njobs : 0;
+	}
+	if (processes > 0)
+		setup = eb_fio_setup_add(setup, "jobs", processes);
+	if (numjobs > 0)
+		setup = eb_fio_setup_add(setup, "numjobs", numjobs);
+	eb_parse_setup(p, h->job, "", setup, h->line);
+	free(setup);
+}
+
 /* Notes (keep) or forgets the setups held of the run flushed last. */
 static void
 release_held(struct eb_parse *p, struct normal_state *st, int keep)
 {
 	if (keep)
 		p->setup_run++;
+	for (size_t i = 0; i < st->held_prev && keep; i++)
+		note_held(p, st, &st->held[i]);
 	for (size_t i = 0; i < st->held_prev; i++) {
-		if (keep)
-			eb_parse_setup(p, st->held[i].job, "", st->held[i].opts, st->held[i].line);
 		free(st->held[i].job);
+		free(st->held[i].host);
 		free(st->held[i].opts);
 	}
 	if (st->nheld > st->held_prev)

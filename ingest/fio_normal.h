@@ -75,8 +75,11 @@ struct normal_state {
 	 * the last was no --status-interval snapshot, whose smaller amount
 	 * moved would tell of another test. */
 	struct held_setup {
-		char *job, *opts;
+		char *job, *host;
+		char *opts;		/* but for jobs= and numjobs= (note_held) */
 		long line;
+		long njobs;		/* its header's jobs=N, 0 unknown */
+		int group_of_one;	/* eb_fio_group_of_one */
 	} *held;
 	size_t nheld, capheld, held_prev;
 };

@@ -29,9 +29,26 @@ eb_fio_has_banner(const struct eb_fio_banners *b, const struct eb_fio_job *j)
 	return 0;
 }
 
+int
+eb_fio_group_of_one(const struct eb_fio_banners *b, const struct eb_fio_job *j)
+{
+	const struct eb_fio_banner *v = NULL;
+
+	for (size_t i = 0; b != NULL && i < b->n && v == NULL; i++)
+		if (strcmp(b->v[i].name, j->name) == 0)
+			v = &b->v[i];
+	if (v == NULL || v->group < 0)
+		return 0;
+	for (size_t i = 0; i < b->n; i++)
+		if (b->v[i].run == v->run && b->v[i].group == v->group &&
+		    strcmp(b->v[i].name, j->name) != 0)
+			return 0;
+	return 1;
+}
+
 char *
 eb_fio_stated_setup(const struct eb_fio_banners *b, const struct eb_fio_job *j, long njobs,
-    double kib, double ms, const char *unchecked)
+    long numjobs, double kib, double ms, const char *unchecked)
 {
 	const struct eb_fio_banner *v = NULL;
 	struct eb_buf t;
@@ -49,6 +66,8 @@ eb_fio_stated_setup(const struct eb_fio_banners *b, const struct eb_fio_job *j, 
 		eb_buf_addf(&t, "ioengine=%.40s\n", v->engine != NULL ? v->engine : "(unset)");
 	if (njobs > 0)
 		eb_buf_addf(&t, "jobs=%ld\n", njobs);
+	if (numjobs > 0)
+		eb_buf_addf(&t, "numjobs=%ld\n", numjobs);
 	if (v != NULL)
 		eb_buf_addf(&t, "rw=%.40s\n", v->rw != NULL ? v->rw : "(unset)");
 	if (j->syncs[0] != '\0')
@@ -60,6 +79,27 @@ eb_fio_stated_setup(const struct eb_fio_banners *b, const struct eb_fio_job *j, 
 		eb_buf_addf(&t, "~unchecked=%s\n", unchecked);
 	eb_buf_cstr(&t);
 	return t.data;
+}
+
+char *
+eb_fio_setup_add(char *setup, const char *name, long value)
+{
+	const char *q = setup;
+	size_t k = strlen(name);
+	char *out;
+
+	/* Before the first line of a name after it, or the "~" lines. */
+	while (*q != '\0' && *q != '~') {
+		size_t n = strcspn(q, "=\n");
+		int c = strncmp(q, name, n < k ? n : k);
+
+		if (c > 0 || (c == 0 && n > k))
+			break;
+		q += strcspn(q, "\n") + (q[strcspn(q, "\n")] == '\n');
+	}
+	out = eb_xasprintf("%.*s%s=%ld\n%s", (int)(q - setup), setup, name, value, q);
+	free(setup);
+	return out;
 }
 
 /* The value of a "~name=" line of setup s, its length in *n; NULL for none. */

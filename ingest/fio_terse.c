@@ -404,7 +404,8 @@ note_setups(struct eb_parse *p, const struct terse_state *st)
 					ms = fmax(ms, c->d[d].runtime_ms);
 				}
 		}
-		setup = eb_fio_stated_setup(&st->banners, &deepest, n > 1 ? n : 0, kib, ms,
+		setup = eb_fio_stated_setup(&st->banners, &deepest, n > 1 ? n : 0, n > 1 ? n : 0,
+		    kib, ms,
 		    eb_fio_has_banner(&st->banners, j) ? "terse output prints no numjobs= (but "
 		    "for clone records), direct=, fsync=, rate= or size= (but for the amount "
 		    "moved)" : "terse output prints no options: not iodepth= (but for the depth "

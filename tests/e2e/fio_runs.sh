@@ -210,6 +210,37 @@ eb ingest "$D/rr-libaio-qd8-3.33-normal.txt" "$D/rr-libaio-qd8-3.33.json"
 expect_rc "fio: two runs alike in normal text and JSON are read" 0
 [ "$(count ',fio,rr,rand,read,4096,bw,B/s,[12],')" -eq 2 ] &&
 	pass "fio: they are two repetitions" || fail "fio: they are two repetitions"
+# Audit 27 M02: normal text states numjobs= as fio's JSON spells it: the
+# entries of one name are its clones, and a group_reporting entry of
+# jobs=2 whose group has no other job's banner sums two clones (real fio
+# 3.33, job j: write 4k, 1 MiB, numjobs=1 or 2, group_reporting or not).
+keep
+eb ingest -o "$TMP/keep.csv" "$D/nj-base-3.33.json" "$D/nj-numjobs2-nogroup-3.33-normal.txt"
+expect_rc "fio: numjobs=1 JSON and numjobs=2 clones in normal text fail" 65
+expect_err_line "fio: the error names numjobs of the clones" \
+	"$D/nj-numjobs2-nogroup-3.33-normal.txt:7: error: fio job 'j' ran with numjobs=2 here but with numjobs=1 in $D/nj-base-3.33.json:14, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+kept "numjobs=1 JSON and numjobs=2 clones in normal text"
+eb ingest "$D/nj-base-3.33.json" "$D/nj-numjobs2-group-3.33-normal.txt"
+expect_err_line "fio: the error names numjobs of a group_reporting entry" \
+	"$D/nj-numjobs2-group-3.33-normal.txt:6: error: fio job 'j' ran with numjobs=2 here but with numjobs=1 in $D/nj-base-3.33.json:14, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+eb ingest "$D/nj-base-3.33-normal.txt" "$D/nj-numjobs2-nogroup-3.33-normal.txt"
+expect_err_line "fio: normal text of one job and of two clones fails" \
+	"$D/nj-numjobs2-nogroup-3.33-normal.txt:7: error: fio job 'j' ran with jobs=2 here but with jobs=1 in $D/nj-base-3.33-normal.txt:6, and their records would be repetitions of one test measured two ways; give the jobs names of their own"
+eb ingest "$D/nj-numjobs2-nogroup-3.33-normal.txt" "$D/nj-numjobs2-group-3.33-normal.txt"
+expect_rc "fio: two clones reported apart and together are read" 0
+[ "$(grep ',bw,' "$TMP/out")" = ",,,,fio,j,seq,write,4096,bw,B/s,1,1048576000,$D/nj-numjobs2-nogroup-3.33-normal.txt:8
+,,,,fio,j,seq,write,4096,bw,B/s,2,1048576000,$D/nj-numjobs2-group-3.33-normal.txt:7" ] &&
+	pass "fio: two clones reported apart and together are two repetitions" ||
+	fail "fio: two clones reported apart and together are two repetitions"
+eb ingest "$D/nj-numjobs2-group-3.33.json" "$D/nj-numjobs2-nogroup-3.33-normal.txt"
+expect_rc "fio: numjobs=2 in JSON and in normal text are read" 0
+[ "$(count ',fio,j,seq,write,4096,bw,B/s,[12],')" -eq 2 ] &&
+	pass "fio: numjobs=2 in JSON and normal text are two repetitions" ||
+	fail "fio: numjobs=2 in JSON and normal text are two repetitions"
+# A group of two jobs (j and k, one banner each) is no numjobs of j: its
+# JSON (numjobs=1, under j's name) is no other setup than its normal text.
+eb ingest "$D/nj-two-jobs-group-3.33-normal.txt" "$D/nj-two-jobs-group-3.33.json"
+expect_rc "fio: a group of two jobs in normal text and JSON is read" 0
 
 # A terse rate printed below 20 may be cut by more than 5 %: fio 3.33's
 # --rate=1800 --bs=512 --size=9216 prints 9 KiB (bytes >> 10), 1 KiB/s and
