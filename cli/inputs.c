@@ -366,11 +366,43 @@ check_dd_without_op(const struct eb_table *t, struct eb_diag *diag, struct eb_er
 	return EB_OK;
 }
 
-/* Words of encryption setups that alone name no mode encbench knows. */
+/* Words of encryption setups that alone name no mode encbench knows, and
+ * encryption layers named by product (any word with "crypt" in it is one
+ * too: veracrypt, gocryptfs, ecryptfs, cryptsetup). */
 static const char *const cipher_words[] = {
-	"gcm", "ccm", "xts", "cbc", "aes", "enc", "encrypted", "encryption", "crypt",
-	"crypto", "cipher", NULL,
+	"gcm", "ccm", "xts", "cbc", "aes", "enc", "encryption", "cipher", "bitlocker",
+	"filevault", "encfs", "opal", NULL,
 };
+
+static int
+cipher_word(const char *w)
+{
+	for (size_t c = 0; cipher_words[c] != NULL; c++)
+		if (strcasecmp(w, cipher_words[c]) == 0)
+			return 1;
+	for (const char *q = w; *q != '\0'; q++)
+		if (strncasecmp(q, "crypt", 5) == 0)
+			return 1;
+	return 0;
+}
+
+/* Words that turn the mode named beside them into its absence: before it
+ * ("no-luks", "without-luks") or after it ("luks-off"). */
+static const char *const negations_before[] = {
+	"no", "non", "not", "without", "disable", "disabled", "sans", NULL,
+};
+static const char *const negations_after[] = {
+	"off", "disabled", "deactivated", "none", "false", NULL,
+};
+
+static int
+word_in(const char *w, const char *const *list)
+{
+	for (size_t k = 0; list[k] != NULL; k++)
+		if (strcasecmp(w, list[k]) == 0)
+			return 1;
+	return 0;
+}
 
 /* Whether word w numbers a repetition or dates a run ("1", "r2", "rep3",
  * "run4", "2024"), which no setup is told by; key and sector sizes (128,
@@ -470,10 +502,16 @@ name_label(const char *name, size_t len, int kind, char *buf, size_t n)
 				    strcasecmp(text, "off") == 0 || strcasecmp(text, "plain") == 0 ||
 				    strcasecmp(text, "disabled") == 0))
 					continue;
-				if (eb_mode_read(text, &m) == EB_MODE_KNOWN && m.config[0] == '\0') {
+				if (eb_mode_read(text, &m) != EB_MODE_KNOWN || m.config[0] != '\0')
+					continue;
+				/* "no-luks" and "luks-off" are no luks: the name
+				 * stands for a setup as written. */
+				if ((at > 0 && word_in(word[at - 1], negations_before)) ||
+				    (at + w < nw && word_in(word[at + w], negations_after)))
+					setup_words(word, nw, buf, n);
+				else
 					snprintf(buf, n, "%s", m.mode);
-					return 1;
-				}
+				return 1;
 			} else if (eb_config_canonical(text, buf, n)) {
 				return 1;
 			}
@@ -493,11 +531,10 @@ name_label(const char *name, size_t len, int kind, char *buf, size_t n)
 	 * numbers and dates left out ("fio-encrypted-r1", "enc-2024-01"): two
 	 * such names are two setups, not one. */
 	for (size_t k = 0; kind == 0 && k < nw; k++)
-		for (size_t c = 0; cipher_words[c] != NULL; c++)
-			if (strcasecmp(word[k], cipher_words[c]) == 0) {
-				setup_words(word, nw, buf, n);
-				return 1;
-			}
+		if (cipher_word(word[k])) {
+			setup_words(word, nw, buf, n);
+			return 1;
+		}
 	return 0;
 }
 

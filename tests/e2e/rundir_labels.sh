@@ -129,6 +129,26 @@ eb ingest "$N/no-meta-cipher"
 expect_rc "rundir: gcm/ and ccm/ without meta.json fail" 65
 expect_err_line "rundir: the error names the folders' words" \
 	"encbench: error: $N/no-meta-cipher/ccm/fio.json and $N/no-meta-cipher/gcm/fio.json have no mode, so their runs would be repetitions of one test, but their paths name two modes, ccm and gcm; read each run folder with its meta.json, or each mode's files with their own --set mode="
+# A mode beside a word that negates it is its absence (no-luks/ against
+# luks/, luks-off), and encryption layers named by product (veracrypt/,
+# gocryptfs/, bitlocker/) are setups as written (audit 27 M04).
+eb ingest "$N/no-meta-negated"
+expect_rc "rundir: luks/ and no-luks/ without meta.json fail" 65
+expect_err_line "rundir: the error names luks against no-luks" \
+	"encbench: error: $N/no-meta-negated/luks/fio.json and $N/no-meta-negated/no-luks/fio.json have no mode, so their runs would be repetitions of one test, but their paths name two modes, luks-xts-512 and no-luks; read each run folder with its meta.json, or each mode's files with their own --set mode="
+eb ingest "$N/no-meta-products"
+expect_rc "rundir: ext4/ and veracrypt/ without meta.json fail" 65
+expect_err_line "rundir: the error names the product as a mode" \
+	"encbench: error: $N/no-meta-products/ext4/fio.json and $N/no-meta-products/veracrypt/fio.json have no mode, so their runs would be repetitions of one test, but their paths name the mode veracrypt and no mode; read each run folder with its meta.json, or each mode's files with their own --set mode="
+for pair in "with-luks without-luks" "luks-on luks-off" "bitlocker-on bitlocker-off" "ext4 gocryptfs"; do
+	set -- $pair
+	rm -rf "$TMP/neg"
+	mkdir -p "$TMP/neg/$1" "$TMP/neg/$2"
+	cp "$N/no-meta-negated/luks/fio.json" "$TMP/neg/$1/"
+	cp "$N/no-meta-negated/no-luks/fio.json" "$TMP/neg/$2/"
+	eb ingest "$TMP/neg"
+	expect_rc "rundir: $1/ and $2/ without meta.json fail" 65
+done
 # Repetition numbers and dates tell no setup: fio-encrypted-r1.json and
 # -r2.json are two runs of one (audit 27 M03); aesni-enabled/ and
 # aesni-disabled/ name two configs, not modes (audit 27 M07).
