@@ -847,6 +847,76 @@ no_baseline_sentence(const struct eb_groups *gs, const struct eb_overhead *oh, s
 	free(zero);
 }
 
+static int
+config_in(const struct eb_groups *gs, const char *host, const char *release, const char *config)
+{
+	for (size_t i = 0; i < gs->n; i++) {
+		const struct eb_record *k = gs->g[i].key;
+
+		if (k->f[EB_F_HOST] == host && k->f[EB_F_RELEASE] == release &&
+		    k->f[EB_F_CONFIG] == config)
+			return 1;
+	}
+	return 0;
+}
+
+/* A config a host measured in older releases but not in the one its
+ * sentences speak of (no-aesni in 23.10 only, beside default in 23.10
+ * and 24.04) is spoken of in its own newest release, said to be older:
+ * silence would read as every config covered. */
+static void
+older_config_sentences(const struct eb_groups *gs, const struct eb_overhead *oh, size_t noh,
+    const struct scope *sc, const struct hosts *hs, int name_hosts,
+    const struct eb_verdict_opts *vo, struct eb_findings *out)
+{
+	for (size_t h = 0; h < hs->n; h++) {
+		const char *host = hs->h[h], *spoken = sc->release;
+		const char *done[16];
+		size_t ndone = 0;
+
+		if (!host_in(gs, host, spoken)) {
+			struct scope own;
+
+			find_scope(gs, NULL, host, name_hosts, &own);
+			spoken = own.release;
+		}
+		if (!is_version(spoken))
+			continue;
+		for (size_t i = 0; i < gs->n && ndone < 16; i++) {
+			const struct eb_record *k = gs->g[i].key;
+			const char *config = k->f[EB_F_CONFIG], *newest = NULL;
+			struct scope older;
+			size_t d;
+			char on[96] = "";
+
+			for (d = 0; d < ndone && done[d] != config; d++)
+				;
+			if (k->f[EB_F_HOST] != host || d < ndone || config_in(gs, host, spoken, config))
+				continue;
+			done[ndone++] = config;
+			for (size_t j = 0; j < gs->n; j++) {
+				const struct eb_record *o = gs->g[j].key;
+
+				if (o->f[EB_F_HOST] == host && o->f[EB_F_CONFIG] == config &&
+				    is_version(o->f[EB_F_RELEASE]) && eb_release_cmp(o->f[EB_F_RELEASE],
+				    spoken) < 0 && (newest == NULL ||
+				    eb_release_cmp(o->f[EB_F_RELEASE], newest) > 0))
+					newest = o->f[EB_F_RELEASE];
+			}
+			if (newest == NULL)
+				continue;
+			if (name_hosts)
+				snprintf(on, sizeof on, " on %s", eb_host_words(host));
+			eb_findings_say(out, "The config %s%s was measured last in %s, not in %s, so "
+			    "what is said of %s does not cover it.", eb_config_words(config), on, newest,
+			    spoken, spoken);
+			find_scope(gs, newest, name_hosts ? host : NULL, name_hosts, &older);
+			older.host = host;
+			eb_overhead_sentences(oh, noh, &older, config, 1, vo, out);
+		}
+	}
+}
+
 void
 eb_findings_compute_hosts(const struct eb_groups *gs, const char *baseline,
     const struct eb_verdict_opts *vo, size_t hosts_in_data, struct eb_findings *out)
@@ -903,6 +973,7 @@ eb_findings_compute_hosts(const struct eb_groups *gs, const char *baseline,
 		}
 	}
 	free((void *)rel);
+	older_config_sentences(gs, oh, noh, &sc, &hs, name_hosts, vo, out);
 	eb_cost_thread_findings(gs, out);
 	if (singles > 0)
 		eb_findings_say(out, "%zu of %zu cases were measured once: they have no confidence "

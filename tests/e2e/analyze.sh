@@ -295,6 +295,23 @@ eb report -o "$TMP/nb" tests/data/analyze/host-no-baseline-both.csv
 sed -n '/^## Findings/,/^All /p' "$TMP/nb/report.md" | grep -qxF -- "$SAID" &&
 	pass "the report's headline says which host has no baseline to compare" ||
 	fail "the report's headline says which host has no baseline to compare"
+# Host A measured no-aesni in 23.10 alone (a 50 % cost), B in 24.04: the
+# findings of 24.04 would leave A's no-aesni out in silence; a sentence
+# says so, and its 23.10 cost follows (audit 27 M06).
+F=tests/data/analyze/config-older-release.csv
+SAID="- The config no-aesni on A was measured last in 23.10, not in 24.04, so what is said of 24.04 does not cover it."
+eb findings "$F"
+[ "$(tail -2 "$TMP/out")" = "$SAID
+- In 23.10 on A (no-aesni), AES-GCM costs 50.0 % of throughput on sequential writes (1 comparison; 95 % interval 48.7–51.3 %)." ] &&
+	pass "findings say a config is of an older release, with its cost there" ||
+	fail "findings say a config is of an older release, with its cost there"
+[ "$(grep -c "no-aesni on B was measured last" "$TMP/out")" -eq 0 ] &&
+	pass "findings say nothing of B's no-aesni, measured in 24.04" ||
+	fail "findings say nothing of B's no-aesni, measured in 24.04"
+eb report -o "$TMP/co" "$F"
+sed -n '/^## Findings/,/^All /p' "$TMP/co/report.md" | grep -qxF -- "$SAID" &&
+	pass "the report's headline says which config the newest release did not measure" ||
+	fail "the report's headline says which config the newest release did not measure"
 # One host whose job was renamed between releases: no release pair, and
 # a sentence says nothing compares them (audit 25 K12).
 SAID="- Of the releases 23.10 and 24.04, no two measured a test in common on one host (other jobs, block sizes or metrics in each), so nothing here compares releases."
