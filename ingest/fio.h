@@ -360,6 +360,9 @@ struct eb_fio_series {
 				 * greatest lie within them */
 	int uncounted;		/* a summary that prints no sample count (terse
 				 * versions 2 to 4): n is not compared */
+	int averaged;		/* a log its job's options name (n -1) written
+				 * with log_avg_msec=: its clat log holds averaged
+				 * windows, which no summary gives the figures of */
 };
 /* A summary's s.n of -1 (and dir -1) notes no samples but the log its
  * job's options wrote: job is then that log's NAME, the log lies in the

@@ -502,7 +502,7 @@ note_series(struct eb_parse *p, json_t *job, json_t *gopts, const struct eb_fio_
 			continue;
 		for (int k = 0; k < 3; k++) {
 			json_t *x = k == EB_FIO_SERIES_CLAT ? json_object_get(o, "clat_ns") : o;
-			struct eb_fio_series s = { k, d, 0, 0, 0, 0, 0, 5e-7, 0, 0 };
+			struct eb_fio_series s = { k, d, 0, 0, 0, 0, 0, 5e-7, 0, 0, 0 };
 			double *v[] = { &s.n, &s.min, &s.max, &s.mean };
 			int ok = json_is_object(x);
 
@@ -519,14 +519,19 @@ note_series(struct eb_parse *p, json_t *job, json_t *gopts, const struct eb_fio_
 	}
 	/* The logs the job's options wrote (write_bw_log=NAME gives
 	 * NAME_bw.1.log beside the output), known by name, since averaged
-	 * windows (log_avg_msec=) are not the summary's samples. */
+	 * windows (log_avg_msec=) are not the summary's clat samples. */
+	json_t *jo = json_object_get(job, "job options");
+	json_t *avg = json_is_object(jo) ? json_object_get(jo, "log_avg_msec") : NULL;
+
+	if (!json_is_string(avg) && json_is_object(gopts))
+		avg = json_object_get(gopts, "log_avg_msec");
 	for (int k = 0; k < 3; k++) {
 		static const char *const logs[] = { "write_bw_log", "write_iops_log",
 			"write_lat_log" };
-		json_t *jo = json_object_get(job, "job options");
 		json_t *v = json_is_object(jo) ? json_object_get(jo, logs[k]) : NULL;
-		struct eb_fio_series s = { k, -1, 0, -1, 0, 0, 0, 0, 0, 0 };
+		struct eb_fio_series s = { k, -1, 0, -1, 0, 0, 0, 0, 0, 0, 0 };
 
+		s.averaged = json_is_string(avg) && strtod(json_string_value(avg), NULL) != 0;
 		if (!json_is_string(v) && json_is_object(gopts))
 			v = json_object_get(gopts, logs[k]);
 		if (json_is_string(v) && json_string_value(v)[0] != '\0')

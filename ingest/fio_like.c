@@ -95,7 +95,7 @@ eb_fio_log_note_series(struct eb_parse *p, enum eb_fio_log_kind kind,
 
 	for (int d = 0; d < 3 && k >= 0; d++) {
 		const struct eb_fio_dir_acc *x = &a->d[d];
-		struct eb_fio_series s = { k, d, 1, (double)x->n, x->min, x->max, 0, 0, 0, 0 };
+		struct eb_fio_series s = { k, d, 1, (double)x->n, x->min, x->max, 0, 0, 0, 0, 0 };
 
 		if (x->n == 0)
 			continue;
@@ -116,7 +116,7 @@ eb_fio_log_note_family_sum(struct eb_parse *p, enum eb_fio_log_kind kind,
 		return;
 	for (int d = 0; d < 3; d++) {
 		struct eb_fio_series s = { kind == EB_FIO_LOG_BW ? EB_FIO_SERIES_BW :
-			EB_FIO_SERIES_IOPS, d, 2, 0, 0, 0, 0, 0, 0, 0 };
+			EB_FIO_SERIES_IOPS, d, 2, 0, 0, 0, 0, 0, 0, 0, 0 };
 		long line = 0;
 		size_t k;
 
@@ -140,7 +140,7 @@ eb_fio_log_note_family_sum(struct eb_parse *p, enum eb_fio_log_kind kind,
 void
 eb_fio_log_note_family(struct eb_parse *p, enum eb_fio_log_kind kind, const char *first)
 {
-	struct eb_fio_series s = { EB_FIO_SERIES_FAMILY, (int)kind, 1, -1, 0, 0, 0, 0, 0, 0 };
+	struct eb_fio_series s = { EB_FIO_SERIES_FAMILY, (int)kind, 1, -1, 0, 0, 0, 0, 0, 0, 0 };
 
 	eb_parse_fio_series(p, &s, first, 0);
 }

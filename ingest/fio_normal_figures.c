@@ -210,6 +210,6 @@ eb_fio_normal_series(const char *s, int dir, struct eb_fio_series *out)
 	else
 		return 0;
 	*out = (struct eb_fio_series){ kind, dir, 0, figure_after(s, "samples="),
-		figure_after(s, "min="), figure_after(s, "max="), figure_after(s, "avg="), 0.005, 0, 0 };
+		figure_after(s, "min="), figure_after(s, "max="), figure_after(s, "avg="), 0.005, 0, 0, 0 };
 	return out->n > 0 && out->min >= 0 && out->max >= 0 && out->mean >= 0;
 }

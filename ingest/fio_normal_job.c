@@ -314,7 +314,7 @@ eb_fio_normal_job_line(struct normal_state *st, const char *s, long lineno)
 		 * printed min and max. */
 		if (ds != NULL && st->dir < 3 && st->clat.line == lineno && v > 0 && st->nseries < 9)
 			st->series[st->nseries++] = (struct eb_fio_series){ EB_FIO_SERIES_CLAT,
-				st->dir, 0, 0, st->clat.lo, st->clat.hi, v * unit, 0.005 * unit, 1, 0 };
+				st->dir, 0, 0, st->clat.lo, st->clat.hi, v * unit, 0.005 * unit, 1, 0, 0 };
 		if (ds != NULL && unit > 0 && v > 0) {
 			ds->lat_ns = v * unit;
 			ds->lat_line = lineno;

@@ -614,7 +614,7 @@ note_series(struct eb_parse *p, const struct field *f, size_t s, int ver, int di
     const char *job, long lineno)
 {
 	struct eb_fio_series bw = { EB_FIO_SERIES_BW, dir, 0, 0, fnum(&f[s + 36], -1),
-		fnum(&f[s + 37], -1), fnum(&f[s + 39], -1), 5e-7, 0, ver != 5 };
+		fnum(&f[s + 37], -1), fnum(&f[s + 39], -1), 5e-7, 0, ver != 5, 0 };
 
 	if (dir > EB_FIO_TRIM)
 		return;
@@ -627,7 +627,7 @@ note_series(struct eb_parse *p, const struct field *f, size_t s, int ver, int di
 	{
 		double lo = fnum(&f[s + 8], -1), hi = fnum(&f[s + 9], -1), mean = fnum(&f[s + 10], -1);
 		struct eb_fio_series cl = { EB_FIO_SERIES_CLAT, dir, 0, 0, lo * 1000, (hi + 1) * 1000,
-			mean * 1000, 5e-4, 1, 1 };
+			mean * 1000, 5e-4, 1, 1, 0 };
 
 		if (lo >= 0 && hi > 0 && mean > 0)
 			eb_parse_fio_series(p, &cl, job, lineno);
@@ -635,7 +635,7 @@ note_series(struct eb_parse *p, const struct field *f, size_t s, int ver, int di
 	if (ver == 5) {
 		struct eb_fio_series io = { EB_FIO_SERIES_IOPS, dir, 0, fnum(&f[s + 46], -1),
 			fnum(&f[s + 42], -1), fnum(&f[s + 43], -1), fnum(&f[s + 44], -1), 5e-7,
-			0, 0 };
+			0, 0, 0 };
 
 		if (io.n > 0 && io.min >= 0 && io.max > 0 && io.mean > 0)
 			eb_parse_fio_series(p, &io, job, lineno);

@@ -65,6 +65,7 @@ struct eb_run_seen {
 		long line;
 		int left_out;	/* its records are left out */
 		int matched;	/* as a summary's time series */
+		int warned;	/* told to be another run's (contradicts) */
 	} *series;
 	size_t nseries, capseries, series_done;
 	struct eb_diag *diag;
@@ -318,7 +319,7 @@ eb_runs_take(struct eb_run_seen *seen, struct eb_runs *runs, const char *path,
 			    sizeof *seen->series);
 			x = &seen->series[seen->nseries++];
 			*x = (struct series_seen){ *note->series, eb_xstrdup(path), note->sjob,
-			    note->line, 0, 0 };
+			    note->line, 0, 0, 0 };
 			note->sjob = NULL;
 			seen->diag = diag;
 			continue;
@@ -637,6 +638,54 @@ family_twice(struct eb_run_seen *seen, struct eb_table *t, struct series_seen *a
 		    "from them all: not read twice", b->path);
 }
 
+/* The summary of log's kind and direction that the job of sum (a log
+ * its options name) printed beside them, or NULL for none. */
+static const struct series_seen *
+summary_of(const struct eb_run_seen *seen, const struct series_seen *log,
+    const struct series_seen *sum, int kind)
+{
+	for (size_t i = 0; i < seen->nseries; i++) {
+		const struct series_seen *z = &seen->series[i];
+
+		if (!z->s.is_log && z->s.n > 0 && z->line == sum->line && z->s.kind == kind &&
+		    z->s.dir == log->s.dir && strcmp(z->path, sum->path) == 0)
+			return z;
+	}
+	return NULL;
+}
+
+/* Whether log, lying where the options of sum's job name it, holds
+ * samples other than the ones that job's summary gives (fio 3.33 prints
+ * a bw or iops log's count, least, greatest and mean, and those of a clat
+ * log without log_avg_msec=, as bw_samples ... and clat_ns N ... of its
+ * JSON): another run of those options wrote it. A clat log of averaged
+ * windows is another run's when a bw or iops log fio wrote with it is. */
+static int
+contradicts(const struct eb_run_seen *seen, const struct series_seen *log,
+    const struct series_seen *sum, int companions)
+{
+	const struct series_seen *z;
+
+	if (sum->s.n >= 0 || log->s.is_log != 1 || log->s.dir < 0)
+		return 0;
+	for (size_t i = 0; i < seen->nseries; i++)
+		if (seen->series[i].s.kind == EB_FIO_SERIES_FAMILY &&
+		    strcmp(seen->series[i].path, log->path) == 0)
+			return 0;	/* a clone's log: its family is compared */
+	if (log->s.kind == EB_FIO_SERIES_CLAT && sum->s.averaged) {
+		for (size_t i = 0; i < seen->nseries && companions; i++) {
+			const struct series_seen *x = &seen->series[i];
+
+			if (x->s.is_log && x->s.kind != EB_FIO_SERIES_CLAT &&
+			    same_stem(x->path, log->path) && contradicts(seen, x, sum, 0))
+				return 1;
+		}
+		return 0;
+	}
+	z = summary_of(seen, log, sum, log->s.kind);
+	return z != NULL && !same_series(&log->s, &z->s);
+}
+
 void
 eb_run_seen_match(struct eb_run_seen *seen, struct eb_table *t)
 {
@@ -659,6 +708,19 @@ eb_run_seen_match(struct eb_run_seen *seen, struct eb_table *t)
 			    ((named = named_log(log, sum)) == 0 ||
 			    (named == 2 && named_in_place(seen, log, sum)))))
 				continue;
+			if (named > 0 && contradicts(seen, log, sum, 1)) {
+				if (!log->warned && seen->diag != NULL)
+					eb_diag(seen->diag, EB_WARNING, (struct eb_loc){ log->path,
+					    log->line, 0 }, "this fio %s log lies where the options of "
+					    "the fio job at %.120s:%ld write it (write_%s_log=%.200s), but "
+					    "its samples are not those that job's figures sum up: another "
+					    "run of those options wrote it, and it is read as a "
+					    "measurement of its own", kinds[log->s.kind], sum->path,
+					    sum->line, log->s.kind == EB_FIO_SERIES_CLAT ? "lat" :
+					    kinds[log->s.kind], sum->job);
+				log->warned = 1;
+				continue;
+			}
 			log->left_out = log->matched = 1;
 			if (leave_out(t, log->path, log->job, log->s.dir) == 0 || seen->diag == NULL)
 				continue;

@@ -232,3 +232,20 @@ expect_rc "fio logs: a write run and another run's read log are read" 0
 [ "$(grep -c ',fio,x,,read,,lat_mean,ns,1,1324,' "$TMP/out")" -eq 1 ] && [ "$(grep -c 'x_bw' "$TMP/out")" -eq 0 ] &&
 	pass "fio logs: the read log keeps its record, the write run's bw log not" ||
 	fail "fio logs: the read log keeps its record, the write run's bw log not"
+
+# A second run's logs, lying exactly where the first run's JSON options
+# name them (fio 3.33, write_*_log=logs/lw, log_avg_msec=100, the JSON of
+# run 1 and the logs of run 2): fio prints a bw or iops log's count,
+# least, greatest and mean as bw_samples ... of its JSON, and these are
+# 4 samples of 4118-4120 KiB/s against the JSON's 4111-4120; the logs are
+# another run's, read as their own with a warning (audit 26 L07).
+N=tests/data/fio-log/other-run-in-place
+eb ingest "$N"
+expect_rc "fio logs: a run and another run's logs in its option folder are read" 0
+expect_err_line "fio logs: the bw log is said to be another run's" \
+	"$N/logs/lw_bw.1.log:1: warning: this fio bw log lies where the options of the fio job at $N/lw.json:7 write it (write_bw_log=logs/lw), but its samples are not those that job's figures sum up: another run of those options wrote it, and it is read as a measurement of its own"
+[ "$(grep -c ',fio,lw,,write,,bw,B/s,1,4218368,.*logs/lw_bw.1.log:1$' "$TMP/out")" -eq 1 ] &&
+	[ "$(grep -c ',fio,lw,,write,,lat_mean,ns,1,13618.4,.*logs/lw_clat.1.log:1$' "$TMP/out")" -eq 1 ] &&
+	[ "$(grep -c ',fio,lw,seq,write,4096,bw,B/s,1,4194304,.*lw.json:70$' "$TMP/out")" -eq 1 ] &&
+	pass "fio logs: the other run's bw and averaged clat logs keep their records" ||
+	fail "fio logs: the other run's bw and averaged clat logs keep their records"
