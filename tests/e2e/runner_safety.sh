@@ -34,6 +34,23 @@ grep -q "control character" "$TMP/err" && pass "it says a control character is r
 [ ! -e "$TMP/nl" ] && [ -z "$(find "$TMP" -maxdepth 1 -name 'nl*')" ] && pass "nothing was created for it" || fail "nothing was created for it"
 dir_run --target "$(printf 'none=%s/T\033[2J' "$TMP")" --out "$TMP/esc"
 expect_rc "an escape in a --target path is a usage error" 64
+# Labels encbench refuses to read are refused before the run, which
+# would end with "done" and give a folder no ingest reads (audit 28 N04).
+for label in '=HYPERLINK("http://x")' '-2+3' '@sum' '+1' ' ' "$(printf 'caf\351')"; do
+	for opt in --release --config; do
+		rm -rf "$TMP/lab"
+		dir_run --target none="$TMP/T" --out "$TMP/lab" "$opt" "$label"
+		expect_rc "$opt '$label' is a usage error" 64
+		[ ! -e "$TMP/lab" ] && pass "nothing was made for $opt '$label'" ||
+			fail "nothing was made for $opt '$label'"
+	done
+done
+dir_run --target none="$TMP/T" --out "$TMP/lab" --release '=1'
+expect_err_line "the error says why a formula label is refused" \
+	"encbench-run: error: --release '=1' begins with =, +, - or @, which a spreadsheet opening results.csv would run as a formula: encbench reads no such label"
+dir_run --target none="$TMP/T" --out "$TMP/lab" --config "$(printf 'caf\351')"
+expect_err_line "the error says a label is not UTF-8" \
+	"encbench-run: error: --config 'caf?' is not UTF-8 text, which meta.json must hold"
 
 # ---- 2. files of the same names in a target are not the run's to remove
 
