@@ -170,6 +170,12 @@ void eb_verdict_adjust_split(struct eb_verdict *const *v, const struct eb_record
  * Holm's adjustment (unless no_adjust) runs within the families above. */
 struct eb_diff *eb_diff_compute(const struct eb_groups *gs,
     const struct eb_diff_opts *o, size_t *n);
+/* The groups of one side whose key the other side lacks (a mode or a test
+ * one release did not measure), of the hosts rows compare, in gs's order;
+ * side[i] is 0 for from, 1 for to. *n gets the count; free the two. */
+const struct eb_group **eb_diff_unpaired(const struct eb_groups *gs,
+    const struct eb_diff_opts *o, const struct eb_diff *rows, size_t nrows, int **side,
+    size_t *n);
 /* The number of tests when both sides hold the same measurements (every
  * key of one has the other's values, in any order, and no key is on one
  * side only): a dataset compared with itself, which is no evidence of

@@ -241,3 +241,39 @@ eb_diff_compute(const struct eb_groups *gs, const struct eb_diff_opts *o, size_t
 	eb_group_index_free(ix);
 	return rows;
 }
+
+const struct eb_group **
+eb_diff_unpaired(const struct eb_groups *gs, const struct eb_diff_opts *o,
+    const struct eb_diff *rows, size_t nrows, int **side, size_t *n)
+{
+	int field = o->by == EB_SPLIT_CONFIG ? EB_F_CONFIG : EB_F_RELEASE;
+	struct side sides[2] = { { field, o->from }, { field, o->to } };
+	struct eb_group_index *ix[2];
+	const struct eb_group **out = NULL;
+	size_t cap = 0, capside = 0;
+
+	*n = 0;
+	*side = NULL;
+	for (int k = 0; k < 2; k++)
+		ix[k] = eb_group_index_new(gs, EB_FIELD_BIT(field), on_side, &sides[k]);
+	for (size_t i = 0; i < gs->n; i++) {
+		const struct eb_group *g = &gs->g[i];
+		int k = on_side(g, &sides[0]) ? 0 : on_side(g, &sides[1]) ? 1 : -1;
+		size_t r;
+
+		if (k < 0 || eb_group_index_find(ix[1 - k], g->key, -1, NULL) != NULL)
+			continue;
+		/* A host no row compares is told of as a whole. */
+		for (r = 0; r < nrows && rows[r].a->key->f[EB_F_HOST] != g->key->f[EB_F_HOST]; r++)
+			;
+		if (r == nrows)
+			continue;
+		eb_xgrow(&out, &cap, *n + 1, sizeof *out);
+		eb_xgrow(side, &capside, *n + 1, sizeof **side);
+		out[*n] = g;
+		(*side)[(*n)++] = k;
+	}
+	for (int k = 0; k < 2; k++)
+		eb_group_index_free(ix[k]);
+	return out;
+}

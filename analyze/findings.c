@@ -405,6 +405,94 @@ no_pair_sentence(const struct eb_groups *gs, struct eb_findings *out)
 	free((void *)rel);
 }
 
+/* Whether the side of release (or config) label other holds a group of
+ * k's host and config, and of its mode too when by_mode. */
+static int
+side_has(const struct eb_groups *gs, int field, const char *other, const struct eb_record *k,
+    int by_mode)
+{
+	for (size_t i = 0; i < gs->n; i++) {
+		const struct eb_record *x = gs->g[i].key;
+
+		if (strcmp(x->f[field], other) == 0 && x->f[EB_F_HOST] == k->f[EB_F_HOST] &&
+		    x->f[EB_F_CONFIG] == k->f[EB_F_CONFIG] && (!by_mode ||
+		    x->f[EB_F_MODE] == k->f[EB_F_MODE]))
+			return 1;
+	}
+	return 0;
+}
+
+/* The cases (a mode's test) of one of the two releases the changes
+ * compare that the other did not measure: a mode or test the new release
+ * lost would read as unchanged, so a sentence names them by the release
+ * that has them, a whole config or mode the other lacks as one. A config
+ * of the older release alone has the sentence of older_config_sentences. */
+static void
+cases_alone_sentence(const struct eb_groups *gs, const struct eb_diff_opts *o,
+    const struct eb_diff *d, size_t nd, struct eb_findings *out)
+{
+	int *side, hosts = 0, configs = 0, field = o->by == EB_SPLIT_CONFIG ? EB_F_CONFIG :
+	    EB_F_RELEASE;
+	size_t n;
+	const struct eb_group **g = eb_diff_unpaired(gs, o, d, nd, &side, &n);
+	char **text = eb_xcalloc(n + 1, sizeof *text);
+
+	for (size_t i = 1; i < gs->n; i++) {
+		hosts |= gs->g[i].key->f[EB_F_HOST] != gs->g[0].key->f[EB_F_HOST];
+		configs |= gs->g[i].key->f[EB_F_CONFIG] != gs->g[0].key->f[EB_F_CONFIG];
+	}
+	configs &= o->by != EB_SPLIT_CONFIG;
+	/* What each says: "config no-aesni on A", "aes-256-ccm", or its case. */
+	for (size_t i = 0; i < n; i++) {
+		const struct eb_record *k = g[i]->key;
+		const char *other = side[i] == 0 ? o->to : o->from;
+		char name[160], where[200];
+
+		snprintf(where, sizeof where, "%s%s%s%s%s", configs ? " (" : "", configs ?
+		    eb_config_words(k->f[EB_F_CONFIG]) : "", configs ? ")" : "", hosts ? " on " : "",
+		    hosts ? eb_host_words(k->f[EB_F_HOST]) : "");
+		if (configs && !side_has(gs, field, other, k, 0))
+			text[i] = side[i] == 0 ? NULL : eb_xasprintf("all of config %s%s%s",
+			    eb_config_words(k->f[EB_F_CONFIG]), hosts ? " on " : "",
+			    hosts ? eb_host_words(k->f[EB_F_HOST]) : "");
+		else if (!side_has(gs, field, other, k, 1))
+			text[i] = eb_xasprintf("all of %s%s", *k->f[EB_F_MODE] ? k->f[EB_F_MODE] :
+			    "(no mode)", where);
+		else {
+			eb_case_name_with_job(k, name, sizeof name);
+			text[i] = eb_xasprintf("%s %s%s", *k->f[EB_F_MODE] ? k->f[EB_F_MODE] :
+			    "(no mode)", name, where);
+		}
+	}
+	for (int s = 0; s < 2; s++) {
+		struct eb_buf names;
+		size_t count = 0;
+
+		eb_buf_init(&names, 0);
+		for (size_t i = 0; i < n; i++) {
+			int again = 0;
+
+			if (side[i] != s || text[i] == NULL)
+				continue;
+			for (size_t j = 0; j < i && !again; j++)
+				again = side[j] == s && text[j] != NULL && strcmp(text[j], text[i]) == 0;
+			if (!again)
+				eb_buf_addf(&names, "%s%s", count++ > 0 ? "; " : "", text[i]);
+		}
+		if (count > 0)
+			eb_findings_say(out, "Measured in %s and not in %s, so nothing here compares "
+			    "%s: %s.", s == 0 ? o->from : o->to, s == 0 ? o->to : o->from,
+			    count == 1 && strncmp(names.data, "all of ", 7) != 0 ? "it" : "them",
+			    eb_buf_cstr(&names));
+		free(names.data);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(text[i]);
+	free(text);
+	free((void *)g);
+	free(side);
+}
+
 /* The two releases every command compares: the baseline's change (its
  * throughput and its latency, each a family, tests counted once) and each
  * family's overhead change, per host. */
@@ -491,6 +579,7 @@ release_sentences(const struct eb_groups *gs, const char *baseline, int name_hos
 		eb_findings_qualify(out, &b[i].c, at);
 	}
 	hosts_not_compared(gs, &hs, &based, o.from, o.to, baseline, out);
+	cases_alone_sentence(gs, &o, d, n, out);
 	older_releases_sentence(gs, o.from, out);
 	buckets_free(b, nb);
 	free(d);

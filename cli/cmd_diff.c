@@ -106,7 +106,74 @@ struct diff_out {
 	const struct eb_output *o;
 	const char *from, *to;
 	int median;
+	/* The cases of one side alone ("aes-256-ccm fio sw seq write 4 KiB"),
+	 * each once whatever its metrics, from's [0, nonly[0]) and to's. */
+	char **only[2];
+	size_t nonly[2];
 };
+
+/* Gathers the cases one side measured and the other did not: a mode or
+ * a test the new release lost (or gained) would pass the table, and a
+ * gate over it, unseen. */
+static void
+cases_alone(const struct eb_groups *gs, const struct eb_diff_opts *o, struct diff_out *w)
+{
+	int *side;
+	size_t n, cap[2] = { 0, 0 };
+	const struct eb_group **g = eb_diff_unpaired(gs, o, w->rows, w->n, &side, &n);
+	int hosts = 0, configs = 0;
+
+	for (size_t i = 1; i < gs->n; i++) {
+		hosts |= gs->g[i].key->f[EB_F_HOST] != gs->g[0].key->f[EB_F_HOST];
+		configs |= gs->g[i].key->f[EB_F_CONFIG] != gs->g[0].key->f[EB_F_CONFIG];
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct eb_record *k = g[i]->key;
+		char test[160], *text;
+		size_t j;
+		int s = side[i];
+
+		eb_case_label_with_job(k, test, sizeof test);
+		text = eb_xasprintf("%s %s%s%s%s%s%s", k->f[EB_F_MODE][0] ? k->f[EB_F_MODE] :
+		    "(no mode)", test, hosts ? " on " : "", hosts ? k->f[EB_F_HOST] : "",
+		    configs && o->by != EB_SPLIT_CONFIG ? " (" : "",
+		    configs && o->by != EB_SPLIT_CONFIG ? k->f[EB_F_CONFIG] : "",
+		    configs && o->by != EB_SPLIT_CONFIG ? ")" : "");
+		for (j = 0; j < w->nonly[s] && strcmp(w->only[s][j], text) != 0; j++)
+			;
+		if (j < w->nonly[s]) {
+			free(text);
+			continue;
+		}
+		eb_xgrow(&w->only[s], &cap[s], w->nonly[s] + 1, sizeof *w->only[s]);
+		w->only[s][w->nonly[s]++] = text;
+	}
+	free((void *)g);
+	free(side);
+}
+
+/* Writes the cases of side s, one after another, to fp. */
+static void
+put_cases(FILE *fp, const struct diff_out *w, int s, const char *sep)
+{
+	for (size_t i = 0; i < w->nonly[s]; i++)
+		fprintf(fp, "%s%s", i > 0 ? sep : "", w->only[s][i]);
+}
+
+static void
+note_cases_alone(const struct diff_out *w)
+{
+	for (int s = 0; s < 2; s++) {
+		if (w->nonly[s] == 0)
+			continue;
+		fprintf(stderr, "encbench: note: %zu %s measured in %s and not in %s, so this diff "
+		    "does not compare %s: ", w->nonly[s], w->nonly[s] == 1 ? "case was" :
+		    "cases were", s == 0 ? w->from : w->to, s == 0 ? w->to : w->from,
+		    w->nonly[s] == 1 ? "it" : "them");
+		put_cases(stderr, w, s, ", ");
+		fputc('\n', stderr);
+	}
+}
 
 
 
@@ -309,6 +376,16 @@ write_summary(void *ctx, FILE *fp)
 			if (gate_untested(g, &w->rows[w->order[i]]))
 				summary_row(fp, g, &w->rows[w->order[i]]);
 	}
+	for (int s = 0; s < 2; s++) {
+		if (w->nonly[s] == 0)
+			continue;
+		fprintf(fp, "\n%zu %s measured in %s and not in %s, so the gate did not check "
+		    "%s:\n- ", w->nonly[s], w->nonly[s] == 1 ? "case was" : "cases were",
+		    s == 0 ? w->from : w->to, s == 0 ? w->to : w->from,
+		    w->nonly[s] == 1 ? "it" : "them");
+		put_cases(fp, w, s, "\n- ");
+		fputc('\n', fp);
+	}
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
@@ -340,6 +417,12 @@ gate_check(struct gate *g, const struct diff_out *w)
 		    "--fail-on %s (a single run, runs without variation, too few runs for the "
 		    "test, or a ratio without bounds): the gate cannot fail them%s\n",
 		    g->untested, g->gated, g->on, g->summary != NULL ? "; the summary lists them" : "");
+	if (w->nonly[0] > 0)
+		fprintf(stderr, "encbench: warning: %zu %s of %s %s no pair in %s for --fail-on %s "
+		    "to check (a mode or test it did not measure): the gate cannot fail %s%s\n",
+		    w->nonly[0], w->nonly[0] == 1 ? "case" : "cases", w->from,
+		    w->nonly[0] == 1 ? "has" : "have", w->to, g->on, w->nonly[0] == 1 ? "it" : "them",
+		    g->summary != NULL ? "; the summary lists them" : "");
 	if (g->failed > 0) {
 		fprintf(stderr, "encbench: %zu of %zu pairs fail --fail-on %s (threshold %s %s)\n",
 		    g->failed, g->gated, g->on, g->threshold_text, strcmp(g->on, "regression") == 0 ?
@@ -717,6 +800,10 @@ exec_diff(const struct eb_args *a)
 	}
 	if (o.by == EB_SPLIT_RELEASE)
 		hosts_left_out(gs, w.rows, w.n, o.from, o.to);
+	w.from = o.from;
+	w.to = o.to;
+	cases_alone(gs, &o, &w);
+	note_cases_alone(&w);
 	w.order = eb_diff_order(w.rows, w.n);
 	w.o = &a->out;
 	w.from = o.from;
@@ -726,6 +813,11 @@ exec_diff(const struct eb_args *a)
 	if (rc == 0 && gate.on != NULL)
 		rc = gate_check(&gate, &w);
 done:
+	for (int s = 0; s < 2; s++) {
+		for (size_t i = 0; i < w.nonly[s]; i++)
+			free(w.only[s][i]);
+		free(w.only[s]);
+	}
 	free(w.order);
 	free(w.rows);
 	eb_groups_free(gs);

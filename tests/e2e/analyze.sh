@@ -312,6 +312,25 @@ eb report -o "$TMP/co" "$F"
 sed -n '/^## Findings/,/^All /p' "$TMP/co/report.md" | grep -qxF -- "$SAID" &&
 	pass "the report's headline says which config the newest release did not measure" ||
 	fail "the report's headline says which config the newest release did not measure"
+# 24.04 lost aes-256-ccm and GCM's seq read: diff, its gate and the
+# findings name what has no pair, which would pass unseen (audit 28 N01).
+F=tests/data/analyze/cases-alone.csv
+eb diff --fail-on regression --summary "$TMP/gate.md" "$F"
+expect_rc "the gate over a release that lost cases passes what it compares" 0
+expect_err_line "diff notes the cases of one release alone" \
+	"encbench: note: 2 cases were measured in 23.10 and not in 24.04, so this diff does not compare them: aes-256-ccm fio seq-write seq write 1 MiB, aes-256-gcm fio seq-read seq read 1 MiB"
+expect_err_line "the gate warns it could not check them" \
+	"encbench: warning: 2 cases of 23.10 have no pair in 24.04 for --fail-on regression to check (a mode or test it did not measure): the gate cannot fail them; the summary lists them"
+expect_file_is "the gate's summary lists them under their own heading" "$TMP/gate.md" \
+	"encbench diff 23.10 → 24.04: 0 of 3 pairs fail --fail-on regression (threshold 0 %)
+
+2 cases were measured in 23.10 and not in 24.04, so the gate did not check them:
+- aes-256-ccm fio seq-write seq write 1 MiB
+- aes-256-gcm fio seq-read seq read 1 MiB"
+eb findings "$F"
+[ "$(grep -cxF -- "- Measured in 23.10 and not in 24.04, so nothing here compares them: all of aes-256-ccm; aes-256-gcm fio seq-read seq read 1 MiB." "$TMP/out")" -eq 1 ] &&
+	pass "findings name the mode and the test 24.04 did not measure" ||
+	fail "findings name the mode and the test 24.04 did not measure"
 # One host whose job was renamed between releases: no release pair, and
 # a sentence says nothing compares them (audit 25 K12).
 SAID="- Of the releases 23.10 and 24.04, no two measured a test in common on one host (other jobs, block sizes or metrics in each), so nothing here compares releases."
