@@ -347,7 +347,34 @@ eb_name_untestable(const struct claims *c, char *buf, size_t n)
 		if (!eb_untestable(&c->v[i]) || (all && c->v[i].kind != EB_VERDICT_OUT_OF_RANGE))
 			continue;
 		if (shown == 3) {
-			len += (size_t)snprintf(buf + len, n - len, " and %zu more", total - shown);
+			/* The rest counted by reason, so that none goes unsaid. */
+			static const int kinds[] = { EB_VERDICT_SINGLE_RUN, EB_VERDICT_NO_VARIATION,
+				EB_VERDICT_TOO_FEW_RUNS, EB_VERDICT_UNBOUNDED, EB_VERDICT_OUT_OF_RANGE };
+			static const char *const words[][2] = {
+				{ "single run", "single runs" },
+				{ "without variation in the runs", "without variation in the runs" },
+				{ "with too few runs for a rank test", "with too few runs for a rank test" },
+				{ "unbounded interval", "unbounded intervals" },
+				{ "ratio out of range", "ratios out of range" },
+			};
+			int first = 1;
+
+			len += (size_t)snprintf(buf + len, len < n ? n - len : 0, " and %zu more (",
+			    total - shown);
+			for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+				size_t count = 0;
+
+				for (size_t r = i; r < c->n; r++)
+					count += eb_untestable(&c->v[r]) && (int)c->v[r].kind == kinds[k] &&
+					    (!all || c->v[r].kind == EB_VERDICT_OUT_OF_RANGE);
+				if (count == 0)
+					continue;
+				len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%zu %s",
+				    first ? "" : ", ", count, words[k][count > 1]);
+				first = 0;
+			}
+			len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "; encbench overhead "
+			    "lists each)");
 			break;
 		}
 		(jobs ? eb_case_name_with_job : eb_case_name)(c->k[i], name, sizeof name);

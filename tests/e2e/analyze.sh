@@ -331,6 +331,12 @@ eb findings "$F"
 [ "$(grep -cxF -- "- Measured in 23.10 and not in 24.04, so nothing here compares them: all of aes-256-ccm; aes-256-gcm fio seq-read seq read 1 MiB." "$TMP/out")" -eq 1 ] &&
 	pass "findings name the mode and the test 24.04 did not measure" ||
 	fail "findings name the mode and the test 24.04 did not measure"
+# Beyond the three cases without a verdict a sentence names, the rest
+# are counted by reason, never "and 3 more" alone (audit 28 N05).
+eb findings tests/data/analyze/untestable-many.csv
+grep -qF "no verdict for fio b seq write 1 MiB (single run), fio c seq write 1 MiB (single run), fio d seq write 1 MiB (single run) and 3 more (2 single runs, 1 without variation in the runs; encbench overhead lists each))." "$TMP/out" &&
+	pass "findings count the cases without a verdict past three by reason" ||
+	fail "findings count the cases without a verdict past three by reason"
 # One host whose job was renamed between releases: no release pair, and
 # a sentence says nothing compares them (audit 25 K12).
 SAID="- Of the releases 23.10 and 24.04, no two measured a test in common on one host (other jobs, block sizes or metrics in each), so nothing here compares releases."
