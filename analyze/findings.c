@@ -226,7 +226,7 @@ baseline_sentence(const struct claims *c, const char *from, const char *to,
 
 static void
 change_sentence(const struct claims *c, const char *from, const char *to, const char *on,
-    const char *family, const char *op, const struct eb_verdict_opts *o,
+    const char *family, const char *what, const char *op, const struct eb_verdict_opts *o,
     struct eb_findings *out)
 {
 	struct tally t;
@@ -236,8 +236,8 @@ change_sentence(const struct claims *c, const char *from, const char *to, const 
 	eb_tally(c, -1, &t);
 	if (t.n == 0) {
 		if (t.out_of_range > 0)
-			eb_findings_say(out, "From %s to %s%s, the change of the overhead of %s on %s has "
-			    "no figure: %s (%zu comparison%s).", from, to, on, family, eb_op_words(op),
+			eb_findings_say(out, "From %s to %s%s, the change of the %s overhead of %s on %s "
+			    "has no figure: %s (%zu comparison%s).", from, to, on, what, family, eb_op_words(op),
 			    EB_OUT_OF_RANGE_WHY, t.out_of_range, t.out_of_range == 1 ? "" : "s");
 		return;
 	}
@@ -253,8 +253,8 @@ change_sentence(const struct claims *c, const char *from, const char *to, const 
 		t.est_hi = 0;
 	eb_signed_range(est, sizeof est, t.est_lo, t.est_hi, 0, "percentage points");
 	if (t.untestable == t.n) {
-		eb_findings_say(out, "From %s to %s%s, the overhead of %s on %s changed by %s (%zu "
-		    "comparison%s; %s).", from, to, on, family, eb_op_words(op), est, t.n,
+		eb_findings_say(out, "From %s to %s%s, the %s overhead of %s on %s changed by %s (%zu "
+		    "comparison%s; %s).", from, to, on, what, family, eb_op_words(op), est, t.n,
 		    t.n == 1 ? "" : "s", eb_untestable_words(&t));
 		return;
 	}
@@ -265,44 +265,55 @@ change_sentence(const struct claims *c, const char *from, const char *to, const 
 		eb_pct_range(by, sizeof by, fabs(fell ? t.est_hi : t.est_lo),
 		    fabs(fell ? t.est_lo : t.est_hi), "");
 		by[strlen(by) - 1] = '\0';	/* the number without its unit */
-		eb_findings_say(out, "From %s to %s%s, the overhead of %s on %s %s by %s percentage "
+		eb_findings_say(out, "From %s to %s%s, the %s overhead of %s on %s %s by %s percentage "
 		    "point%s in %s%zu comparison%s: encryption got %s (%s %s by the ratio of "
-		    "ratios%s).", from, to, on, family, eb_op_words(op),
+		    "ratios%s).", from, to, on, what, family, eb_op_words(op),
 		    fell ? "fell" : "rose", by, strcmp(by, "1.0") == 0 ? "" : "s",
 		    t.n > 1 ? "all " : "", t.n, t.n == 1 ? "" : "s", fell ? "cheaper" : "dearer",
 		    eb_ci_lead(&t), ci, holm);
 	} else if (fell + rose == 0)
-		eb_findings_say(out, "From %s to %s%s, the overhead of %s on %s changed by %s (%zu "
+		eb_findings_say(out, "From %s to %s%s, the %s overhead of %s on %s changed by %s (%zu "
 		    "comparison%s): no clear change (%s %s%s%s).", from, to,
-		    on, family, eb_op_words(op), est, t.n, t.n == 1 ? "" : "s", eb_ci_lead(&t), ci, holm,
+		    on, what, family, eb_op_words(op), est, t.n, t.n == 1 ? "" : "s", eb_ci_lead(&t), ci, holm,
 		    names);
 	else
-		eb_findings_say(out, "From %s to %s%s, the overhead of %s on %s fell in %zu, rose in %zu "
+		eb_findings_say(out, "From %s to %s%s, the %s overhead of %s on %s fell in %zu, rose in %zu "
 		    "and showed no clear change in %zu of %zu comparisons (changes %s; %s "
-		    "%s%s%s).", from, to, on, family, eb_op_words(op), fell, rose,
+		    "%s%s%s).", from, to, on, what, family, eb_op_words(op), fell, rose,
 		    t.n - fell - rose, t.n, est, eb_ci_lead(&t), ci, holm, names);
+}
+
+static const char throughput_words[] = "throughput";
+
+/* Throughput first, then latency, then CPU use. */
+static int
+what_rank(const char *what)
+{
+	return what == throughput_words ? 0 : strcmp(what, "latency") == 0 ? 1 : 2;
 }
 
 /* Keys of the sentences about release changes. */
 struct bucket {
 	const char *host, *family, *op;
+	const char *what;	/* "throughput", "latency" or "CPU use" */
 	struct claims c;
 	int keymask;		/* the key sizes of its modes (eb_key_bits) */
 };
 
 static struct bucket *
 bucket_for(struct bucket **b, size_t *n, size_t *cap, const char *host,
-    const char *family, const char *op)
+    const char *family, const char *op, const char *what)
 {
 	for (size_t i = 0; i < *n; i++)
 		if ((*b)[i].host == host && strcmp((*b)[i].family, family) == 0 &&
-		    (*b)[i].op == op)
+		    (*b)[i].op == op && (*b)[i].what == what)
 			return &(*b)[i];
 	eb_xgrow(b, cap, *n + 1, sizeof **b);
 	memset(&(*b)[*n], 0, sizeof **b);
 	(*b)[*n].host = host;
 	(*b)[*n].family = family;
 	(*b)[*n].op = op;
+	(*b)[*n].what = what;
 	return &(*b)[(*n)++];
 }
 
@@ -318,6 +329,8 @@ cmp_bucket(const void *a, const void *b)
 		c = strcmp(x->family, y->family);
 	if (c == 0)
 		c = strcmp(x->op, y->op);
+	if (c == 0)
+		c = what_rank(x->what) - what_rank(y->what);
 	return c;
 }
 
@@ -550,10 +563,22 @@ release_sentences(const struct eb_groups *gs, const char *baseline, int name_hos
 		const struct eb_record *k = d[i].a->key;
 		struct bucket *x;
 
-		if (!d[i].has_overhead || strcmp(k->f[EB_F_METRIC], "bw") != 0)
+		const char *cls = eb_metric_family(k->f[EB_F_METRIC]), *what;
+
+		/* Throughput once a test (bw, not iops too); latency and CPU
+		 * use beside it, each a sentence of its own. */
+		if (!d[i].has_overhead)
+			continue;
+		if (strcmp(k->f[EB_F_METRIC], "bw") == 0)
+			what = throughput_words;
+		else if (strcmp(cls, "latency") == 0)
+			what = "latency";
+		else if (strcmp(cls, "cpu") == 0)
+			what = "CPU use";
+		else
 			continue;
 		x = bucket_for(&b, &nb, &cap, k->f[EB_F_HOST], eb_mode_family(k->f[EB_F_MODE]),
-		    k->f[EB_F_OP]);
+		    k->f[EB_F_OP], what);
 		eb_claim_add(&x->c, &d[i].oh, k, 0);
 		x->keymask |= eb_key_bits(k->f[EB_F_MODE]);
 	}
@@ -575,7 +600,16 @@ release_sentences(const struct eb_groups *gs, const char *baseline, int name_hos
 		}
 		size_t at = out->n;
 
-		change_sentence(&b[i].c, o.from, o.to, on, family, b[i].op, vo, out);
+		/* Latency and CPU use are spoken of where they changed: the
+		 * throughput's sentence says what did not. */
+		if (b[i].what != throughput_words) {
+			struct tally t;
+
+			eb_tally(&b[i].c, -1, &t);
+			if (t.n == 0 || t.kinds[EB_VERDICT_CHEAPER] + t.kinds[EB_VERDICT_DEARER] == 0)
+				continue;
+		}
+		change_sentence(&b[i].c, o.from, o.to, on, family, b[i].what, b[i].op, vo, out);
 		eb_findings_qualify(out, &b[i].c, at);
 	}
 	hosts_not_compared(gs, &hs, &based, o.from, o.to, baseline, out);
@@ -705,7 +739,7 @@ config_sentences(const struct eb_groups *gs, const struct scope *sc,
 				continue;
 			eb_host_add(&hs, k->f[EB_F_HOST]);
 			x = bucket_for(&b, &nb, &cap, k->f[EB_F_HOST],
-			    eb_mode_family(k->f[EB_F_MODE]), "");
+			    eb_mode_family(k->f[EB_F_MODE]), "", throughput_words);
 			eb_claim_add(&x->c, &d[i].v, k, 0);
 		}
 		if (nb > 1)

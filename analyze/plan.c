@@ -265,7 +265,8 @@ headline_rank(const char *line, const struct eb_plan *p)
 	const char *host, *rest;
 
 	if (p->from != NULL && strncmp(line, "From ", 5) == 0)
-		return claims_change(line) && !strstr(line, "latency") ? 1 : 3;
+		return claims_change(line) && !strstr(line, "latency") &&
+		    !strstr(line, "CPU use overhead") ? 1 : 3;
 	/* What the changes leave out is said beside them. */
 	if (leaves_out(line))
 		return 3;

@@ -337,6 +337,14 @@ eb findings tests/data/analyze/untestable-many.csv
 grep -qF "no verdict for fio b seq write 1 MiB (single run), fio c seq write 1 MiB (single run), fio d seq write 1 MiB (single run) and 3 more (2 single runs, 1 without variation in the runs; encbench overhead lists each))." "$TMP/out" &&
 	pass "findings count the cases without a verdict past three by reason" ||
 	fail "findings count the cases without a verdict past three by reason"
+# GCM's throughput overhead held at 20 % while its latency overhead rose
+# from +20 % to +200 %: the change sentence says which overhead held, and
+# the latency's gets one of its own (audit 28 N02).
+eb findings tests/data/analyze/latency-overhead-change.csv
+[ "$(grep "overhead of AES-GCM" "$TMP/out")" = "- From 23.10 to 24.04, the throughput overhead of AES-GCM on reads changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -2.5 to +2.4 pp).
+- From 23.10 to 24.04, the latency overhead of AES-GCM on reads rose by 180.0 percentage points in 1 comparison: encryption got dearer (95 % interval +173.1 to +187.1 pp by the ratio of ratios)." ] &&
+	pass "findings say the throughput overhead held and the latency overhead rose" ||
+	fail "findings say the throughput overhead held and the latency overhead rose"
 # One host whose job was renamed between releases: no release pair, and
 # a sentence says nothing compares them (audit 25 K12).
 SAID="- Of the releases 23.10 and 24.04, no two measured a test in common on one host (other jobs, block sizes or metrics in each), so nothing here compares releases."

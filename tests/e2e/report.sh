@@ -76,8 +76,8 @@ expect_rc "the report of two hosts exits 0" 0
 sed -n '/^## Findings/,/^## [^F]/p' "$TMP/two-hosts/report.md" | grep '^- ' > "$TMP/headline"
 expect_file_is "the headline of two hosts names the host of each sentence" "$TMP/headline" \
 "- In 2.0 on alpha, AES-GCM costs 20.0 % of throughput on sequential writes (1 comparison; 95 % interval 19.3–20.7 %).
-- From 1.0 to 2.0 on alpha, the overhead of AES-GCM on writes fell by 20.0 percentage points in 1 comparison: encryption got cheaper (95 % interval -20.9 to -19.2 pp by the ratio of ratios).
-- From 1.0 to 2.0 on beta, the overhead of AES-GCM on writes rose by 22.2 percentage points in 1 comparison: encryption got dearer (95 % interval +21.6 to +22.8 pp by the ratio of ratios).
+- From 1.0 to 2.0 on alpha, the throughput overhead of AES-GCM on writes fell by 20.0 percentage points in 1 comparison: encryption got cheaper (95 % interval -20.9 to -19.2 pp by the ratio of ratios).
+- From 1.0 to 2.0 on beta, the throughput overhead of AES-GCM on writes rose by 22.2 percentage points in 1 comparison: encryption got dearer (95 % interval +21.6 to +22.8 pp by the ratio of ratios).
 - From 1.0 to 2.0 on alpha, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 1 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases on this host).
 - From 1.0 to 2.0 on beta, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 1 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases on this host).
 - In 2.0 on beta, AES-GCM costs 44.4 % of throughput on sequential writes (1 comparison; 95 % interval 43.9–45.0 %)."
@@ -406,7 +406,7 @@ grep -qxF '![Bar chart: CPU-seconds and joules per GiB moved by each encryption 
 # A release candidate is older than its release on the report's page too.
 eb report -q -o "$TMP/pre" tests/data/analyze/prerelease.csv
 head -n 1 "$TMP/pre/report.md" | grep -qxF '# What disk encryption costs on h, 24.04-rc1 to 24.04' \
-	&& grep -qF -- '- From 24.04-rc1 to 24.04, the overhead of AES-GCM on writes fell by 10.0 percentage points' "$TMP/pre/report.md" \
+	&& grep -qF -- '- From 24.04-rc1 to 24.04, the throughput overhead of AES-GCM on writes fell by 10.0 percentage points' "$TMP/pre/report.md" \
 	&& pass "report: 24.04-rc1 comes before 24.04" || fail "report: 24.04-rc1 comes before 24.04"
 
 # Two releases whose labels slug alike ("24.04/zfs" and "24.04-zfs") get a

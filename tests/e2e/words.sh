@@ -29,15 +29,15 @@ expect_out "two hosts, opposite changes: each sentence names its host" \
 - In 24.04 on server, AES-GCM costs 40.0 % of throughput on sequential writes (1 comparison; 95 % interval 39.0–41.0 %).
 - From 23.10 to 24.04 on laptop, the throughput of the unencrypted baseline (none) improved in 1 of 1 test, regressed in 0, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases on this host).
 - From 23.10 to 24.04 on server, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 1, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases on this host).
-- From 23.10 to 24.04 on laptop, the overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -2.5 to +2.5 pp).
-- From 23.10 to 24.04 on server, the overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -1.2 to +1.2 pp)."
+- From 23.10 to 24.04 on laptop, the throughput overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -2.5 to +2.5 pp).
+- From 23.10 to 24.04 on server, the throughput overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -1.2 to +1.2 pp)."
 eb report -o "$TMP/opp" "$D/hosts-opposite.csv"
 headline_is "two hosts, opposite changes: the headline keeps the hosts" "$TMP/opp" \
 "In 24.04 on laptop, AES-GCM costs 5.0 % of throughput on sequential writes (1 comparison; 95 % interval 3.0–7.0 %).
 From 23.10 to 24.04 on laptop, the throughput of the unencrypted baseline (none) improved in 1 of 1 test, regressed in 0, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases on this host).
 From 23.10 to 24.04 on server, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 1, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 0 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases on this host).
-From 23.10 to 24.04 on laptop, the overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -2.5 to +2.5 pp).
-From 23.10 to 24.04 on server, the overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -1.2 to +1.2 pp).
+From 23.10 to 24.04 on laptop, the throughput overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -2.5 to +2.5 pp).
+From 23.10 to 24.04 on server, the throughput overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -1.2 to +1.2 pp).
 In 24.04 on server, AES-GCM costs 40.0 % of throughput on sequential writes (1 comparison; 95 % interval 39.0–41.0 %)."
 
 # Host and config confounded: host a ran the default config (AES-GCM 80
@@ -83,7 +83,7 @@ eb findings "$D/single-host.csv"
 expect_out "one host: named nowhere" \
 "- In 24.04, AES-GCM costs 10.0 % of throughput on sequential writes (1 comparison; 95 % interval 7.8–12.1 %).
 - From 23.10 to 24.04, the throughput of the unencrypted baseline (none) improved in 0 of 1 test, regressed in 0, stayed within ±2 % in 0 and changed by an amount the data cannot tell in 1 (Welch's t test, alpha 0.05, Holm over all 2 tests of the two releases).
-- From 23.10 to 24.04, the overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -2.6 to +2.5 pp)."
+- From 23.10 to 24.04, the throughput overhead of AES-GCM on writes changed by +0.0 percentage points (1 comparison): no clear change (95 % interval -2.6 to +2.5 pp)."
 eb report -o "$TMP/one" "$D/single-host.csv"
 # (The page's title says whose runs they are; the sentences do not.)
 if [ "$(grep -c '^- ' "$TMP/one/findings.md")" -eq 3 ] &&

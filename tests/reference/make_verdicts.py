@@ -946,7 +946,7 @@ def findings_change_wide():
     c, v = overhead_change_case("findings-overhead-change-wide", "a ratio-of-ratios interval "
                                 "of tens of points: no 'cheaper'", vals, ["findings"])
     assert v["word"] == "no clear change"
-    c.exp["contains"] = [f"- From 23.10 to 24.04, the overhead of AES-GCM on writes changed by "
+    c.exp["contains"] = [f"- From 23.10 to 24.04, the throughput overhead of AES-GCM on writes changed by "
                          f"{figure(v['estimate'], True)} percentage points (1 comparison): no "
                          f"clear change (95 % interval {figure(v['ci_low'], True)} to "
                          f"{figure(v['ci_high'], True)} pp)."]
@@ -1067,7 +1067,7 @@ def findings_holm_diff_family():
         holm(items)
         for op, v in sorted(items, key=lambda x: x[0]):
             assert v["word"] == "no clear change", v
-            lines.append(f"- From 23.10 to 24.04 on {host}, the overhead of AES-GCM on {op}s "
+            lines.append(f"- From 23.10 to 24.04 on {host}, the throughput overhead of AES-GCM on {op}s "
                          f"changed by {figure(v['estimate'], True)} percentage points (1 "
                          f"comparison): no clear change ({level_words([v])} interval "
                          f"{figure(v['ci_low'], True)} to {figure(v['ci_high'], True)} pp, "
@@ -1765,7 +1765,7 @@ def findings_baseline_named():
     c.args = ["findings", "--baseline", "aes-256-gcm"]
     c.exp["contains"] = lines
     c.exp["contains_text"] = ["the throughput of the baseline (aes-256-gcm) improved in",
-                              "the overhead of LUKS against aes-256-gcm on writes"]
+                              "the throughput overhead of LUKS against aes-256-gcm on writes"]
     c.exp["lacks"] = ["In 24.04, AES-GCM", "In 24.04, LUKS costs", "unencrypted baseline"]
     return c
 
