@@ -172,7 +172,10 @@ struct eb_diff *eb_diff_compute(const struct eb_groups *gs,
     const struct eb_diff_opts *o, size_t *n);
 /* The groups of one side whose key the other side lacks (a mode or a test
  * one release did not measure), of the hosts rows compare, in gs's order;
- * side[i] is 0 for from, 1 for to. *n gets the count; free the two. */
+ * side[i] is 0 for from, 1 for to, plus EB_UNPAIRED_METRIC when the other
+ * side measured its case with other metrics alone (a p99 normal text of
+ * clones lacks). *n gets the count; free the two. */
+#define EB_UNPAIRED_METRIC 2
 const struct eb_group **eb_diff_unpaired(const struct eb_groups *gs,
     const struct eb_diff_opts *o, const struct eb_diff *rows, size_t nrows, int **side,
     size_t *n);

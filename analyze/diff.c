@@ -248,14 +248,17 @@ eb_diff_unpaired(const struct eb_groups *gs, const struct eb_diff_opts *o,
 {
 	int field = o->by == EB_SPLIT_CONFIG ? EB_F_CONFIG : EB_F_RELEASE;
 	struct side sides[2] = { { field, o->from }, { field, o->to } };
-	struct eb_group_index *ix[2];
+	struct eb_group_index *ix[2], *cases[2];
 	const struct eb_group **out = NULL;
 	size_t cap = 0, capside = 0;
 
 	*n = 0;
 	*side = NULL;
-	for (int k = 0; k < 2; k++)
+	for (int k = 0; k < 2; k++) {
 		ix[k] = eb_group_index_new(gs, EB_FIELD_BIT(field), on_side, &sides[k]);
+		cases[k] = eb_group_index_new(gs, EB_FIELD_BIT(field) | EB_FIELD_BIT(EB_F_METRIC) |
+		    EB_FIELD_BIT(EB_F_UNIT), on_side, &sides[k]);
+	}
 	for (size_t i = 0; i < gs->n; i++) {
 		const struct eb_group *g = &gs->g[i];
 		int k = on_side(g, &sides[0]) ? 0 : on_side(g, &sides[1]) ? 1 : -1;
@@ -271,9 +274,12 @@ eb_diff_unpaired(const struct eb_groups *gs, const struct eb_diff_opts *o,
 		eb_xgrow(&out, &cap, *n + 1, sizeof *out);
 		eb_xgrow(side, &capside, *n + 1, sizeof **side);
 		out[*n] = g;
-		(*side)[(*n)++] = k;
+		(*side)[(*n)++] = k | (eb_group_index_find(cases[1 - k], g->key, -1, NULL) != NULL ?
+		    EB_UNPAIRED_METRIC : 0);
 	}
-	for (int k = 0; k < 2; k++)
+	for (int k = 0; k < 2; k++) {
 		eb_group_index_free(ix[k]);
+		eb_group_index_free(cases[k]);
+	}
 	return out;
 }

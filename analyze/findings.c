@@ -458,14 +458,14 @@ cases_alone_sentence(const struct eb_groups *gs, const struct eb_diff_opts *o,
 	/* What each says: "config no-aesni on A", "aes-256-ccm", or its case. */
 	for (size_t i = 0; i < n; i++) {
 		const struct eb_record *k = g[i]->key;
-		const char *other = side[i] == 0 ? o->to : o->from;
+		const char *other = (side[i] & 1) == 0 ? o->to : o->from;
 		char name[160], where[200];
 
 		snprintf(where, sizeof where, "%s%s%s%s%s", configs ? " (" : "", configs ?
 		    eb_config_words(k->f[EB_F_CONFIG]) : "", configs ? ")" : "", hosts ? " on " : "",
 		    hosts ? eb_host_words(k->f[EB_F_HOST]) : "");
 		if (configs && !side_has(gs, field, other, k, 0))
-			text[i] = side[i] == 0 ? NULL : eb_xasprintf("all of config %s%s%s",
+			text[i] = (side[i] & 1) == 0 ? NULL : eb_xasprintf("all of config %s%s%s",
 			    eb_config_words(k->f[EB_F_CONFIG]), hosts ? " on " : "",
 			    hosts ? eb_host_words(k->f[EB_F_HOST]) : "");
 		else if (!side_has(gs, field, other, k, 1))
@@ -473,8 +473,10 @@ cases_alone_sentence(const struct eb_groups *gs, const struct eb_diff_opts *o,
 			    "(no mode)", where);
 		else {
 			eb_case_name_with_job(k, name, sizeof name);
-			text[i] = eb_xasprintf("%s %s%s", *k->f[EB_F_MODE] ? k->f[EB_F_MODE] :
-			    "(no mode)", name, where);
+			text[i] = eb_xasprintf("%s %s%s%s%s", *k->f[EB_F_MODE] ? k->f[EB_F_MODE] :
+			    "(no mode)", name, side[i] & EB_UNPAIRED_METRIC ? ", its " : "",
+			    side[i] & EB_UNPAIRED_METRIC ? k->f[EB_F_METRIC] : "",
+			    where);
 		}
 	}
 	for (int s = 0; s < 2; s++) {
@@ -485,10 +487,11 @@ cases_alone_sentence(const struct eb_groups *gs, const struct eb_diff_opts *o,
 		for (size_t i = 0; i < n; i++) {
 			int again = 0;
 
-			if (side[i] != s || text[i] == NULL)
+			if ((side[i] & 1) != s || text[i] == NULL)
 				continue;
 			for (size_t j = 0; j < i && !again; j++)
-				again = side[j] == s && text[j] != NULL && strcmp(text[j], text[i]) == 0;
+				again = (side[j] & 1) == s && text[j] != NULL &&
+				    strcmp(text[j], text[i]) == 0;
 			if (!again)
 				eb_buf_addf(&names, "%s%s", count++ > 0 ? "; " : "", text[i]);
 		}

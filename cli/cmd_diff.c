@@ -131,12 +131,13 @@ cases_alone(const struct eb_groups *gs, const struct eb_diff_opts *o, struct dif
 		const struct eb_record *k = g[i]->key;
 		char test[160], *text;
 		size_t j;
-		int s = side[i];
+		int s = side[i] & 1, metric = side[i] & EB_UNPAIRED_METRIC;
 
 		eb_case_label_with_job(k, test, sizeof test);
-		text = eb_xasprintf("%s %s%s%s%s%s%s", k->f[EB_F_MODE][0] ? k->f[EB_F_MODE] :
-		    "(no mode)", test, hosts ? " on " : "", hosts ? k->f[EB_F_HOST] : "",
-		    configs && o->by != EB_SPLIT_CONFIG ? " (" : "",
+		text = eb_xasprintf("%s %s%s%s%s%s%s%s%s", k->f[EB_F_MODE][0] ? k->f[EB_F_MODE] :
+		    "(no mode)", test, metric ? ", its " : "", metric ?
+		    eb_metric_words(k->f[EB_F_METRIC]) : "", hosts ? " on " : "",
+		    hosts ? k->f[EB_F_HOST] : "", configs && o->by != EB_SPLIT_CONFIG ? " (" : "",
 		    configs && o->by != EB_SPLIT_CONFIG ? k->f[EB_F_CONFIG] : "",
 		    configs && o->by != EB_SPLIT_CONFIG ? ")" : "");
 		for (j = 0; j < w->nonly[s] && strcmp(w->only[s][j], text) != 0; j++)
@@ -170,7 +171,7 @@ note_cases_alone(const struct diff_out *w)
 		    "does not compare %s: ", w->nonly[s], w->nonly[s] == 1 ? "case was" :
 		    "cases were", s == 0 ? w->from : w->to, s == 0 ? w->to : w->from,
 		    w->nonly[s] == 1 ? "it" : "them");
-		put_cases(stderr, w, s, ", ");
+		put_cases(stderr, w, s, "; ");
 		fputc('\n', stderr);
 	}
 }

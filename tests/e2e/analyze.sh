@@ -318,7 +318,7 @@ F=tests/data/analyze/cases-alone.csv
 eb diff --fail-on regression --summary "$TMP/gate.md" "$F"
 expect_rc "the gate over a release that lost cases passes what it compares" 0
 expect_err_line "diff notes the cases of one release alone" \
-	"encbench: note: 2 cases were measured in 23.10 and not in 24.04, so this diff does not compare them: aes-256-ccm fio seq-write seq write 1 MiB, aes-256-gcm fio seq-read seq read 1 MiB"
+	"encbench: note: 2 cases were measured in 23.10 and not in 24.04, so this diff does not compare them: aes-256-ccm fio seq-write seq write 1 MiB; aes-256-gcm fio seq-read seq read 1 MiB"
 expect_err_line "the gate warns it could not check them" \
 	"encbench: warning: 2 cases of 23.10 have no pair in 24.04 for --fail-on regression to check (a mode or test it did not measure): the gate cannot fail them; the summary lists them"
 expect_file_is "the gate's summary lists them under their own heading" "$TMP/gate.md" \
@@ -337,6 +337,15 @@ eb findings tests/data/analyze/untestable-many.csv
 grep -qF "no verdict for fio b seq write 1 MiB (single run), fio c seq write 1 MiB (single run), fio d seq write 1 MiB (single run) and 3 more (2 single runs, 1 without variation in the runs; encbench overhead lists each))." "$TMP/out" &&
 	pass "findings count the cases without a verdict past three by reason" ||
 	fail "findings count the cases without a verdict past three by reason"
+# 24.04 measured the test but not its p99 (normal text of clones has
+# none): the case is named by the metric it lacks, not as unmeasured.
+eb diff tests/data/analyze/metric-alone.csv
+expect_err_line "diff names the metric one release lacks" \
+	"encbench: note: 2 cases were measured in 23.10 and not in 24.04, so this diff does not compare them: none fio w seq write 4 KiB, its 99th percentile latency; aes-256-gcm fio w seq write 4 KiB, its 99th percentile latency"
+eb findings tests/data/analyze/metric-alone.csv
+grep -qxF -- "- Measured in 23.10 and not in 24.04, so nothing here compares them: none fio w seq write 4 KiB, its lat_p99; aes-256-gcm fio w seq write 4 KiB, its lat_p99." "$TMP/out" &&
+	pass "findings name the metric one release lacks" ||
+	fail "findings name the metric one release lacks"
 # GCM's throughput overhead held at 20 % while its latency overhead rose
 # from +20 % to +200 %: the change sentence says which overhead held, and
 # the latency's gets one of its own (audit 28 N02).
