@@ -172,13 +172,28 @@ eb_plan_geomean(const struct eb_overhead *const *rows, size_t k, double alpha, d
 			bounded = 0;
 			continue;
 		}
-		/* The variance of the log of a mean, by the delta method. */
+		/* The variance of the log of a mean, by the delta method. Rows
+		 * that share one baseline (the modes of one test) share its
+		 * error too: its log enters the sum once per row, so its term
+		 * is counted once, times the square of those rows' count, not
+		 * as that many independent baselines (audit 29 P01). */
 		{
 			double ca = a->sd * a->sd / ((double)a->n * a->mean * a->mean);
 			double cb = b->sd * b->sd / ((double)b->n * b->mean * b->mean);
+			size_t shared = 0, seen = 0;
 
-			var += ca + cb;
-			dfden += ca * ca / (double)(a->n - 1) + cb * cb / (double)(b->n - 1);
+			for (size_t j = 0; j < k; j++)
+				if (rows[j]->base == rows[i]->base) {
+					shared++;
+					seen += j < i;
+				}
+			var += ca;
+			dfden += ca * ca / (double)(a->n - 1);
+			if (seen == 0) {
+				cb *= (double)(shared * shared);
+				var += cb;
+				dfden += cb * cb / (double)(b->n - 1);
+			}
 		}
 	}
 	if (bounded && var > 0 && dfden > 0) {

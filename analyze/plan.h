@@ -111,8 +111,9 @@ int eb_plan_is_version(const char *release);
 
 /* The geometric mean over k cases of the ratios of the overhead rows, with
  * a 1 - alpha interval from the delta method on the log scale (Welch-Satterthwaite
- * degrees of freedom of the sum); lo and hi are NAN when a case has a
- * single run. Returns NAN for k == 0. */
+ * degrees of freedom of the sum), rows that share a baseline group sharing
+ * its error; lo and hi are NAN when a case has a single run. Returns NAN
+ * for k == 0. */
 double eb_plan_geomean(const struct eb_overhead *const *rows, size_t k, double alpha,
     double *lo, double *hi);
 
