@@ -341,9 +341,10 @@ overhead_sentence(const struct claims *c, struct claims side[], const char *wher
 	struct text t = { "", 0 };
 	struct tally all, seg[NSEG];
 	char costs[512] = "", faster[384] = "", none[256] = "", mixed[512] = "", dunno[256] = "";
-	size_t lc = 0, lf = 0, ln = 0, lm = 0, ld = 0, ncost = 0, nnone = 0;
+	size_t lc = 0, lf = 0, ln = 0, lm = 0, ld = 0, ncost = 0;
 	double none_lo = 0, none_hi = 0;
-	int none_ci = 0, none_holm_only = 0, dunno_apart = 0;
+	size_t none_cases = 0;
+	int none_holm_only = 0, dunno_apart = 0;
 	char holm[48], names[384], ci[320];
 
 	eb_tally(c, -1, &all);
@@ -375,13 +376,12 @@ overhead_sentence(const struct claims *c, struct claims side[], const char *wher
 		} else if (x->kinds[EB_VERDICT_NO_MEASURABLE] == x->n) {
 			ln += (size_t)snprintf(none + ln, sizeof none - ln, "%s%s", ln ? "|" : "",
 			    where_s);
-			if (!none_ci || x->ci_lo < none_lo)
-				none_lo = x->ci_lo;
-			if (!none_ci || x->ci_hi > none_hi)
-				none_hi = x->ci_hi;
-			none_ci = 1;
+			if (none_cases == 0 || x->est_lo < none_lo)
+				none_lo = x->est_lo;
+			if (none_cases == 0 || x->est_hi > none_hi)
+				none_hi = x->est_hi;
+			none_cases += x->n;
 			none_holm_only |= x->ci_lo > 0 || x->ci_hi < 0;
-			nnone++;
 		} else if (x->untestable == x->n) {
 			/* A tie has no direction (G7 of an outside audit). */
 			if (eb_estimate_is_zero(x->est_lo) && eb_estimate_is_zero(x->est_hi))
@@ -423,11 +423,14 @@ overhead_sentence(const struct claims *c, struct claims side[], const char *wher
 			if (none_holm_only)
 				eb_text_put(&t, " (not significant after adjusting for the %zu tests)",
 				    all.family_size);
-			else if (none_ci && none_lo < 0 && none_hi > 0 && all.n > 1) {
-				char btw[128];
+			else if (all.n > 1) {
+				/* Estimates, as the closing parenthesis says every
+				 * range before it is; the intervals follow there
+				 * (audit 29 P03). */
+				char est[128];
 
-				eb_between_text(btw, sizeof btw, none_lo, none_hi);
-				eb_text_put(&t, " (%s)", btw);
+				eb_slow_fast(est, sizeof est, none_lo, none_hi);
+				eb_text_put(&t, " (estimate%s %s)", none_cases == 1 ? "" : "s", est);
 			}
 			clauses++;
 		}
@@ -444,7 +447,6 @@ overhead_sentence(const struct claims *c, struct claims side[], const char *wher
 	}
 	eb_holm_words(&all, o, holm, sizeof holm);
 	eb_name_untestable(c, names, sizeof names);
-	(void)nnone;
 	if (all.untestable == all.n)
 		snprintf(ci, sizeof ci, "%s", eb_untestable_words(&all));
 	else
