@@ -394,6 +394,7 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 		for (size_t t = 0; t < ntests; t++) {
 			size_t k = 0, unbounded = 0, claims = 0;
 			double lo, hi, g;
+			int once = 0;
 
 			for (size_t m = 0; m < nmodes; m++)
 				if (cell[m * ntests + t] != NULL) {
@@ -401,6 +402,8 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 
 					unbounded += v->kind == EB_VERDICT_UNBOUNDED || v->unbounded;
 					claims += eb_verdict_claims(v);
+					once |= cell[m * ntests + t]->g->s.n < 2 ||
+					    cell[m * ntests + t]->base->s.n < 2;
 					pick[k++] = cell[m * ntests + t];
 				}
 			g = eb_plan_geomean(pick, k, p->alpha / (double)ntests, &lo, &hi);
@@ -412,8 +415,11 @@ glance_table(struct eb_pw *w, const char *release, const char *host, const char 
 				eb_figure_text((hi - 1) * 100, 1, 0, h, sizeof h);
 				if (unbounded > 0)
 					own[t + 1] = eb_xasprintf("%s (unbounded)", e);
+				/* Marked as the mode cells above it are: a bare
+				 * figure would read as a claim. */
 				else if (isnan(lo))
-					own[t + 1] = eb_xasprintf("%s", e);
+					own[t + 1] = eb_xasprintf("%s (%s)", e,
+					    once ? "n=1" : "no variation");
 				else
 					own[t + 1] = eb_xasprintf("%s (%s to %s)",
 					    (lo <= 1 && 1 <= hi) || claims == 0 ? "~" : e, l, h);

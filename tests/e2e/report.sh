@@ -364,6 +364,28 @@ grep -q '^| geomean of the modes |  *|  *~ (-12.6 to +43.5) |$' "$TMP/shared/rep
 	fail "the geomean of the modes counts their shared baseline once"
 # The headline's first range is the estimates' spread, as its closing
 # parenthesis says (audit 29 P03): every mode is 0.947 of none, 5.3 %.
+# A geomean without an interval is marked as the cells it averages are,
+# never a bare figure: sqrt(0.9 * 0.8) = 0.8485, -15.1 %.
+for form in once:100000000 still:"100000000 100000000"; do
+	name=${form%%:*}; base=${form#*:}
+	F=$TMP/geo-$name.csv
+	echo "release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source" > "$F"
+	for m in none aes-128-gcm aes-256-gcm; do
+		case $m in
+		none) vals=$base ;;
+		aes-128-gcm) vals="90000000 90000000" ;;
+		*) vals="80000000 80000000" ;;
+		esac
+		r=0; for v in $vals; do r=$((r + 1))
+			echo "24.04,h,c,$m,fio,j,seq,write,4096,bw,B/s,$r,$v,gen-$m:$r" >> "$F"; done
+	done
+	eb report -q "$F" -o "$TMP/geo-$name"
+	expect_rc "the report of modes over a baseline without an interval ($name) exits 0" 0
+	grep '^| geomean of the modes' "$TMP/geo-$name/report.md" | tr -s ' ' > "$TMP/geo"
+	case $name in once) want="(n=1)" ;; *) want="(no variation)" ;; esac
+	expect_file_is "the geomean row says $want as the cells do" "$TMP/geo" \
+		"| geomean of the modes | | -15.1 $want |"
+done
 grep -c 'no measurable overhead of throughput on sequential writes and sequential reads (estimates 5.3 % slower) (4 comparisons, 2 key sizes; ranges are the spread of the estimates; their Holm-adjusted 95 % intervals lie between 1.6 % faster and 11.8 % slower' "$TMP/holm/report.md" > "$TMP/n"
 expect_file_is "and the headline gives the estimates, then the same Holm-level interval" "$TMP/n" "1"
 # The overhead chart of the same data says what its tables say: Holm over
