@@ -69,6 +69,86 @@ cmp_trend(const void *a, const void *b)
 	return eb_release_cmp(x->f[EB_F_RELEASE], y->f[EB_F_RELEASE]);
 }
 
+/* A pair of releases some trend row compares on one host. */
+struct pair {
+	const char *host, *release, *prev;
+};
+
+static int
+cmp_pair(const void *a, const void *b)
+{
+	const struct pair *x = a, *y = b;
+	int c;
+
+	/* Interned strings: their addresses order them well enough to
+	 * find equal ones together. */
+	if ((c = (x->host > y->host) - (x->host < y->host)) != 0)
+		return c;
+	if ((c = (x->release > y->release) - (x->release < y->release)) != 0)
+		return c;
+	return (x->prev > y->prev) - (x->prev < y->prev);
+}
+
+/* The cases of each compared pair of releases and host that their own
+ * rows compare with another release, paired and tested as diff pairs
+ * them: the rest of that pair's family. *n gets the count. */
+static struct eb_trend_row *
+family_members(const struct eb_groups *gs, const struct eb_group_index *ix,
+    const struct eb_trend_row *rows, const struct eb_verdict_opts *vo, size_t *n)
+{
+	struct pair *pairs = eb_xmalloc((gs->n ? gs->n : 1) * sizeof *pairs);
+	struct eb_trend_row *extra = NULL;
+	size_t np = 0, cap = 0;
+
+	*n = 0;
+	for (size_t i = 0; i < gs->n; i++)
+		if (rows[i].prev != NULL)
+			pairs[np++] = (struct pair){ rows[i].g->key->f[EB_F_HOST],
+				rows[i].g->key->f[EB_F_RELEASE], rows[i].prev->key->f[EB_F_RELEASE] };
+	if (np > 1)
+		qsort(pairs, np, sizeof *pairs, cmp_pair);
+	{
+		size_t u = 0;
+
+		for (size_t i = 0; i < np; i++)
+			if (u == 0 || cmp_pair(&pairs[u - 1], &pairs[i]) != 0)
+				pairs[u++] = pairs[i];
+		np = u;
+	}
+	for (size_t i = 0; i < gs->n; i++) {
+		const struct eb_record *key = gs->g[i].key;
+		struct pair want = { key->f[EB_F_HOST], key->f[EB_F_RELEASE], NULL };
+		const char *own = rows[i].prev != NULL ? rows[i].prev->key->f[EB_F_RELEASE] : NULL;
+		size_t lo = 0, hi = np;
+
+		/* The first pair of this host and release. */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (cmp_pair(&pairs[mid], &want) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (size_t j = lo; j < np && pairs[j].host == want.host &&
+		    pairs[j].release == want.release; j++) {
+			const struct eb_group *a;
+
+			if (pairs[j].prev == own ||
+			    (a = eb_group_index_find(ix, key, EB_F_RELEASE, pairs[j].prev)) == NULL)
+				continue;
+			eb_xgrow(&extra, &cap, *n + 1, sizeof *extra);
+			memset(&extra[*n], 0, sizeof extra[*n]);
+			extra[*n].g = &gs->g[i];
+			extra[*n].prev = a;
+			eb_verdict_diff(a, &gs->g[i], vo, &extra[*n].v);
+			(*n)++;
+		}
+	}
+	free(pairs);
+	return extra;
+}
+
 struct eb_trend_row *
 eb_trend_compute(const struct eb_groups *gs, const char *baseline, double alpha,
     size_t *n)
@@ -113,23 +193,34 @@ eb_trend_compute_opts(const struct eb_groups *gs, const char *baseline,
 		}
 	}
 	/* The families of a comparison (analyze.h): one per pair of releases
-	 * and host, as the diff of that pair has them. */
+	 * and host, as the diff of that pair has them. That family holds every
+	 * case both releases measured, also those whose own row compares
+	 * another pair (a test run in 23.10 too is its row's 23.10 -> 24.04,
+	 * yet 22.04 -> 24.04 has it): those stand in the family as the diff
+	 * would test them, and are dropped after (audit 29 P02). */
 	{
-		struct eb_verdict **v = eb_xmalloc((gs->n ? gs->n : 1) * sizeof *v);
-		const struct eb_record **k = eb_xmalloc((gs->n ? gs->n : 1) * sizeof *k);
-		const struct eb_trend_row **r = eb_xmalloc((gs->n ? gs->n : 1) * sizeof *r);
+		size_t nextra;
+		struct eb_trend_row *extra = family_members(gs, ix, rows, &vo, &nextra);
+		size_t all = gs->n + nextra;
+		struct eb_verdict **v = eb_xmalloc((all ? all : 1) * sizeof *v);
+		const struct eb_record **k = eb_xmalloc((all ? all : 1) * sizeof *k);
+		const struct eb_trend_row **r = eb_xmalloc((all ? all : 1) * sizeof *r);
 		size_t m = 0;
 
-		for (size_t i = 0; i < gs->n; i++)
-			if (rows[i].prev != NULL) {
-				v[m] = &rows[i].v;
-				r[m] = &rows[i];
-				k[m++] = rows[i].g->key;
+		for (size_t i = 0; i < all; i++) {
+			struct eb_trend_row *x = i < gs->n ? &rows[i] : &extra[i - gs->n];
+
+			if (x->prev != NULL) {
+				v[m] = &x->v;
+				r[m] = x;
+				k[m++] = x->g->key;
 			}
+		}
 		eb_verdict_adjust_split(v, k, m, &vo, same_pair, r);
 		free(v);
 		free(k);
 		free(r);
+		free(extra);
 	}
 	for (size_t i = 0; i < gs->n; i++)
 		if (rows[i].prev != NULL) {

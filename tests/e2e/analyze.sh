@@ -164,6 +164,35 @@ grep -q '| FreeBSD-13.2 |   3 | 1.00 GB/s |          |  *|  *|$' "$TMP/out" \
 	&& pass "trend compares a release only with the one before it of its platform" \
 	|| fail "trend compares a release only with the one before it of its platform"
 
+# A pair of releases that are not adjacent has the family diff gives it:
+# every case both measured, also j1, whose own rows compare 23.10 -> 24.04
+# (audit 29 P02). j2 none 100,102,98 -> 105,107,103 MB/s: Welch p 0.0376,
+# third smallest of the four tests of 22.04 -> 24.04, so 3 x 0.0376 = 0.113,
+# no clear change, as `diff --from 22.04 --to 24.04` says; before, trend held
+# j2's two rows alone and kept p 0.0376, "improved".
+{ echo 'release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source'
+  n=0
+  for row in 22.04:j1:none:100,110,90 22.04:j1:aes-256-gcm:50,55,45 \
+	22.04:j2:none:100,102,98 22.04:j2:aes-256-gcm:50,51,49 \
+	23.10:j1:none:100,110,90 23.10:j1:aes-256-gcm:50,55,45 \
+	24.04:j1:none:100,110,90 24.04:j1:aes-256-gcm:50,55,45 \
+	24.04:j2:none:105,107,103 24.04:j2:aes-256-gcm:60,61,59; do
+	rel=${row%%:*}; rest=${row#*:}; job=${rest%%:*}; rest=${rest#*:}
+	mode=${rest%%:*}; vals=${rest#*:}
+	r=0
+	for v in $(echo "$vals" | tr , ' '); do r=$((r + 1)); n=$((n + 1))
+		echo "$rel,h,default,$mode,fio,$job,seq,write,4096,bw,B/s,$r,${v}000000,a.txt:$n"
+	done
+  done; } > "$TMP/skip.csv"
+eb trend --csv "$TMP/skip.csv"
+expect_rc "trend of a release pair that skips one exits 0" 0
+grep '^24.04,h,default,none,fio,j2,' "$TMP/out" | awk -F, '{ printf "%s,%.6f,%s\n", $17, $19, $20 }' > "$TMP/skip-row"
+expect_file_is "its p is Holm over all four tests the two releases share, as diff's" "$TMP/skip-row" \
+	"22.04,0.112770,no clear change"
+eb diff --csv --from 22.04 --to 24.04 "$TMP/skip.csv"
+grep -c ',j2,.*,no clear change,' "$TMP/out" > "$TMP/skip-diff"
+expect_file_is "and diff of the same pair says the same of j2 none" "$TMP/skip-diff" "1"
+
 # A release candidate comes before its release in every table's rows, as
 # eb_release_cmp orders releases everywhere else.
 eb overhead --csv tests/data/analyze/prerelease.csv
