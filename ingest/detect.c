@@ -47,8 +47,11 @@ eb_check_text(const struct source *src, struct eb_err *err)
 {
 	struct eb_loc loc = { src->path, 0, 0 };
 
-	if (src->headlen == 0)
+	/* Line 1 is where its output would begin: an editor goes there. */
+	if (src->headlen == 0) {
+		loc.line = 1;
 		return eb_err_set(err, EB_ERR_DATA, loc, "empty file: no benchmark output in it");
+	}
 	const char *nul;
 
 	if (src->headlen >= 2 &&

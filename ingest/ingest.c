@@ -272,9 +272,13 @@ ingest_source(struct eb_table *t, const struct source *src, int in_dir,
 		fmt = eb_format_find("fio-log");
 		score = 80;
 	} else if (fmt == NULL) {
+		struct eb_loc first_line = { src->path, 1, 0 };
+
 		if (in_dir)
 			return UNRECOGNISED;
-		return eb_err_set(err, EB_ERR_DATA, loc,
+		/* Detection reads the head of the file: line 1 is where what
+		 * it saw begins. */
+		return eb_err_set(err, EB_ERR_DATA, first_line,
 		    "not output of any format encbench reads (%s); "
 		    "name one with --format if this is a damaged one", eb_format_names());
 	}
@@ -393,9 +397,12 @@ eb_read_named_file(struct eb_table *t, const char *path, int in_dir,
 	/* No output may replace a file records came from. */
 	if (st == EB_OK && t->n > first)
 		eb_input_note(path, &sb);
-	if (st == EB_ERR_DATA && S_ISFIFO(sb.st_mode) && strncmp(err->msg, "empty file", 10) == 0)
+	/* Of the open, not of a line: no line is named. */
+	if (st == EB_ERR_DATA && S_ISFIFO(sb.st_mode) && strncmp(err->msg, "empty file", 10) == 0) {
 		snprintf(err->msg, sizeof err->msg, "a FIFO that no program was writing to "
 		    "when it was opened: nothing to read");
+		err->loc.line = 0;
+	}
 	close(fd);
 	return st;
 }

@@ -175,7 +175,7 @@ eb diff --center mode tests/data/analyze/two-releases.csv
 expect_rc "--center mode is a usage error" 64
 "$ENCBENCH" ingest - < /dev/null > "$TMP/out" 2>"$TMP/err"; rc=$?
 expect_rc "empty standard input is bad data" 65
-expect_err_line "empty standard input is named -" "-: error: empty file: no benchmark output in it"
+expect_err_line "empty standard input is named -" "-:1: error: empty file: no benchmark output in it"
 
 # Nothing ever writes a NaN, an infinity or a negative value.
 bad=$(for f in tests/data/dd/*.log tests/data/analyze/*.csv; do "$ENCBENCH" ingest -q "$f" 2>/dev/null; done |

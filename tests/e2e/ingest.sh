@@ -45,8 +45,13 @@ echo "previous output" > "$TMP/keep.csv"
 : > "$TMP/empty.log"
 eb ingest -o "$TMP/keep.csv" "$TMP/empty.log"
 expect_rc "an empty file is bad data" 65
-expect_err_line "an empty file is named" "$TMP/empty.log: error: empty file: no benchmark output in it"
+expect_err_line "an empty file is named" "$TMP/empty.log:1: error: empty file: no benchmark output in it"
 expect_file_is "an empty file leaves -o untouched" "$TMP/keep.csv" "previous output"
+printf 'no benchmark here\n' > "$TMP/junk.txt"
+eb ingest -o "$TMP/keep.csv" "$TMP/junk.txt"
+expect_rc "a file of no format is bad data" 65
+grep -c "^$TMP/junk.txt:1: error: not output of any format encbench reads (" "$TMP/err" > "$TMP/n"
+expect_file_is "a file of no format is named at line 1, where detection looked" "$TMP/n" "1"
 
 printf '4+0 records in\n4+0 rec\0ords out\n' > "$TMP/garbage.bin"
 head -c 4096 /dev/urandom >> "$TMP/garbage.bin"

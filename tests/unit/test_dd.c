@@ -362,11 +362,13 @@ test_bad_input(void **state)
 	tu_ingest_text(&r, "", "dd");
 	assert_int_equal(r.st, EB_ERR_DATA);
 	assert_string_equal(r.err.msg, "empty file: no benchmark output in it");
+	assert_int_equal(r.err.loc.line, 1);
 	tu_free(&r);
 
 	tu_ingest_text(&r, "no benchmark here\n", "auto");
 	assert_int_equal(r.st, EB_ERR_DATA);
 	assert_non_null(strstr(r.err.msg, "not output of any format encbench reads"));
+	assert_int_equal(r.err.loc.line, 1);
 	tu_free(&r);
 }
 
