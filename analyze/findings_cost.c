@@ -429,7 +429,11 @@ overhead_sentence(const struct claims *c, struct claims side[], const char *wher
 				 * (audit 29 P03). */
 				char est[128];
 
-				eb_slow_fast(est, sizeof est, none_lo, none_hi);
+				/* A tie has no direction (G7 of an outside audit). */
+				if (eb_estimate_is_zero(none_lo) && eb_estimate_is_zero(none_hi))
+					snprintf(est, sizeof est, "0.0 %%");
+				else
+					eb_slow_fast(est, sizeof est, none_lo, none_hi);
 				eb_text_put(&t, " (estimate%s %s)", none_cases == 1 ? "" : "s", est);
 			}
 			clauses++;

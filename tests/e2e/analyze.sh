@@ -193,6 +193,19 @@ eb diff --csv --from 22.04 --to 24.04 "$TMP/skip.csv"
 grep -c ',j2,.*,no clear change,' "$TMP/out" > "$TMP/skip-diff"
 expect_file_is "and diff of the same pair says the same of j2 none" "$TMP/skip-diff" "1"
 
+# A "no measurable overhead" clause gives its estimates, and an estimate of
+# exactly 0 (each mode run as its baseline: 100, 110, 90 MB/s) has no
+# direction: "0.0 %", never "0.0 % slower" (audit 29 P03).
+{ echo 'release,host,config,mode,tool,job,workload,op,block_size,metric,unit,rep,value,source'
+  for op in read write; do for m in none aes-256-gcm; do r=0
+	for v in 100000000 110000000 90000000; do r=$((r + 1))
+		echo "24.04,h,c,$m,fio,j,seq,$op,4096,bw,B/s,$r,$v,g-$m-$op:$r"
+	done
+  done; done; } > "$TMP/tie.csv"
+eb findings "$TMP/tie.csv"
+grep -c '^- In 24.04, AES-GCM shows no measurable overhead of throughput on sequential writes and sequential reads (estimates 0.0 %) (2 comparisons; ' "$TMP/out" > "$TMP/tie"
+expect_file_is "a tie among no-measurable estimates reads 0.0 %, with no direction" "$TMP/tie" "1"
+
 # A release candidate comes before its release in every table's rows, as
 # eb_release_cmp orders releases everywhere else.
 eb overhead --csv tests/data/analyze/prerelease.csv
