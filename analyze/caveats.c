@@ -14,6 +14,7 @@ struct run {
 };
 
 struct eb_caveats {
+	const struct eb_table *t;
 	struct run *runs;
 	size_t n;
 	int name_releases, name_hosts, name_configs;	/* the runs differ in them */
@@ -41,9 +42,10 @@ eb_caveats_new(const struct eb_table *t)
 	struct eb_caveats *c;
 	size_t cap = 0;
 
-	if (t == NULL || t->nmeta == 0)
+	if (t == NULL || (t->nmeta == 0 && t->nuntimed == 0))
 		return NULL;
 	c = eb_xcalloc(1, sizeof *c);
+	c->t = t;
 	for (size_t i = 0; i < t->nmeta; i++) {
 		struct run r;
 
@@ -57,7 +59,7 @@ eb_caveats_new(const struct eb_table *t)
 		eb_xgrow(&c->runs, &cap, c->n + 1, sizeof *c->runs);
 		c->runs[c->n++] = r;
 	}
-	if (c->n == 0) {
+	if (c->n == 0 && t->nuntimed == 0) {
 		free(c);
 		return NULL;
 	}
@@ -91,22 +93,47 @@ run_of(const struct run *r, const struct eb_record *k)
 /* ---- the list */
 
 static void
-add(struct eb_caveat_list *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void
-add(struct eb_caveat_list *l, const char *fmt, ...)
+add_item(struct eb_caveat_list *l, int of_data, const char *fmt, va_list ap)
 {
 	char buf[512];
-	va_list ap;
+	size_t cap = l->cap;
 
-	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
 	for (size_t i = 0; i < l->n; i++)
 		if (strcmp(l->items[i], buf) == 0)
 			return;
 	eb_xgrow(&l->items, &l->cap, l->n + 1, sizeof *l->items);
+	if (l->cap != cap)
+		l->of_data = eb_xrealloc(l->of_data, l->cap);
+	l->of_data[l->n] = (unsigned char)of_data;
+	l->ndata += of_data != 0;
 	l->items[l->n++] = eb_xstrdup(buf);
+}
+
+static void
+add(struct eb_caveat_list *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void
+add_of_data(struct eb_caveat_list *l, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+add(struct eb_caveat_list *l, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add_item(l, 0, fmt, ap);
+	va_end(ap);
+}
+
+static void
+add_of_data(struct eb_caveat_list *l, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add_item(l, 1, fmt, ap);
+	va_end(ap);
 }
 
 void
@@ -115,21 +142,32 @@ eb_caveat_list_free(struct eb_caveat_list *l)
 	for (size_t i = 0; i < l->n; i++)
 		free(l->items[i]);
 	free(l->items);
+	free(l->of_data);
 	memset(l, 0, sizeof *l);
 }
 
+/* The items of the data first, then those of meta.json, named as such. */
 void
 eb_caveat_list_sentence(const struct eb_caveat_list *l, char *buf, size_t n)
 {
-	size_t len = strlen(buf);
+	size_t len = strlen(buf), done = 0;
 
 	if (l->n == 0 || len + 1 >= n)
 		return;
-	snprintf(buf + len, n - len, " Caveat%s from meta.json: ", l->n > 1 ? "s" : "");
-	for (size_t i = 0; i < l->n; i++) {
-		len = strlen(buf);
-		snprintf(buf + len, n - len, "%s%s", l->items[i], i + 1 < l->n ? "; " : ".");
-	}
+	snprintf(buf + len, n - len, " Caveat%s%s: ", l->n > 1 ? "s" : "",
+	    l->ndata == 0 ? " from meta.json" : "");
+	for (int data = 1; data >= 0; data--)
+		for (size_t i = 0; i < l->n; i++) {
+			if (l->of_data[i] != data)
+				continue;
+			const char *opens = data == 0 && done == l->ndata && l->ndata > 0 ?
+			    "from meta.json: " : "";
+
+			done++;
+			len = strlen(buf);
+			snprintf(buf + len, n - len, "%s%s%s", opens, l->items[i],
+			    done < l->n ? "; " : ".");
+		}
 }
 
 /* ---- the rule */
@@ -271,12 +309,54 @@ place_items(const struct eb_caveats *c, const struct eb_record *a, const struct 
 	    what);
 }
 
+/* Whether a and b are one case: every text field but the source, and
+ * the block size. */
+static int
+same_case(const struct eb_record *a, const struct eb_record *b)
+{
+	for (int f = 0; f < EB_NFIELDS; f++)
+		if (f != EB_F_SOURCE && a->f[f] != b->f[f] && strcmp(a->f[f], b->f[f]) != 0)
+			return 0;
+	return a->block_size == b->block_size;
+}
+
+/* Repetitions of case k the tool could not time: the mean of the rest
+ * leaves out the fastest, so a claim of k is one of its slower runs. */
+static void
+untimed_items(const struct eb_caveats *c, const struct eb_record *k, int name_release,
+    struct eb_caveat_list *l)
+{
+	size_t untimed = eb_table_untimed_of(c->t, k), timed = 0;
+
+	if (untimed == 0)
+		return;
+	for (size_t i = 0; i < c->t->n; i++)
+		timed += same_case(&c->t->rows[i], k);
+	/* A side with no timed run has no figure to qualify. */
+	if (timed == 0)
+		return;
+	add_of_data(l, "bonnie++ could not time %zu of the %zu runs of the %s %s test of %s%s%s "
+	    "(it printed +++++, too fast to measure), and %s leaves out the fastest", untimed,
+	    untimed + timed, k->f[EB_F_WORKLOAD], k->f[EB_F_OP], k->f[EB_F_MODE],
+	    name_release && *k->f[EB_F_RELEASE] ? " in " : "",
+	    name_release ? k->f[EB_F_RELEASE] : "",
+	    timed == 1 ? "the one timed run" : "the mean of the timed runs");
+}
+
 void
 eb_caveats_pair(const struct eb_caveats *c, const struct eb_record *mode,
     const struct eb_record *base, struct eb_caveat_list *l)
 {
 	if (c == NULL || mode == NULL)
 		return;
+	if (c->t->nuntimed > 0) {
+		int name_release = base != NULL &&
+		    strcmp(mode->f[EB_F_RELEASE], base->f[EB_F_RELEASE]) != 0;
+
+		untimed_items(c, mode, name_release, l);
+		if (base != NULL)
+			untimed_items(c, base, name_release, l);
+	}
 	for (size_t i = 0; i < c->n; i++) {
 		if (run_of(&c->runs[i], mode))
 			key_items(c, &c->runs[i], mode, l);

@@ -5,8 +5,8 @@
 
 #include "analyze.h"
 
-/* The facts of every meta.json of a table; NULL when none holds one
- * that qualifies a claim (data without meta.json has no caveat). */
+/* The facts of every meta.json of a table and the tests it could not
+ * time (eb_untimed); NULL when nothing qualifies a claim. */
 struct eb_caveats;
 struct eb_caveats *eb_caveats_new(const struct eb_table *t);
 void eb_caveats_free(struct eb_caveats *c);
@@ -16,6 +16,10 @@ void eb_caveats_free(struct eb_caveats *c);
 struct eb_caveat_list {
 	char **items;
 	size_t n, cap;
+	/* Item i is a fact of the data (1), not of a meta.json (0): a
+	 * results.csv's datapackage.json carries the data's. */
+	unsigned char *of_data;
+	size_t ndata;
 };
 
 /* The caveats of a comparison of mode (a record key) with base (its
@@ -29,14 +33,17 @@ struct eb_caveat_list {
  * - the two sides in folders on other file systems or devices: the
  *   difference is not only what the claim compares;
  * - a config label (no-aesni, N-cores, or one that may mean them) that
- *   meta.json's cpu_flags/icp or cpus_online contradicts. */
+ *   meta.json's cpu_flags/icp or cpus_online contradicts;
+ * - of the data: repetitions of a side that the tool ran but could not
+ *   time (bonnie++'s +++++), so that its mean leaves out the fastest. */
 void eb_caveats_pair(const struct eb_caveats *c, const struct eb_record *mode,
     const struct eb_record *base, struct eb_caveat_list *l);
 /* The same for the sides of a verdict (mode and base, and the second
  * pair of a change of overhead). */
 void eb_caveats_verdict(const struct eb_caveats *c, const struct eb_verdict *v,
     struct eb_caveat_list *l);
-/* " Caveat from the runs' meta.json: X." (" Caveats ...: X; Y."), or ""
+/* " Caveat from meta.json: X." (" Caveats ...: X; Y."; " Caveat: X." for
+ * facts of the data, " Caveats: X; from meta.json: Y." for both), or ""
  * for an empty list, appended to buf (n bytes). */
 void eb_caveat_list_sentence(const struct eb_caveat_list *l, char *buf, size_t n);
 void eb_caveat_list_free(struct eb_caveat_list *l);

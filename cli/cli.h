@@ -135,6 +135,8 @@ struct eb_datapackage {
 	const char *const *others;
 	const char *const *others_illustrative;
 	size_t nothers;
+	/* the "untimed" member of each of the others, compact JSON or NULL */
+	const char *const *others_untimed;
 };
 /* Writes the Frictionless data package describing dp->csv_name, an
  * eb_write_fn whose ctx is a struct eb_datapackage. */
@@ -149,9 +151,13 @@ int eb_write_datapackage(const char *csv_path, const struct eb_table *t);
  * "illustrative", a sheet's "(illustrative numbers)") and have records
  * in t, as a JSON array the caller frees, or NULL when none. */
 char *eb_datapackage_illustrative(const struct eb_table *t);
+/* The tests of t that were run but not timed (eb_untimed), as a JSON
+ * array of their keys the caller frees, or NULL when none. */
+char *eb_datapackage_untimed(const struct eb_table *t);
 /* When encbench's datapackage.json beside path (a results.csv) describes
- * it, adds to t the runs it says are illustrative, so that a report from
- * the file says so as one from the runs does. A package beside an
+ * it, adds to t the runs it says are illustrative and the tests it says
+ * were not timed, so that a report from the file says so as one from the
+ * runs does. A package beside an
  * encbench results.csv that cannot be read, or lists no such file, is
  * warned of; with warn_missing, so is none at all. */
 void eb_datapackage_read(const char *path, struct eb_table *t, struct eb_diag *diag,

@@ -134,6 +134,30 @@ note_unmarked(const struct eb_table *t, const char *path)
 	free(runs);
 }
 
+/* Nor do they carry which tests were run but not timed: of a case that
+ * other runs did time, that is a caveat lost. One that no run timed has
+ * no figure to qualify. */
+static void
+note_untimed_lost(const struct eb_table *t, const char *path)
+{
+	struct eb_groups *gs;
+	size_t n = 0;
+
+	if (t->nuntimed == 0)
+		return;
+	gs = eb_aggregate(t);
+	for (size_t i = 0; i < gs->n; i++)
+		n += eb_table_untimed_of(t, gs->g[i].key);
+	eb_groups_free(gs);
+	if (n == 0)
+		return;
+	fprintf(stderr, "encbench: warning: bonnie++ could not time %zu run%s of tests it timed "
+	    "in other runs (+++++), and %s keeps no mark of it, so a report or findings of it "
+	    "would not say that their means leave out the fastest runs: write -o FILE.csv, "
+	    "whose datapackage.json does\n", n, n == 1 ? "" : "s",
+	    strcmp(path, "-") == 0 ? "standard output" : path);
+}
+
 /* results.csv has no place for what a run's meta.json says qualifies its
  * records (DESIGN.md fixes its header), so a report or findings of it
  * would say nothing of it: a warning names each, once. */
@@ -148,17 +172,20 @@ warn_caveats_lost(const struct eb_table *t, const char *path)
 	memset(&l, 0, sizeof l);
 	gs = eb_aggregate(t);
 	eb_caveats_lines(t, gs, "none", &l);
-	if (l.n > 0) {
+	if (l.n > l.ndata) {
 		struct eb_buf b;
+		size_t said = 0;
 
 		eb_buf_init(&b, 0);
 		eb_buf_addf(&b, "encbench: warning: %s cannot carry what meta.json says qualifies "
 		    "these records, so a report or findings of it would not say: ",
 		    strcmp(path, "-") == 0 ? "results.csv on standard output" : path);
 		for (size_t i = 0; i < l.n; i++)
-			eb_buf_addf(&b, "%s%s", l.items[i], i + 1 < l.n ? "; " : ". ");
+			if (!l.of_data[i])
+				eb_buf_addf(&b, "%s%s", l.items[i], ++said < l.n - l.ndata ? "; " :
+				    ". ");
 		eb_buf_addf(&b, "Give report or findings the run folder itself to keep %s\n",
-		    l.n > 1 ? "them" : "it");
+		    l.n - l.ndata > 1 ? "them" : "it");
 		fputs(eb_buf_cstr(&b), stderr);
 		eb_buf_free(&b);
 	}
@@ -178,8 +205,10 @@ exec_ingest(const struct eb_args *a)
 		out.json = 1;
 	if ((rc = eb_inputs_load(&a->in, a->operands, a->noperands, &out.t)) != 0)
 		return rc;
-	if ((out.json || strcmp(path, "-") == 0) && !a->in.quiet)
+	if ((out.json || strcmp(path, "-") == 0) && !a->in.quiet) {
 		note_unmarked(out.t, path);
+		note_untimed_lost(out.t, path);
+	}
 	if (!a->in.quiet)
 		warn_caveats_lost(out.t, path);
 	if (eb_write_atomic(path, write_output, &out, &err) != EB_OK) {

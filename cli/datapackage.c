@@ -65,7 +65,8 @@ resource_name(const char *csv_name)
 /* One resource of the package: the CSV csv_name, named name, with the
  * runs illustrative (a JSON array, or NULL) says are made up. */
 static void
-write_resource(FILE *fp, const char *csv_name, const char *name, const char *illustrative)
+write_resource(FILE *fp, const char *csv_name, const char *name, const char *illustrative,
+    const char *untimed)
 {
 	fputs("    {\n"
 	    "      \"profile\": \"tabular-data-resource\",\n"
@@ -99,6 +100,10 @@ write_resource(FILE *fp, const char *csv_name, const char *name, const char *ill
 	 * a report from the file must say so as one from the runs does. */
 	if (illustrative != NULL)
 		fprintf(fp, ",\n      \"illustrative\": %s", illustrative);
+	/* Nor for a test the tool ran but could not time (bonnie++'s
+	 * +++++), which a report qualifies its figures with. */
+	if (untimed != NULL)
+		fprintf(fp, ",\n      \"untimed\": %s", untimed);
 	fputs("\n    }", fp);
 }
 
@@ -183,6 +188,46 @@ eb_datapackage_illustrative(const struct eb_table *t)
 	return text;
 }
 
+/* The text columns a key of an untimed test has in datapackage.json:
+ * every one of results.csv's but rep, value and source. */
+static const int untimed_fields[] = {
+	EB_F_RELEASE, EB_F_HOST, EB_F_CONFIG, EB_F_MODE, EB_F_TOOL, EB_F_JOB, EB_F_WORKLOAD,
+	EB_F_OP, EB_F_METRIC, EB_F_UNIT,
+};
+#define NUNTIMED_FIELDS (sizeof untimed_fields / sizeof untimed_fields[0])
+
+char *
+eb_datapackage_untimed(const struct eb_table *t)
+{
+	json_t *tests;
+	char *text;
+
+	if (t == NULL || t->nuntimed == 0)
+		return NULL;
+	if ((tests = json_array()) == NULL)
+		goto oom;
+	for (size_t i = 0; i < t->nuntimed; i++) {
+		const struct eb_record *k = &t->untimed[i].key;
+		json_t *o = json_object();
+
+		if (o == NULL)
+			goto oom;
+		for (size_t f = 0; f < NUNTIMED_FIELDS; f++)
+			json_object_set_new(o, eb_column_names[eb_field_column(untimed_fields[f])],
+			    json_string(k->f[untimed_fields[f]]));
+		json_object_set_new(o, "block_size", k->block_size > 0 ?
+		    json_integer(k->block_size) : json_null());
+		json_array_append_new(tests, o);
+	}
+	if ((text = json_dumps(tests, JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII)) == NULL)
+		goto oom;
+	json_decref(tests);
+	return text;
+oom:
+	fputs("encbench: out of memory\n", stderr);
+	abort();
+}
+
 enum eb_status
 eb_datapackage_write(void *ctx, FILE *fp)
 {
@@ -190,6 +235,7 @@ eb_datapackage_write(void *ctx, FILE *fp)
 	size_t n = dp->nothers + 1;
 	char **names = eb_xcalloc(n, sizeof *names);
 	char *illustrative = eb_datapackage_illustrative(dp->t);
+	char *untimed = eb_datapackage_untimed(dp->t);
 
 	fputs("{\n"
 	    "  \"profile\": \"tabular-data-package\",\n"
@@ -215,8 +261,12 @@ eb_datapackage_write(void *ctx, FILE *fp)
 			sprintf(name + strlen(name), "-%d", k);
 		}
 		names[i] = name;
-		write_resource(fp, csv, name, i < dp->nothers ? (dp->others_illustrative != NULL ?
-		    dp->others_illustrative[i] : NULL) : illustrative);
+		if (i < dp->nothers)
+			write_resource(fp, csv, name, dp->others_illustrative != NULL ?
+			    dp->others_illustrative[i] : NULL, dp->others_untimed != NULL ?
+			    dp->others_untimed[i] : NULL);
+		else
+			write_resource(fp, csv, name, illustrative, untimed);
 		fputs(i + 1 < n ? ",\n" : "\n", fp);
 	}
 	fputs("  ]\n"
@@ -225,6 +275,7 @@ eb_datapackage_write(void *ctx, FILE *fp)
 		free(names[i]);
 	free((void *)names);
 	free(illustrative);
+	free(untimed);
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
@@ -242,9 +293,17 @@ push(struct eb_arglist *l, char *s)
  * it names that are still files in dir, other than csv_name, are added to
  * *others and their "illustrative" runs (JSON, or NULL) to *illustrative
  * (the caller frees both); 0 when it is not encbench's. */
+static char *
+member_text(const json_t *r, const char *key)
+{
+	const json_t *v = json_object_get(r, key);
+
+	return json_is_array(v) ? json_dumps(v, JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII) : NULL;
+}
+
 static int
 own_package(const char *path, const char *dir, const char *csv_name, struct eb_arglist *others,
-    struct eb_arglist *illustrative)
+    struct eb_arglist *illustrative, struct eb_arglist *untimed)
 {
 	json_error_t je;
 	json_t *doc = json_load_file(path, JSON_REJECT_DUPLICATES, &je), *res, *r;
@@ -273,9 +332,8 @@ own_package(const char *path, const char *dir, const char *csv_name, struct eb_a
 		if (!keep)
 			continue;
 		push(others, eb_xstrdup(csv));
-		push(illustrative, json_is_array(json_object_get(r, "illustrative")) ?
-		    json_dumps(json_object_get(r, "illustrative"), JSON_PRESERVE_ORDER |
-		    JSON_ENSURE_ASCII) : NULL);
+		push(illustrative, member_text(r, "illustrative"));
+		push(untimed, member_text(r, "untimed"));
 	}
 	json_decref(doc);
 	return 1;
@@ -287,6 +345,7 @@ eb_write_datapackage(const char *csv_path, const struct eb_table *t)
 	const char *slash = strrchr(csv_path, '/');
 	struct eb_datapackage dp;
 	struct eb_arglist others = { NULL, 0, 0 }, illustrative = { NULL, 0, 0 };
+	struct eb_arglist untimed = { NULL, 0, 0 };
 	struct eb_err err;
 	struct stat sb;
 	char *dir, *path;
@@ -300,7 +359,7 @@ eb_write_datapackage(const char *csv_path, const struct eb_table *t)
 	 * encbench's goes on naming the other results files written there,
 	 * so that a walk of the folder still skips them. */
 	if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
-	    !own_package(path, dir, dp.csv_name, &others, &illustrative)) {
+	    !own_package(path, dir, dp.csv_name, &others, &illustrative, &untimed)) {
 		fprintf(stderr, "%s: warning: not encbench's (its name is not "
 		    "\"encbench-results\"), so it is left as it was and %s has no data "
 		    "package\n", path, csv_path);
@@ -312,6 +371,7 @@ eb_write_datapackage(const char *csv_path, const struct eb_table *t)
 	dp.others = (const char *const *)others.v;
 	dp.others_illustrative = (const char *const *)illustrative.v;
 	dp.nothers = others.n;
+	dp.others_untimed = (const char *const *)untimed.v;
 	if (eb_write_atomic(path, eb_datapackage_write, &dp, &err) != EB_OK) {
 		eb_err_print(&err, stderr);
 		rc = eb_exit_code(err.code);
@@ -319,9 +379,11 @@ eb_write_datapackage(const char *csv_path, const struct eb_table *t)
 	for (size_t i = 0; i < others.n; i++) {
 		free(others.v[i]);
 		free(illustrative.v[i]);
+		free(untimed.v[i]);
 	}
 	free(others.v);
 	free(illustrative.v);
+	free(untimed.v);
 	free(path);
 	free(dir);
 	return rc;
@@ -367,6 +429,35 @@ is_results_csv(const char *path)
 	return is;
 }
 
+/* A test the package says was not timed: one with every key column a
+ * string and a block size that is a count of bytes or null; what is not
+ * is no key, and a claim it would qualify goes without it. */
+static int
+add_untimed(struct eb_table *t, const json_t *e)
+{
+	struct eb_record k;
+	const json_t *bs = json_object_get(e, "block_size");
+
+	eb_record_init(t, &k);
+	for (size_t f = 0; f < NUNTIMED_FIELDS; f++) {
+		const char *s = json_string_value(json_object_get(e,
+		    eb_column_names[eb_field_column(untimed_fields[f])]));
+
+		if (s == NULL)
+			return 0;
+		for (const char *c = s; *c != '\0'; c++)
+			if ((unsigned char)*c < 0x20 || *c == 0x7f)
+				return 0;
+		k.f[untimed_fields[f]] = eb_intern_cstr(t, s);
+	}
+	if (json_is_integer(bs) && json_integer_value(bs) > 0)
+		k.block_size = json_integer_value(bs);
+	else if (!json_is_null(bs))
+		return 0;
+	eb_table_add_untimed(t, &k, (size_t)-1);
+	return 1;
+}
+
 void
 eb_datapackage_read(const char *path, struct eb_table *t, struct eb_diag *diag, int warn_missing)
 {
@@ -374,7 +465,7 @@ eb_datapackage_read(const char *path, struct eb_table *t, struct eb_diag *diag, 
 	size_t n = strlen(base), k;
 	char *pkg, *csv;
 	json_error_t je;
-	json_t *doc, *res, *r, *runs = NULL, *e;
+	json_t *doc, *res, *r, *runs = NULL, *untimed = NULL, *e;
 	const char *name;
 	int listed = 0;
 	struct stat sb;
@@ -401,6 +492,7 @@ eb_datapackage_read(const char *path, struct eb_table *t, struct eb_diag *diag, 
 
 			if (p != NULL && strcmp(p, csv) == 0) {
 				runs = json_object_get(r, "illustrative");
+				untimed = json_object_get(r, "untimed");
 				listed = 1;
 			}
 		}
@@ -436,6 +528,19 @@ eb_datapackage_read(const char *path, struct eb_table *t, struct eb_diag *diag, 
 		json_decref(one);
 		eb_table_add_meta(t, &m);
 	}
+	json_array_foreach(untimed, k, e)
+		if (!add_untimed(t, e)) {
+			eb_diag(diag, EB_WARNING, (struct eb_loc){ pkg, 0, 0 }, "entry %zu of the "
+			    "\"untimed\" tests of %s is not the key of a test (labels that are "
+			    "strings without control characters, a block_size that is a count of "
+			    "bytes or null), so what is said of its test cannot say it was not "
+			    "timed", k + 1, csv);
+			break;
+		}
+	if (untimed != NULL && !json_is_array(untimed))
+		eb_diag(diag, EB_WARNING, (struct eb_loc){ pkg, 0, 0 }, "the \"untimed\" tests "
+		    "of %s are not a list, so what is said of them cannot say they were not timed",
+		    csv);
 	json_decref(doc);
 	free(pkg);
 	free(csv);

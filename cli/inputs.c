@@ -1080,6 +1080,7 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 		eb_table_free(t);
 		return EB_EXIT_DATA;
 	}
+	eb_table_settle_untimed(t);
 	eb_table_number_reps(t, 0);
 	if (eb_table_check_unique(t, &err) != EB_OK ||
 	    eb_table_check_relabelled(t, &err) != EB_OK) {

@@ -180,7 +180,7 @@ write_file_job(void *ctx)
 static int
 write_data(struct eb_report_files *f, struct eb_table *t)
 {
-	struct eb_datapackage dp = { "results.csv", t, NULL, NULL, 0 };
+	struct eb_datapackage dp = { "results.csv", t, NULL, NULL, 0, NULL };
 	struct file_job jobs[3] = {
 		{ f, "results.csv", write_results_csv, t },
 		{ f, "datapackage.json", eb_datapackage_write, &dp },

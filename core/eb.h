@@ -168,6 +168,22 @@ struct eb_table {
 	 * are only added (or the last ones taken back), as during loading. */
 	struct eb_read *reads;
 	size_t nreads, capreads;
+	/* Tests a tool ran but could not time (eb_untimed). */
+	struct eb_untimed *untimed;
+	size_t nuntimed, capuntimed;
+};
+
+/* A test a tool ran but could not time, so that it has no record:
+ * bonnie++ prints "+++++" for a test too fast for it to measure. A case's
+ * mean then rests on the repetitions it did time, which leave out the
+ * fastest, and what is said of the case must say so. */
+struct eb_untimed {
+	struct eb_record key;	/* the record it would have been; value NaN */
+	/* While loading, a row of the same run, whose labels it follows as
+	 * run folders, meta.json and --set relabel that row; (size_t)-1 once
+	 * settled, or when read settled (a datapackage.json). */
+	size_t row;
+	struct eb_record was;	/* that row as it was read */
 };
 
 struct eb_table *eb_table_new(void);
@@ -195,6 +211,16 @@ void eb_table_shrink(struct eb_table *t, size_t n);
 void eb_table_note_read(struct eb_table *t, const char *path);
 /* The file row i was read from when one was noted, else NULL. */
 const char *eb_table_read_path(const struct eb_table *t, size_t i);
+/* Notes a test of the same run as row `row` (< t->n) that has no record
+ * because it was not timed; key is the record it would have been. */
+void eb_table_add_untimed(struct eb_table *t, const struct eb_record *key, size_t row);
+/* Gives every noted untimed test the labels its row has now: a label that
+ * changed on the row since it was read changed on the test too. A test
+ * whose row is gone (its input failed) is dropped. */
+void eb_table_settle_untimed(struct eb_table *t);
+/* How many untimed tests have the key of record k: every text field but
+ * its source, and its block size. */
+size_t eb_table_untimed_of(const struct eb_table *t, const struct eb_record *k);
 /* Appends run metadata; the table takes ownership of m->json. Returns its
  * index. */
 size_t eb_table_add_meta(struct eb_table *t, const struct eb_run_meta *m);

@@ -1,5 +1,6 @@
 /* table.c - the tidy record table: interned strings, records, repetition
  * numbering and column assignment by name. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -201,6 +202,7 @@ eb_table_free(struct eb_table *t)
 		free(t->meta[i].json);
 	free(t->meta);
 	free(t->reads);
+	free(t->untimed);
 	free(t);
 }
 
@@ -273,6 +275,94 @@ add_reads_from(struct eb_table *dst, const struct eb_table *src, size_t base)
 			add_read(dst, base + src->reads[k].from, src->reads[k].path);
 }
 
+static void
+intern_record(struct eb_table *dst, struct eb_record *r)
+{
+	for (int f = 0; f < EB_NFIELDS; f++)
+		r->f[f] = eb_intern_cstr(dst, r->f[f]);
+}
+
+/* Adds the untimed tests of src to dst, whose rows from base on are
+ * src's. */
+static void
+untimed_from(struct eb_table *dst, const struct eb_table *src, size_t base)
+{
+	for (size_t i = 0; i < src->nuntimed; i++) {
+		struct eb_untimed u = src->untimed[i];
+
+		intern_record(dst, &u.key);
+		intern_record(dst, &u.was);
+		if (u.row != (size_t)-1)
+			u.row += base;
+		eb_xgrow(&dst->untimed, &dst->capuntimed, dst->nuntimed + 1, sizeof *dst->untimed);
+		dst->untimed[dst->nuntimed++] = u;
+	}
+}
+
+void
+eb_table_add_untimed(struct eb_table *t, const struct eb_record *key, size_t row)
+{
+	struct eb_untimed *u;
+
+	eb_xgrow(&t->untimed, &t->capuntimed, t->nuntimed + 1, sizeof *t->untimed);
+	u = &t->untimed[t->nuntimed++];
+	u->key = *key;
+	u->key.value = NAN;
+	u->key.rep = 0;
+	u->row = row;
+	if (row < t->n)
+		u->was = t->rows[row];
+	else
+		eb_record_init(t, &u->was);
+}
+
+void
+eb_table_settle_untimed(struct eb_table *t)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < t->nuntimed; i++) {
+		struct eb_untimed u = t->untimed[i];
+
+		if (u.row != (size_t)-1) {
+			const struct eb_record *r;
+
+			/* Rows are only taken back after a failed input, with
+			 * everything read after it; the row's value tells a row
+			 * read in its place. */
+			if (u.row >= t->n || memcmp(&t->rows[u.row].value, &u.was.value,
+			    sizeof u.was.value) != 0)
+				continue;
+			r = &t->rows[u.row];
+			for (int f = 0; f < EB_NFIELDS; f++)
+				if (f != EB_F_SOURCE && r->f[f] != u.was.f[f])
+					u.key.f[f] = r->f[f];
+			if (r->block_size != u.was.block_size)
+				u.key.block_size = r->block_size;
+			u.row = (size_t)-1;
+		}
+		t->untimed[kept++] = u;
+	}
+	t->nuntimed = kept;
+}
+
+size_t
+eb_table_untimed_of(const struct eb_table *t, const struct eb_record *k)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->nuntimed; i++) {
+		const struct eb_record *u = &t->untimed[i].key;
+		int f;
+
+		for (f = 0; f < EB_NFIELDS && (f == EB_F_SOURCE || u->f[f] == k->f[f] ||
+		    strcmp(u->f[f], k->f[f]) == 0); f++)
+			;
+		n += f == EB_NFIELDS && u->block_size == k->block_size;
+	}
+	return n;
+}
+
 /* Adds run metadata of another table to dst, its labels interned there;
  * dst takes json as it is. */
 static void
@@ -291,6 +381,8 @@ add_meta_from(struct eb_table *dst, const struct eb_run_meta *from, char *json)
 void
 eb_table_append(struct eb_table *dst, const struct eb_table *src)
 {
+	size_t base = dst->n;
+
 	add_reads_from(dst, src, dst->n);
 	for (size_t i = 0; i < src->n; i++) {
 		struct eb_record r = src->rows[i];
@@ -301,6 +393,7 @@ eb_table_append(struct eb_table *dst, const struct eb_table *src)
 	}
 	for (size_t i = 0; i < src->nmeta; i++)
 		add_meta_from(dst, &src->meta[i], eb_xstrdup(src->meta[i].json));
+	untimed_from(dst, src, base);
 }
 
 #define MOVE_CACHE 256
@@ -317,6 +410,7 @@ eb_table_move(struct eb_table *dst, struct eb_table *src)
 	struct pool_block *last;
 
 	memset(seen, 0, sizeof seen);
+	untimed_from(dst, src, dst->n);
 	add_reads_from(dst, src, dst->n);
 	eb_xgrow(&dst->rows, &dst->cap, dst->n + src->n, sizeof *dst->rows);
 	for (size_t i = 0; i < src->n; i++) {
@@ -336,6 +430,7 @@ eb_table_move(struct eb_table *dst, struct eb_table *src)
 		}
 	}
 	src->n = 0;
+	src->nuntimed = 0;
 	for (size_t i = 0; i < src->nmeta; i++)
 		add_meta_from(dst, &src->meta[i], src->meta[i].json);
 	src->nmeta = 0;
@@ -517,6 +612,9 @@ eb_table_set(struct eb_table *t, size_t from, const char *column,
 
 		for (size_t i = from; i < t->n; i++)
 			t->rows[i].f[field] = s;
+		for (size_t i = 0; i < t->nuntimed; i++)
+			if (t->untimed[i].row == (size_t)-1 ? from == 0 : t->untimed[i].row >= from)
+				t->untimed[i].key.f[field] = s;
 		return EB_OK;
 	}
 	if (c == EB_C_BLOCK_SIZE || c == EB_C_REP) {
@@ -534,6 +632,9 @@ eb_table_set(struct eb_table *t, size_t from, const char *column,
 			else
 				t->rows[i].block_size = v;
 		}
+		for (size_t i = 0; c == EB_C_BLOCK_SIZE && i < t->nuntimed; i++)
+			if (t->untimed[i].row == (size_t)-1 ? from == 0 : t->untimed[i].row >= from)
+				t->untimed[i].key.block_size = v;
 		return EB_OK;
 	}
 	return eb_err_set(err, EB_ERR_USAGE, none,

@@ -170,10 +170,28 @@ note_fast(struct emit *e, int test, long line)
 	e->fast_last = line;
 }
 
+/* The record a test would have had, had it been timed. */
+static void
+untimed(struct eb_parse *p, const struct eb_bonnie_run *r, int test, long line,
+    struct eb_record *rec)
+{
+	int io = test < EB_BONNIE_SEEKS;
+
+	eb_parse_record(p, rec, "bonnie", io ? "bw" : "ops", io ? EB_UNIT_BPS : EB_UNIT_PER_S,
+	    line);
+	rec->f[EB_F_JOB] = eb_intern_cstr(p->t, "bonnie");
+	rec->f[EB_F_HOST] = eb_intern_cstr(p->t, r->name != NULL ? r->name : "");
+	rec->f[EB_F_WORKLOAD] = eb_intern_cstr(p->t, workloads[test]);
+	rec->f[EB_F_OP] = eb_intern_cstr(p->t, ops[test]);
+	rec->block_size = test < EB_BONNIE_NIO ? r->chunk : 0;
+}
+
 static void
 emit_run(struct eb_parse *p, struct emit *e, const struct eb_bonnie_run *r)
 {
-	int garbage = 0;
+	int garbage = 0, fast[EB_BONNIE_NTESTS], nfast = 0;
+	long fast_at[EB_BONNIE_NTESTS];
+	size_t first = p->t->n;
 
 	for (int i = 0; i < EB_BONNIE_NTESTS; i++) {
 		int io = i < EB_BONNIE_NIO;
@@ -191,6 +209,8 @@ emit_run(struct eb_parse *p, struct emit *e, const struct eb_bonnie_run *r)
 				e->rounded_first = rl;
 		} else if (c->st == EB_BONNIE_FAST) {
 			note_fast(e, i, rl);
+			fast_at[nfast] = rl;
+			fast[nfast++] = i;
 		} else if (c->st == EB_BONNIE_GARBAGE) {
 			garbage = 1;
 		}
@@ -198,6 +218,14 @@ emit_run(struct eb_parse *p, struct emit *e, const struct eb_bonnie_run *r)
 			add(p, r, i, "cpu", EB_UNIT_PCT, r->cpu[i].v, rl);
 		if (r->lat[i].st == EB_BONNIE_VALUE)
 			add(p, r, i, "lat_max", EB_UNIT_NS, r->lat[i].v, ll);
+	}
+	/* A run with no record at all is no run of the data, and its
+	 * untimed tests qualify nothing. */
+	for (int k = 0; k < nfast && p->t->n > first; k++) {
+		struct eb_record rec;
+
+		untimed(p, r, fast[k], fast_at[k], &rec);
+		eb_table_add_untimed(p->t, &rec, first);
 	}
 	if (garbage && e->garbage.len < 200) {
 		if (e->garbage_first == 0) {

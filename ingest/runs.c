@@ -423,6 +423,9 @@ leave_out(struct eb_table *t, const char *path, const char *job, int dir)
 	before[t->n] = kept;
 	for (size_t k = 0; k < t->nreads; k++)
 		t->reads[k].from = before[t->reads[k].from < t->n ? t->reads[k].from : t->n];
+	for (size_t k = 0; k < t->nuntimed; k++)
+		if (t->untimed[k].row < t->n)
+			t->untimed[k].row = before[t->untimed[k].row];
 	free(before);
 	kept = t->n - kept;
 	t->n -= kept;

@@ -156,7 +156,8 @@ layout(const struct chart_kind *k, const struct chart_model *m, struct panel_box
 	if (m->subtitle != NULL && m->subtitle[0] != '\0')
 		eb_buf_addf(&desc, "%s. ", m->subtitle);
 	for (size_t i = 0; i < m->nmeta_caveats; i++)
-		eb_buf_addf(&desc, "%s%s ", i == 0 ? "Caveats from meta.json: " : "",
+		eb_buf_addf(&desc, "%s%s ", i > 0 ? "" : m->caveats_of_data ? "Caveats: " :
+		    "Caveats from meta.json: ",
 		    m->meta_caveats[i]);
 	if (m->note != NULL)
 		eb_buf_addf(&desc, "%s", m->note);

@@ -156,6 +156,7 @@ struct chart_model {
 	 * facts contradict), each a sentence of its own; owned. */
 	char **meta_caveats;
 	size_t nmeta_caveats;
+	int caveats_of_data;	/* some of them are facts of the data, not meta.json */
 	int percent;		/* values are % (overhead, relative trend, diff, heatmap) */
 	int signed_pct;		/* percentages say "+" (diff) */
 	int show_direction;	/* "← worse", "better →" above each panel (diff) */

@@ -95,7 +95,7 @@ made_up_words(const struct cm_build *b)
 
 /* Adds caveat item, once, with release among those it qualifies. */
 static void
-note_caveat(struct cm_build *b, const char *item, const char *release)
+note_caveat(struct cm_build *b, const char *item, int of_data, const char *release)
 {
 	struct eb_caveat_list *l = &b->caveat_list;
 	size_t i, j;
@@ -104,6 +104,9 @@ note_caveat(struct cm_build *b, const char *item, const char *release)
 		;
 	if (i == l->n) {
 		eb_xgrow(&l->items, &l->cap, l->n + 1, sizeof *l->items);
+		l->of_data = eb_xrealloc(l->of_data, l->cap);
+		l->of_data[l->n] = (unsigned char)of_data;
+		l->ndata += of_data != 0;
 		b->caveat_rels = eb_xrealloc(b->caveat_rels, l->cap * sizeof *b->caveat_rels);
 		b->ncaveat_rels = eb_xrealloc(b->ncaveat_rels, l->cap * sizeof *b->ncaveat_rels);
 		l->items[l->n] = eb_xstrdup(item);
@@ -123,7 +126,7 @@ void
 eb_model_note_caveats(struct cm_build *b, const struct eb_record *key)
 {
 	const struct chart_model *m = b->m;
-	struct eb_caveat_list here = { NULL, 0, 0 };
+	struct eb_caveat_list here = { 0 };
 
 	if (!b->caveats_read) {
 		b->caveats = eb_caveats_new(b->t);
@@ -149,7 +152,7 @@ eb_model_note_caveats(struct cm_build *b, const struct eb_record *key)
 	} else
 		eb_caveats_case(b->caveats, key, b->o->baseline, &here);
 	for (size_t i = 0; i < here.n; i++)
-		note_caveat(b, here.items[i], key->f[EB_F_RELEASE]);
+		note_caveat(b, here.items[i], here.of_data[i], key->f[EB_F_RELEASE]);
 	eb_caveat_list_free(&here);
 }
 
@@ -352,6 +355,7 @@ eb_model_words_end(struct cm_build *b, struct eb_buf *sub, struct eb_buf *note)
 	m->note = eb_xstrdup(eb_buf_cstr(note));
 	m->caveat = made_up_words(b);
 	m->nmeta_caveats = b->caveat_list.n;
+	m->caveats_of_data = b->caveat_list.ndata > 0;
 	m->meta_caveats = eb_xmalloc((m->nmeta_caveats ? m->nmeta_caveats : 1) *
 	    sizeof *m->meta_caveats);
 	if (m->nmeta_caveats > 0) {

@@ -153,7 +153,9 @@ eb_pw_caveats(struct eb_pw *w)
 
 	eb_caveats_of_groups(p->caveats, p->gs, p->baseline, &l);
 	if (l.n > 0) {
-		eb_buf_addf(w->b, "What meta.json says qualifies these figures:\n\n");
+		eb_buf_addf(w->b, "%s\n\n", l.ndata == 0 ? "What meta.json says qualifies these "
+		    "figures:" : l.ndata == l.n ? "What qualifies these figures:" :
+		    "What the data and meta.json say qualifies these figures:");
 		for (size_t i = 0; i < l.n; i++) {
 			const char *c = l.items[i];
 			size_t len = strspn(c, "abcdefghijklmnopqrstuvwxyz");

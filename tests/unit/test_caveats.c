@@ -3,6 +3,7 @@
  * cpu_flags and icp, and which folders are on other storage. */
 #include "testutil.h"
 
+#include "../../analyze/caveats.h"
 #include "../../ingest/rundir_facts.h"
 
 static void
@@ -134,10 +135,43 @@ test_targets(void **state)
 	assert_null(eb_run_facts_target(&f, "aes-128-gcm"));
 }
 
+/* Facts of the data open the sentence; those of meta.json follow,
+ * named as such. */
+static void
+test_sentence(void **state)
+{
+	char m1[] = "m1", d1[] = "d1", m2[] = "m2";
+	char *items[] = { m1, d1, m2 };
+	unsigned char of_data[] = { 0, 1, 0 };
+	struct eb_caveat_list l = { items, 3, 3, of_data, 1 };
+	char buf[256] = "Claim.";
+
+	(void)state;
+	eb_caveat_list_sentence(&l, buf, sizeof buf);
+	assert_string_equal(buf, "Claim. Caveats: d1; from meta.json: m1; m2.");
+	l.n = 2;
+	snprintf(buf, sizeof buf, "Claim.");
+	eb_caveat_list_sentence(&l, buf, sizeof buf);
+	assert_string_equal(buf, "Claim. Caveats: d1; from meta.json: m1.");
+	l.items = items + 1;
+	l.of_data = of_data + 1;
+	l.n = 1;
+	snprintf(buf, sizeof buf, "Claim.");
+	eb_caveat_list_sentence(&l, buf, sizeof buf);
+	assert_string_equal(buf, "Claim. Caveat: d1.");
+	l.items = items + 2;
+	l.of_data = of_data + 2;
+	l.ndata = 0;
+	snprintf(buf, sizeof buf, "Claim.");
+	eb_caveat_list_sentence(&l, buf, sizeof buf);
+	assert_string_equal(buf, "Claim. Caveat from meta.json: m2.");
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sentence),
 		cmocka_unit_test(test_cpu_lists),
 		cmocka_unit_test(test_config_claims),
 		cmocka_unit_test(test_aesni),

@@ -546,11 +546,87 @@ test_json_string(void **state)
 	}
 }
 
+/* A record of mode and op, value v. */
+static void
+add_op(struct eb_table *t, const char *mode, const char *op, double v, struct eb_record *r)
+{
+	eb_record_init(t, r);
+	r->f[EB_F_MODE] = eb_intern_cstr(t, mode);
+	r->f[EB_F_TOOL] = eb_intern_cstr(t, "bonnie");
+	r->f[EB_F_OP] = eb_intern_cstr(t, op);
+	r->f[EB_F_METRIC] = eb_intern_cstr(t, "bw");
+	r->value = v;
+}
+
+/* An untimed test follows the labels its row gets after it was read, and
+ * goes with its row when the row's input fails. */
+static void
+test_untimed(void **state)
+{
+	struct eb_table *t = eb_table_new(), *sub = eb_table_new();
+	struct eb_record r, k;
+
+	(void)state;
+	add_op(t, "", "read", 1, &r);
+	eb_table_add(t, &r);
+	add_op(t, "", "write", 2, &r);
+	eb_table_add(t, &r);
+	add_op(t, "", "create", 0, &k);
+	eb_table_add_untimed(t, &k, 1);
+	add_op(t, "", "stat", 0, &k);
+	eb_table_add_untimed(t, &k, 1);
+	/* A run folder names the mode of rows 1 on. */
+	t->rows[1].f[EB_F_MODE] = eb_intern_cstr(t, "aes-256-gcm");
+	/* A parser's table moved behind t's two rows: its row 0 is t's 2. */
+	add_op(sub, "none", "read", 3, &r);
+	eb_table_add(sub, &r);
+	add_op(sub, "none", "create", 0, &k);
+	eb_table_add_untimed(sub, &k, 0);
+	eb_table_move(t, sub);
+	assert_int_equal(t->nuntimed, 3);
+	assert_int_equal(t->untimed[2].row, 2);
+	eb_table_settle_untimed(t);
+	assert_int_equal(t->nuntimed, 3);
+	assert_string_equal(t->untimed[0].key.f[EB_F_MODE], "aes-256-gcm");
+	assert_string_equal(t->untimed[0].key.f[EB_F_OP], "create");
+	assert_string_equal(t->untimed[1].key.f[EB_F_OP], "stat");
+	assert_string_equal(t->untimed[2].key.f[EB_F_MODE], "none");
+	assert_true(isnan(t->untimed[2].key.value));
+	/* Settled: --set reaches it as it reaches every row. */
+	assert_int_equal(eb_table_set(t, 0, "release", "24.04", NULL), EB_OK);
+	assert_string_equal(t->untimed[1].key.f[EB_F_RELEASE], "24.04");
+	k = t->untimed[0].key;
+	assert_int_equal(eb_table_untimed_of(t, &k), 1);
+	k.f[EB_F_SOURCE] = eb_intern_cstr(t, "elsewhere:9");
+	assert_int_equal(eb_table_untimed_of(t, &k), 1);
+	k.block_size = 4096;
+	assert_int_equal(eb_table_untimed_of(t, &k), 0);
+	eb_table_free(sub);
+	eb_table_free(t);
+
+	/* The row's input failed: its rows are taken back, and so is it. */
+	t = eb_table_new();
+	add_op(t, "none", "read", 1, &r);
+	eb_table_add(t, &r);
+	add_op(t, "none", "write", 2, &r);
+	eb_table_add(t, &r);
+	add_op(t, "none", "create", 0, &k);
+	eb_table_add_untimed(t, &k, 1);
+	t->n = 1;
+	/* Another input's row in its place is not its row. */
+	add_op(t, "none", "write", 5, &r);
+	eb_table_add(t, &r);
+	eb_table_settle_untimed(t);
+	assert_int_equal(t->nuntimed, 0);
+	eb_table_free(t);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_intern_and_reps),
+		cmocka_unit_test(test_untimed),
 		cmocka_unit_test(test_set),
 		cmocka_unit_test(test_source_path),
 		cmocka_unit_test(test_unique),

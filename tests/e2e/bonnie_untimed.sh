@@ -1,0 +1,104 @@
+# bonnie_untimed.sh - a test bonnie++ ran but could not time ("+++++", too
+# fast to measure) has no record, so its case's mean rests on the runs it
+# did time, which leave out the fastest: every claim of that case says so,
+# from the run folder and from a results.csv with its datapackage.json
+# (audit 28 N03). bonnie++ 1.03 CSV lines, five runs of each mode, two of
+# none's block writes +++++.
+. tests/e2e/lib.sh
+
+# line FILE BLOCK-WRITE-K/s SEQ-CREATE/s
+line() {
+	echo "h,1G,,,$2,11,36165,10,,,73514,8,2000.5,2,16,$3,90,+++++,+++,25015,99,28712,100,+++++,+++,26846,100" > "$1"
+}
+# run DIR RELEASE NONE-BLOCK-WRITES...: a run folder of five runs per mode
+run() {
+	dir=$1 rel=$2
+	shift 2
+	mkdir -p "$dir/none" "$dir/aes-256-gcm"
+	echo "{\"release\":\"$rel\",\"host\":\"h\",\"config\":\"default\"}" > "$dir/meta.json"
+	i=1
+	for w in "$@"; do
+		line "$dir/none/bonnie-$i.csv" "$w" "2000$i"
+		i=$((i + 1))
+	done
+	i=1
+	for w in 40000 41000 40500 40200 40700; do
+		line "$dir/aes-256-gcm/bonnie-$i.csv" "$w" "2500$i"
+		i=$((i + 1))
+	done
+}
+expect_line() { # NAME FILE EXACT-LINE
+	if grep -qxF -- "$3" "$2"; then pass "$1"; else
+		fail "$1"; echo "  wanted a line of $2: $3"; fi
+}
+expect_none() { # NAME FILE TEXT
+	if grep -qF -- "$3" "$2"; then fail "$1"; grep -F -- "$3" "$2" | head -3; else pass "$1"; fi
+}
+
+run "$TMP/r" 24.04 50000 +++++ +++++ 50500 50800
+CAVEAT="Caveat: bonnie++ could not time 2 of the 5 runs of the block write test of none (it printed +++++, too fast to measure), and the mean of the timed runs leaves out the fastest."
+# The timed block writes of none: 50000, 50500 and 50800 KiB/s, a mean of
+# 50433.3; of aes-256-gcm 40480: 1 - 40480 / 50433.3 is 19.7 %.
+FINDING="- In 24.04, AES-GCM costs 19.7 % of throughput on sequential writes; measured the same (0.0 %) in throughput on sequential reads and the same (0.0 %) on sequential rewrites as the baseline, without a verdict (3 comparisons; ranges are the spread of the estimates; the one 95 % interval lies within 17.5–21.9 %; no verdict for bonnie block rewrite 8 KiB (no variation in the runs), bonnie block read 8 KiB (no variation in the runs)). $CAVEAT"
+
+eb findings -q "$TMP/r"
+expect_rc "findings of a run with untimed runs" 0
+expect_line "the claim of the block writes says two of none's were not timed" "$TMP/out" "$FINDING"
+expect_none "a claim of no untimed case has no caveat" "$TMP/out" "In 24.04, in tests without a throughput figure, with AES-GCM, the data cannot tell whether CPU use changed (5 tests, none with a verdict of a change). Caveat"
+
+eb report -q -o "$TMP/rep" "$TMP/r"
+expect_rc "report of it" 0
+expect_line "the report's page says what qualifies its figures" "$TMP/rep/report.md" "What qualifies these figures:"
+expect_line "and names the untimed runs" "$TMP/rep/report.md" "- bonnie++ could not time 2 of the 5 runs of the block write test of none (it printed +++++, too fast to measure), and the mean of the timed runs leaves out the fastest."
+expect_none "not as a fact of meta.json" "$TMP/rep/report.md" "What meta.json says"
+
+# results.csv carries them in its datapackage.json: one entry per test.
+mkdir -p "$TMP/res"
+eb ingest -q -o "$TMP/res/results.csv" "$TMP/r"
+expect_rc "ingest to results.csv" 0
+n=$(tr '{' '\n' < "$TMP/res/datapackage.json" | grep -c '"mode": "none", "tool": "bonnie", "job": "bonnie", "workload": "block", "op": "write", "metric": "bw", "unit": "B/s", "block_size": 8192')
+[ "$n" -eq 2 ] && pass "datapackage.json lists none's two untimed block writes" ||
+	{ fail "datapackage.json lists none's two untimed block writes (found $n)"; }
+eb findings -q "$TMP/res/results.csv"
+expect_line "findings of that results.csv say the same" "$TMP/out" "$FINDING"
+
+# A package whose untimed list is not one is said to be.
+cp "$TMP/res/results.csv" "$TMP/bad.csv"
+printf '{"name":"encbench-results","resources":[{"path":"bad.csv","untimed":7}]}\n' > "$TMP/datapackage.json"
+eb findings "$TMP/bad.csv"
+expect_err_line "an untimed list that is not a list is warned of" "$TMP/datapackage.json: warning: the \"untimed\" tests of bad.csv are not a list, so what is said of them cannot say they were not timed"
+rm -f "$TMP/datapackage.json" "$TMP/bad.csv"
+
+# Standard output has no package: a warning says what it loses, the two
+# block writes (the stat tests, untimed in every run, qualify nothing).
+eb ingest "$TMP/r"
+expect_err_line "ingest to standard output warns of what it cannot carry" "encbench: warning: bonnie++ could not time 2 runs of tests it timed in other runs (+++++), and standard output keeps no mark of it, so a report or findings of it would not say that their means leave out the fastest runs: write -o FILE.csv, whose datapackage.json does"
+
+# Labels set on the command line reach the untimed runs with their rows.
+eb findings -q --set release=25.04 "$TMP/r"
+expect_line "--set relabels the untimed runs too" "$TMP/out" "$(printf '%s\n' "$FINDING" | sed 's/^- In 24\.04/- In 25.04/')"
+
+# A diff names the release whose runs were not timed.
+run "$TMP/r2" 24.10 51000 51500 50300 50600 50900
+sed -i 's/,36165,/,30165,/' "$TMP"/r2/*/bonnie-*.csv
+eb findings -q "$TMP/r" "$TMP/r2"
+if grep -qF "Caveat: bonnie++ could not time 2 of the 5 runs of the block write test of none in 24.04 (it printed +++++, too fast to measure), and the mean of the timed runs leaves out the fastest." "$TMP/out"; then
+	pass "a comparison of releases names the release of the untimed runs"
+else
+	fail "a comparison of releases names the release of the untimed runs"
+fi
+
+# Every run timed: no caveat anywhere.
+eb findings -q "$TMP/r2"
+expect_none "a run whose every figure was timed has no such caveat" "$TMP/out" "could not time"
+eb ingest "$TMP/r2"
+if grep -qF "encbench: warning: bonnie++ could not time" "$TMP/err"; then fail "no warning where no timed test lost a run"; else pass "no warning where no timed test lost a run"; fi
+
+# A chart of it says so under its title, and in its description.
+eb chart -q -o "$TMP/c.svg" "$TMP/r"
+expect_rc "chart of it" 0
+if grep -qF "<desc>h · release 24.04 · throughput in MB/s. Caveats: bonnie++ could not time 2 of the 5 runs of the block write test of none (it printed +++++, too fast to measure), and the mean of the timed runs leaves out the fastest. Bars: mean of 3–5 runs" "$TMP/c.svg"; then
+	pass "the chart's description names the untimed runs"
+else
+	fail "the chart's description names the untimed runs"
+fi
