@@ -514,6 +514,55 @@ versioned(const struct field *f)
 	    feq(&f[0], "2")) && versionlike(&f[1]);
 }
 
+/* A cell of a 1.0x result line: empty, a figure, or the pluses of one
+ * too fast to measure. */
+static int
+cell_10x(const struct field *c)
+{
+	size_t i = 0, digits = 0;
+
+	if (c->n == 0)
+		return 1;
+	if (c->s[0] == '+') {
+		while (i < c->n && c->s[i] == '+')
+			i++;
+		return i == c->n;
+	}
+	for (; i < c->n && isdig(c->s[i]); i++)
+		digits++;
+	if (i < c->n && c->s[i] == '.')
+		for (i++; i < c->n && isdig(c->s[i]); i++)
+			digits++;
+	return i == c->n && digits > 0;
+}
+
+/* Whether a line that no 1.0x layout takes looks like a 1.0x result line
+ * that was cut or damaged: a size with its unit second ("1G", "8096M",
+ * "300M:4k"), as only bonnie++ writes it, and figures after it but for
+ * one or two. 1.0x lines have no version field, and a walk that took such
+ * a line for no output would lose the run it holds without a word. */
+static int
+like_10x(const struct field *f, int nf)
+{
+	const struct field *size = &f[1];
+	size_t i = 0;
+	int bad = 0, figures = 0;
+
+	if (nf < 15 || nf > 40)
+		return 0;
+	while (i < size->n && isdig(size->s[i]))
+		i++;
+	if (i == 0 || i == size->n || strchr("KkMmGgTt", size->s[i]) == NULL)
+		return 0;
+	if (++i < size->n && size->s[i] != ':')
+		return 0;
+	for (int k = 2; k < nf; k++) {
+		bad += !cell_10x(&f[k]);
+		figures += f[k].n > 0 && cell_10x(&f[k]);
+	}
+	return bad <= 2 && figures >= 6;
+}
+
 static int
 is_header(const struct field *f, int nf)
 {
@@ -564,13 +613,13 @@ eb_bonnie_csv_kind(const char *line, size_t len)
 	if (is_header(f, nf))
 		return EB_BONNIE_CSV_HEADER;
 	if ((li = layout_of(f, &nf)) < 0)
-		return versioned(f) ? EB_BONNIE_CSV_BROKEN : EB_BONNIE_CSV_NONE;
+		return versioned(f) || like_10x(f, nf) ? EB_BONNIE_CSV_BROKEN : EB_BONNIE_CSV_NONE;
 	memset(&r, 0, sizeof r);
 	ok = map_fields(li, f, &r, &bad);
 	free(r.name);
 	if (ok)
 		return li == L_10X ? EB_BONNIE_CSV_RESULT_10X : EB_BONNIE_CSV_RESULT;
-	return li == L_10X ? EB_BONNIE_CSV_NONE : EB_BONNIE_CSV_BROKEN;
+	return li == L_10X && !like_10x(f, nf) ? EB_BONNIE_CSV_NONE : EB_BONNIE_CSV_BROKEN;
 }
 
 struct eb_bonnie_run *
@@ -607,7 +656,9 @@ eb_bonnie_csv_line(struct eb_parse *p, struct eb_bonnie *b, const char *line,
 		return EB_OK;
 	}
 	if ((li = layout_of(f, &nf)) < 0) {
-		if (!versioned(f))
+		int old = !versioned(f);
+
+		if (old && !like_10x(f, nf))
 			return EB_OK;
 		/* Old mail wraps long lines; half a line must not become half
 		 * a result. */
@@ -618,7 +669,7 @@ eb_bonnie_csv_line(struct eb_parse *p, struct eb_bonnie *b, const char *line,
 		eb_diag(p->diag, EB_WARNING, eb_parse_loc(p, lineno),
 		    "bonnie++ CSV line of format %.*s with %d fields, which no "
 		    "bonnie++ writes (wrapped or cut?); skipped",
-		    (int)(f[0].n > 8 ? 8 : f[0].n), f[0].s, nf);
+		    old ? 4 : (int)(f[0].n > 8 ? 8 : f[0].n), old ? "1.0x" : f[0].s, nf);
 		return EB_OK;
 	}
 	r = eb_bonnie_add(b, lineno);
@@ -627,8 +678,9 @@ eb_bonnie_csv_line(struct eb_parse *p, struct eb_bonnie *b, const char *line,
 
 		free(r->name);
 		b->nruns--;
-		/* 27 fields alone do not make a line bonnie++'s. */
-		if (li == L_10X)
+		/* 27 fields alone do not make a line bonnie++'s; a size with
+		 * its unit and figures around the bad one do. */
+		if (li == L_10X && !like_10x(f, nf))
 			return EB_OK;
 		*taken = 1;
 		if (b->first_sign == 0)

@@ -651,3 +651,23 @@ printf '1024+0 records in\n1024+0 records out\n1073741824 bytes transferred in\t
 eb ingest -q --set op=write "$H/bsd-tab.txt"
 [ "$(grep -c ',dd,dd,,write,1048576,bw,B/s,1,429496729.6,' "$TMP/out")" -eq 1 ] &&
 	pass "and one of a tab" || fail "and one of a tab"
+
+# A bonnie++ 1.0x CSV line (no version field) cut or damaged inside a run
+# folder fails the walk as it fails named alone: a walk that took it for
+# no output lost a repetition without a word (audit 30 Q05).
+mkdir -p "$H/b10x/none"
+echo '{"release":"24.04","host":"h","config":"default"}' > "$H/b10x/meta.json"
+echo 'h,1G,,,55236,11,36165,10,,,73514,8,2000.5,2,16,20000,90,+++++,+++,25015,99,28712,100,+++++,+++,26846,100' > "$H/b10x/none/r1.csv"
+echo 'h,1G,,,55500,11,36300,10,,,73900,8,1990.5,2,16,19900,90,+++++,+++,24915,99,28812,100,+++++,+++,269' > "$H/b10x/none/r2.csv"
+hostile "a cut 1.0x bonnie++ CSV line in a run folder" 65 "$H/b10x"
+expect_err_line "is named at its line" "$H/b10x/none/r2.csv:1: error: bonnie++ CSV line cut short, and it is the input's last: the output ends inside a run"
+for v in 55a36 1+++++ -55236 nan 1e9; do
+	echo "h,1G,,,$v,11,36300,10,,,73900,8,1990.5,2,16,19900,90,+++++,+++,24915,99,28812,100,+++++,+++,26946,100" > "$H/b10x/none/r2.csv"
+	hostile "a 1.0x bonnie++ CSV figure $v in a run folder" 65 "$H/b10x"
+	expect_err_line "is named at its column" "$H/b10x/none/r2.csv:1:8: error: bonnie++ 1.0x CSV field 5 holds '$v', which bonnie++ never writes there"
+done
+# A CSV of figures whose second column is no bonnie++ size is no bonnie++
+# line, damaged or not, and a walk still skips it.
+echo 'a,1024,,,55500,11,36300,10,,,73900,8,1990.5,2,16,19900,90,+++++,+++,24915,99,28812,100,+++++,+++,269' > "$H/b10x/none/r2.csv"
+eb ingest -q "$H/b10x"
+expect_rc "a line of figures without a bonnie++ size is skipped" 0
