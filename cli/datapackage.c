@@ -477,8 +477,9 @@ eb_datapackage_read(const char *path, struct eb_table *t, struct eb_diag *diag, 
 	if (stat(pkg, &sb) != 0) {
 		if (warn_missing)
 			eb_diag(diag, EB_WARNING, (struct eb_loc){ path, 0, 0 }, "no datapackage.json "
-			    "beside it, which says which of its runs are illustrative (made up): "
-			    "the report cannot mark them; keep the two files together");
+			    "beside it, which says which of its runs are illustrative (made up) "
+			    "and which of its tests bonnie++ could not time: the report cannot say "
+			    "so; keep the two files together");
 		free(pkg);
 		free(csv);
 		return;
@@ -498,11 +499,12 @@ eb_datapackage_read(const char *path, struct eb_table *t, struct eb_diag *diag, 
 		}
 	if (doc == NULL)
 		eb_diag(diag, EB_WARNING, (struct eb_loc){ pkg, je.line > 0 ? je.line : 0, 0 },
-		    "cannot be read (%s), so which runs of %s are illustrative (made up) is "
-		    "not known", je.text, path);
+		    "cannot be read (%s), so which runs of %s are illustrative (made up), and "
+		    "which of its tests bonnie++ could not time, is not known", je.text, path);
 	else if (name != NULL && strcmp(name, "encbench-results") == 0 && !listed)
 		eb_diag(diag, EB_WARNING, (struct eb_loc){ pkg, 0, 0 }, "lists no resource "
-		    "\"%s\", so which runs of %s are illustrative (made up) is not known",
+		    "\"%s\", so which runs of %s are illustrative (made up), and which of "
+		    "its tests bonnie++ could not time, is not known",
 		    csv, path);
 	json_array_foreach(runs, k, e) {
 		const char *rel = json_string_value(json_object_get(e, "release"));

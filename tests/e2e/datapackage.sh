@@ -169,7 +169,7 @@ cp "$TMP/pk/r.csv" "$TMP/pk/lone/r.csv"
 eb report -o "$TMP/pk/rep" "$TMP/pk/lone/r.csv"
 expect_rc "report of a results.csv without its package" 0
 expect_err_line "report warns of the missing package" \
-	"$TMP/pk/lone/r.csv: warning: no datapackage.json beside it, which says which of its runs are illustrative (made up): the report cannot mark them; keep the two files together"
+	"$TMP/pk/lone/r.csv: warning: no datapackage.json beside it, which says which of its runs are illustrative (made up) and which of its tests bonnie++ could not time: the report cannot say so; keep the two files together"
 eb findings "$TMP/pk/lone/r.csv"
 [ "$(grep -c 'datapackage' "$TMP/err")" -eq 0 ] && pass "findings does not warn of a missing package" ||
 	fail "findings does not warn of a missing package"
@@ -178,11 +178,11 @@ printf '{"name": "encbench-results", "resources": [' > "$TMP/pk/bad/datapackage.
 eb findings "$TMP/pk/bad/r.csv"
 expect_rc "findings over a broken package" 0
 expect_err_line "a package that is no JSON is warned of at its line" \
-	"$TMP/pk/bad/datapackage.json:1: warning: cannot be read (']' expected near end of file), so which runs of $TMP/pk/bad/r.csv are illustrative (made up) is not known"
+	"$TMP/pk/bad/datapackage.json:1: warning: cannot be read (']' expected near end of file), so which runs of $TMP/pk/bad/r.csv are illustrative (made up), and which of its tests bonnie++ could not time, is not known"
 printf '{"name": "encbench-results", "resources": []}' > "$TMP/pk/bad/datapackage.json"
 eb report -o "$TMP/pk/rep2" "$TMP/pk/bad/r.csv"
 expect_err_line "a package listing no such file is warned of" \
-	"$TMP/pk/bad/datapackage.json: warning: lists no resource \"r.csv\", so which runs of $TMP/pk/bad/r.csv are illustrative (made up) is not known"
+	"$TMP/pk/bad/datapackage.json: warning: lists no resource \"r.csv\", so which runs of $TMP/pk/bad/r.csv are illustrative (made up), and which of its tests bonnie++ could not time, is not known"
 eb report -o "$TMP/pk/rep3" "$TMP/pk/r.csv"
 [ "$(grep -c 'datapackage' "$TMP/err")" -eq 0 ] && grep -qi illustrative "$TMP/pk/rep3/report.md" &&
 	pass "a results.csv with its package is marked, unwarned" ||
