@@ -15,9 +15,12 @@ struct run {
 
 struct eb_caveats {
 	const struct eb_table *t;
+	const struct eb_groups *gs;	/* where the runs of a case are counted, or NULL */
 	struct run *runs;
 	size_t n;
 	int name_releases, name_hosts, name_configs;	/* the runs differ in them */
+	/* The records differ in them: an untimed test's caveat names them. */
+	int rows_releases, rows_hosts, rows_configs;
 };
 
 /* Whether a run says anything that qualifies a claim. */
@@ -63,12 +66,26 @@ eb_caveats_new(const struct eb_table *t)
 		free(c);
 		return NULL;
 	}
+	for (size_t i = 1; t->nuntimed > 0 && i < t->n; i++) {
+		const struct eb_record *a = &t->rows[0], *b = &t->rows[i];
+
+		c->rows_releases |= a->f[EB_F_RELEASE] != b->f[EB_F_RELEASE];
+		c->rows_hosts |= a->f[EB_F_HOST] != b->f[EB_F_HOST];
+		c->rows_configs |= a->f[EB_F_CONFIG] != b->f[EB_F_CONFIG];
+	}
 	for (size_t i = 1; i < c->n; i++) {
 		c->name_releases |= strcmp(c->runs[i].m->release, c->runs[0].m->release) != 0;
 		c->name_hosts |= strcmp(c->runs[i].m->host, c->runs[0].m->host) != 0;
 		c->name_configs |= strcmp(c->runs[i].m->config, c->runs[0].m->config) != 0;
 	}
 	return c;
+}
+
+void
+eb_caveats_use_groups(struct eb_caveats *c, const struct eb_groups *gs)
+{
+	if (c != NULL)
+		c->gs = gs;
 }
 
 void
@@ -147,15 +164,16 @@ eb_caveat_list_free(struct eb_caveat_list *l)
 }
 
 /* The items of the data first, then those of meta.json, named as such. */
-void
-eb_caveat_list_sentence(const struct eb_caveat_list *l, char *buf, size_t n)
+char *
+eb_caveat_list_text(const struct eb_caveat_list *l)
 {
-	size_t len = strlen(buf), done = 0;
+	struct eb_buf b;
+	size_t done = 0;
 
-	if (l->n == 0 || len + 1 >= n)
-		return;
-	snprintf(buf + len, n - len, " Caveat%s%s: ", l->n > 1 ? "s" : "",
-	    l->ndata == 0 ? " from meta.json" : "");
+	if (l->n == 0)
+		return NULL;
+	eb_buf_init(&b, 0);
+	eb_buf_addf(&b, "Caveat%s%s: ", l->n > 1 ? "s" : "", l->ndata == 0 ? " from meta.json" : "");
 	for (int data = 1; data >= 0; data--)
 		for (size_t i = 0; i < l->n; i++) {
 			if (l->of_data[i] != data)
@@ -164,10 +182,22 @@ eb_caveat_list_sentence(const struct eb_caveat_list *l, char *buf, size_t n)
 			    "from meta.json: " : "";
 
 			done++;
-			len = strlen(buf);
-			snprintf(buf + len, n - len, "%s%s%s", opens, l->items[i],
-			    done < l->n ? "; " : ".");
+			eb_buf_addf(&b, "%s%s%s", opens, l->items[i], done < l->n ? "; " : ".");
 		}
+	eb_buf_cstr(&b);
+	return b.data;
+}
+
+void
+eb_caveat_list_sentence(const struct eb_caveat_list *l, char *buf, size_t n)
+{
+	size_t len = strlen(buf);
+	char *text;
+
+	if (l->n == 0 || len + 1 >= n || (text = eb_caveat_list_text(l)) == NULL)
+		return;
+	snprintf(buf + len, n - len, " %s", text);
+	free(text);
 }
 
 /* ---- the rule */
@@ -323,23 +353,35 @@ same_case(const struct eb_record *a, const struct eb_record *b)
 /* Repetitions of case k the tool could not time: the mean of the rest
  * leaves out the fastest, so a claim of k is one of its slower runs. */
 static void
-untimed_items(const struct eb_caveats *c, const struct eb_record *k, int name_release,
-    struct eb_caveat_list *l)
+untimed_items(const struct eb_caveats *c, const struct eb_record *k, struct eb_caveat_list *l)
 {
 	size_t untimed = eb_table_untimed_of(c->t, k), timed = 0;
+	const char *rel = k->f[EB_F_RELEASE], *host = k->f[EB_F_HOST], *cfg = k->f[EB_F_CONFIG];
+	char w[256];
 
 	if (untimed == 0)
 		return;
-	for (size_t i = 0; i < c->t->n; i++)
-		timed += same_case(&c->t->rows[i], k);
+	if (c->gs != NULL) {
+		for (size_t i = 0; i < c->gs->n && timed == 0; i++)
+			if (same_case(c->gs->g[i].key, k))
+				timed = c->gs->g[i].s.n;
+	} else {
+		for (size_t i = 0; i < c->t->n; i++)
+			timed += same_case(&c->t->rows[i], k);
+	}
 	/* A side with no timed run has no figure to qualify. */
 	if (timed == 0)
 		return;
-	add_of_data(l, "bonnie++ could not time %zu of the %zu runs of the %s %s test of %s%s%s "
+	/* Named as a page names its tables: a caveat of one release, host
+	 * or config is no caveat of another's figures. */
+	snprintf(w, sizeof w, "%s%s%s%s%s%s%s", c->rows_releases ? " in " : "",
+	    c->rows_releases ? *rel ? rel : "the unnamed release" : "",
+	    c->rows_hosts && *host ? " on " : "", c->rows_hosts ? host : "",
+	    c->rows_configs ? " (" : "", c->rows_configs ? *cfg ? cfg : "the unnamed config" : "",
+	    c->rows_configs ? ")" : "");
+	add_of_data(l, "bonnie++ could not time %zu of the %zu runs of the %s %s test of %s%s "
 	    "(it printed +++++, too fast to measure), and %s leaves out the fastest", untimed,
-	    untimed + timed, k->f[EB_F_WORKLOAD], k->f[EB_F_OP], k->f[EB_F_MODE],
-	    name_release && *k->f[EB_F_RELEASE] ? " in " : "",
-	    name_release ? k->f[EB_F_RELEASE] : "",
+	    untimed + timed, k->f[EB_F_WORKLOAD], k->f[EB_F_OP], k->f[EB_F_MODE], w,
 	    timed == 1 ? "the one timed run" : "the mean of the timed runs");
 }
 
@@ -350,12 +392,9 @@ eb_caveats_pair(const struct eb_caveats *c, const struct eb_record *mode,
 	if (c == NULL || mode == NULL)
 		return;
 	if (c->t->nuntimed > 0) {
-		int name_release = base != NULL &&
-		    strcmp(mode->f[EB_F_RELEASE], base->f[EB_F_RELEASE]) != 0;
-
-		untimed_items(c, mode, name_release, l);
+		untimed_items(c, mode, l);
 		if (base != NULL)
-			untimed_items(c, base, name_release, l);
+			untimed_items(c, base, l);
 	}
 	for (size_t i = 0; i < c->n; i++) {
 		if (run_of(&c->runs[i], mode))
@@ -384,14 +423,15 @@ eb_caveats_case(const struct eb_caveats *c, const struct eb_record *k, const cha
 {
 	if (c == NULL)
 		return;
-	eb_caveats_pair(c, k, NULL, l);
-	/* The baseline of its run, as the comparisons pair them. */
+	/* With the baseline of its run, as the comparisons pair them: a
+	 * figure against none is qualified by what qualifies none's. */
 	if (baseline != NULL && strcmp(k->f[EB_F_MODE], baseline) != 0) {
 		struct eb_record b = *k;
 
 		b.f[EB_F_MODE] = baseline;
-		place_items(c, k, &b, l);
-	}
+		eb_caveats_pair(c, k, &b, l);
+	} else
+		eb_caveats_pair(c, k, NULL, l);
 }
 
 void

@@ -10,6 +10,9 @@
 struct eb_caveats;
 struct eb_caveats *eb_caveats_new(const struct eb_table *t);
 void eb_caveats_free(struct eb_caveats *c);
+/* Counts the runs of a case in gs, the groups of the table (c NULL or not),
+ * as a table kept as its groups' keys alone (eb_groups_keys_only) must. */
+void eb_caveats_use_groups(struct eb_caveats *c, const struct eb_groups *gs);
 
 /* What qualifies one claim: sentences without a capital or a full stop,
  * each once, in the order found. */
@@ -46,10 +49,14 @@ void eb_caveats_verdict(const struct eb_caveats *c, const struct eb_verdict *v,
  * facts of the data, " Caveats: X; from meta.json: Y." for both), or ""
  * for an empty list, appended to buf (n bytes). */
 void eb_caveat_list_sentence(const struct eb_caveat_list *l, char *buf, size_t n);
+/* The same sentence without its leading blank and of any length, for the
+ * caller to free; NULL for an empty list. */
+char *eb_caveat_list_text(const struct eb_caveat_list *l);
 void eb_caveat_list_free(struct eb_caveat_list *l);
 
 /* The caveats of a case k as a table shows it: k's own, and those of
- * its pairing with the baseline of its run. */
+ * the baseline of its run and of their pairing, which a figure against
+ * the baseline rests on. */
 void eb_caveats_case(const struct eb_caveats *c, const struct eb_record *k,
     const char *baseline, struct eb_caveat_list *l);
 /* Every caveat of the groups gs (the data a page speaks of), each once. */

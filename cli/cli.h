@@ -104,6 +104,13 @@ struct eb_writers {
 };
 /* Writes ctx through the writer of o->fmt; returns the exit code. */
 int eb_output_emit(const struct eb_output *o, const struct eb_writers *w, void *ctx);
+struct eb_caveat_list;
+/* What qualifies a table's figures (caveats.h), as a paragraph under the
+ * markdown table; nothing for an empty list. */
+void eb_md_caveats(FILE *fp, const struct eb_caveat_list *l);
+/* The same as a note on standard error when o is CSV or JSON, which have
+ * no place for it. */
+void eb_output_caveats_note(const struct eb_output *o, const struct eb_caveat_list *l);
 
 /* One cell of a CSV row after its key columns: a number at full precision
  * (empty when not finite), a count, or a text (quoted as CSV needs). */

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "../analyze/analyze.h"
+#include "../analyze/caveats.h"
 #include "../render/render.h"
 
 static int exec_diff(const struct eb_args *a);
@@ -110,6 +111,7 @@ struct diff_out {
 	 * each once whatever its metrics, from's [0, nonly[0]) and to's. */
 	char **only[2];
 	size_t nonly[2];
+	struct eb_caveat_list caveats;	/* of the rows' figures */
 };
 
 /* Gathers the cases one side measured and the other did not: a mode or
@@ -231,6 +233,7 @@ write_md(void *ctx, FILE *fp)
 	struct diff_out *w = ctx;
 
 	eb_md_diff(fp, w->rows, w->n, w->from, w->to, w->median, w->o->iec);
+	eb_md_caveats(fp, &w->caveats);
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
@@ -810,6 +813,24 @@ exec_diff(const struct eb_args *a)
 	w.from = o.from;
 	w.to = o.to;
 	w.median = o.median;
+	{
+		/* A change rests on both sides' runs, a change of overhead on
+		 * their baselines' too. */
+		struct eb_caveats *c = eb_caveats_new(t);
+
+		for (size_t i = 0; c != NULL && i < w.n; i++) {
+			const struct eb_diff *r = &w.rows[w.order[i]];
+
+			eb_caveats_pair(c, r->b->key, r->a->key, &w.caveats);
+			if (r->has_overhead) {
+				eb_caveats_case(c, r->a->key, o.baseline, &w.caveats);
+				eb_caveats_case(c, r->b->key, o.baseline, &w.caveats);
+			}
+		}
+		eb_caveats_free(c);
+	}
+	if (!a->in.quiet)
+		eb_output_caveats_note(&a->out, &w.caveats);
 	rc = eb_output_emit(&a->out, &writers, &w);
 	if (rc == 0 && gate.on != NULL)
 		rc = gate_check(&gate, &w);
@@ -819,6 +840,7 @@ done:
 			free(w.only[s][i]);
 		free(w.only[s]);
 	}
+	eb_caveat_list_free(&w.caveats);
 	free(w.order);
 	free(w.rows);
 	eb_groups_free(gs);

@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "../analyze/analyze.h"
+#include "../analyze/caveats.h"
 #include "../ingest/results.h"
 #include "../render/render.h"
 
@@ -67,6 +68,7 @@ struct overhead_out {
 	struct eb_overhead *rows;
 	size_t *order, n;
 	const struct eb_output *o;
+	struct eb_caveat_list caveats;	/* of the rows' figures */
 };
 
 static enum eb_status
@@ -75,6 +77,7 @@ write_md(void *ctx, FILE *fp)
 	struct overhead_out *w = ctx;
 
 	eb_md_overhead(fp, w->rows, w->n, w->o->iec);
+	eb_md_caveats(fp, &w->caveats);
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
@@ -288,6 +291,14 @@ fast_load(const struct eb_args *a, struct eb_table **t, struct eb_groups **gs)
 			return -1;
 	if (!eb_results_read_grouped(a->operands[0], &rg))
 		return -1;
+	/* Its package says which of its tests were not timed. */
+	{
+		struct eb_diag diag;
+
+		eb_diag_init_stderr(&diag);
+		diag.quiet = a->in.quiet;
+		eb_datapackage_read(a->operands[0], rg.keys, &diag, 0);
+	}
 	/* An output that is the input is refused by the general load. */
 	for (int i = 0; i < 2; i++) {
 		struct stat sb;
@@ -338,8 +349,18 @@ exec_overhead(const struct eb_args *a)
 		    strcmp(a->baseline, "none") == 0 ? " (name another with --baseline MODE)" : "");
 		rc = EB_EXIT_DATA;
 	} else {
+		struct eb_caveats *c = eb_caveats_new(t);
+
+		eb_caveats_use_groups(c, gs);
 		w.order = report_order(w.rows, w.n);
+		for (size_t i = 0; c != NULL && i < w.n; i++)
+			eb_caveats_pair(c, w.rows[w.order[i]].g->key, w.rows[w.order[i]].base->key,
+			    &w.caveats);
+		eb_caveats_free(c);
+		if (!a->in.quiet)
+			eb_output_caveats_note(&a->out, &w.caveats);
 		rc = eb_output_emit(&a->out, &writers, &w);
+		eb_caveat_list_free(&w.caveats);
 	}
 	free(w.order);
 	free(w.rows);

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "../analyze/analyze.h"
+#include "../analyze/caveats.h"
 #include "../render/render.h"
 
 static int exec_trend(const struct eb_args *a);
@@ -48,6 +49,7 @@ struct trend_out {
 	struct eb_trend_row *rows;
 	size_t n;
 	const struct eb_output *o;
+	struct eb_caveat_list caveats;	/* of the rows' figures */
 };
 
 
@@ -57,6 +59,7 @@ write_md(void *ctx, FILE *fp)
 	struct trend_out *w = ctx;
 
 	eb_md_trend(fp, w->rows, w->n, w->o->iec);
+	eb_md_caveats(fp, &w->caveats);
 	return ferror(fp) ? EB_ERR_IO : EB_OK;
 }
 
@@ -112,7 +115,25 @@ exec_trend(const struct eb_args *a)
 	eb_args_verdict_opts(a, &vo);
 	w.rows = eb_trend_compute_opts(gs, a->baseline, &vo, &w.n);
 	w.o = &a->out;
+	{
+		/* A change rests on both releases' runs, an overhead on the
+		 * baseline's too. */
+		struct eb_caveats *c = eb_caveats_new(t);
+
+		for (size_t i = 0; c != NULL && i < w.n; i++) {
+			const struct eb_trend_row *r = &w.rows[i];
+
+			eb_caveats_pair(c, r->g->key, r->prev != NULL ? r->prev->key : NULL,
+			    &w.caveats);
+			if (!isnan(r->overhead_pct))
+				eb_caveats_case(c, r->g->key, a->baseline, &w.caveats);
+		}
+		eb_caveats_free(c);
+	}
+	if (!a->in.quiet)
+		eb_output_caveats_note(&a->out, &w.caveats);
 	rc = eb_output_emit(&a->out, &writers, &w);
+	eb_caveat_list_free(&w.caveats);
 	free(w.rows);
 	eb_groups_free(gs);
 	eb_table_free(t);

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "../analyze/analyze.h"
+#include "../analyze/caveats.h"
 #include "../render/render.h"
 
 int
@@ -27,6 +28,31 @@ eb_output_emit(const struct eb_output *o, const struct eb_writers *w, void *ctx)
 {
 	return eb_output_write(o, o->fmt == EB_OUT_CSV ? w->csv : o->fmt == EB_OUT_JSON ?
 	    w->json : w->md, ctx);
+}
+
+void
+eb_md_caveats(FILE *fp, const struct eb_caveat_list *l)
+{
+	char *text = eb_caveat_list_text(l), *esc;
+
+	if (text == NULL)
+		return;
+	esc = eb_md_escape(text);
+	fprintf(fp, "\n%s\n", esc);
+	free(esc);
+	free(text);
+}
+
+void
+eb_output_caveats_note(const struct eb_output *o, const struct eb_caveat_list *l)
+{
+	char *text;
+
+	if (o->fmt == EB_OUT_MD || (text = eb_caveat_list_text(l)) == NULL)
+		return;
+	fprintf(stderr, "encbench: note: %s (%s has no place for %s)\n", text,
+	    o->fmt == EB_OUT_CSV ? "the CSV" : "the JSON", l->n > 1 ? "them" : "it");
+	free(text);
 }
 
 void

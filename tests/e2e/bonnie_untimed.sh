@@ -102,3 +102,44 @@ if grep -qF "<desc>h · release 24.04 · throughput in MB/s. Caveats: bonnie++ c
 else
 	fail "the chart's description names the untimed runs"
 fi
+
+# A report of both releases names the release on every page that lists it,
+# so that no page of 24.10's figures reads as qualified (audit 30 Q02).
+eb report -q -o "$TMP/rep2" "$TMP/r" "$TMP/r2"
+expect_rc "report of two releases" 0
+n=$(grep -rlxF --include='*.md' -- "- bonnie++ could not time 2 of the 5 runs of the block write test of none in 24.04 (it printed +++++, too fast to measure), and the mean of the timed runs leaves out the fastest." "$TMP/rep2" | wc -l)
+m=$(grep -rl --include='*.md' -- "^- bonnie++ could not time" "$TMP/rep2" | wc -l)
+[ "$n" -ge 1 ] && [ "$n" -eq "$m" ] && pass "each page's caveat names its release ($n pages)" ||
+	fail "each page's caveat names its release ($n of $m pages)"
+
+# A chart of the mode against none rests on none's runs too: the overhead
+# and heat-map charts say so, though they draw no bar of none (audit 30
+# Q01).
+for kind in overhead heatmap; do
+	eb chart -q --kind $kind -o "$TMP/$kind.svg" "$TMP/r"
+	if grep -qF "bonnie++ could not time 2 of the 5 runs of the block write test of none (it printed +++++, too fast to measure), and the mean of the timed runs leaves out the fastest." "$TMP/$kind.svg"; then
+		pass "the $kind chart names none's untimed runs"
+	else
+		fail "the $kind chart names none's untimed runs"
+	fi
+done
+
+# The tables' verdicts say so too, under the table; CSV and JSON, which
+# have no place for it, in a note (audit 30 Q03). From the run folder and
+# from its results.csv, which overhead reads straight.
+CAV24=$(printf '%s\n' "$CAVEAT" | sed 's/of none (it/of none in 24.04 (it/')
+for input in "$TMP/r" "$TMP/res/results.csv"; do
+	eb overhead -q "$input"
+	[ "$(tail -n 1 "$TMP/out")" = "$CAVEAT" ] && pass "overhead of $input ends with the caveat" ||
+		fail "overhead of $input ends with the caveat"
+done
+eb overhead --csv "$TMP/r"
+expect_err_line "overhead --csv says it in a note" "encbench: note: $CAVEAT (the CSV has no place for it)"
+eb diff -q "$TMP/r" "$TMP/r2"
+[ "$(tail -n 1 "$TMP/out")" = "$CAV24" ] && pass "diff ends with the caveat, naming the release" ||
+	fail "diff ends with the caveat, naming the release"
+eb trend --json "$TMP/r" "$TMP/r2"
+expect_err_line "trend --json says it in a note" "encbench: note: $CAV24 (the JSON has no place for it)"
+eb trend -q "$TMP/r2"
+expect_none "a trend of runs all timed has no caveat" "$TMP/out" "Caveat"
+

@@ -60,6 +60,10 @@ expect_err_line "and of the caches the run did not drop, at runner.drop_caches" 
 eb findings "$TMP/r"
 expect_out "findings qualify the mode's sentence with both facts" \
 	"- In 24.04, AES-GCM shows no measurable overhead of throughput on sequential writes (estimate 5.0 % faster); measured 0.7–2.8 % slower in throughput on sequential reads than the baseline, without a verdict (3 comparisons; ranges are the spread of the estimates; the one Holm-adjusted 95 % interval lies between 59.8 % faster and 25.7 % slower, Holm over 3 tests; no verdict for dd read 1 MiB (unbounded interval), fio seq read 1 MiB (unbounded interval)). Caveats from meta.json: $UNVERIFIED; $CACHED."
+eb overhead -q "$TMP/r"
+[ "$(tail -n 1 "$TMP/out")" = "Caveats from meta.json: $UNVERIFIED; $CACHED." ] &&
+	pass "the overhead table's verdicts are qualified under it" ||
+	fail "the overhead table's verdicts are qualified under it"
 eb report -o "$TMP/rep" "$TMP/r"
 expect_rc "the report is written" 0
 expect_line "the report's title does not call it what encryption costs" "$TMP/rep/report.md" \
