@@ -1,6 +1,7 @@
 /* datapackage.c - the Frictionless datapackage.json written beside every
  * results.csv, so that pandas, R and Frictionless tools read it typed, and
  * encbench itself knows which of its runs are illustrative. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -217,6 +218,8 @@ eb_datapackage_untimed(const struct eb_table *t)
 			    json_string(k->f[untimed_fields[f]]));
 		json_object_set_new(o, "block_size", k->block_size > 0 ?
 		    json_integer(k->block_size) : json_null());
+		/* The run it was not timed in: one run times a test or does not. */
+		json_object_set_new(o, "source", json_string(k->f[EB_F_SOURCE]));
 		json_array_append_new(tests, o);
 	}
 	if ((text = json_dumps(tests, JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII)) == NULL)
@@ -432,30 +435,191 @@ is_results_csv(const char *path)
 /* A test the package says was not timed: one with every key column a
  * string and a block size that is a count of bytes or null; what is not
  * is no key, and a claim it would qualify goes without it. */
-static int
-add_untimed(struct eb_table *t, const json_t *e)
-{
-	struct eb_record k;
-	const json_t *bs = json_object_get(e, "block_size");
+/* Records by some of their labels (and block size), in an open-addressing
+ * set of pointers: the runs of a table's records (release ... job), and
+ * its tests run by run (every label of an untimed key and the source). */
+static const int run_fields[] = {
+	EB_F_RELEASE, EB_F_HOST, EB_F_CONFIG, EB_F_MODE, EB_F_TOOL, EB_F_JOB,
+};
+static const int test_fields[] = {
+	EB_F_RELEASE, EB_F_HOST, EB_F_CONFIG, EB_F_MODE, EB_F_TOOL, EB_F_JOB, EB_F_WORKLOAD,
+	EB_F_OP, EB_F_METRIC, EB_F_UNIT, EB_F_SOURCE,
+};
 
-	eb_record_init(t, &k);
+struct key_set {
+	const struct eb_record **slot;
+	size_t cap, n;
+	const int *fields;
+	size_t nfields;
+	int block_size;		/* the block size is of the key */
+};
+
+/* Labels are interned, and compared by their pointers; a source is a
+ * record's own text (eb_table_strdup), compared by its bytes. */
+static size_t
+key_hash(const struct key_set *s, const struct eb_record *r)
+{
+	size_t h = s->block_size ? (size_t)r->block_size : 0;
+
+	for (size_t i = 0; i < s->nfields; i++)
+		if (s->fields[i] == EB_F_SOURCE)
+			for (const char *c = r->f[EB_F_SOURCE]; *c != '\0'; c++)
+				h = h * 31 + (unsigned char)*c;
+		else
+			h = h * 31 + ((uintptr_t)r->f[s->fields[i]] >> 3);
+	return h;
+}
+
+static int
+key_same(const struct key_set *s, const struct eb_record *a, const struct eb_record *b)
+{
+	for (size_t i = 0; i < s->nfields; i++) {
+		int f = s->fields[i];
+
+		if (a->f[f] != b->f[f] && (f != EB_F_SOURCE || strcmp(a->f[f], b->f[f]) != 0))
+			return 0;
+	}
+	return !s->block_size || a->block_size == b->block_size;
+}
+
+static const struct eb_record **
+key_find(const struct key_set *s, const struct eb_record *r)
+{
+	size_t i = key_hash(s, r) & (s->cap - 1);
+
+	while (s->slot[i] != NULL && !key_same(s, s->slot[i], r))
+		i = (i + 1) & (s->cap - 1);
+	return &s->slot[i];
+}
+
+/* A set for up to n keys of the labels given: never more than half full,
+ * so that a probe always ends. */
+static void
+key_set_init(struct key_set *s, size_t n, const int *labels, size_t nlabels, int block_size)
+{
+	for (s->cap = 16; s->cap < 2 * n + 2; s->cap *= 2)
+		;
+	s->slot = eb_xcalloc(s->cap, sizeof *s->slot);
+	s->n = 0;
+	s->fields = labels;
+	s->nfields = nlabels;
+	s->block_size = block_size;
+}
+
+/* Adds r (which must outlive the set) unless a key like it is there, of
+ * the at most n the set was made for; returns whether it was added. */
+static int
+key_add(struct key_set *s, const struct eb_record *r)
+{
+	const struct eb_record **at = key_find(s, r);
+
+	if (*at != NULL)
+		return 0;
+	*at = r;
+	s->n++;
+	return 1;
+}
+
+/* What became of an entry of the package's "untimed" tests. */
+enum entry { ENTRY_BAD, ENTRY_STRANGER, ENTRY_TIMED, ENTRY_AGAIN, ENTRY_ADDED };
+
+/* Reads entry e into *k: ENTRY_BAD when it is no key of a test, else
+ * ENTRY_ADDED, its source "" when it names none. */
+static enum entry
+read_untimed(struct eb_table *t, const json_t *e, struct eb_record *k)
+{
+	const json_t *bs = json_object_get(e, "block_size"), *src = json_object_get(e, "source");
+
+	eb_record_init(t, k);
+	if (src != NULL) {
+		const char *v = json_string_value(src);
+
+		if (v == NULL)
+			return ENTRY_BAD;
+		for (const char *c = v; *c != '\0'; c++)
+			if ((unsigned char)*c < 0x20 || *c == 0x7f)
+				return ENTRY_BAD;
+		k->f[EB_F_SOURCE] = eb_intern_cstr(t, v);
+	}
 	for (size_t f = 0; f < NUNTIMED_FIELDS; f++) {
 		const char *s = json_string_value(json_object_get(e,
 		    eb_column_names[eb_field_column(untimed_fields[f])]));
 
 		if (s == NULL)
-			return 0;
+			return ENTRY_BAD;
 		for (const char *c = s; *c != '\0'; c++)
 			if ((unsigned char)*c < 0x20 || *c == 0x7f)
-				return 0;
-		k.f[untimed_fields[f]] = eb_intern_cstr(t, s);
+				return ENTRY_BAD;
+		k->f[untimed_fields[f]] = eb_intern_cstr(t, s);
 	}
 	if (json_is_integer(bs) && json_integer_value(bs) > 0)
-		k.block_size = json_integer_value(bs);
+		k->block_size = json_integer_value(bs);
 	else if (!json_is_null(bs))
-		return 0;
-	eb_table_add_untimed(t, &k, (size_t)-1);
-	return 1;
+		return ENTRY_BAD;
+	return ENTRY_ADDED;
+}
+
+/* The package's untimed tests of the CSV whose records t holds: each of a
+ * run t has records of, not timed by its run where t has a record of it
+ * from that run, and once. */
+static void
+read_untimed_list(struct eb_table *t, const json_t *untimed, const char *pkg,
+    const char *csv, struct eb_diag *diag)
+{
+	struct key_set runs, timed, seen;
+	struct eb_record *keys = eb_xcalloc(json_array_size(untimed) + 1, sizeof *keys);
+	size_t count[ENTRY_ADDED + 1] = { 0 }, first[ENTRY_ADDED + 1] = { 0 }, i;
+	const json_t *e;
+
+	key_set_init(&runs, t->n, run_fields, sizeof run_fields / sizeof *run_fields, 0);
+	key_set_init(&timed, t->n, test_fields, sizeof test_fields / sizeof *test_fields, 1);
+	key_set_init(&seen, json_array_size(untimed), test_fields,
+	    sizeof test_fields / sizeof *test_fields, 1);
+	for (i = 0; i < t->n; i++) {
+		key_add(&runs, &t->rows[i]);
+		key_add(&timed, &t->rows[i]);
+	}
+	json_array_foreach(untimed, i, e) {
+		enum entry what = read_untimed(t, e, &keys[i]);
+
+		if (what == ENTRY_BAD) {
+			eb_diag(diag, EB_WARNING, (struct eb_loc){ pkg, 0, 0 }, "entry %zu of the "
+			    "\"untimed\" tests of %s is not the key of a test (labels and a source "
+			    "that are strings without control characters, a block_size that is a "
+			    "count of bytes or null), so what is said of its test cannot say it was "
+			    "not timed", i + 1, csv);
+			break;
+		}
+		if (*key_find(&runs, &keys[i]) == NULL)
+			what = ENTRY_STRANGER;
+		else if (*keys[i].f[EB_F_SOURCE] != '\0' && *key_find(&timed, &keys[i]) != NULL)
+			what = ENTRY_TIMED;
+		else if (*keys[i].f[EB_F_SOURCE] != '\0' && !key_add(&seen, &keys[i]))
+			what = ENTRY_AGAIN;
+		if (count[what]++ == 0)
+			first[what] = i + 1;
+		if (what == ENTRY_ADDED)
+			eb_table_add_untimed(t, &keys[i], (size_t)-1);
+	}
+	/* An entry the package's own CSV has no run for, or a record of, is
+	 * not of it; one given twice is one test. */
+	if (count[ENTRY_STRANGER] > 0)
+		eb_diag(diag, EB_WARNING, (struct eb_loc){ pkg, 0, 0 }, "%zu of the \"untimed\" "
+		    "tests of %s (the first is entry %zu) name a run (release, host, config, mode, "
+		    "tool and job) of which it has no record: left out", count[ENTRY_STRANGER], csv,
+		    first[ENTRY_STRANGER]);
+	if (count[ENTRY_TIMED] > 0)
+		eb_diag(diag, EB_WARNING, (struct eb_loc){ pkg, 0, 0 }, "%zu of the \"untimed\" "
+		    "tests of %s (the first is entry %zu) have a record of the same run (their "
+		    "source), so were timed: left out", count[ENTRY_TIMED], csv, first[ENTRY_TIMED]);
+	if (count[ENTRY_AGAIN] > 0)
+		eb_diag(diag, EB_WARNING, (struct eb_loc){ pkg, 0, 0 }, "%zu of the \"untimed\" "
+		    "tests of %s (the first is entry %zu) are given again for the same run: "
+		    "counted once", count[ENTRY_AGAIN], csv, first[ENTRY_AGAIN]);
+	free(runs.slot);
+	free(timed.slot);
+	free(seen.slot);
+	free(keys);
 }
 
 void
@@ -530,15 +694,8 @@ eb_datapackage_read(const char *path, struct eb_table *t, struct eb_diag *diag, 
 		json_decref(one);
 		eb_table_add_meta(t, &m);
 	}
-	json_array_foreach(untimed, k, e)
-		if (!add_untimed(t, e)) {
-			eb_diag(diag, EB_WARNING, (struct eb_loc){ pkg, 0, 0 }, "entry %zu of the "
-			    "\"untimed\" tests of %s is not the key of a test (labels that are "
-			    "strings without control characters, a block_size that is a count of "
-			    "bytes or null), so what is said of its test cannot say it was not "
-			    "timed", k + 1, csv);
-			break;
-		}
+	if (json_array_size(untimed) > 0)
+		read_untimed_list(t, untimed, pkg, csv, diag);
 	if (untimed != NULL && !json_is_array(untimed))
 		eb_diag(diag, EB_WARNING, (struct eb_loc){ pkg, 0, 0 }, "the \"untimed\" tests "
 		    "of %s are not a list, so what is said of them cannot say they were not timed",

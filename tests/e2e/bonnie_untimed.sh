@@ -143,3 +143,24 @@ expect_err_line "trend --json says it in a note" "encbench: note: $CAV24 (the JS
 eb trend -q "$TMP/r2"
 expect_none "a trend of runs all timed has no caveat" "$TMP/out" "Caveat"
 
+# An entry a hand edited in, of a run the CSV has none of, is left out
+# with a warning (audit 30 Q06).
+mkdir -p "$TMP/ed"
+cp "$TMP/res/results.csv" "$TMP/ed/results.csv"
+sed 's/"untimed": \[/"untimed": [{"release": "24.04", "host": "h", "config": "default", "mode": "aes-128-ccm", "tool": "bonnie", "job": "bonnie", "workload": "block", "op": "write", "metric": "bw", "unit": "B\/s", "block_size": 8192}, /' \
+	"$TMP/res/datapackage.json" > "$TMP/ed/datapackage.json"
+eb findings "$TMP/ed/results.csv"
+expect_err_line "an entry of a run the CSV lacks is warned of" "$TMP/ed/datapackage.json: warning: 1 of the \"untimed\" tests of results.csv (the first is entry 1) name a run (release, host, config, mode, tool and job) of which it has no record: left out"
+if grep -qxF -- "$FINDING" "$TMP/out"; then pass "and the rest still qualify the claim"; else fail "and the rest still qualify the claim"; fi
+
+# Each entry names the run it was not timed in: one given twice counts
+# once, and one of a run that has the test's record is left out.
+SRC2="$TMP/r/none/bonnie-2.csv:1" SRC1="$TMP/r/none/bonnie-1.csv:1"
+ENTRY='{"release": "24.04", "host": "h", "config": "default", "mode": "none", "tool": "bonnie", "job": "bonnie", "workload": "block", "op": "write", "metric": "bw", "unit": "B/s", "block_size": 8192, "source": "SRC"}, '
+# Appended after the 22 entries of the package: entries 23 and 24.
+sed "s|\"untimed\": \[\(.*\)\]|\"untimed\": [\1, $(printf '%s' "$ENTRY" | sed "s|SRC|$SRC2|")$(printf '%s' "$ENTRY" | sed "s|SRC|$SRC1|; s|, \$||")]|" \
+	"$TMP/res/datapackage.json" > "$TMP/ed/datapackage.json"
+eb findings "$TMP/ed/results.csv"
+expect_err_line "an entry given twice is counted once" "$TMP/ed/datapackage.json: warning: 1 of the \"untimed\" tests of results.csv (the first is entry 23) are given again for the same run: counted once"
+expect_err_line "an entry of a run that timed the test is left out" "$TMP/ed/datapackage.json: warning: 1 of the \"untimed\" tests of results.csv (the first is entry 24) have a record of the same run (their source), so were timed: left out"
+if grep -qxF -- "$FINDING" "$TMP/out"; then pass "and the claim still says 2 of the 5"; else fail "and the claim still says 2 of the 5"; fi
