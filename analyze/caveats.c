@@ -350,13 +350,27 @@ same_case(const struct eb_record *a, const struct eb_record *b)
 	return a->block_size == b->block_size;
 }
 
+/* " in 24.04 on h (no-aesni)": k's release, host and config, each where
+ * the records differ in it. Named as a page names its tables: a caveat of
+ * one release, host or config is no caveat of another's figures. */
+static void
+where_untimed(const struct eb_caveats *c, const struct eb_record *k, char *w, size_t n)
+{
+	const char *rel = k->f[EB_F_RELEASE], *host = k->f[EB_F_HOST], *cfg = k->f[EB_F_CONFIG];
+
+	snprintf(w, n, "%s%s%s%s%s%s%s", c->rows_releases ? " in " : "",
+	    c->rows_releases ? *rel ? rel : "the unnamed release" : "",
+	    c->rows_hosts && *host ? " on " : "", c->rows_hosts ? host : "",
+	    c->rows_configs ? " (" : "", c->rows_configs ? *cfg ? cfg : "the unnamed config" : "",
+	    c->rows_configs ? ")" : "");
+}
+
 /* Repetitions of case k the tool could not time: the mean of the rest
  * leaves out the fastest, so a claim of k is one of its slower runs. */
 static void
 untimed_items(const struct eb_caveats *c, const struct eb_record *k, struct eb_caveat_list *l)
 {
 	size_t untimed = eb_table_untimed_of(c->t, k), timed = 0;
-	const char *rel = k->f[EB_F_RELEASE], *host = k->f[EB_F_HOST], *cfg = k->f[EB_F_CONFIG];
 	char w[256];
 
 	if (untimed == 0)
@@ -372,13 +386,7 @@ untimed_items(const struct eb_caveats *c, const struct eb_record *k, struct eb_c
 	/* A side with no timed run has no figure to qualify. */
 	if (timed == 0)
 		return;
-	/* Named as a page names its tables: a caveat of one release, host
-	 * or config is no caveat of another's figures. */
-	snprintf(w, sizeof w, "%s%s%s%s%s%s%s", c->rows_releases ? " in " : "",
-	    c->rows_releases ? *rel ? rel : "the unnamed release" : "",
-	    c->rows_hosts && *host ? " on " : "", c->rows_hosts ? host : "",
-	    c->rows_configs ? " (" : "", c->rows_configs ? *cfg ? cfg : "the unnamed config" : "",
-	    c->rows_configs ? ")" : "");
+	where_untimed(c, k, w, sizeof w);
 	add_of_data(l, "bonnie++ could not time %zu of the %zu runs of the %s %s test of %s%s "
 	    "(it printed +++++, too fast to measure), and %s leaves out the fastest", untimed,
 	    untimed + timed, k->f[EB_F_WORKLOAD], k->f[EB_F_OP], k->f[EB_F_MODE], w,
@@ -434,12 +442,104 @@ eb_caveats_case(const struct eb_caveats *c, const struct eb_record *k, const cha
 		eb_caveats_pair(c, k, NULL, l);
 }
 
+/* Whether a case has a record: a group of c's, or a row of its table. */
+static int
+timed_anywhere(const struct eb_caveats *c, const struct eb_record *k)
+{
+	if (c->gs != NULL) {
+		for (size_t i = 0; i < c->gs->n; i++)
+			if (same_case(c->gs->g[i].key, k))
+				return 1;
+		return 0;
+	}
+	for (size_t i = 0; i < c->t->n; i++)
+		if (same_case(&c->t->rows[i], k))
+			return 1;
+	return 0;
+}
+
+static int
+same_setup(const struct eb_record *a, const struct eb_record *b)
+{
+	static const int f[] = { EB_F_RELEASE, EB_F_HOST, EB_F_CONFIG };
+
+	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
+		if (a->f[f[i]] != b->f[f[i]] && strcmp(a->f[f[i]], b->f[f[i]]) != 0)
+			return 0;
+	return 1;
+}
+
+/* Tests of the setups of gs that no run timed (bonnie++'s +++++ in every
+ * one): they have no figure, so no claim is made of them, and a page that
+ * left them out in silence would read as if they were not run. One item
+ * per test and setup, naming its modes. */
+static void
+never_timed_items(const struct eb_caveats *c, const struct eb_groups *gs,
+    struct eb_caveat_list *l)
+{
+	const struct eb_record **cases = eb_xmalloc((c->t->nuntimed + 1) * sizeof *cases);
+	unsigned char *said = eb_xcalloc(c->t->nuntimed + 1, 1);
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->t->nuntimed; i++) {
+		const struct eb_record *k = &c->t->untimed[i].key;
+		size_t j;
+		int shown = 0;
+
+		for (j = 0; j < n && !same_case(cases[j], k); j++)
+			;
+		if (j < n)
+			continue;
+		for (size_t g = 0; g < gs->n && !shown; g++)
+			shown = same_setup(gs->g[g].key, k);
+		if (shown && !timed_anywhere(c, k))
+			cases[n++] = k;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct eb_record *k = cases[i];
+		struct eb_buf modes;
+		size_t nmodes = 0, last = 0;
+		char w[256];
+
+		if (said[i])
+			continue;
+		for (size_t j = i; j < n; j++)
+			if (!said[j] && same_setup(cases[j], k) &&
+			    strcmp(cases[j]->f[EB_F_WORKLOAD], k->f[EB_F_WORKLOAD]) == 0 &&
+			    strcmp(cases[j]->f[EB_F_OP], k->f[EB_F_OP]) == 0 &&
+			    strcmp(cases[j]->f[EB_F_METRIC], k->f[EB_F_METRIC]) == 0 &&
+			    cases[j]->block_size == k->block_size) {
+				said[j] = 2;
+				nmodes++;
+				last = j;
+			}
+		eb_buf_init(&modes, 0);
+		for (size_t j = i, done = 0; j < n; j++)
+			if (said[j] == 2) {
+				eb_buf_addf(&modes, "%s%s", done == 0 ? "" : j == last ? " and " : ", ",
+				    cases[j]->f[EB_F_MODE]);
+				said[j] = 1;
+				done++;
+			}
+		where_untimed(c, k, w, sizeof w);
+		add_of_data(l, "%s%sbonnie++ could not time the %s %s test of %s in any run (it "
+		    "printed +++++, too fast to measure), so %s no figure of it", *w ? w + 1 : "",
+		    *w ? ", " : "", k->f[EB_F_WORKLOAD], k->f[EB_F_OP], eb_buf_cstr(&modes),
+		    nmodes == 1 ? "that mode has" : "those modes have");
+		eb_buf_free(&modes);
+	}
+	free(said);
+	free((void *)cases);
+}
+
 void
 eb_caveats_of_groups(const struct eb_caveats *c, const struct eb_groups *gs,
     const char *baseline, struct eb_caveat_list *l)
 {
 	for (size_t i = 0; c != NULL && i < gs->n; i++)
 		eb_caveats_case(c, gs->g[i].key, baseline, l);
+	if (c != NULL && c->t->nuntimed > 0)
+		never_timed_items(c, gs, l);
 }
 
 void

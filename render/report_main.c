@@ -143,15 +143,29 @@ glance_caveats(struct eb_pw *w, const char *release, const char *host, const cha
 	eb_caveat_list_free(&l);
 }
 
-/* Once on a page: what the runs' meta.json say qualifies its figures
- * (caveats.h), each fact once, before any claim. */
+/* Once on a page: what qualifies its figures (caveats.h), each fact once,
+ * before any claim; of the groups of the releases named (nrel of them),
+ * or of all for none. */
 void
-eb_pw_caveats(struct eb_pw *w)
+eb_pw_caveats_of(struct eb_pw *w, const char *const *releases, size_t nrel)
 {
 	const struct eb_plan *p = w->p;
 	struct eb_caveat_list l = { 0 };
+	struct eb_groups some = *p->gs;
 
-	eb_caveats_of_groups(p->caveats, p->gs, p->baseline, &l);
+	if (nrel > 0) {
+		some.g = eb_xmalloc((p->gs->n + 1) * sizeof *some.g);
+		some.n = 0;
+		for (size_t i = 0; i < p->gs->n; i++)
+			for (size_t r = 0; r < nrel; r++)
+				if (strcmp(p->gs->g[i].key->f[EB_F_RELEASE], releases[r]) == 0) {
+					some.g[some.n++] = p->gs->g[i];
+					break;
+				}
+	}
+	eb_caveats_of_groups(p->caveats, &some, p->baseline, &l);
+	if (nrel > 0)
+		free(some.g);
 	if (l.n > 0) {
 		eb_buf_addf(w->b, "%s\n\n", l.ndata == 0 ? "What meta.json says qualifies these "
 		    "figures:" : l.ndata == l.n ? "What qualifies these figures:" :
@@ -170,6 +184,12 @@ eb_pw_caveats(struct eb_pw *w)
 		eb_buf_addf(w->b, "\n");
 	}
 	eb_caveat_list_free(&l);
+}
+
+void
+eb_pw_caveats(struct eb_pw *w)
+{
+	eb_pw_caveats_of(w, NULL, 0);
 }
 
 static void

@@ -532,7 +532,17 @@ eb_report_build(struct eb_report *r, const struct eb_plan *p, const struct eb_re
 			eb_buf_addf(w.b, "Part of [%s](%s).\n\n", r->title, u);
 			free(u);
 		}
-		eb_pw_caveats(&w);
+		if (l[i].section == EB_SEC_RELEASES) {
+			const char *rel[1] = { l[i].release };
+
+			eb_pw_caveats_of(&w, rel, 1);
+		} else if (l[i].section == EB_SEC_DIFF) {
+			const char *rel[2] = { p->from, p->to };
+
+			eb_pw_caveats_of(&w, rel, 2);
+		} else {
+			eb_pw_caveats(&w);
+		}
 		linked_body(&w, &l[i]);
 		page_finish(r);
 	}

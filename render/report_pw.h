@@ -79,6 +79,9 @@ void eb_pw_run_counts(const struct eb_groups *v, size_t *with, size_t *once);
 const char *eb_pw_ci_words(const struct eb_groups *v, int fieller);
 /* What the runs' meta.json say qualifies the figures, once on a page. */
 void eb_pw_caveats(struct eb_pw *w);
+/* The same of the figures of the releases named alone (all for nrel 0):
+ * a release's page is not qualified by another release's runs. */
+void eb_pw_caveats_of(struct eb_pw *w, const char *const *releases, size_t nrel);
 /* The illustrative runs, "20.04, 22.04 and 24.04". */
 void eb_pw_made_up_list(const struct eb_pw *w, struct eb_buf *b);
 

@@ -164,3 +164,14 @@ eb findings "$TMP/ed/results.csv"
 expect_err_line "an entry given twice is counted once" "$TMP/ed/datapackage.json: warning: 1 of the \"untimed\" tests of results.csv (the first is entry 23) are given again for the same run: counted once"
 expect_err_line "an entry of a run that timed the test is left out" "$TMP/ed/datapackage.json: warning: 1 of the \"untimed\" tests of results.csv (the first is entry 24) have a record of the same run (their source), so were timed: left out"
 if grep -qxF -- "$FINDING" "$TMP/out"; then pass "and the claim still says 2 of the 5"; else fail "and the claim still says 2 of the 5"; fi
+expect_none "24.10's page lists no caveat of 24.04's runs" "$TMP/rep2/releases/24.10.md" "could not time 2 of the 5"
+expect_line "24.04's page does" "$TMP/rep2/releases/24.04.md" "- bonnie++ could not time 2 of the 5 runs of the block write test of none in 24.04 (it printed +++++, too fast to measure), and the mean of the timed runs leaves out the fastest."
+
+# A test no run of a mode timed has no figure, so no claim: the report
+# says so rather than leave it out in silence (audit 30 Q04). Here every
+# block write of aes-256-gcm, and every stat test, printed +++++.
+run "$TMP/r3" 24.04 50000 +++++ +++++ 50500 50800
+sed -i 's/^h,1G,,,[0-9]*,/h,1G,,,+++++,/' "$TMP"/r3/aes-256-gcm/bonnie-*.csv
+eb report -q -o "$TMP/rep3" "$TMP/r3"
+expect_line "a mode's test never timed is named" "$TMP/rep3/report.md" "- bonnie++ could not time the block write test of aes-256-gcm in any run (it printed +++++, too fast to measure), so that mode has no figure of it."
+expect_line "with the modes a test was never timed in" "$TMP/rep3/report.md" "- bonnie++ could not time the files-seq stat test of aes-256-gcm and none in any run (it printed +++++, too fast to measure), so those modes have no figure of it."
