@@ -548,7 +548,7 @@ like_10x(const struct field *f, int nf)
 	size_t i = 0;
 	int bad = 0, figures = 0;
 
-	if (nf < 15 || nf > 40)
+	if (nf < 10 || nf > 40)
 		return 0;
 	while (i < size->n && isdig(size->s[i]))
 		i++;
@@ -613,13 +613,16 @@ eb_bonnie_csv_kind(const char *line, size_t len)
 	if (is_header(f, nf))
 		return EB_BONNIE_CSV_HEADER;
 	if ((li = layout_of(f, &nf)) < 0)
-		return versioned(f) || like_10x(f, nf) ? EB_BONNIE_CSV_BROKEN : EB_BONNIE_CSV_NONE;
+		return versioned(f) ? EB_BONNIE_CSV_BROKEN : like_10x(f, nf) ?
+		    EB_BONNIE_CSV_BROKEN_10X : EB_BONNIE_CSV_NONE;
 	memset(&r, 0, sizeof r);
 	ok = map_fields(li, f, &r, &bad);
 	free(r.name);
 	if (ok)
 		return li == L_10X ? EB_BONNIE_CSV_RESULT_10X : EB_BONNIE_CSV_RESULT;
-	return li == L_10X && !like_10x(f, nf) ? EB_BONNIE_CSV_NONE : EB_BONNIE_CSV_BROKEN;
+	if (li != L_10X)
+		return EB_BONNIE_CSV_BROKEN;
+	return like_10x(f, nf) ? EB_BONNIE_CSV_BROKEN_10X : EB_BONNIE_CSV_NONE;
 }
 
 struct eb_bonnie_run *

@@ -81,6 +81,9 @@ enum eb_bonnie_csv_kind {
 	EB_BONNIE_CSV_RESULT,	/* a result line with bonnie++'s version fields */
 	EB_BONNIE_CSV_RESULT_10X,	/* a 1.0x result line: 27 fields that fit */
 	EB_BONNIE_CSV_BROKEN,	/* bonnie++'s version fields, a wrong field count */
+	/* no version field, but a size with its unit second and figures
+	 * after it: a 1.0x result line cut or damaged */
+	EB_BONNIE_CSV_BROKEN_10X,
 };
 
 /* The offset where a line's content starts past mail quoting ("> > "). */

@@ -9,16 +9,42 @@ struct csv_state {
 	long table_line;	/* a text table seen, for the "no result" message */
 };
 
+/* Whether a line is one of names, as a spreadsheet's header is: three
+ * cells or more, each after the first holding a letter and not opening
+ * with a digit (a size such as "1G" does). */
+static int
+names_line(const char *s, size_t n)
+{
+	size_t cells = 0, i = 0;
+
+	while (i <= n) {
+		size_t end = i;
+		int letter = 0;
+
+		while (end < n && s[end] != ',')
+			end++;
+		for (size_t k = i; k < end; k++)
+			letter |= (s[k] >= 'a' && s[k] <= 'z') || (s[k] >= 'A' && s[k] <= 'Z');
+		if (cells > 0 && (!letter || (s[i] >= '0' && s[i] <= '9')))
+			return 0;
+		cells++;
+		i = end + 1;
+	}
+	return cells >= 3;
+}
+
 static int
 probe(const char *head, size_t len)
 {
-	int score = 0;
+	int score = 0, names_first = -1;
 
 	for (size_t i = 0; i < len && score < 90;) {
 		const char *s = head + i, *nl = memchr(s, '\n', len - i);
 		size_t n = nl != NULL ? (size_t)(nl - s) : len - i;
 
 		i += n + 1;
+		if (names_first < 0 && eb_bonnie_rtrim(s, n) > 0)
+			names_first = names_line(s, eb_bonnie_rtrim(s, n));
 		switch (eb_bonnie_csv_kind(s, n)) {
 		case EB_BONNIE_CSV_RESULT:
 			score = 90;
@@ -34,6 +60,13 @@ probe(const char *head, size_t len)
 			break;
 		case EB_BONNIE_CSV_BROKEN:
 			if (score < 60)
+				score = 60;
+			break;
+		case EB_BONNIE_CSV_BROKEN_10X:
+			/* Under a header of names it is a spreadsheet's row that
+			 * reads like one: a mode, a block size such as "1M" and
+			 * figures. */
+			if (score < 60 && names_first != 1)
 				score = 60;
 			break;
 		case EB_BONNIE_CSV_NONE:

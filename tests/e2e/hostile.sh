@@ -671,3 +671,19 @@ done
 echo 'a,1024,,,55500,11,36300,10,,,73900,8,1990.5,2,16,19900,90,+++++,+++,24915,99,28812,100,+++++,+++,269' > "$H/b10x/none/r2.csv"
 eb ingest -q "$H/b10x"
 expect_rc "a line of figures without a bonnie++ size is skipped" 0
+# Cut to 14 fields (after the seeks) it is still a cut bonnie++ line
+# (audit 31 R04).
+echo 'h,1G,,,56000,11,36000,10,,,74000,8,2100.5,2' > "$H/b10x/none/r2.csv"
+hostile "a 1.0x bonnie++ CSV line cut to 14 fields in a run folder" 65 "$H/b10x"
+expect_err_line "is named at its line" "$H/b10x/none/r2.csv:1: error: bonnie++ CSV line cut short, and it is the input's last: the output ends inside a run"
+# Under a header of names, a row of a mode, a block size such as 1M and
+# figures is a spreadsheet's, not a damaged bonnie++ line (audit 31 R05).
+{
+	echo 'Mode,Block size,DD Write (MB/s),DD Read (MB/s),FIO Seq Write (MB/s),FIO Seq Read (MB/s),FIO Rand Write (MB/s),FIO Rand Read (MB/s),FIO Seq Write (IOPS),FIO Seq Read (IOPS),FIO Rand Write (IOPS),FIO Rand Read (IOPS),FIO Seq Write Lat (us),FIO Seq Read Lat (us),FIO Rand Write Lat (us)'
+	echo 'None,1M,1200,1500,1100,1400,900,1000,1100,1400,900,1000,800,700,1100'
+	echo 'AES-256-GCM,1M,1000,1300,950,1250,800,900,950,1250,800,900,900,800,1200'
+} > "$H/wide-sheet.csv"
+eb ingest -q --set release=24.04 "$H/wide-sheet.csv"
+expect_rc "a wide sheet whose second column is a block size is read" 0
+[ "$(grep -c '^24.04,,,none,dd,dd,,write,1048576,bw,B/s,1,1200000000,' "$TMP/out")" -eq 1 ] &&
+	pass "as a sheet: none's dd write of 1M is 1200 MB/s" || fail "as a sheet: none's dd write of 1M is 1200 MB/s"
