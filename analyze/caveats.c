@@ -522,10 +522,12 @@ never_timed_items(const struct eb_caveats *c, const struct eb_groups *gs,
 				done++;
 			}
 		where_untimed(c, k, w, sizeof w);
+		/* Its latency may still be timed, and is a figure of it. */
 		add_of_data(l, "%s%sbonnie++ could not time the %s %s test of %s in any run (it "
-		    "printed +++++, too fast to measure), so %s no figure of it", *w ? w + 1 : "",
-		    *w ? ", " : "", k->f[EB_F_WORKLOAD], k->f[EB_F_OP], eb_buf_cstr(&modes),
-		    nmodes == 1 ? "that mode has" : "those modes have");
+		    "printed +++++, too fast to measure), so %s no %s figure of it",
+		    *w ? w + 1 : "", *w ? ", " : "", k->f[EB_F_WORKLOAD], k->f[EB_F_OP],
+		    eb_buf_cstr(&modes), nmodes == 1 ? "that mode has" : "those modes have",
+		    strcmp(k->f[EB_F_METRIC], "bw") == 0 ? "throughput" : "operations-per-second");
 		eb_buf_free(&modes);
 	}
 	free(said);

@@ -205,10 +205,10 @@ exec_ingest(const struct eb_args *a)
 		out.json = 1;
 	if ((rc = eb_inputs_load(&a->in, a->operands, a->noperands, &out.t)) != 0)
 		return rc;
-	if ((out.json || strcmp(path, "-") == 0) && !a->in.quiet) {
+	if ((out.json || strcmp(path, "-") == 0) && !a->in.quiet)
 		note_unmarked(out.t, path);
+	if (out.json || strcmp(path, "-") == 0)
 		note_untimed_lost(out.t, path);
-	}
 	if (!a->in.quiet)
 		warn_caveats_lost(out.t, path);
 	if (eb_write_atomic(path, write_output, &out, &err) != EB_OK) {

@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "cli.h"
+#include "../ingest/ingest.h"
 #include "../ingest/results.h"
 
 /* Labels are strings even when they look like numbers: a release "23.10"
@@ -439,7 +440,7 @@ is_results_csv(const char *path)
  * set of pointers: the runs of a table's records (release ... job), and
  * its tests run by run (every label of an untimed key and the source). */
 static const int run_fields[] = {
-	EB_F_RELEASE, EB_F_HOST, EB_F_CONFIG, EB_F_MODE, EB_F_TOOL, EB_F_JOB,
+	EB_F_RELEASE, EB_F_HOST, EB_F_CONFIG, EB_F_MODE, EB_F_TOOL, EB_F_JOB, EB_F_SOURCE,
 };
 static const int test_fields[] = {
 	EB_F_RELEASE, EB_F_HOST, EB_F_CONFIG, EB_F_MODE, EB_F_TOOL, EB_F_JOB, EB_F_WORKLOAD,
@@ -531,10 +532,10 @@ read_untimed(struct eb_table *t, const json_t *e, struct eb_record *k)
 	const json_t *bs = json_object_get(e, "block_size"), *src = json_object_get(e, "source");
 
 	eb_record_init(t, k);
-	if (src != NULL) {
+	{
 		const char *v = json_string_value(src);
 
-		if (v == NULL)
+		if (v == NULL || *v == '\0')
 			return ENTRY_BAD;
 		for (const char *c = v; *c != '\0'; c++)
 			if ((unsigned char)*c < 0x20 || *c == 0x7f)
@@ -556,7 +557,7 @@ read_untimed(struct eb_table *t, const json_t *e, struct eb_record *k)
 		k->block_size = json_integer_value(bs);
 	else if (!json_is_null(bs))
 		return ENTRY_BAD;
-	return ENTRY_ADDED;
+	return eb_bonnie_untimed_key(k) ? ENTRY_ADDED : ENTRY_BAD;
 }
 
 /* The package's untimed tests of the CSV whose records t holds: each of a
@@ -571,7 +572,9 @@ read_untimed_list(struct eb_table *t, const json_t *untimed, const char *pkg,
 	size_t count[ENTRY_ADDED + 1] = { 0 }, first[ENTRY_ADDED + 1] = { 0 }, i;
 	const json_t *e;
 
-	key_set_init(&runs, t->n, run_fields, sizeof run_fields / sizeof *run_fields, 0);
+	/* A run is its labels and its source, and the block size bonnie++
+	 * gives its I/O tests (0 its file tests). */
+	key_set_init(&runs, t->n, run_fields, sizeof run_fields / sizeof *run_fields, 1);
 	key_set_init(&timed, t->n, test_fields, sizeof test_fields / sizeof *test_fields, 1);
 	key_set_init(&seen, json_array_size(untimed), test_fields,
 	    sizeof test_fields / sizeof *test_fields, 1);
@@ -584,17 +587,18 @@ read_untimed_list(struct eb_table *t, const json_t *untimed, const char *pkg,
 
 		if (what == ENTRY_BAD) {
 			eb_diag(diag, EB_WARNING, (struct eb_loc){ pkg, 0, 0 }, "entry %zu of the "
-			    "\"untimed\" tests of %s is not the key of a test (labels and a source "
-			    "that are strings without control characters, a block_size that is a "
-			    "count of bytes or null), so what is said of its test cannot say it was "
-			    "not timed", i + 1, csv);
+			    "\"untimed\" tests of %s is not the key of a test bonnie++ could not "
+			    "time (labels and a source that are strings without control characters, "
+			    "one of bonnie++'s tests with its rate's metric and unit, a block_size "
+			    "that is a count of bytes or null), so what is said of its test cannot "
+			    "say it was not timed", i + 1, csv);
 			break;
 		}
 		if (*key_find(&runs, &keys[i]) == NULL)
 			what = ENTRY_STRANGER;
-		else if (*keys[i].f[EB_F_SOURCE] != '\0' && *key_find(&timed, &keys[i]) != NULL)
+		else if (*key_find(&timed, &keys[i]) != NULL)
 			what = ENTRY_TIMED;
-		else if (*keys[i].f[EB_F_SOURCE] != '\0' && !key_add(&seen, &keys[i]))
+		else if (!key_add(&seen, &keys[i]))
 			what = ENTRY_AGAIN;
 		if (count[what]++ == 0)
 			first[what] = i + 1;
@@ -606,7 +610,8 @@ read_untimed_list(struct eb_table *t, const json_t *untimed, const char *pkg,
 	if (count[ENTRY_STRANGER] > 0)
 		eb_diag(diag, EB_WARNING, (struct eb_loc){ pkg, 0, 0 }, "%zu of the \"untimed\" "
 		    "tests of %s (the first is entry %zu) name a run (release, host, config, mode, "
-		    "tool and job) of which it has no record: left out", count[ENTRY_STRANGER], csv,
+		    "tool, job, source and block size) of which it has no record: left out",
+		    count[ENTRY_STRANGER], csv,
 		    first[ENTRY_STRANGER]);
 	if (count[ENTRY_TIMED] > 0)
 		eb_diag(diag, EB_WARNING, (struct eb_loc){ pkg, 0, 0 }, "%zu of the \"untimed\" "

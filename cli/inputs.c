@@ -1030,15 +1030,16 @@ eb_inputs_load(const struct eb_inputs *in, char *const *paths, int npaths,
 	}
 	opts.seen = eb_run_seen_new();
 	for (int i = 0; i < npaths; i++) {
-		enum eb_status st = eb_path_named_before(paths, i, &diag) ||
-		    inside_later(paths, i, npaths, &diag) ? EB_OK :
-		    eb_ingest_path(t, paths[i], &opts, &err);
+		int skipped = eb_path_named_before(paths, i, &diag) ||
+		    inside_later(paths, i, npaths, &diag);
+		enum eb_status st = skipped ? EB_OK : eb_ingest_path(t, paths[i], &opts, &err);
 
 		if (st != EB_OK && (worst == EB_OK || st == EB_ERR_USAGE))
 			worst = st;
 		/* A results.csv of encbench's: its package says which of its
-		 * runs are illustrative. */
-		if (st == EB_OK && strcmp(paths[i], "-") != 0)
+		 * runs are illustrative and which tests were not timed, once
+		 * with the one reading of its records. */
+		if (st == EB_OK && !skipped && strcmp(paths[i], "-") != 0)
 			eb_datapackage_read(paths[i], t, &diag, in->warn_unpackaged);
 	}
 	eb_run_seen_free(opts.seen);

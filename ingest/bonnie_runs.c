@@ -170,6 +170,22 @@ note_fast(struct emit *e, int test, long line)
 	e->fast_last = line;
 }
 
+int
+eb_bonnie_untimed_key(const struct eb_record *k)
+{
+	for (int i = 0; i < EB_BONNIE_NTESTS; i++) {
+		int io = i < EB_BONNIE_SEEKS;
+
+		if (strcmp(k->f[EB_F_WORKLOAD], workloads[i]) == 0 &&
+		    strcmp(k->f[EB_F_OP], ops[i]) == 0)
+			return strcmp(k->f[EB_F_TOOL], "bonnie") == 0 &&
+			    strcmp(k->f[EB_F_METRIC], io ? "bw" : "ops") == 0 &&
+			    strcmp(k->f[EB_F_UNIT], io ? EB_UNIT_BPS : EB_UNIT_PER_S) == 0 &&
+			    (i < EB_BONNIE_NIO || k->block_size == 0);
+	}
+	return 0;
+}
+
 /* The record a test would have had, had it been timed. */
 static void
 untimed(struct eb_parse *p, const struct eb_bonnie_run *r, int test, long line,

@@ -198,6 +198,11 @@ void eb_labels_utf8(struct eb_table *t, size_t first, const char *path,
     struct eb_diag *diag);
 
 
+/* Whether k is the key bonnie++'s parsers give a test they could not
+ * time (eb_untimed): tool bonnie, one of its tests, and its rate's metric
+ * and unit. */
+int eb_bonnie_untimed_key(const struct eb_record *k);
+
 /* Parses a buffer as one input named path (fuzzing and tests). */
 enum eb_status eb_ingest_buffer(struct eb_table *t, const char *path,
     const char *data, size_t len, const struct eb_ingest_opts *opts,

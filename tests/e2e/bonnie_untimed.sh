@@ -147,10 +147,10 @@ expect_none "a trend of runs all timed has no caveat" "$TMP/out" "Caveat"
 # with a warning (audit 30 Q06).
 mkdir -p "$TMP/ed"
 cp "$TMP/res/results.csv" "$TMP/ed/results.csv"
-sed 's/"untimed": \[/"untimed": [{"release": "24.04", "host": "h", "config": "default", "mode": "aes-128-ccm", "tool": "bonnie", "job": "bonnie", "workload": "block", "op": "write", "metric": "bw", "unit": "B\/s", "block_size": 8192}, /' \
+sed 's/"untimed": \[/"untimed": [{"release": "24.04", "host": "h", "config": "default", "mode": "aes-128-ccm", "tool": "bonnie", "job": "bonnie", "workload": "block", "op": "write", "metric": "bw", "unit": "B\/s", "block_size": 8192, "source": "x:1"}, /' \
 	"$TMP/res/datapackage.json" > "$TMP/ed/datapackage.json"
 eb findings "$TMP/ed/results.csv"
-expect_err_line "an entry of a run the CSV lacks is warned of" "$TMP/ed/datapackage.json: warning: 1 of the \"untimed\" tests of results.csv (the first is entry 1) name a run (release, host, config, mode, tool and job) of which it has no record: left out"
+expect_err_line "an entry of a run the CSV lacks is warned of" "$TMP/ed/datapackage.json: warning: 1 of the \"untimed\" tests of results.csv (the first is entry 1) name a run (release, host, config, mode, tool, job, source and block size) of which it has no record: left out"
 if grep -qxF -- "$FINDING" "$TMP/out"; then pass "and the rest still qualify the claim"; else fail "and the rest still qualify the claim"; fi
 
 # Each entry names the run it was not timed in: one given twice counts
@@ -173,5 +173,35 @@ expect_line "24.04's page does" "$TMP/rep2/releases/24.04.md" "- bonnie++ could 
 run "$TMP/r3" 24.04 50000 +++++ +++++ 50500 50800
 sed -i 's/^h,1G,,,[0-9]*,/h,1G,,,+++++,/' "$TMP"/r3/aes-256-gcm/bonnie-*.csv
 eb report -q -o "$TMP/rep3" "$TMP/r3"
-expect_line "a mode's test never timed is named" "$TMP/rep3/report.md" "- bonnie++ could not time the block write test of aes-256-gcm in any run (it printed +++++, too fast to measure), so that mode has no figure of it."
-expect_line "with the modes a test was never timed in" "$TMP/rep3/report.md" "- bonnie++ could not time the files-seq stat test of aes-256-gcm and none in any run (it printed +++++, too fast to measure), so those modes have no figure of it."
+expect_line "a mode's test never timed is named" "$TMP/rep3/report.md" "- bonnie++ could not time the block write test of aes-256-gcm in any run (it printed +++++, too fast to measure), so that mode has no throughput figure of it."
+expect_line "with the modes a test was never timed in" "$TMP/rep3/report.md" "- bonnie++ could not time the files-seq stat test of aes-256-gcm and none in any run (it printed +++++, too fast to measure), so those modes have no operations-per-second figure of it."
+
+# An entry's run is its source too: one of a source no record has, or of
+# another mode's run, is left out; one without a source, or of no test
+# bonnie++ has, is no key (audit 31 R01, R03).
+for src in "$TMP/r/none/bonnie-9.csv:1" "$TMP/r/aes-256-gcm/bonnie-1.csv:1"; do
+	sed "s|\"untimed\": \[\(.*\)\]|\"untimed\": [\1, $(printf '%s' "$ENTRY" | sed "s|SRC|$src|; s|, \$||")]|" \
+		"$TMP/res/datapackage.json" > "$TMP/ed/datapackage.json"
+	eb findings "$TMP/ed/results.csv"
+	expect_err_line "an entry of source $src is of no run of the CSV" "$TMP/ed/datapackage.json: warning: 1 of the \"untimed\" tests of results.csv (the first is entry 23) name a run (release, host, config, mode, tool, job, source and block size) of which it has no record: left out"
+	if grep -qxF -- "$FINDING" "$TMP/out"; then pass "and the claim still says 2 of the 5"; else fail "and the claim still says 2 of the 5"; fi
+done
+for bad in 's|, "source": "SRC"||' 's|"op": "write"|"op": "bogus"|' 's|"metric": "bw"|"metric": "lat"|'; do
+	sed "s|\"untimed\": \[\(.*\)\]|\"untimed\": [\1, $(printf '%s' "$ENTRY" | sed "$bad; s|SRC|$SRC2|; s|, \$||")]|" \
+		"$TMP/res/datapackage.json" > "$TMP/ed/datapackage.json"
+	eb findings "$TMP/ed/results.csv"
+	if grep -qF "$TMP/ed/datapackage.json: warning: entry 23 of the \"untimed\" tests of results.csv is not the key of a test bonnie++ could not time" "$TMP/err"; then
+		pass "an entry edited by $bad is no key"
+	else
+		fail "an entry edited by $bad is no key"
+	fi
+done
+
+# The same results.csv named twice is read once, and so is its package
+# (audit 31 R09).
+eb findings -q "$TMP/res/results.csv" "$TMP/res/results.csv"
+expect_line "a CSV named twice counts its untimed runs once" "$TMP/out" "$FINDING"
+# -q keeps warnings: the one of untimed runs standard output loses too
+# (audit 31 R08).
+eb ingest -q "$TMP/r"
+expect_err_line "ingest -q still warns of what standard output loses" "encbench: warning: bonnie++ could not time 2 runs of tests it timed in other runs (+++++), and standard output keeps no mark of it, so a report or findings of it would not say that their means leave out the fastest runs: write -o FILE.csv, whose datapackage.json does"
