@@ -503,15 +503,31 @@ never_timed_items(const struct eb_caveats *c, const struct eb_groups *gs,
 
 		if (said[i])
 			continue;
+		int rate = 0, cpu = 0;
+
+		/* One item per test, its rate and its CPU use together, each
+		 * mode named once. */
 		for (size_t j = i; j < n; j++)
 			if (!said[j] && same_setup(cases[j], k) &&
 			    strcmp(cases[j]->f[EB_F_WORKLOAD], k->f[EB_F_WORKLOAD]) == 0 &&
 			    strcmp(cases[j]->f[EB_F_OP], k->f[EB_F_OP]) == 0 &&
-			    strcmp(cases[j]->f[EB_F_METRIC], k->f[EB_F_METRIC]) == 0 &&
 			    cases[j]->block_size == k->block_size) {
-				said[j] = 2;
-				nmodes++;
-				last = j;
+				size_t m;
+				int is_cpu = strcmp(cases[j]->f[EB_F_METRIC], "cpu") == 0;
+
+				cpu |= is_cpu;
+				if (!is_cpu) {
+					rate = 1;
+					k = cases[j];
+				}
+				for (m = i; m < j && !(said[m] == 2 && strcmp(cases[m]->f[EB_F_MODE],
+				    cases[j]->f[EB_F_MODE]) == 0); m++)
+					;
+				said[j] = m < j ? 1 : 2;
+				if (m == j) {
+					nmodes++;
+					last = j;
+				}
 			}
 		eb_buf_init(&modes, 0);
 		for (size_t j = i, done = 0; j < n; j++)
@@ -524,10 +540,11 @@ never_timed_items(const struct eb_caveats *c, const struct eb_groups *gs,
 		where_untimed(c, k, w, sizeof w);
 		/* Its latency may still be timed, and is a figure of it. */
 		add_of_data(l, "%s%sbonnie++ could not time the %s %s test of %s in any run (it "
-		    "printed +++++, too fast to measure), so %s no %s figure of it",
+		    "printed +++++, too fast to measure), so %s no %s%s figure of it",
 		    *w ? w + 1 : "", *w ? ", " : "", k->f[EB_F_WORKLOAD], k->f[EB_F_OP],
 		    eb_buf_cstr(&modes), nmodes == 1 ? "that mode has" : "those modes have",
-		    strcmp(k->f[EB_F_METRIC], "bw") == 0 ? "throughput" : "operations-per-second");
+		    !rate ? "CPU" : strcmp(k->f[EB_F_METRIC], "bw") == 0 ? "throughput" :
+		    "operations-per-second", rate && cpu ? " or CPU" : "");
 		eb_buf_free(&modes);
 	}
 	free(said);

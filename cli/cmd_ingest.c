@@ -146,8 +146,10 @@ note_untimed_lost(const struct eb_table *t, const char *path)
 	if (t->nuntimed == 0)
 		return;
 	gs = eb_aggregate(t);
+	/* Runs, counted by their rates: a run's CPU use is lost with its rate. */
 	for (size_t i = 0; i < gs->n; i++)
-		n += eb_table_untimed_of(t, gs->g[i].key);
+		if (strcmp(gs->g[i].key->f[EB_F_METRIC], "cpu") != 0)
+			n += eb_table_untimed_of(t, gs->g[i].key);
 	eb_groups_free(gs);
 	if (n == 0)
 		return;

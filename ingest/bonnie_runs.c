@@ -176,25 +176,27 @@ eb_bonnie_untimed_key(const struct eb_record *k)
 	for (int i = 0; i < EB_BONNIE_NTESTS; i++) {
 		int io = i < EB_BONNIE_SEEKS;
 
+		int cpu = strcmp(k->f[EB_F_METRIC], "cpu") == 0;
+
 		if (strcmp(k->f[EB_F_WORKLOAD], workloads[i]) == 0 &&
 		    strcmp(k->f[EB_F_OP], ops[i]) == 0)
 			return strcmp(k->f[EB_F_TOOL], "bonnie") == 0 &&
-			    strcmp(k->f[EB_F_METRIC], io ? "bw" : "ops") == 0 &&
-			    strcmp(k->f[EB_F_UNIT], io ? EB_UNIT_BPS : EB_UNIT_PER_S) == 0 &&
-			    (i < EB_BONNIE_NIO || k->block_size == 0);
+			    (cpu || strcmp(k->f[EB_F_METRIC], io ? "bw" : "ops") == 0) &&
+			    strcmp(k->f[EB_F_UNIT], cpu ? EB_UNIT_PCT : io ? EB_UNIT_BPS :
+			    EB_UNIT_PER_S) == 0 && (i < EB_BONNIE_NIO || k->block_size == 0);
 	}
 	return 0;
 }
 
 /* The record a test would have had, had it been timed. */
 static void
-untimed(struct eb_parse *p, const struct eb_bonnie_run *r, int test, long line,
+untimed(struct eb_parse *p, const struct eb_bonnie_run *r, int test, int cpu, long line,
     struct eb_record *rec)
 {
 	int io = test < EB_BONNIE_SEEKS;
 
-	eb_parse_record(p, rec, "bonnie", io ? "bw" : "ops", io ? EB_UNIT_BPS : EB_UNIT_PER_S,
-	    line);
+	eb_parse_record(p, rec, "bonnie", cpu ? "cpu" : io ? "bw" : "ops", cpu ? EB_UNIT_PCT :
+	    io ? EB_UNIT_BPS : EB_UNIT_PER_S, line);
 	rec->f[EB_F_JOB] = eb_intern_cstr(p->t, "bonnie");
 	rec->f[EB_F_HOST] = eb_intern_cstr(p->t, r->name != NULL ? r->name : "");
 	rec->f[EB_F_WORKLOAD] = eb_intern_cstr(p->t, workloads[test]);
@@ -240,8 +242,13 @@ emit_run(struct eb_parse *p, struct emit *e, const struct eb_bonnie_run *r)
 	for (int k = 0; k < nfast && p->t->n > first; k++) {
 		struct eb_record rec;
 
-		untimed(p, r, fast[k], fast_at[k], &rec);
+		untimed(p, r, fast[k], 0, fast_at[k], &rec);
 		eb_table_add_untimed(p->t, &rec, first);
+		/* Its %CP is "+++" then: that run has no CPU figure either. */
+		if (r->cpu[fast[k]].st != EB_BONNIE_VALUE) {
+			untimed(p, r, fast[k], 1, fast_at[k], &rec);
+			eb_table_add_untimed(p->t, &rec, first);
+		}
 	}
 	if (garbage && e->garbage.len < 200) {
 		if (e->garbage_first == 0) {

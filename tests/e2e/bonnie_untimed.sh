@@ -157,12 +157,13 @@ if grep -qxF -- "$FINDING" "$TMP/out"; then pass "and the rest still qualify the
 # once, and one of a run that has the test's record is left out.
 SRC2="$TMP/r/none/bonnie-2.csv:1" SRC1="$TMP/r/none/bonnie-1.csv:1"
 ENTRY='{"release": "24.04", "host": "h", "config": "default", "mode": "none", "tool": "bonnie", "job": "bonnie", "workload": "block", "op": "write", "metric": "bw", "unit": "B/s", "block_size": 8192, "source": "SRC"}, '
-# Appended after the 22 entries of the package: entries 23 and 24.
+# Appended after the 42 entries of the package (the ten runs' seq and
+# rand stat tests, rate and CPU, and none's two block writes): 43 and 44.
 sed "s|\"untimed\": \[\(.*\)\]|\"untimed\": [\1, $(printf '%s' "$ENTRY" | sed "s|SRC|$SRC2|")$(printf '%s' "$ENTRY" | sed "s|SRC|$SRC1|; s|, \$||")]|" \
 	"$TMP/res/datapackage.json" > "$TMP/ed/datapackage.json"
 eb findings "$TMP/ed/results.csv"
-expect_err_line "an entry given twice is counted once" "$TMP/ed/datapackage.json: warning: 1 of the \"untimed\" tests of results.csv (the first is entry 23) are given again for the same run: counted once"
-expect_err_line "an entry of a run that timed the test is left out" "$TMP/ed/datapackage.json: warning: 1 of the \"untimed\" tests of results.csv (the first is entry 24) have a record of the same run (their source), so were timed: left out"
+expect_err_line "an entry given twice is counted once" "$TMP/ed/datapackage.json: warning: 1 of the \"untimed\" tests of results.csv (the first is entry 43) are given again for the same run: counted once"
+expect_err_line "an entry of a run that timed the test is left out" "$TMP/ed/datapackage.json: warning: 1 of the \"untimed\" tests of results.csv (the first is entry 44) have a record of the same run (their source), so were timed: left out"
 if grep -qxF -- "$FINDING" "$TMP/out"; then pass "and the claim still says 2 of the 5"; else fail "and the claim still says 2 of the 5"; fi
 expect_none "24.10's page lists no caveat of 24.04's runs" "$TMP/rep2/releases/24.10.md" "could not time 2 of the 5"
 expect_line "24.04's page does" "$TMP/rep2/releases/24.04.md" "- bonnie++ could not time 2 of the 5 runs of the block write test of none in 24.04 (it printed +++++, too fast to measure), and the mean of the timed runs leaves out the fastest."
@@ -174,7 +175,7 @@ run "$TMP/r3" 24.04 50000 +++++ +++++ 50500 50800
 sed -i 's/^h,1G,,,[0-9]*,/h,1G,,,+++++,/' "$TMP"/r3/aes-256-gcm/bonnie-*.csv
 eb report -q -o "$TMP/rep3" "$TMP/r3"
 expect_line "a mode's test never timed is named" "$TMP/rep3/report.md" "- bonnie++ could not time the block write test of aes-256-gcm in any run (it printed +++++, too fast to measure), so that mode has no throughput figure of it."
-expect_line "with the modes a test was never timed in" "$TMP/rep3/report.md" "- bonnie++ could not time the files-seq stat test of aes-256-gcm and none in any run (it printed +++++, too fast to measure), so those modes have no operations-per-second figure of it."
+expect_line "with the modes a test was never timed in" "$TMP/rep3/report.md" "- bonnie++ could not time the files-seq stat test of aes-256-gcm and none in any run (it printed +++++, too fast to measure), so those modes have no operations-per-second or CPU figure of it."
 
 # An entry's run is its source too: one of a source no record has, or of
 # another mode's run, is left out; one without a source, or of no test
@@ -183,14 +184,14 @@ for src in "$TMP/r/none/bonnie-9.csv:1" "$TMP/r/aes-256-gcm/bonnie-1.csv:1"; do
 	sed "s|\"untimed\": \[\(.*\)\]|\"untimed\": [\1, $(printf '%s' "$ENTRY" | sed "s|SRC|$src|; s|, \$||")]|" \
 		"$TMP/res/datapackage.json" > "$TMP/ed/datapackage.json"
 	eb findings "$TMP/ed/results.csv"
-	expect_err_line "an entry of source $src is of no run of the CSV" "$TMP/ed/datapackage.json: warning: 1 of the \"untimed\" tests of results.csv (the first is entry 23) name a run (release, host, config, mode, tool, job, source and block size) of which it has no record: left out"
+	expect_err_line "an entry of source $src is of no run of the CSV" "$TMP/ed/datapackage.json: warning: 1 of the \"untimed\" tests of results.csv (the first is entry 43) name a run (release, host, config, mode, tool, job, source and block size) of which it has no record: left out"
 	if grep -qxF -- "$FINDING" "$TMP/out"; then pass "and the claim still says 2 of the 5"; else fail "and the claim still says 2 of the 5"; fi
 done
 for bad in 's|, "source": "SRC"||' 's|"op": "write"|"op": "bogus"|' 's|"metric": "bw"|"metric": "lat"|'; do
 	sed "s|\"untimed\": \[\(.*\)\]|\"untimed\": [\1, $(printf '%s' "$ENTRY" | sed "$bad; s|SRC|$SRC2|; s|, \$||")]|" \
 		"$TMP/res/datapackage.json" > "$TMP/ed/datapackage.json"
 	eb findings "$TMP/ed/results.csv"
-	if grep -qF "$TMP/ed/datapackage.json: warning: entry 23 of the \"untimed\" tests of results.csv is not the key of a test bonnie++ could not time" "$TMP/err"; then
+	if grep -qF "$TMP/ed/datapackage.json: warning: entry 43 of the \"untimed\" tests of results.csv is not the key of a test bonnie++ could not time" "$TMP/err"; then
 		pass "an entry edited by $bad is no key"
 	else
 		fail "an entry edited by $bad is no key"
@@ -205,3 +206,21 @@ expect_line "a CSV named twice counts its untimed runs once" "$TMP/out" "$FINDIN
 # (audit 31 R08).
 eb ingest -q "$TMP/r"
 expect_err_line "ingest -q still warns of what standard output loses" "encbench: warning: bonnie++ could not time 2 runs of tests it timed in other runs (+++++), and standard output keeps no mark of it, so a report or findings of it would not say that their means leave out the fastest runs: write -o FILE.csv, whose datapackage.json does"
+
+# bonnie++ prints "+++" for the %CP of a test it could not time: that
+# run has no CPU figure either, and the CPU rows say so (audit 31 R07).
+mkdir -p "$TMP/r4/none" "$TMP/r4/aes-256-gcm"
+echo '{"release":"24.04","host":"h","config":"default"}' > "$TMP/r4/meta.json"
+echo 'h,1G,,,50000,11,36165,10,,,73514,8,2000.5,2,16,20001,90,+++++,+++,25015,99,28712,100,+++++,+++,26846,100' > "$TMP/r4/none/b1.csv"
+echo 'h,1G,,,+++++,+++,36000,10,,,73000,8,2010.5,2,16,20002,90,+++++,+++,25115,99,28612,100,+++++,+++,26746,100' > "$TMP/r4/none/b2.csv"
+echo 'h,1G,,,50800,13,36300,10,,,73900,8,1990.5,2,16,20003,90,+++++,+++,24915,99,28812,100,+++++,+++,26946,100' > "$TMP/r4/none/b3.csv"
+echo 'h,1G,,,40000,15,30165,10,,,63514,8,1800.5,2,16,18001,90,+++++,+++,22015,99,27712,100,+++++,+++,25846,100' > "$TMP/r4/aes-256-gcm/b1.csv"
+echo 'h,1G,,,40500,16,30000,10,,,63000,8,1810.5,2,16,18002,90,+++++,+++,22115,99,27612,100,+++++,+++,25746,100' > "$TMP/r4/aes-256-gcm/b2.csv"
+echo 'h,1G,,,40200,17,30300,10,,,63900,8,1790.5,2,16,18003,90,+++++,+++,21915,99,27812,100,+++++,+++,25946,100' > "$TMP/r4/aes-256-gcm/b3.csv"
+eb overhead -q --metric cpu --op write "$TMP/r4"
+[ "$(tail -n 1 "$TMP/out")" = "Caveat: bonnie++ could not time 1 of the 3 runs of the block write test of none (it printed +++++, too fast to measure), and the mean of the timed runs leaves out the fastest." ] &&
+	pass "the CPU row of a test with an untimed run is qualified" ||
+	fail "the CPU row of a test with an untimed run is qualified"
+# none's CPU over its two timed runs, 11 and 13 %: 12.00 %.
+grep -qF '| bonnie block write 8 KiB | CPU    | aes-256-gcm |   3 | 16.0 % |   12.0 % |' "$TMP/out" &&
+	pass "from the two timed runs' CPU (12.0 %)" || { fail "from the two timed runs' CPU (12.0 %)"; grep "block write" "$TMP/out"; }

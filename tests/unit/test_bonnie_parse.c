@@ -242,29 +242,30 @@ csv_plus_and_empty(void **state)
 	    "were run, whose mean leaves out the fastest; no record for line 1: seeks, sequential create, sequential stat, random stat; line 2: "
 	    "sequential create, sequential stat, random stat"));
 	assert_int_equal(count_in(eb_buf_cstr(&r.diag), "per-char"), 0);
-	/* Each +++++ is an untimed test, the key its record would have had:
-	 * line 1's seeks, seq create, seq stat, rand stat; line 2's three. */
-	assert_int_equal(r.t->nuntimed, 4 + 3);
+	/* Each +++++ is an untimed test, the key its record would have had,
+	 * and its "+++" %CP another: line 1's seeks, seq create, seq stat,
+	 * rand stat; line 2's three. */
+	assert_int_equal(r.t->nuntimed, 2 * (4 + 3));
 	{
-		static const char *const want[][3] = {
-			{ "rand", "seek", "ops" }, { "files-seq", "create", "ops" },
-			{ "files-seq", "stat", "ops" }, { "files-rand", "stat", "ops" },
-			{ "files-seq", "create", "ops" }, { "files-seq", "stat", "ops" },
-			{ "files-rand", "stat", "ops" },
+		static const char *const want[][2] = {
+			{ "rand", "seek" }, { "files-seq", "create" }, { "files-seq", "stat" },
+			{ "files-rand", "stat" }, { "files-seq", "create" }, { "files-seq", "stat" },
+			{ "files-rand", "stat" },
 		};
 
 		for (size_t i = 0; i < r.t->nuntimed; i++) {
 			const struct eb_record *k = &r.t->untimed[i].key;
+			int cpu = i % 2;
 
-			assert_string_equal(k->f[EB_F_WORKLOAD], want[i][0]);
-			assert_string_equal(k->f[EB_F_OP], want[i][1]);
-			assert_string_equal(k->f[EB_F_METRIC], want[i][2]);
-			assert_string_equal(k->f[EB_F_UNIT], "1/s");
+			assert_string_equal(k->f[EB_F_WORKLOAD], want[i / 2][0]);
+			assert_string_equal(k->f[EB_F_OP], want[i / 2][1]);
+			assert_string_equal(k->f[EB_F_METRIC], cpu ? "cpu" : "ops");
+			assert_string_equal(k->f[EB_F_UNIT], cpu ? "%" : "1/s");
 			assert_string_equal(k->f[EB_F_HOST], "h");
 			assert_string_equal(k->f[EB_F_TOOL], "bonnie");
-			assert_int_equal(k->block_size, i == 0 ? 8192 : 0);
+			assert_int_equal(k->block_size, i < 2 ? 8192 : 0);
 			assert_true(isnan(k->value));
-			assert_string_equal(k->f[EB_F_SOURCE], i < 4 ? "input:1" : "input:2");
+			assert_string_equal(k->f[EB_F_SOURCE], i < 8 ? "input:1" : "input:2");
 		}
 	}
 	tu_free(&r);
