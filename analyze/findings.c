@@ -1051,7 +1051,7 @@ eb_findings_compute_hosts(const struct eb_groups *gs, const char *baseline,
 	struct eb_overhead *oh = eb_overhead_compute_opts(gs, baseline, vo, 0, &noh);
 	struct scope sc;
 	struct hosts hs = { { 0 }, 0 };
-	size_t singles = 0, nrel = 0;
+	size_t singles = 0, untimed_singles = 0, nrel = 0;
 	const char **rel = NULL;
 	int name_hosts;
 
@@ -1067,8 +1067,11 @@ eb_findings_compute_hosts(const struct eb_groups *gs, const char *baseline,
 	name_hosts = hosts_in_data > 1 || hs.n > 1;
 	find_scope(gs, NULL, NULL, name_hosts, &sc);
 	for (size_t i = 0; i < gs->n; i++)
-		if (gs->g[i].s.n < 2)
+		if (gs->g[i].s.n < 2) {
 			singles++;
+			untimed_singles += gs->t->nuntimed > 0 &&
+			    eb_table_untimed_of(gs->t, gs->g[i].key) > 0;
+		}
 	scope_sentences(gs, oh, noh, &sc, baseline, vo, out, 1);
 	/* Releases that are no version number (a platform, another study)
 	 * stand beside the series: their overhead too. */
@@ -1101,10 +1104,18 @@ eb_findings_compute_hosts(const struct eb_groups *gs, const char *baseline,
 	free((void *)rel);
 	older_config_sentences(gs, oh, noh, &sc, &hs, name_hosts, vo, out);
 	eb_cost_thread_findings(gs, out);
-	if (singles > 0)
+	/* A case whose other runs bonnie++ could not time was not measured
+	 * once, and more runs would not time it either. */
+	if (singles > 0 && untimed_singles == 0)
 		eb_findings_say(out, "%zu of %zu cases were measured once: they have no confidence "
 		    "interval and get no verdict; repeat runs (--reps 3 or more) to test them.",
 		    singles, gs->n);
+	else if (singles > 0)
+		eb_findings_say(out, "%zu of %zu cases have a single timed run, so no confidence "
+		    "interval and no verdict: %zu of them were run more often, but bonnie++ could "
+		    "not time the other runs (it printed +++++, too fast to measure)%s.", singles,
+		    gs->n, untimed_singles, singles > untimed_singles ? "; repeat runs (--reps 3 or "
+		    "more) to test the others" : "");
 	if (noh == 0)
 		no_overhead_sentence(gs, baseline, out);
 	else

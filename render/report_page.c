@@ -437,10 +437,19 @@ main_page(struct eb_pw *w, unsigned sec, const struct linked *l, size_t nl)
 	else if (with == 0)
 		eb_buf_addf(w->b, "every case was measured once, so no number has a confidence "
 		    "interval.\n\n");
-	else
+	else {
+		/* A case whose other runs bonnie++ could not time was run more
+		 * than once. */
+		int untimed = 0;
+
+		for (size_t i = 0; p->t->nuntimed > 0 && i < p->gs->n && !untimed; i++)
+			untimed = p->gs->g[i].s.n < 2 &&
+			    eb_table_untimed_of(p->t, p->gs->g[i].key) > 0;
 		eb_buf_addf(w->b, "every number is the mean of its repetitions, with a 95 %% "
-		    "confidence interval where there are two or more (%zu of %zu cases were "
-		    "measured once and have none).\n\n", once, once + with);
+		    "confidence interval where there are two or more (%zu of %zu cases %s).\n\n",
+		    once, once + with, untimed ? "have a single timed run, and so none" :
+		    "were measured once and have none");
+	}
 	eb_pw_caveats(w);
 	if (sec & EB_SEC_FINDINGS)
 		eb_pw_findings_section(w);

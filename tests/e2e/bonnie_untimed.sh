@@ -224,3 +224,18 @@ eb overhead -q --metric cpu --op write "$TMP/r4"
 # none's CPU over its two timed runs, 11 and 13 %: 12.00 %.
 grep -qF '| bonnie block write 8 KiB | CPU    | aes-256-gcm |   3 | 16.0 % |   12.0 % |' "$TMP/out" &&
 	pass "from the two timed runs' CPU (12.0 %)" || { fail "from the two timed runs' CPU (12.0 %)"; grep "block write" "$TMP/out"; }
+
+# A case whose other runs bonnie++ could not time was not measured once
+# (audit 31 R06). Two runs a mode: none's rand stat and aes-256-gcm's
+# block read (rate and CPU) were timed once, 4 of the 34 cases (none: 8
+# I/O and 10 file-test cases; aes-256-gcm: 8 and 8).
+mkdir -p "$TMP/r6/none" "$TMP/r6/aes-256-gcm"
+echo '{"release":"24.04","host":"h","config":"default"}' > "$TMP/r6/meta.json"
+echo 'h,1G,,,55236,11,36165,10,,,73514,8,2000.5,2,16,20000,90,+++++,+++,25015,99,28712,100,+++++,+++,26846,100' > "$TMP/r6/none/b1.csv"
+echo 'h,1G,,,56000,11,36000,10,,,74000,8,2100.5,2,16,21000,90,+++++,+++,25500,99,29000,100,30000,100,27000,100' > "$TMP/r6/none/b2.csv"
+echo 'h,1G,,,45000,11,30000,10,,,60000,8,1800,2,16,18000,90,+++++,+++,22000,99,25000,100,+++++,+++,24000,100' > "$TMP/r6/aes-256-gcm/b1.csv"
+echo 'h,1G,,,46000,11,31000,10,,,+++++,+++,1850,2,16,18500,90,+++++,+++,22500,99,25500,100,+++++,+++,24500,100' > "$TMP/r6/aes-256-gcm/b2.csv"
+eb findings -q "$TMP/r6"
+expect_line "cases with untimed runs are not called measured once" "$TMP/out" "- 4 of 34 cases have a single timed run, so no confidence interval and no verdict: 4 of them were run more often, but bonnie++ could not time the other runs (it printed +++++, too fast to measure)."
+eb report -q -o "$TMP/rep6" "$TMP/r6"
+expect_line "nor in the report's opening" "$TMP/rep6/report.md" "Made by encbench 0.1.0 from 64 records of 1 input; every number is the mean of its repetitions, with a 95 % confidence interval where there are two or more (4 of 34 cases have a single timed run, and so none)."
