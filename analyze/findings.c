@@ -899,6 +899,7 @@ no_baseline_sentence(const struct eb_groups *gs, const struct eb_overhead *oh, s
 	size_t n = 0, cap = 0, distinct = 0, shown = 0, len = 0;
 	char names[480] = "";
 	int hosts = 0, configs = 0, jobs;
+	size_t untimed_base = 0;
 
 	for (size_t i = 0; i < noh; i++)
 		seen[oh[i].g - gs->g] = 1;
@@ -931,6 +932,13 @@ no_baseline_sentence(const struct eb_groups *gs, const struct eb_overhead *oh, s
 		    strcmp(k->f[EB_F_MODE], baseline) == 0)
 			continue;
 		(jobs ? eb_case_name_with_job : eb_case_name)(k, name, sizeof name);
+		/* The baseline ran the test, but bonnie++ timed it in no run. */
+		if (gs->t->nuntimed > 0) {
+			struct eb_record b = *k;
+
+			b.f[EB_F_MODE] = baseline;
+			untimed_base += eb_table_untimed_of(gs->t, &b) > 0;
+		}
 		eb_xgrow(&cases, &cap, n + 1, sizeof *cases);
 		cases[n++] = eb_xasprintf("%s %s%s%s%s%s%s%s%s", k->f[EB_F_MODE], name,
 		    *k->f[EB_F_RELEASE] ? " in " : "", k->f[EB_F_RELEASE],
@@ -961,10 +969,16 @@ no_baseline_sentence(const struct eb_groups *gs, const struct eb_overhead *oh, s
 		snprintf(names + len, sizeof names - len, " and %zu more", distinct - shown);
 	if (distinct > 0)
 		eb_findings_say(out, "%zu case%s of an encrypted mode %s no %s measured beside "
-		    "%s in %s release, host and config, so nothing here states %s overhead: %s.",
+		    "%s in %s release, host and config, so nothing here states %s overhead: %s%s%s%s%s.",
 		    distinct, distinct == 1 ? "" : "s", distinct == 1 ? "has" : "have", baseline,
 		    distinct == 1 ? "it" : "them", distinct == 1 ? "its" : "their",
-		    distinct == 1 ? "its" : "their", names);
+		    distinct == 1 ? "its" : "their", names, untimed_base > 0 ? " (" : "",
+		    untimed_base > 0 ? baseline : "", untimed_base == 0 ? "" : untimed_base < n ?
+		    " ran some of them, but bonnie++ could not time those in any run: it printed "
+		    "+++++, too fast to measure" : distinct == 1 ? " ran it, but bonnie++ could not "
+		    "time it in any run: it printed +++++, too fast to measure" : " ran them, but "
+		    "bonnie++ could not time them in any run: it printed +++++, too fast to measure",
+		    untimed_base > 0 ? ")" : "");
 	for (size_t i = 0; i < n; i++)
 		free(cases[i]);
 	free(cases);

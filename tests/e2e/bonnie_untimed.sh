@@ -239,3 +239,12 @@ eb findings -q "$TMP/r6"
 expect_line "cases with untimed runs are not called measured once" "$TMP/out" "- 4 of 34 cases have a single timed run, so no confidence interval and no verdict: 4 of them were run more often, but bonnie++ could not time the other runs (it printed +++++, too fast to measure)."
 eb report -q -o "$TMP/rep6" "$TMP/r6"
 expect_line "nor in the report's opening" "$TMP/rep6/report.md" "Made by encbench 0.1.0 from 64 records of 1 input; every number is the mean of its repetitions, with a 95 % confidence interval where there are two or more (4 of 34 cases have a single timed run, and so none)."
+
+# One run a mode, none's block write +++++: aes-256-gcm's has no baseline
+# figure, and the sentence that says so says none ran it.
+mkdir -p "$TMP/r7/none" "$TMP/r7/aes-256-gcm"
+echo '{"release":"24.04","host":"h","config":"default"}' > "$TMP/r7/meta.json"
+echo 'h,1G,,,+++++,+++,36165,10,,,73514,8,2000.5,2,16,20000,90,+++++,+++,25015,99,28712,100,+++++,+++,26846,100' > "$TMP/r7/none/b1.csv"
+echo 'h,1G,,,40000,11,36165,10,,,73514,8,2000.5,2,16,20000,90,+++++,+++,25015,99,28712,100,+++++,+++,26846,100' > "$TMP/r7/aes-256-gcm/b1.csv"
+eb findings -q "$TMP/r7"
+expect_line "a case whose baseline was never timed is not called unmeasured" "$TMP/out" "- 1 case of an encrypted mode has no none measured beside it in its release, host and config, so nothing here states its overhead: aes-256-gcm bonnie block write 8 KiB in 24.04 (none ran it, but bonnie++ could not time it in any run: it printed +++++, too fast to measure)."
